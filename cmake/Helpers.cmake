@@ -1,0 +1,26 @@
+# jitserve_library(NAME SOURCES... DEPS ...): a layer library rooted at the
+# repository root so headers are included as "runtime/tensor/tensor.h".
+function(jitserve_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${ARG_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+endfunction()
+
+# jitserve_test(NAME SOURCES... DEPS ...): a GoogleTest binary registered with CTest.
+function(jitserve_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} GTest::gtest GTest::gtest_main)
+  target_compile_definitions(${name} PRIVATE
+    JITSERVE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    JITSERVE_CONFORMANCE_DIR="${JITSERVE_CONFORMANCE_DIR}")
+  add_test(NAME ${name} COMMAND ${name})
+endfunction()
+
+# Adds a layer folder if it has been written (its CMakeLists.txt exists).
+macro(jitserve_add_layer dir)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/${dir}/CMakeLists.txt)
+    add_subdirectory(${dir})
+  endif()
+endmacro()

@@ -1,0 +1,34 @@
+# Build options. Optional backends default on only where their toolkit exists,
+# and a missing toolkit never breaks the build.
+option(JITSERVE_BUILD_TESTS "Build the test suite" ON)
+option(JITSERVE_SANITIZE "Build with AddressSanitizer + UndefinedBehaviorSanitizer" OFF)
+option(JITSERVE_NATIVE "Tune for the build machine's CPU (-march=native)" OFF)
+
+find_package(CUDAToolkit QUIET)
+set(_cuda_default OFF)
+if(CUDAToolkit_FOUND)
+  set(_cuda_default ON)
+endif()
+option(JITSERVE_CUDA "Build the CUDA backend" ${_cuda_default})
+
+find_package(LLVM 15 CONFIG QUIET PATHS /usr/lib/llvm-15/lib/cmake/llvm NO_DEFAULT_PATH)
+set(_llvm_default OFF)
+if(LLVM_FOUND)
+  set(_llvm_default ON)
+endif()
+option(JITSERVE_LLVM "Build the LLVM CPU fuser" ${_llvm_default})
+
+if(JITSERVE_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+  add_compile_definitions(JITSERVE_SANITIZE=1)
+endif()
+
+add_compile_options(-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers)
+if(JITSERVE_NATIVE)
+  add_compile_options(-march=native)
+endif()
+
+# The conformance corpus lives beside the checkout (../shared/conformance).
+get_filename_component(_conf_default "${PROJECT_SOURCE_DIR}/../shared/conformance" ABSOLUTE)
+set(JITSERVE_CONFORMANCE_DIR "${_conf_default}" CACHE PATH "The conformance corpus")

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages jitserve builds, tests and benchmarks with.
+# Idempotent: installs only what is missing, so repeated runs are cheap.
+set -euo pipefail
+pkgs=(
+  build-essential cmake ninja-build ccache pkg-config git
+  libabsl-dev libgrpc++-dev libprotobuf-dev protobuf-compiler protobuf-compiler-grpc
+  libzip-dev zipcmp zipmerge ziptool
+  prometheus-cpp-dev libopenblas-dev libdnnl-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  nlohmann-json3-dev libsleef-dev
+  llvm-15-dev clang-15 libfuzzer-15-dev
+  python3 python3-torch python3-numpy
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then echo "install-deps: need root to install: ${missing[*]}" >&2; exit 1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
