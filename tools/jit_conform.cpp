@@ -1,0 +1,141 @@
+// jit-conform: runs the conformance corpus (../shared/conformance, see its
+// FORMAT.md) and reports which cases pass.
+//
+//   jit-conform [--mode=auto|ir] [--json FILE] [--timeout SEC] [-j N] DIR...
+//
+// Every folder with a case.json under the DIRs is one case, run in its own
+// child process so a crash or hang fails that case only. Prints
+// "FAIL <suite>/<case>: <reason>" per failing case and last "N passed, M failed".
+// Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
+// only for usage errors.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tools/conform/case.h"
+#include "tools/conform/isolation.h"
+#include "tools/conform/run_case.h"
+
+using namespace jitserve::conform;
+
+namespace {
+
+int usage(const char* msg) {
+  if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
+  std::fprintf(stderr,
+               "usage: jit-conform [--mode=auto|ir] [--json FILE] [--timeout SEC] [-j N] [--progress] DIR...\n");
+  return 2;
+}
+
+std::string firstLine(const std::string& s) {
+  auto nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Mode mode = Mode::Auto;
+  std::string jsonPath;
+  IsolationOptions iso;
+  iso.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  std::vector<std::string> dirs;
+
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const std::string& flag) -> std::string {
+      if (a.rfind(flag + "=", 0) == 0) return a.substr(flag.size() + 1);
+      if (i + 1 >= argc) { usage((flag + " needs a value").c_str()); std::exit(2); }
+      return argv[++i];
+    };
+    if (a == "-h" || a == "--help") return usage(nullptr), 0;
+    if (a.rfind("--mode", 0) == 0) {
+      std::string m = value("--mode");
+      if (m == "auto") mode = Mode::Auto;
+      else if (m == "ir") mode = Mode::IR;
+      else return usage(("unknown mode '" + m + "' (expected auto or ir)").c_str());
+    } else if (a.rfind("--json", 0) == 0) {
+      jsonPath = value("--json");
+    } else if (a.rfind("--timeout", 0) == 0) {
+      char* end = nullptr;
+      std::string v = value("--timeout");
+      double s = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end || s <= 0) return usage(("bad --timeout '" + v + "'").c_str());
+      iso.timeout = std::chrono::milliseconds(static_cast<long>(s * 1000));
+    } else if (a == "-j" || a.rfind("--jobs", 0) == 0 || a.rfind("-j", 0) == 0) {
+      std::string v = (a == "-j" || a.rfind("--jobs", 0) == 0) ? value(a == "-j" ? "-j" : "--jobs") : a.substr(2);
+      iso.jobs = std::atoi(v.c_str());
+      if (iso.jobs < 1) return usage(("bad job count '" + v + "'").c_str());
+    } else if (a == "--progress") {
+      iso.progress = true;
+    } else if (!a.empty() && a[0] == '-') {
+      return usage(("unknown option " + a).c_str());
+    } else {
+      dirs.push_back(a);
+    }
+  }
+  if (dirs.empty()) return usage("no case folders given");
+
+  std::vector<std::string> caseDirs = findCaseDirs(dirs);
+  if (caseDirs.empty()) {
+    std::fprintf(stderr, "jit-conform: no case.json found under the given folders\n");
+  }
+
+  initializeRuntime();
+  auto results = runIsolated(
+      caseDirs.size(),
+      [&](size_t i) -> ItemResult {
+        auto c = loadCase(caseDirs[i]);
+        if (!c.ok()) return ItemResult{false, std::string(c.status().message())};
+        return runCase(*c, mode);
+      },
+      iso);
+
+  size_t passed = 0, failed = 0;
+  std::map<std::string, std::pair<size_t, size_t>> bySuite;
+  nlohmann::json cases = nlohmann::json::array();
+  for (size_t i = 0; i < caseDirs.size(); ++i) {
+    std::filesystem::path p(caseDirs[i]);
+    std::string suite = p.parent_path().filename().string();
+    std::string name = suite + "/" + p.filename().string();
+    const ItemResult& r = results[i];
+    auto& counts = bySuite[suite];
+    if (r.passed) {
+      ++passed;
+      ++counts.first;
+    } else {
+      ++failed;
+      ++counts.second;
+      std::printf("FAIL %s: %s\n", name.c_str(), firstLine(r.reason).c_str());
+    }
+    cases.push_back({{"name", name}, {"passed", r.passed}, {"reason", r.reason}, {"seconds", r.seconds}});
+  }
+  std::printf("%zu passed, %zu failed\n", passed, failed);
+  std::fflush(stdout);
+
+  if (!jsonPath.empty()) {
+    nlohmann::json suites = nlohmann::json::object();
+    for (auto& [s, c] : bySuite) suites[s] = {{"passed", c.first}, {"failed", c.second}};
+    nlohmann::json out = {{"mode", mode == Mode::IR ? "ir" : "auto"},
+                          {"passed", passed},
+                          {"failed", failed},
+                          {"suites", suites},
+                          {"cases", cases}};
+    std::ofstream f(jsonPath);
+    if (!f) {
+      std::fprintf(stderr, "jit-conform: cannot write %s\n", jsonPath.c_str());
+      return 1;
+    }
+    f << out.dump(1) << "\n";
+  }
+  return 0;
+}
