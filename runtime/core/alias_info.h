@@ -1,7 +1,8 @@
 // AliasInfo: the alias annotation on a schema argument or return.
 //
-//   Tensor(a)      -> beforeSets {a}, not a write
-//   Tensor(a!)     -> beforeSets {a}, isWrite
+//   Tensor(a)      -> beforeSets {a}, afterSets {a}, not a write
+//   Tensor(a!)     -> beforeSets {a}, afterSets {a}, isWrite
+//                     (without an arrow the after sets equal the before sets)
 //   Tensor(a -> *) -> beforeSets {a}, afterSets {*} (enters the wildcard set)
 //   Tensor(a)[]    -> the list is annotated on the outer type; containedTypes
 //                     carries the element annotation

@@ -374,7 +374,9 @@ class ClassType final : public Type {
 
   const std::vector<Function*>& methods() const { return methods_; }
   Function* findMethod(std::string_view name) const;
-  void addMethod(Function* fn) const;
+  // Function is only forward-declared at this layer, so the caller names the
+  // method (Function::name() lives in runtime/core/function.h).
+  void addMethod(std::string name, Function* fn) const;
 
   std::string str() const override { return name_; }
   bool equals(const Type& rhs) const override { return this == &rhs; }
@@ -389,6 +391,7 @@ class ClassType final : public Type {
   mutable std::vector<Attribute> attributes_;
   mutable std::vector<std::string> constantNames_;
   mutable std::vector<Function*> methods_;
+  mutable std::vector<std::string> methodNames_;  // parallel to methods_
 };
 using ClassTypePtr = std::shared_ptr<ClassType>;
 
@@ -436,6 +439,11 @@ std::optional<TypePtr> unifyTypes(const TypePtr& a, const TypePtr& b);
 
 // Strips Optional/Union-with-None: Optional[T] -> T.
 TypePtr unwrapOptional(const TypePtr& t);
+
+// The form PyTorch's graph printer writes (its operator<< on Type). It equals
+// str() except that futures and rrefs use brackets ("Future[int]",
+// "Future[Tensor][]"), while schemas spell them "Future(int)" through str().
+std::string irTypeStr(const Type& t);
 
 template <typename T>
 const T& Type::expect() const {

@@ -36,6 +36,8 @@ struct TypeParseOptions {
 struct ParsedType {
   TypePtr type;
   std::optional<AliasInfo> alias;
+  // Schemas only: N of a fixed-size list "int[2]" (the type is still int[]).
+  std::optional<size_t> listSize;
   size_t end = 0;  // offset just past the type in the text
 };
 
