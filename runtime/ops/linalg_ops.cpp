@@ -1,0 +1,448 @@
+#include "runtime/ops/linalg_ops.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/dispatch.h"
+#include "runtime/tensor/parallel.h"
+
+namespace jitserve::ops {
+namespace {
+
+// How BLAS can read a rows x cols matrix with strides (s0, s1) in row-major
+// terms: as is (unit column stride) or as the transpose of a row-major
+// cols x rows matrix (unit row stride). Size-1 dims may have any stride.
+struct BlasView {
+  bool ok = false;
+  bool trans = false;
+  int64_t ld = 1;
+};
+
+BlasView blasView(int64_t rows, int64_t cols, int64_t s0, int64_t s1) {
+  if ((s1 == 1 || cols <= 1) && (rows <= 1 || s0 >= std::max<int64_t>(1, cols)))
+    return {true, false, rows <= 1 ? std::max<int64_t>(1, cols) : s0};
+  if ((s0 == 1 || rows <= 1) && (cols <= 1 || s1 >= std::max<int64_t>(1, rows)))
+    return {true, true, cols <= 1 ? std::max<int64_t>(1, rows) : s1};
+  return {};
+}
+
+bool isZero(const Scalar& s) { return s.toComplexDouble() == std::complex<double>(0, 0); }
+
+// c[b] = alpha * a[b] @ bm[b] + beta * c[b] for a (B, m, k), bm (B, k, n) and a
+// contiguous c (B, m, n) of the same dtype. With beta == 0 the old contents of
+// c are ignored (NaN in them does not propagate), as BLAS specifies.
+void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar& beta) {
+  const int64_t B = c.size(0), m = c.size(1), n = c.size(2), k = a.size(2);
+  if (c.numel() == 0) return;
+  const bool beta_zero = isZero(beta);
+  if (k == 0) {
+    // Empty inner dimension: the product is all zeros.
+    if (beta_zero) {
+      c.zero_();
+    } else {
+      JS_DISPATCH_ALL_TYPES(c.dtype(), "addmm", [&] {
+        using acc_t = opmath_t<scalar_t>;
+        const acc_t b = beta.to<acc_t>();
+        scalar_t* p = c.data<scalar_t>();
+        for (int64_t i = 0; i < c.numel(); ++i) p[i] = static_cast<scalar_t>(b * static_cast<acc_t>(p[i]));
+      });
+    }
+    return;
+  }
+  const ScalarType dt = c.dtype();
+  if (dt == ScalarType::Float || dt == ScalarType::Double) {
+    BlasView va = blasView(m, k, a.stride(1), a.stride(2));
+    if (!va.ok) {
+      a = a.contiguous();
+      va = blasView(m, k, a.stride(1), a.stride(2));
+    }
+    BlasView vb = blasView(k, n, bm.stride(1), bm.stride(2));
+    if (!vb.ok) {
+      bm = bm.contiguous();
+      vb = blasView(k, n, bm.stride(1), bm.stride(2));
+    }
+    const int64_t sa = a.stride(0), sb = bm.stride(0), sc = m * n;
+    const auto ta = va.trans ? CblasTrans : CblasNoTrans;
+    const auto tb = vb.trans ? CblasTrans : CblasNoTrans;
+    if (dt == ScalarType::Float) {
+      const float al = static_cast<float>(alpha.toDouble()), be = static_cast<float>(beta.toDouble());
+      const float* pa = a.data<float>();
+      const float* pb = bm.data<float>();
+      float* pc = c.data<float>();
+      for (int64_t i = 0; i < B; ++i)
+        cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
+    } else {
+      const double al = alpha.toDouble(), be = beta.toDouble();
+      const double* pa = a.data<double>();
+      const double* pb = bm.data<double>();
+      double* pc = c.data<double>();
+      for (int64_t i = 0; i < B; ++i)
+        cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
+    }
+    return;
+  }
+  // Other dtypes: a row-at-a-time loop in the accumulation type, i-p-j order
+  // so the innermost loop walks a row of bm and of the accumulator.
+  JS_DISPATCH_ALL_TYPES(dt, "addmm_impl_cpu_", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const acc_t al = alpha.to<acc_t>(), be = beta_zero ? acc_t(0) : beta.to<acc_t>();
+    const scalar_t* pa = a.data<scalar_t>();
+    const scalar_t* pb = bm.data<scalar_t>();
+    scalar_t* pc = c.data<scalar_t>();
+    const int64_t sa0 = a.stride(0), sa1 = a.stride(1), sa2 = a.stride(2);
+    const int64_t sb0 = bm.stride(0), sb1 = bm.stride(1), sb2 = bm.stride(2);
+    parallel_for(0, B * m, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, n * k)), [&](int64_t r0, int64_t r1) {
+      std::vector<acc_t> acc(static_cast<size_t>(n));
+      for (int64_t r = r0; r < r1; ++r) {
+        const int64_t bi = r / m, i = r % m;
+        std::fill(acc.begin(), acc.end(), acc_t(0));
+        const scalar_t* arow = pa + bi * sa0 + i * sa1;
+        const scalar_t* bmat = pb + bi * sb0;
+        for (int64_t p = 0; p < k; ++p) {
+          const acc_t av = static_cast<acc_t>(arow[p * sa2]);
+          const scalar_t* brow = bmat + p * sb1;
+          for (int64_t j = 0; j < n; ++j) acc[j] += av * static_cast<acc_t>(brow[j * sb2]);
+        }
+        scalar_t* crow = pc + r * n;
+        for (int64_t j = 0; j < n; ++j) {
+          acc_t v = al * acc[j];
+          if (!beta_zero) v += be * static_cast<acc_t>(crow[j]);
+          crow[j] = static_cast<scalar_t>(v);
+        }
+      }
+    });
+  });
+}
+
+void checkMatmulDtypes(const Tensor& a, const Tensor& b) {
+  JS_CHECK(a.dtype() == b.dtype(), "expected scalar type ", scalarTypeName(a.dtype()), " but found ",
+           scalarTypeName(b.dtype()));
+  JS_CHECK(!isComplexType(a.dtype()), "matrix products of complex tensors are not supported");
+}
+
+// Starts a product output: beta * self broadcast to `shape`, or uninitialized
+// when beta is zero (the GEMM then ignores it).
+Tensor initAddOutput(const Tensor& self, IntArrayRef shape, ScalarType dtype, const Scalar& beta) {
+  JS_CHECK(self.dtype() == dtype, "expected scalar type ", scalarTypeName(dtype), " but found ",
+           scalarTypeName(self.dtype()));
+  Tensor out = empty(shape, dtype);
+  if (!isZero(beta)) out.copy_(self.expand(shape));
+  else (void)self.expand(shape);  // still reject shapes that cannot broadcast
+  return out;
+}
+
+std::string matShape(const Tensor& t) { return std::to_string(t.size(0)) + "x" + std::to_string(t.size(1)); }
+
+void checkMm(const Tensor& a, const Tensor& b) {
+  JS_CHECK(a.dim() == 2, "self must be a matrix");
+  JS_CHECK(b.dim() == 2, "mat2 must be a matrix");
+  JS_CHECK(a.size(1) == b.size(0), "mat1 and mat2 shapes cannot be multiplied (", matShape(a), " and ", matShape(b),
+           ")");
+  checkMatmulDtypes(a, b);
+}
+
+void checkBmm(const Tensor& a, const Tensor& b) {
+  JS_CHECK(a.dim() == 3, "batch1 must be a 3D tensor");
+  JS_CHECK(b.dim() == 3, "batch2 must be a 3D tensor");
+  JS_CHECK(b.size(0) == a.size(0) && b.size(1) == a.size(2),
+           "Expected size for first two dimensions of batch2 tensor to be: [", a.size(0), ", ", a.size(2),
+           "] but got: [", b.size(0), ", ", b.size(1), "].");
+  checkMatmulDtypes(a, b);
+}
+
+Tensor mmImpl(const Tensor& a, const Tensor& b, Tensor out, const Scalar& beta, const Scalar& alpha) {
+  Tensor c = out.unsqueeze(0);
+  gemmInto(a.unsqueeze(0), b.unsqueeze(0), c, alpha, beta);
+  return out;
+}
+
+}  // namespace
+
+Tensor mm(const Tensor& self, const Tensor& mat2) {
+  checkMm(self, mat2);
+  return mmImpl(self, mat2, empty({self.size(0), mat2.size(1)}, self.dtype()), 0, 1);
+}
+
+Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+  checkMm(mat1, mat2);
+  Tensor out = initAddOutput(self, {mat1.size(0), mat2.size(1)}, mat1.dtype(), beta);
+  return mmImpl(mat1, mat2, out, beta, alpha);
+}
+
+Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  checkBmm(self, mat2);
+  Tensor out = empty({self.size(0), self.size(1), mat2.size(2)}, self.dtype());
+  gemmInto(self, mat2, out, 1, 0);
+  return out;
+}
+
+Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  checkBmm(b1, b2);
+  Tensor out = initAddOutput(self, {b1.size(0), b1.size(1), b2.size(2)}, b1.dtype(), beta);
+  gemmInto(b1, b2, out, alpha, beta);
+  return out;
+}
+
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  checkBmm(b1, b2);
+  // sum_b b1[b] @ b2[b] is one product of b1 laid out as (m, B*k) with b2 as (B*k, n).
+  const int64_t B = b1.size(0), m = b1.size(1), k = b1.size(2), n = b2.size(2);
+  Tensor lhs = b1.permute({1, 0, 2}).reshape({m, B * k});
+  Tensor rhs = b2.reshape({B * k, n});
+  Tensor out = initAddOutput(self, {m, n}, b1.dtype(), beta);
+  return mmImpl(lhs, rhs, out, beta, alpha);
+}
+
+Tensor mv(const Tensor& self, const Tensor& vec) {
+  JS_CHECK(self.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got 1, ", self.dim(), ", ",
+           vec.dim());
+  JS_CHECK(self.size(1) == vec.size(0), "size mismatch, got ", self.size(0), ", ", self.size(0), "x", self.size(1),
+           ",", vec.size(0));
+  checkMatmulDtypes(self, vec);
+  Tensor out = empty({self.size(0)}, self.dtype());
+  mmImpl(self, vec.unsqueeze(1), out.unsqueeze(1), 0, 1);
+  return out;
+}
+
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  JS_CHECK(mat.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got ", self.dim(), ", ",
+           mat.dim(), ", ", vec.dim());
+  JS_CHECK(mat.size(1) == vec.size(0), "size mismatch, got ", self.size(0), ", ", mat.size(0), "x", mat.size(1), ",",
+           vec.size(0));
+  checkMatmulDtypes(mat, vec);
+  Tensor out = initAddOutput(self, {mat.size(0)}, mat.dtype(), beta);
+  mmImpl(mat, vec.unsqueeze(1), out.unsqueeze(1), beta, alpha);
+  return out;
+}
+
+Tensor dot(const Tensor& self, const Tensor& other) {
+  JS_CHECK(self.dim() == 1 && other.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ", other.dim(),
+           "D tensors");
+  JS_CHECK(self.dtype() == other.dtype(), "dot : expected both vectors to have same dtype, but found ",
+           scalarTypeName(self.dtype()), " and ", scalarTypeName(other.dtype()));
+  JS_CHECK(self.size(0) == other.size(0), "inconsistent tensor size, expected tensor [", self.size(0),
+           "] and src [", other.size(0), "] to have the same number of elements, but got ", self.size(0), " and ",
+           other.size(0), " elements respectively");
+  checkMatmulDtypes(self, other);
+  Tensor out = empty({1, 1}, self.dtype());
+  mmImpl(self.unsqueeze(0), other.unsqueeze(1), out, 0, 1);
+  return out.view({});
+}
+
+Tensor outer(const Tensor& self, const Tensor& vec2) {
+  JS_CHECK(self.dim() == 1 && vec2.dim() == 1, "outer: expected 1D tensors, got ", self.dim(), "D and ",
+           vec2.dim(), "D");
+  checkMatmulDtypes(self, vec2);
+  return mmImpl(self.unsqueeze(1), vec2.unsqueeze(0), empty({self.size(0), vec2.size(0)}, self.dtype()), 0, 1);
+}
+
+Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const Scalar& beta, const Scalar& alpha) {
+  JS_CHECK(v1.dim() == 1, "addr: Expected 1-D argument vec1, but got ", v1.dim(), "-D");
+  JS_CHECK(v2.dim() == 1, "addr: Expected 1-D argument vec2, but got ", v2.dim(), "-D");
+  checkMatmulDtypes(v1, v2);
+  Tensor out = initAddOutput(self, {v1.size(0), v2.size(0)}, v1.dtype(), beta);
+  return mmImpl(v1.unsqueeze(1), v2.unsqueeze(0), out, beta, alpha);
+}
+
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  const int64_t da = a.dim(), db = b.dim();
+  JS_CHECK(da > 0 && db > 0, "both arguments to matmul need to be at least 1D, but they are ", da, "D and ", db,
+           "D");
+  if (da == 1 && db == 1) return dot(a, b);
+  if (da == 2 && db == 1) return mv(a, b);
+  if (da == 1 && db == 2) return mm(a.unsqueeze(0), b).squeeze(0);
+  if (da == 2 && db == 2) return mm(a, b);
+  if (da >= 3 && (db == 1 || db == 2)) {
+    // Fold the batch dims of `a` into its rows: one GEMM instead of many.
+    DimVector out_shape(a.sizes().begin(), a.sizes().end() - 1);
+    Tensor b2 = db == 1 ? b.unsqueeze(1) : b;
+    if (db == 2) out_shape.push_back(b.size(1));
+    Tensor a2 = a.reshape({-1, a.size(-1)});
+    return mm(a2, b2).view(out_shape);
+  }
+  // General case: broadcast the batch dims and run a batched GEMM over
+  // (expanded, uncopied) views.
+  const int64_t n = a.size(-2 + (da == 1 ? 1 : 0));
+  const int64_t m1 = a.size(-1);
+  const int64_t m2 = db == 1 ? b.size(0) : b.size(-2);
+  const int64_t p = db == 1 ? 1 : b.size(-1);
+  JS_CHECK(m1 == m2, "mat1 and mat2 shapes cannot be multiplied (", da == 1 ? 1 : n, "x", m1, " and ", m2, "x", p,
+           ")");
+  checkMatmulDtypes(a, b);
+  IntArrayRef batch_a(a.sizes().data(), da >= 2 ? static_cast<size_t>(da - 2) : 0);
+  IntArrayRef batch_b(b.sizes().data(), db >= 2 ? static_cast<size_t>(db - 2) : 0);
+  DimVector batch = infer_size(batch_a, batch_b);
+  int64_t nb = 1;
+  for (int64_t s : batch) nb *= s;
+  Tensor a3 = da == 1 ? a.unsqueeze(0) : a;
+  Tensor b3 = db == 1 ? b.unsqueeze(1) : b;
+  const int64_t rows = a3.size(-2);
+  DimVector ea(batch), eb(batch);
+  ea.push_back(rows);
+  ea.push_back(m1);
+  eb.push_back(m2);
+  eb.push_back(p);
+  // reshape keeps the expanded (stride 0) batch dims as views when it can.
+  Tensor ae = a3.expand(ea).reshape({nb, rows, m1});
+  Tensor be = b3.expand(eb).reshape({nb, m2, p});
+  Tensor out = empty({nb, rows, p}, a.dtype());
+  gemmInto(ae, be, out, 1, 0);
+  DimVector out_shape(batch);
+  if (da > 1) out_shape.push_back(rows);
+  if (db > 1) out_shape.push_back(p);
+  return out.view(out_shape);
+}
+
+Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
+  JS_CHECK(weight.dim() == 2 || weight.dim() == 1, "linear: weight must be 1-D or 2-D, got ", weight.dim(), "-D");
+  if (weight.dim() == 2 && input.dim() >= 2) {
+    JS_CHECK(input.size(-1) == weight.size(1), "mat1 and mat2 shapes cannot be multiplied (",
+             input.numel() / std::max<int64_t>(1, input.size(-1)), "x", input.size(-1), " and ", weight.size(1), "x",
+             weight.size(0), ")");
+    DimVector out_shape(input.sizes().begin(), input.sizes().end() - 1);
+    out_shape.push_back(weight.size(0));
+    Tensor x2 = input.reshape({-1, input.size(-1)});
+    Tensor r = bias ? addmm(*bias, x2, weight.t(), 1, 1) : mm(x2, weight.t());
+    return r.view(out_shape);
+  }
+  Tensor r = matmul(input, weight.t());
+  if (bias) {
+    Tensor out = empty(r.sizes(), r.dtype());
+    out.copy_(bias->expand(r.sizes()));
+    // r + bias, done through addmm's machinery would need a matrix; a
+    // plain elementwise loop suffices for this rare vector case.
+    JS_DISPATCH_ALL_TYPES(r.dtype(), "linear", [&] {
+      Tensor rc = r.contiguous();
+      const scalar_t* pr = rc.data<scalar_t>();
+      scalar_t* po = out.data<scalar_t>();
+      for (int64_t i = 0; i < out.numel(); ++i)
+        po[i] = static_cast<scalar_t>(static_cast<opmath_t<scalar_t>>(po[i]) + static_cast<opmath_t<scalar_t>>(pr[i]));
+    });
+    return out;
+  }
+  return r;
+}
+
+namespace {
+
+Tensor inner(const Tensor& a, const Tensor& b) {
+  if (a.dim() == 0 || b.dim() == 0) {
+    Tensor s = a.dim() == 0 ? a : b, t = a.dim() == 0 ? b : a;
+    checkMatmulDtypes(a, b);
+    Tensor out = empty(t.sizes(), t.dtype());
+    JS_DISPATCH_ALL_TYPES(t.dtype(), "inner", [&] {
+      Tensor tc = t.contiguous();
+      const opmath_t<scalar_t> sv = static_cast<opmath_t<scalar_t>>(s.data<scalar_t>()[0]);
+      const scalar_t* pt = tc.data<scalar_t>();
+      scalar_t* po = out.data<scalar_t>();
+      for (int64_t i = 0; i < out.numel(); ++i) po[i] = static_cast<scalar_t>(sv * static_cast<opmath_t<scalar_t>>(pt[i]));
+    });
+    return out;
+  }
+  JS_CHECK(a.size(-1) == b.size(-1), "inner() the last dimension must match on both input tensors but got shapes ",
+           shapeToString(a.sizes()), " and ", shapeToString(b.sizes()));
+  DimVector shape(a.sizes().begin(), a.sizes().end() - 1);
+  shape.insert(shape.end(), b.sizes().begin(), b.sizes().end() - 1);
+  const int64_t k = a.size(-1);
+  return mm(a.reshape({-1, k}), b.reshape({-1, k}).t()).view(shape);
+}
+
+void k_mm(Stack& s) {
+  Args a(s, 2);
+  a.ret(mm(a.tensor(0), a.tensor(1)));
+}
+void k_bmm(Stack& s) {
+  Args a(s, 2);
+  a.ret(bmm(a.tensor(0), a.tensor(1)));
+}
+void k_matmul(Stack& s) {
+  Args a(s, 2);
+  a.ret(matmul(a.tensor(0), a.tensor(1)));
+}
+void k_mv(Stack& s) {
+  Args a(s, 2);
+  a.ret(mv(a.tensor(0), a.tensor(1)));
+}
+void k_dot(Stack& s) {
+  Args a(s, 2);
+  a.ret(dot(a.tensor(0), a.tensor(1)));
+}
+void k_inner(Stack& s) {
+  Args a(s, 2);
+  a.ret(inner(a.tensor(0), a.tensor(1)));
+}
+void k_outer(Stack& s) {
+  Args a(s, 2);
+  a.ret(outer(a.tensor(0), a.tensor(1)));
+}
+void k_linear(Stack& s) {
+  Args a(s, 3);
+  a.ret(linear(a.tensor(0), a.tensor(1), a.optTensor(2)));
+}
+
+using AddFn = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, const Scalar&, const Scalar&);
+template <AddFn F>
+void k_add_product(Stack& s) {
+  Args a(s, 5);
+  a.ret(F(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4)));
+}
+// The in-place form computes out of place, then copies into self; self must
+// already have the result's shape (it is not resized).
+template <AddFn F>
+void k_add_product_(Stack& s) {
+  Args a(s, 5);
+  Tensor self = a.tensor(0);
+  Tensor r = F(self, a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4));
+  JS_CHECK(IntArrayRef(r.sizes()) == IntArrayRef(self.sizes()), "output with shape ", shapeToString(self.sizes()),
+           " doesn't match the broadcast shape ", shapeToString(r.sizes()));
+  self.copy_(r);
+  a.ret(std::move(self));
+}
+
+const OpEntry kLinalgOps[] = {
+    {"aten::mm(Tensor self, Tensor mat2) -> Tensor", k_mm, "Matrix product of two 2-D tensors."},
+    {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", k_bmm, "Batched matrix product of two 3-D tensors."},
+    {"aten::matmul(Tensor self, Tensor other) -> Tensor", k_matmul,
+     "Matrix product with NumPy rules: dot, mv, mm or broadcast batched mm by rank."},
+    {"aten::mv(Tensor self, Tensor vec) -> Tensor", k_mv, "Matrix-vector product."},
+    {"aten::dot(Tensor self, Tensor tensor) -> Tensor", k_dot, "Inner product of two 1-D tensors."},
+    {"aten::vdot(Tensor self, Tensor other) -> Tensor", k_dot, "Conjugating inner product (real tensors: dot)."},
+    {"aten::inner(Tensor self, Tensor other) -> Tensor", k_inner, "Inner product over the last dims."},
+    {"aten::outer(Tensor self, Tensor vec2) -> Tensor", k_outer, "Outer product of two vectors."},
+    {"aten::ger(Tensor self, Tensor vec2) -> Tensor", k_outer, "Outer product of two vectors (old name)."},
+    {"aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", k_linear,
+     "input @ weight.T + bias."},
+    {"aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     k_add_product<addmm>, "beta * self + alpha * (mat1 @ mat2)."},
+    {"aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     k_add_product_<addmm>, "In-place addmm."},
+    {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     k_add_product<baddbmm>, "beta * self + alpha * bmm(batch1, batch2)."},
+    {"aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     k_add_product_<baddbmm>, "In-place baddbmm."},
+    {"aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     k_add_product<addbmm>, "beta * self + alpha * sum over the batch of batch1[i] @ batch2[i]."},
+    {"aten::addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     k_add_product_<addbmm>, "In-place addbmm."},
+    {"aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     k_add_product<addmv>, "beta * self + alpha * (mat @ vec)."},
+    {"aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     k_add_product_<addmv>, "In-place addmv."},
+    {"aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+     k_add_product<addr>, "beta * self + alpha * outer(vec1, vec2)."},
+    {"aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
+     k_add_product_<addr>, "In-place addr."},
+};
+
+}  // namespace
+
+void registerLinalgOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgOps); }
+
+}  // namespace jitserve::ops
