@@ -1,0 +1,40 @@
+// The run-time value of a prim::Constant node.
+//
+// Scalars, strings, int/float/string lists, devices and None come straight
+// from the node's attribute. Tuples, typed lists and other IValue constants
+// arrive as an OpaqueConstant: either an IValueConstant holding the value
+// (built by the frontend or an importer) or, for graphs parsed from printed
+// IR, the literal text ("(-1, -1)", "annotate(List[int], [])"), which is
+// parsed here guided by the value's type. Values printed IR cannot carry
+// (tensors shown as "<Tensor>", enum members whose values live in their
+// compilation unit) are an error naming the constant.
+#pragma once
+
+#include "compiler/ir/attributes.h"
+#include "runtime/core/ivalue.h"
+
+namespace jitserve {
+
+class Node;
+
+// An OpaqueConstant that carries the IValue itself.
+class IValueConstant final : public OpaqueConstant {
+ public:
+  explicit IValueConstant(IValue v) : value_(std::move(v)) {}
+  const IValue& value() const { return value_; }
+  std::string repr() const override { return value_.repr(); }
+
+ private:
+  IValue value_;
+};
+
+// The value of `n` (a prim::Constant). Function constants are not handled
+// here (the builder resolves them by name). Throws jitserve::Error if the
+// value cannot be built.
+IValue constantValue(const Node& n);
+
+// Parses a printed IValue literal as the IR printer writes it, for a value
+// of type `type`. Throws jitserve::Error on text it cannot read.
+IValue parseIValueLiteral(std::string_view text, const TypePtr& type);
+
+}  // namespace jitserve
