@@ -75,6 +75,10 @@ class TensorIteratorConfig {
   // partially overlap an input. Default true.
   TensorIteratorConfig& check_mem_overlap(bool v) { check_overlap_ = v; return *this; }
   TensorIteratorConfig& is_reduction(bool v) { reduction_ = v; return *this; }
+  // Without promotion, require all operands to share one dtype (default
+  // true). False lets operands keep their own dtypes (copy_ converts in its
+  // loop); undefined outputs then get set_output_dtype or the first input's.
+  TensorIteratorConfig& check_all_same_dtype(bool v) { check_same_dtype_ = v; return *this; }
   // Name used in error messages ("add: ...").
   TensorIteratorConfig& name(const char* n) { name_ = n; return *this; }
 
@@ -92,6 +96,7 @@ class TensorIteratorConfig {
   bool resize_outputs_ = true;
   bool check_overlap_ = true;
   bool reduction_ = false;
+  bool check_same_dtype_ = true;
   std::optional<ScalarType> static_dtype_;
   std::optional<ScalarType> output_dtype_;
   const char* name_ = "TensorIterator";

@@ -1,0 +1,156 @@
+// Typed elementwise loops over a TensorIterator.
+//
+//   cpu_kernel(iter, [](float a, float b) -> float { return a + b; });
+//
+// The lambda's parameter types must match the iterator's input dtypes and its
+// return type the output dtype (checked once per call, not per element).
+// Each chunk takes one of three paths:
+//   - every operand contiguous: a plain indexed loop the compiler vectorizes;
+//   - contiguous except one input broadcast as a scalar (x + 1): the scalar
+//     is loaded once and the loop is still plain;
+//   - otherwise a strided loop over byte strides.
+// cpu_unary_kernel<T> / cpu_binary_kernel<T> are shorthands where all
+// operands are T and fn's result is converted back to T (so Half kernels can
+// compute in float).
+#pragma once
+
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "runtime/tensor/scalar_type_traits.h"
+#include "runtime/tensor/tensor_iterator.h"
+
+namespace jitserve {
+
+template <typename F>
+struct function_traits : function_traits<decltype(&F::operator())> {};
+template <typename C, typename R, typename... A>
+struct function_traits<R (C::*)(A...) const> {
+  using result_type = R;
+  using args_tuple = std::tuple<std::decay_t<A>...>;
+  static constexpr size_t arity = sizeof...(A);
+  template <size_t I>
+  using arg_t = std::tuple_element_t<I, args_tuple>;
+};
+template <typename C, typename R, typename... A>
+struct function_traits<R (C::*)(A...)> : function_traits<R (C::*)(A...) const> {};
+template <typename R, typename... A>
+struct function_traits<R (*)(A...)> {
+  using result_type = R;
+  using args_tuple = std::tuple<std::decay_t<A>...>;
+  static constexpr size_t arity = sizeof...(A);
+  template <size_t I>
+  using arg_t = std::tuple_element_t<I, args_tuple>;
+};
+
+namespace detail {
+
+// Element i of input I, where input S (if S < arity) is a preloaded scalar.
+template <size_t I, size_t S, typename T, typename ST>
+inline T loadArg(const T* p, const ST& scalar, int64_t i) {
+  if constexpr (I == S) return scalar;
+  else return p[i];
+}
+
+template <size_t S, typename traits, typename F, size_t... I>
+inline void contiguousLoop(char** data, int64_t n, const F& op, std::index_sequence<I...>) {
+  using out_t = typename traits::result_type;
+  out_t* __restrict out = reinterpret_cast<out_t*>(data[0]);
+  std::tuple<const typename traits::template arg_t<I>*...> in{
+      reinterpret_cast<const typename traits::template arg_t<I>*>(data[I + 1])...};
+  if constexpr (S < traits::arity) {
+    using s_t = typename traits::template arg_t<S>;
+    const s_t sval = *std::get<S>(in);
+    for (int64_t i = 0; i < n; ++i)
+      out[i] = op(loadArg<I, S>(std::get<I>(in), sval, i)...);
+  } else {
+    for (int64_t i = 0; i < n; ++i) out[i] = op(std::get<I>(in)[i]...);
+  }
+}
+
+template <typename traits, typename F, size_t... I>
+inline void stridedLoop(char** data, const int64_t* strides, int64_t n, const F& op, std::index_sequence<I...>) {
+  using out_t = typename traits::result_type;
+  char* out = data[0];
+  const int64_t so = strides[0];
+  for (int64_t i = 0; i < n; ++i) {
+    *reinterpret_cast<out_t*>(out + i * so) =
+        op(*reinterpret_cast<const typename traits::template arg_t<I>*>(data[I + 1] + i * strides[I + 1])...);
+  }
+}
+
+// Tries the scalar-broadcast fast path for input S, then S+1, ...
+template <size_t S, typename traits, typename F, typename Seq>
+inline bool tryScalarLoop(char** data, const int64_t* strides, int64_t n, const F& op, Seq seq) {
+  if constexpr (S >= traits::arity) {
+    return false;
+  } else {
+    bool ok = strides[S + 1] == 0;
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      ((ok = ok && (I == S || strides[I + 1] == static_cast<int64_t>(sizeof(typename traits::template arg_t<I>))
+                    )), ...);
+    }(seq);
+    if (ok) {
+      contiguousLoop<S, traits>(data, n, op, seq);
+      return true;
+    }
+    return tryScalarLoop<S + 1, traits>(data, strides, n, op, seq);
+  }
+}
+
+template <typename traits, typename F>
+inline void basicLoop(char** data, const int64_t* strides, int64_t n, const F& op) {
+  using out_t = typename traits::result_type;
+  constexpr auto seq = std::make_index_sequence<traits::arity>{};
+  if (strides[0] == static_cast<int64_t>(sizeof(out_t))) {
+    bool contiguous = true;
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      ((contiguous = contiguous && strides[I + 1] == static_cast<int64_t>(sizeof(typename traits::template arg_t<I>))),
+       ...);
+    }(seq);
+    if (contiguous) {
+      contiguousLoop<traits::arity, traits>(data, n, op, seq);
+      return;
+    }
+    if constexpr (traits::arity >= 1) {
+      if (tryScalarLoop<0, traits>(data, strides, n, op, seq)) return;
+    }
+  }
+  stridedLoop<traits>(data, strides, n, op, seq);
+}
+
+[[noreturn]] void throwKernelDtypeMismatch(int operand, ScalarType expected, ScalarType actual);
+
+}  // namespace detail
+
+template <typename F>
+void cpu_kernel(TensorIterator& iter, const F& op, int64_t grain = kGrainSize) {
+  using traits = function_traits<F>;
+  using out_t = typename traits::result_type;
+  JS_INTERNAL_ASSERT(iter.noutputs() == 1 && iter.ninputs() == static_cast<int>(traits::arity),
+                     "cpu_kernel: lambda arity ", traits::arity, " vs ", iter.ninputs(), " inputs");
+  if (iter.dtype(0) != scalarTypeOf<out_t>) detail::throwKernelDtypeMismatch(0, scalarTypeOf<out_t>, iter.dtype(0));
+  [&]<size_t... I>(std::index_sequence<I...>) {
+    ((iter.dtype(I + 1) == scalarTypeOf<typename traits::template arg_t<I>>
+          ? void()
+          : detail::throwKernelDtypeMismatch(I + 1, scalarTypeOf<typename traits::template arg_t<I>>,
+                                             iter.dtype(I + 1))),
+     ...);
+  }(std::make_index_sequence<traits::arity>{});
+  iter.for_each([&](char** data, const int64_t* strides, int64_t n) { detail::basicLoop<traits>(data, strides, n, op); },
+                grain);
+}
+
+template <typename T, typename F>
+void cpu_unary_kernel(TensorIterator& iter, const F& fn) {
+  cpu_kernel(iter, [&fn](T a) -> T { return static_cast<T>(fn(a)); });
+}
+
+template <typename T, typename F>
+void cpu_binary_kernel(TensorIterator& iter, const F& fn) {
+  cpu_kernel(iter, [&fn](T a, T b) -> T { return static_cast<T>(fn(a, b)); });
+}
+
+}  // namespace jitserve

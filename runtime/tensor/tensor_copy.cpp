@@ -1,0 +1,165 @@
+// copy_, clone, to, fill_, zero_. Same-dtype dense copies are memcpy (split
+// across the pool when large); everything else runs a dtype-converting
+// TensorIterator loop.
+#include <complex>
+#include <cstring>
+
+#include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/cpu_loops.h"
+#include "runtime/tensor/dispatch.h"
+#include "runtime/tensor/tensor.h"
+
+namespace jitserve {
+
+namespace detail {
+void throwKernelDtypeMismatch(int operand, ScalarType expected, ScalarType actual) {
+  JS_ERROR("internal error (a jitserve bug): kernel expects ", scalarTypeName(expected), " for operand ", operand,
+           " but the iterator has ", scalarTypeName(actual));
+}
+}  // namespace detail
+
+namespace {
+
+template <typename T>
+inline constexpr bool isComplexCpp = std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
+
+// Element conversion with PyTorch's CPU results: complex -> real keeps the
+// real part; floating -> narrow integer goes through int64 (so 300.0 -> uint8
+// is 44 and -1.0 -> uint8 is 255, as on x86 PyTorch).
+template <typename To, typename From>
+inline To convertElement(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else if constexpr (std::is_same_v<To, bool>) {
+    if constexpr (isComplexCpp<From>) return v.real() != 0 || v.imag() != 0;
+    else return static_cast<double>(v) != 0;
+  } else if constexpr (isComplexCpp<To>) {
+    using V = typename To::value_type;
+    if constexpr (isComplexCpp<From>) return To(static_cast<V>(v.real()), static_cast<V>(v.imag()));
+    else if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) return To(static_cast<V>(static_cast<float>(v)), 0);
+    else return To(static_cast<V>(v), 0);
+  } else if constexpr (isComplexCpp<From>) {
+    return convertElement<To>(v.real());
+  } else if constexpr (std::is_integral_v<To>) {
+    if constexpr (std::is_integral_v<From>) return static_cast<To>(v);
+    else if constexpr (sizeof(To) < 8) return static_cast<To>(static_cast<int64_t>(static_cast<double>(v)));
+    else return static_cast<To>(static_cast<double>(v));
+  } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
+    if constexpr (std::is_same_v<From, double>) return To(static_cast<float>(v));
+    else return To(static_cast<float>(v));
+  } else {
+    // float / double targets.
+    if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) return static_cast<To>(static_cast<float>(v));
+    else return static_cast<To>(v);
+  }
+}
+
+constexpr int64_t kMemcpyGrain = 1 << 18;  // bytes per parallel memcpy chunk
+
+void parallelMemcpy(char* dst, const char* src, int64_t nbytes) {
+  parallel_for(0, nbytes, kMemcpyGrain, [&](int64_t b, int64_t e) { std::memcpy(dst + b, src + b, e - b); });
+}
+
+bool sameGeometry(const Tensor& a, const Tensor& b) {
+  return IntArrayRef(a.sizes()) == IntArrayRef(b.sizes()) && IntArrayRef(a.strides()) == IntArrayRef(b.strides());
+}
+
+bool overlaps(const Tensor& a, const Tensor& b) {
+  if (!a.storage().is_same(b.storage()) || a.numel() == 0 || b.numel() == 0) return false;
+  auto range = [](const Tensor& t) {
+    int64_t last = 0;
+    for (int64_t d = 0; d < t.dim(); ++d) last += (t.sizes()[d] - 1) * t.strides()[d];
+    const auto lo = reinterpret_cast<uintptr_t>(t.data_ptr());
+    return std::pair<uintptr_t, uintptr_t>(lo, lo + (last + 1) * t.itemsize());
+  };
+  auto [alo, ahi] = range(a);
+  auto [blo, bhi] = range(b);
+  return alo < bhi && blo < ahi;
+}
+
+}  // namespace
+
+Tensor& Tensor::copy_(const Tensor& src_in) {
+  JS_CHECK(defined(), "copy_: the destination tensor is undefined");
+  JS_CHECK(src_in.defined(), "copy_: the source tensor is undefined");
+  JS_CHECK(is_cpu() && src_in.is_cpu(), "copy_: only CPU tensors are supported (", device().str(), " <- ",
+           src_in.device().str(), ")");
+  if (is_same(src_in)) return *this;
+  if (IntArrayRef(src_in.sizes()) != IntArrayRef(sizes())) {
+    DimVector b = infer_size(sizes(), src_in.sizes());
+    JS_CHECK(IntArrayRef(b) == IntArrayRef(sizes()), "output with shape ", shapeToString(sizes()),
+             " doesn't match the broadcast shape ", shapeToString(b));
+  }
+  if (numel() == 0) return *this;
+  if (data_ptr() == src_in.data_ptr() && dtype() == src_in.dtype() && sameGeometry(*this, src_in)) return *this;
+
+  // A source that partially overlaps the destination is read from a copy.
+  const Tensor src = overlaps(*this, src_in) ? src_in.clone() : src_in;
+
+  if (dtype() == src.dtype() && sameGeometry(*this, src) && is_non_overlapping_and_dense()) {
+    parallelMemcpy(static_cast<char*>(data_ptr()), static_cast<const char*>(src.data_ptr()),
+                   static_cast<int64_t>(nbytes()));
+    return *this;
+  }
+
+  TensorIterator iter = TensorIteratorConfig()
+                            .name("copy_")
+                            .add_output(*this)
+                            .add_input(src)
+                            .check_all_same_dtype(false)
+                            .resize_outputs(false)
+                            .build();
+  const ScalarType dst_t = dtype(), src_t = src.dtype();
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dst_t, "copy_", [&] {
+    using dst_scalar = scalar_t;
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(src_t, "copy_", [&] {
+      using src_scalar = scalar_t;
+      cpu_kernel(iter, [](src_scalar v) -> dst_scalar { return convertElement<dst_scalar>(v); });
+    });
+  });
+  return *this;
+}
+
+Tensor Tensor::clone() const {
+  Tensor out = empty_like(*this);
+  out.copy_(*this);
+  return out;
+}
+
+Tensor Tensor::to(ScalarType dt, bool copy) const {
+  if (dt == dtype() && !copy) return *this;
+  Tensor out = empty_like(*this, dt);
+  out.copy_(*this);
+  return out;
+}
+
+Tensor& Tensor::fill_(const Scalar& value) {
+  JS_CHECK(defined(), "fill_: the tensor is undefined");
+  JS_CHECK(is_cpu(), "fill_: only CPU tensors are supported, got ", device().str());
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dtype(), "fill_", [&] {
+    const scalar_t v = value.to<scalar_t>();
+    if (is_non_overlapping_and_dense()) {
+      // Dense: the elements are exactly the block starting at element 0.
+      scalar_t* p = static_cast<scalar_t*>(data_ptr());
+      parallel_for(0, numel(), kGrainSize, [&](int64_t b, int64_t e) {
+        for (int64_t i = b; i < e; ++i) p[i] = v;
+      });
+      return;
+    }
+    TensorIterator iter = TensorIteratorConfig().name("fill_").add_output(*this).resize_outputs(false).build();
+    cpu_kernel(iter, [v]() -> scalar_t { return v; });
+  });
+  return *this;
+}
+
+Tensor& Tensor::zero_() {
+  if (defined() && is_cpu() && is_non_overlapping_and_dense()) {
+    char* p = static_cast<char*>(data_ptr());
+    parallel_for(0, static_cast<int64_t>(nbytes()), kMemcpyGrain,
+                 [&](int64_t b, int64_t e) { std::memset(p + b, 0, e - b); });
+    return *this;
+  }
+  return fill_(0);
+}
+
+}  // namespace jitserve
