@@ -364,15 +364,25 @@ absl::Status syntaxStatus(std::string_view text, const SyntaxError& e) {
 
 }  // namespace
 
-absl::StatusOr<ParsedType> parseTypePrefix(std::string_view text, size_t pos, const TypeParseOptions& options) {
+absl::StatusOr<ParsedType> parseTypePrefixAt(std::string_view text, size_t pos, const TypeParseOptions& options,
+                                             size_t* errorAt) {
   try {
     TypeParser p(text, pos, options);
     return p.parseFull();
   } catch (const SyntaxError& e) {
+    if (errorAt) {
+      *errorAt = e.offset;
+      return absl::InvalidArgumentError(e.message);
+    }
     return syntaxStatus(text, e);
   } catch (const std::exception& e) {
+    if (errorAt) *errorAt = pos;
     return statusFromException(e);
   }
+}
+
+absl::StatusOr<ParsedType> parseTypePrefix(std::string_view text, size_t pos, const TypeParseOptions& options) {
+  return parseTypePrefixAt(text, pos, options, nullptr);
 }
 
 absl::StatusOr<TypePtr> parseType(std::string_view text, const TypeParseOptions& options) {

@@ -24,7 +24,9 @@
 namespace jitserve {
 
 // Maps a qualified class name to a type, or nullptr if unknown. The IR parser
-// passes one that creates open ClassTypes for names it has not seen.
+// passes one that creates open ClassTypes for names it has not seen. For the
+// enum form "Enum<__torch__.Color>" the resolver is asked for the whole
+// spelling "Enum<__torch__.Color>" and must return an EnumType.
 using TypeResolver = std::function<TypePtr(std::string_view qualifiedName)>;
 
 struct TypeParseOptions {
@@ -45,6 +47,11 @@ struct ParsedType {
 // status message names the problem and the offset.
 absl::StatusOr<ParsedType> parseTypePrefix(std::string_view text, size_t pos,
                                            const TypeParseOptions& options = {});
+
+// Like parseTypePrefix, but on failure also stores the offset of the problem
+// in *errorAt, so a caller can report its own line:column.
+absl::StatusOr<ParsedType> parseTypePrefixAt(std::string_view text, size_t pos, const TypeParseOptions& options,
+                                             size_t* errorAt);
 
 // Parses a whole string as one type (trailing spaces allowed).
 absl::StatusOr<TypePtr> parseType(std::string_view text, const TypeParseOptions& options = {});
