@@ -122,7 +122,9 @@ Tensor Tensor::reshape(IntArrayRef sizes) const {
   DimVector shape = inferSize(sizes, numel());
   DimVector strides;
   if (viewStrides(this->sizes(), this->strides(), shape, strides)) return makeView(*this, shape, strides, storage_offset());
-  Tensor c = clone();
+  Tensor c = empty(shape, dtype(), device());
+  c.unsafeGetImpl()->set_sizes_and_strides(this->sizes(), contiguous_strides(this->sizes()));
+  c.copy_(*this);
   c.unsafeGetImpl()->set_sizes_contiguous(shape);
   return c;
 }
@@ -204,6 +206,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start_opt, std::optiona
   const int64_t n = this->dim();
   JS_CHECK(n > 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, n);
+  JS_CHECK(step != 0, "slice step cannot be zero");
   JS_CHECK(step > 0, "slice step must be positive");
   const int64_t size = impl_->size(dim);
   int64_t start = start_opt.value_or(0);
@@ -255,7 +258,7 @@ Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const {
 Tensor Tensor::expand(IntArrayRef target) const {
   const int64_t n = dim();
   const int64_t ndim = static_cast<int64_t>(target.size());
-  JS_CHECK(ndim >= n, "expand(", scalarTypeName(dtype()), "{", shapeToString(sizes()), "}, size=",
+  JS_CHECK(ndim >= n, "expand(torch.", scalarTypeName(dtype()), "Tensor{", shapeToString(sizes()), "}, size=",
            shapeToString(target), "): the number of sizes provided (", ndim,
            ") must be greater or equal to the number of dimensions in the tensor (", n, ")");
   DimVector sz(ndim), st(ndim);
@@ -370,11 +373,16 @@ Tensor Tensor::unflatten(int64_t d, IntArrayRef sizes) const {
   const int64_t n = dim();
   d = maybe_wrap_dim(d, n);
   JS_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
-  const DimVector inferred = inferSize(sizes, impl_->size(d));
-  int64_t prod = 1;
-  for (int64_t s : inferred) prod *= s;
-  JS_CHECK(prod == impl_->size(d), "unflatten: Provided sizes ", shapeToString(sizes),
+  int64_t known = 1;
+  bool has_infer = false;
+  for (int64_t s : sizes) {
+    if (s == -1) has_infer = true;
+    else known *= s;
+  }
+  const int64_t dsize = impl_->size(d);
+  JS_CHECK(has_infer ? (known != 0 && dsize % known == 0) : known == dsize, "unflatten: Provided sizes ", shapeToString(sizes),
            " don't multiply up to the size of dim ", d, " (", impl_->size(d), ") in the input tensor");
+  const DimVector inferred = inferSize(sizes, dsize);
   DimVector shape(this->sizes().begin(), this->sizes().begin() + d);
   shape.insert(shape.end(), inferred.begin(), inferred.end());
   shape.insert(shape.end(), this->sizes().begin() + d + 1, this->sizes().end());
@@ -457,6 +465,11 @@ Tensor Tensor::alias() const { return makeView(*this, sizes(), strides(), storag
 
 Tensor Tensor::detach() const { return alias(); }
 
-Tensor Tensor::contiguous() const { return is_contiguous() ? *this : clone(); }
+Tensor Tensor::contiguous() const {
+  if (is_contiguous()) return *this;
+  Tensor c = empty(sizes(), dtype(), device());
+  c.copy_(*this);
+  return c;
+}
 
 }  // namespace jitserve
