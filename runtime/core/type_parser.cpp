@@ -48,6 +48,13 @@ class TypeParser {
     skipSpaces();
     return pos_ < text_.size() ? text_[pos_] : '\0';
   }
+  // Like peek() == c, but leaves the position alone unless c is next.
+  bool nextIs(char c) {
+    size_t save = pos_;
+    if (peek() == c) return true;
+    pos_ = save;
+    return false;
+  }
   bool consume(char c) {
     if (peek() != c) return false;
     ++pos_;
@@ -98,14 +105,16 @@ class TypeParser {
 
   TypePtr parseWithSuffixes(std::optional<AliasInfo>* alias, std::optional<size_t>* listSize) {
     TypePtr t = parseBase();
-    if (opts_.allowAliasAnnotations && peek() == '(') *alias = parseAlias();
+    if (opts_.allowAliasAnnotations && nextIs('(')) *alias = parseAlias();
     while (true) {
+      // ParsedType::end must not include spaces after the type.
+      size_t beforeSuffix = pos_;
       if (peek() == '[') {
         size_t at = pos_;
         ++pos_;
-        if (peek() != ']') {
+        if (std::isdigit(static_cast<unsigned char>(peek()))) {
           // A fixed-size list "int[2]" only makes sense in a schema.
-          if (!listSize) fail(at, "a list size is not allowed here");
+          if (!listSize || !opts_.allowAliasAnnotations) fail(at, "a list size is not allowed here");
           int64_t n = integer();
           if (n < 0) fail(at, "a list size cannot be negative");
           *listSize = static_cast<size_t>(n);
@@ -113,7 +122,7 @@ class TypeParser {
         expect(']', "to close the list type");
         t = ListType::create(std::move(t));
         std::optional<AliasInfo> container;
-        if (opts_.allowAliasAnnotations && peek() == '(') container = parseAlias();
+        if (opts_.allowAliasAnnotations && nextIs('(')) container = parseAlias();
         if (*alias) {
           // "Tensor(a)[]": the annotation belongs to the elements.
           if (!container) {
@@ -126,8 +135,9 @@ class TypeParser {
       } else if (peek() == '?') {
         ++pos_;
         t = OptionalType::create(std::move(t));
-        if (opts_.allowAliasAnnotations && !*alias && peek() == '(') *alias = parseAlias();
+        if (opts_.allowAliasAnnotations && !*alias && nextIs('(')) *alias = parseAlias();
       } else {
+        pos_ = beforeSuffix;
         break;
       }
     }
@@ -184,6 +194,7 @@ class TypeParser {
     TensorType::SizeVec sizes;
     std::optional<TensorType::SizeVec> strides;
     std::optional<bool> requiresGrad;
+    size_t stridesAt = 0;
     std::optional<Device> device;
     bool anyKeyword = false;
     if (!consume(')')) {
@@ -202,6 +213,7 @@ class TypeParser {
           expect('=', "after a tensor type keyword");
           anyKeyword = true;
           if (key == "strides") {
+            stridesAt = at;
             expect('[', "to open the strides");
             strides.emplace();
             if (!consume(']')) {
@@ -235,7 +247,7 @@ class TypeParser {
     std::optional<TensorType::SizeVec> sizesOpt;
     if (!sizes.empty() || dimsKnownWhenEmpty || !anyKeyword) sizesOpt = std::move(sizes);
     if (strides && (!sizesOpt || strides->size() != sizesOpt->size()))
-      fail(pos_, "tensor type has " + std::to_string(sizesOpt ? sizesOpt->size() : 0) + " sizes but " +
+      fail(stridesAt, "tensor type has " + std::to_string(sizesOpt ? sizesOpt->size() : 0) + " sizes but " +
                      std::to_string(strides->size()) + " strides");
     return TensorType::create(dtype, device, std::move(sizesOpt), std::move(strides), requiresGrad);
   }
