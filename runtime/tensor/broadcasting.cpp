@@ -10,7 +10,7 @@ namespace jitserve {
 DimVector infer_size(IntArrayRef a, IntArrayRef b) {
   const size_t na = a.size(), nb = b.size(), n = std::max(na, nb);
   DimVector out(n);
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = n; i-- > 0;) {
     // Align from the right: dim i of the result is dim i - (n - na) of a.
     const int64_t da = i + na >= n ? a[i + na - n] : 1;
     const int64_t db = i + nb >= n ? b[i + nb - n] : 1;

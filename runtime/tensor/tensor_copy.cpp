@@ -2,6 +2,7 @@
 // across the pool when large); everything else runs a dtype-converting
 // TensorIterator loop.
 #include <complex>
+#include <cstdint>
 #include <cstring>
 
 #include "runtime/tensor/broadcasting.h"
@@ -24,8 +25,9 @@ template <typename T>
 inline constexpr bool isComplexCpp = std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
 
 // Element conversion with PyTorch's CPU results: complex -> real keeps the
-// real part; floating -> narrow integer goes through int64 (so 300.0 -> uint8
-// is 44 and -1.0 -> uint8 is 255, as on x86 PyTorch).
+// real part; floating -> integer truncates through int32 (int64 for 64-bit
+// targets) keeping the low bits, so 300.0 -> uint8 is 44 and -1.0 -> uint8 is
+// 255, as on x86 PyTorch.
 template <typename To, typename From>
 inline To convertElement(From v) {
   if constexpr (std::is_same_v<To, From>) {
@@ -41,9 +43,21 @@ inline To convertElement(From v) {
   } else if constexpr (isComplexCpp<From>) {
     return convertElement<To>(v.real());
   } else if constexpr (std::is_integral_v<To>) {
-    if constexpr (std::is_integral_v<From>) return static_cast<To>(v);
-    else if constexpr (sizeof(To) < 8) return static_cast<To>(static_cast<int64_t>(static_cast<double>(v)));
-    else return static_cast<To>(static_cast<double>(v));
+    if constexpr (std::is_integral_v<From>) {
+      return static_cast<To>(v);
+    } else {
+      // x86 semantics without the UB: out-of-range and NaN give the
+      // "integer indefinite" value of a 32-bit (or 64-bit) conversion, then
+      // narrow types keep the low bits, as PyTorch's CPU casts produce.
+      const double d = static_cast<double>(v);
+      if constexpr (sizeof(To) <= 4) {
+        const int32_t i = (d > -2147483649.0 && d < 2147483648.0) ? static_cast<int32_t>(d) : INT32_MIN;
+        return static_cast<To>(i);
+      } else {
+        return static_cast<To>((d >= -9223372036854775808.0 && d < 9223372036854775808.0) ? static_cast<int64_t>(d)
+                                                                                          : INT64_MIN);
+      }
+    }
   } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
     if constexpr (std::is_same_v<From, double>) return To(static_cast<float>(v));
     else return To(static_cast<float>(v));

@@ -70,6 +70,16 @@ void TensorIterator::compute_shape(TensorIteratorConfig& config) {
     JS_INTERNAL_ASSERT(out.defined(), "TensorIterator without inputs needs a defined output");
     shape_.assign(out.sizes().begin(), out.sizes().end());
   } else {
+    // Outputs that cannot be resized (in-place, or resize_outputs off) take
+    // part in the broadcast and must come out with their own shape.
+    auto fixed = [&](int k) {
+      const Tensor& out = operands_[k].tensor;
+      if (!out.defined()) return false;
+      if (!config.resize_outputs_) return true;
+      for (int j = noutputs_; j < ntensors_; ++j)
+        if (operands_[j].tensor.is_same(out)) return true;
+      return false;
+    };
     shape_.assign(operands_[noutputs_].tensor.sizes().begin(), operands_[noutputs_].tensor.sizes().end());
     for (int k = noutputs_ + 1; k < ntensors_; ++k) {
       IntArrayRef s = operands_[k].tensor.sizes();
@@ -78,11 +88,20 @@ void TensorIterator::compute_shape(TensorIteratorConfig& config) {
     for (int k = 0; k < noutputs_; ++k) {
       Tensor& out = operands_[k].tensor;
       if (!out.defined() || IntArrayRef(out.sizes()) == IntArrayRef(shape_)) continue;
-      bool aliases_input = false;
-      for (int j = noutputs_; j < ntensors_; ++j) aliases_input |= operands_[j].tensor.is_same(out);
-      JS_CHECK(config.resize_outputs_ && !aliases_input, "output with shape ", shapeToString(out.sizes()),
-               " doesn't match the broadcast shape ", shapeToString(shape_));
-      out.resize_(shape_);
+      if (fixed(k)) {
+        const DimVector b = infer_size(out.sizes(), shape_);
+        JS_CHECK(IntArrayRef(b) == IntArrayRef(out.sizes()), "output with shape ", shapeToString(out.sizes()),
+                 " doesn't match the broadcast shape ", shapeToString(b));
+        shape_ = b;
+      }
+    }
+    for (int k = 0; k < noutputs_; ++k) {
+      Tensor& out = operands_[k].tensor;
+      if (out.defined() && IntArrayRef(out.sizes()) != IntArrayRef(shape_)) {
+        JS_CHECK(!fixed(k), "output with shape ", shapeToString(out.sizes()), " doesn't match the broadcast shape ",
+                 shapeToString(shape_));
+        out.resize_(shape_);
+      }
     }
   }
   numel_ = 1;

@@ -16,7 +16,7 @@ ScalarType toComplexType(ScalarType t) {
     case ScalarType::Half: return ScalarType::ComplexHalf;
     case ScalarType::Float: return ScalarType::ComplexFloat;
     case ScalarType::Double: return ScalarType::ComplexDouble;
-    case ScalarType::BFloat16: JS_ERROR("Complex type for BFloat16 is not supported");
+    case ScalarType::BFloat16: return ScalarType::ComplexFloat;  // what torch.result_type gives
     default: return t;
   }
 }
