@@ -149,7 +149,11 @@ class IRParser {
     auto it = classes_.find(std::string(name));
     if (it != classes_.end()) return it->second;
     TypePtr t;
-    if (name.starts_with("Enum<") && name.ends_with(">")) {
+    bool isEnum = name.starts_with("Enum<") && name.ends_with(">");
+    // TorchScript classes are always qualified (__torch__.Foo); a bare unknown
+    // word is a misspelled type, not a class.
+    if (!isEnum && name.find('.') == std::string_view::npos) return nullptr;
+    if (isEnum) {
       // The member names and value type are not in the printed graph.
       t = std::make_shared<EnumType>(std::string(name.substr(5, name.size() - 6)), AnyType::get(),
                                      std::vector<std::string>{});
