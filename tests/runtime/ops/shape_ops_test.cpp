@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include "op_test_util.h"
+
+namespace jitserve::ops::testing {
+namespace {
+
+using V = std::vector<double>;
+
+TEST(ShapeOps, CatPromotesAndSkipsLegacyEmpty) {
+  Tensor r = callT("aten::cat", {IValue::tensorList({floats({1, 2}, {1, 2}), longs({3, 4}, {1, 2}), empty({0})}),
+                                 IValue(int64_t{0})});
+  EXPECT_EQ(r.dtype(), ScalarType::Float);
+  EXPECT_EQ(values(r), (V{1, 2, 3, 4}));
+  EXPECT_THROW(call("aten::cat", {IValue::tensorList({empty({2, 3}), empty({2, 4})}), IValue(int64_t{0})}), Error);
+}
+
+TEST(ShapeOps, StackSplitChunk) {
+  Tensor s = callT("aten::stack", {IValue::tensorList({floats({1, 2}), floats({3, 4})}), IValue(int64_t{1})});
+  EXPECT_EQ(values(s), (V{1, 3, 2, 4}));
+  auto parts = call1("aten::split.Tensor", {floats({1, 2, 3, 4, 5}), IValue(int64_t{2}), IValue(int64_t{0})})
+                   .toTensorVector();
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(values(parts[2]), (V{5}));
+  auto chunks =
+      call1("aten::chunk", {floats({1, 2, 3, 4, 5}), IValue(int64_t{2}), IValue(int64_t{0})}).toTensorVector();
+  ASSERT_EQ(chunks.size(), 2u);
+  EXPECT_EQ(values(chunks[0]), (V{1, 2, 3}));
+  EXPECT_THROW(call("aten::split_with_sizes",
+                    {floats({1, 2, 3}), IValue::intList({1, 1}), IValue(int64_t{0})}),
+               Error);
+}
+
+TEST(ShapeOps, FlipRollRepeat) {
+  Tensor m = floats({1, 2, 3, 4, 5, 6}, {2, 3});
+  EXPECT_EQ(values(callT("aten::flip", {m, IValue::intList({1})})), (V{3, 2, 1, 6, 5, 4}));
+  EXPECT_EQ(values(callT("aten::flip", {m, IValue::intList({0, 1})})), (V{6, 5, 4, 3, 2, 1}));
+  EXPECT_EQ(values(callT("aten::roll", {m, IValue::intList({1}), IValue::intList({1})})), (V{3, 1, 2, 6, 4, 5}));
+  EXPECT_EQ(values(callT("aten::roll", {m, IValue::intList({1}), IValue::intList({})})), (V{6, 1, 2, 3, 4, 5}));
+  Tensor r = callT("aten::repeat", {floats({1, 2}), IValue::intList({2, 2})});
+  EXPECT_EQ(IntArrayRef(r.sizes()), IntArrayRef({2, 4}));
+  EXPECT_EQ(values(r), (V{1, 2, 1, 2, 1, 2, 1, 2}));
+}
+
+TEST(ShapeOps, TrilTriuDiag) {
+  Tensor m = floats({1, 2, 3, 4, 5, 6, 7, 8, 9}, {3, 3});
+  EXPECT_EQ(values(callT("aten::tril", {m, IValue(int64_t{0})})), (V{1, 0, 0, 4, 5, 0, 7, 8, 9}));
+  EXPECT_EQ(values(callT("aten::triu", {m, IValue(int64_t{1})})), (V{0, 2, 3, 0, 0, 6, 0, 0, 0}));
+  EXPECT_EQ(values(callT("aten::diag", {m, IValue(int64_t{0})})), (V{1, 5, 9}));
+  EXPECT_EQ(values(callT("aten::diag", {floats({1, 2}), IValue(int64_t{1})})), (V{0, 1, 0, 0, 0, 2, 0, 0, 0}));
+}
+
+TEST(ShapeOps, ConstantPadCropsWithNegativePads) {
+  Tensor r = callT("aten::constant_pad_nd", {floats({1, 2, 3}), IValue::intList({1, -1}), IValue(9.0)});
+  EXPECT_EQ(values(r), (V{9, 1, 2}));
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
