@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "compiler/serialization/annotation_type_parser.h"
 #include "compiler/serialization/pickle_globals.h"
 #include "compiler/serialization/pickle_opcodes.h"
-#include "runtime/core/type_parser.h"
 #include "runtime/tensor/tensor.h"
 
 namespace jitserve {
@@ -94,9 +94,6 @@ bool isSafeRecordKey(std::string_view k) {
   return true;
 }
 
-// Brackets nest at most this deep in a restore_type_tag string, so the
-// recursive type parser cannot be driven into a stack overflow.
-constexpr size_t kMaxTypeStringNesting = 64;
 constexpr size_t kMaxTypeStringLength = 4096;
 
 class Unpickler {
@@ -378,15 +375,9 @@ class Unpickler {
     JS_CHECK(a.size() == 2 && a[1].isString(), "restore_type_tag takes (value, type string)");
     const std::string& text = a[1].toStringRef();
     JS_CHECK(text.size() <= kMaxTypeStringLength, "type string longer than ", kMaxTypeStringLength, " bytes");
-    size_t depth = 0;
-    for (char c : text) {
-      if (c == '[' || c == '(') JS_CHECK(++depth <= kMaxTypeStringNesting, "type string nested too deeply");
-      if ((c == ']' || c == ')') && depth > 0) --depth;
-    }
-    TypeParseOptions po;
-    if (opts_.resolveType) po.resolver = &opts_.resolveType;
-    absl::StatusOr<TypePtr> parsed = parseType(text, po);
-    JS_CHECK(parsed.ok(), "bad type tag '", text, "': ", std::string(parsed.status().message()));
+    absl::StatusOr<TypePtr> parsed =
+        parseAnnotationType(text, opts_.resolveType ? &opts_.resolveType : nullptr);
+    JS_CHECK(parsed.ok(), "bad type tag: ", std::string(parsed.status().message()));
     const TypePtr& type = *parsed;
     const IValue& v = a[0];
     if (v.isList() && type->kind() == TypeKind::ListType) {

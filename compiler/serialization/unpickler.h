@@ -87,8 +87,8 @@ struct UnpicklerOptions {
   // each attribute (what torch.jit.save writes for modules without
   // __getstate__).
   ObjectStateSetter setState;
-  // Resolves class names inside restore_type_tag's type strings; null: the
-  // type parser's default (class names refused).
+  // Resolves class names inside restore_type_tag's type strings (Python
+  // annotation syntax, see annotation_type_parser.h); null: classes refused.
   TypeResolver resolveType;
 };
 
