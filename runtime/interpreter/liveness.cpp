@@ -106,7 +106,7 @@ class LivenessBuilder {
       live = std::move(all);
     } else if (kind == prim::Loop) {
       const Block* body = n->blocks().at(0);
-      const LiveSet& free = freeVariables(body);
+      const LiveSet free = freeVariables(body);  // a copy: analyzing the body adds to freeVars_
       // Values read by the body stay live for the next iteration; the body
       // never moves them. Carried values flow through the body's outputs.
       LiveSet bodyOut = live;
