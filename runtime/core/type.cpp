@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "runtime/core/function.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {
@@ -594,15 +595,15 @@ void ClassType::setAttributeType(size_t slot, TypePtr type) const {
 }
 
 Function* ClassType::findMethod(std::string_view name) const {
-  for (size_t i = 0; i < methods_.size(); ++i)
-    if (methodNames_[i] == name) return methods_[i];
+  for (Function* fn : methods_)
+    if (fn->name() == name) return fn;
   return nullptr;
 }
 
-void ClassType::addMethod(std::string name, Function* fn) const {
-  JS_CHECK(findMethod(name) == nullptr, "class '", name_, "' already has a method named '", name, "'");
+void ClassType::addMethod(Function* fn) const {
+  JS_INTERNAL_ASSERT(fn != nullptr, "adding a null method to ", name_);
+  JS_CHECK(findMethod(fn->name()) == nullptr, "class '", name_, "' already has a method named '", fn->name(), "'");
   methods_.push_back(fn);
-  methodNames_.push_back(std::move(name));
 }
 
 bool ClassType::isSubtypeOf(const Type& rhs) const { return commonSubtype(*this, rhs); }

@@ -374,9 +374,8 @@ class ClassType final : public Type {
 
   const std::vector<Function*>& methods() const { return methods_; }
   Function* findMethod(std::string_view name) const;
-  // Function is only forward-declared at this layer, so the caller names the
-  // method (Function::name() lives in runtime/core/function.h).
-  void addMethod(std::string name, Function* fn) const;
+  // Throws if a method of that name (Function::name()) already exists.
+  void addMethod(Function* fn) const;
 
   std::string str() const override { return name_; }
   bool equals(const Type& rhs) const override { return this == &rhs; }
@@ -391,7 +390,6 @@ class ClassType final : public Type {
   mutable std::vector<Attribute> attributes_;
   mutable std::vector<std::string> constantNames_;
   mutable std::vector<Function*> methods_;
-  mutable std::vector<std::string> methodNames_;  // parallel to methods_
 };
 using ClassTypePtr = std::shared_ptr<ClassType>;
 

@@ -2,6 +2,7 @@
 // equality, subtyping, Union normalization and unification.
 #include <gtest/gtest.h>
 
+#include "runtime/core/function.h"
 #include "runtime/core/type.h"
 #include "runtime/support/error.h"
 
@@ -156,6 +157,19 @@ TEST(TypeHelpers, ContainedTypesAndVariables) {
   EXPECT_THROW(I()->expect<ListType>(), InternalError);
 }
 
+// Only the name matters to ClassType; the rest is never called here.
+class NamedFunction final : public Function {
+ public:
+  explicit NamedFunction(std::string name) : name_(std::move(name)) {}
+  const std::string& name() const override { return name_; }
+  const std::string& qualifiedName() const override { return name_; }
+  const FunctionSchema& schema() const override { throw InternalError("schema() not used in this test"); }
+  void run(Stack&) override { throw InternalError("run() not used in this test"); }
+
+ private:
+  std::string name_;
+};
+
 TEST(ClassType, AttributesAndMethods) {
   auto c = ClassType::create("__torch__.Counter");
   EXPECT_EQ(c->addAttribute("count", I()), 0u);
@@ -167,11 +181,11 @@ TEST(ClassType, AttributesAndMethods) {
   c->setAttributeType(0, F());
   EXPECT_EQ(c->attributes()[0].type->str(), "float");
   EXPECT_THROW(c->setAttributeType(5, F()), Error);
-  auto* fake = reinterpret_cast<Function*>(0x10);  // never dereferenced: methods are opaque here
-  c->addMethod("forward", fake);
-  EXPECT_EQ(c->findMethod("forward"), fake);
+  NamedFunction forward("forward"), other("forward");
+  c->addMethod(&forward);
+  EXPECT_EQ(c->findMethod("forward"), &forward);
   EXPECT_EQ(c->findMethod("other"), nullptr);
-  EXPECT_THROW(c->addMethod("forward", fake), Error);
+  EXPECT_THROW(c->addMethod(&other), Error);
   EXPECT_EQ(c->str(), "__torch__.Counter");
 }
 
