@@ -6,7 +6,9 @@
 #include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "compiler/serialization/pickler.h"
 #include "compiler/serialization/zip_storage_loader.h"
+#include "compiler/serialization/zip_writer.h"
 
 namespace jitserve {
 
@@ -85,6 +87,41 @@ absl::StatusOr<IValue> loadTorchSaveBytes(std::string bytes, const TorchLoadLimi
       ZipArchiveReader::openBytes(std::move(bytes), std::move(displayName), limits.zip);
   if (!archive.ok()) return archive.status();
   return loadTorchSave(**archive, limits.pickle);
+}
+
+absl::StatusOr<std::string> saveTorchSaveBytes(const IValue& value, const TorchSaveOptions& options) {
+  const std::string& root = options.archiveName;
+  if (root.empty() || root.find('/') != std::string::npos || root == "." || root == "..") {
+    return absl::InvalidArgumentError(absl::StrCat("bad archive name '", root, "'"));
+  }
+  Pickler pickler;
+  try {
+    pickler.push(value);
+  } catch (const std::exception& e) {
+    return statusFromException(e);
+  }
+  std::string pickle = pickler.finish();
+  ZipArchiveWriter zip;
+  absl::Status st = zip.addRecord(root + "/data.pkl", pickle);
+  for (const Pickler::StorageRecord& r : pickler.storages()) {
+    if (!st.ok()) break;
+    st = zip.addRecord(absl::StrCat(root, "/data/", r.key), r.storage.nbytes() ? r.storage.data() : "",
+                       r.storage.nbytes());
+  }
+  if (st.ok()) st = zip.addRecord(root + "/version", "3\n");
+  if (!st.ok()) return st;
+  return zip.finish();
+}
+
+absl::Status saveTorchSaveFile(const IValue& value, const std::string& path, const TorchSaveOptions& options) {
+  absl::StatusOr<std::string> bytes = saveTorchSaveBytes(value, options);
+  if (!bytes.ok()) return bytes.status();
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) return absl::PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
+  f.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
+  f.close();
+  if (!f) return absl::DataLossError(absl::StrCat("error writing '", path, "'"));
+  return absl::OkStatus();
 }
 
 }  // namespace jitserve

@@ -44,4 +44,14 @@ absl::StatusOr<IValue> loadTorchSaveBytes(std::string bytes, const TorchLoadLimi
 // Loads from an opened archive (shared by the two above).
 absl::StatusOr<IValue> loadTorchSave(ZipArchiveReader& archive, const UnpicklerLimits& limits = {});
 
+struct TorchSaveOptions {
+  // The top-level folder inside the zip (torch.save uses the file's stem).
+  std::string archiveName = "archive";
+};
+
+// Serializes `value` as torch.save would (see pickler.h for what values are
+// supported) and returns the file's bytes / writes it to `path`.
+absl::StatusOr<std::string> saveTorchSaveBytes(const IValue& value, const TorchSaveOptions& options = {});
+absl::Status saveTorchSaveFile(const IValue& value, const std::string& path, const TorchSaveOptions& options = {});
+
 }  // namespace jitserve
