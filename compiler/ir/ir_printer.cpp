@@ -6,7 +6,7 @@
 
 namespace jitserve {
 
-std::string formatDouble(double d) {
+std::string formatIRFloat(double d) {
   int c = std::fpclassify(d);
   if ((c == FP_NORMAL || c == FP_ZERO) && std::abs(d) < 1e10) {
     auto i = static_cast<int64_t>(d);
@@ -149,10 +149,10 @@ class Printer {
   void attributeValue(const Attribute& a) {
     switch (a.kind) {
       case AttributeKind::f:
-        out_ << formatDouble(std::get<double>(a.value));
+        out_ << formatIRFloat(std::get<double>(a.value));
         break;
       case AttributeKind::fs:
-        list(std::get<std::vector<double>>(a.value), [&](double d) { out_ << formatDouble(d); });
+        list(std::get<std::vector<double>>(a.value), [&](double d) { out_ << formatIRFloat(d); });
         break;
       case AttributeKind::i:
         out_ << std::get<int64_t>(a.value);

@@ -34,7 +34,7 @@ std::string nodeToString(const Node& n, size_t level = 1, const IRPrintOptions& 
 
 // Literal spellings shared with the IR parser and IValue printing:
 // 1.0 -> "1.", 0.1 -> "0.10000000000000001", inf, -inf, nan.
-std::string formatDouble(double d);
+std::string formatIRFloat(double d);
 // Double-quoted with PyTorch's escapes (\\ \' \" \n \t ..., others as \ooo).
 std::string quoteString(std::string_view s);
 
