@@ -1,0 +1,573 @@
+// int / float / bool / Scalar arithmetic, comparison, bit operations,
+// min/max and conversions.
+//
+// Each arithmetic family is one Op struct with an int form (ii) and a float
+// form (dd); the kernel templates below instantiate the .int, .float,
+// .int_float, .float_int and (Scalar, Scalar) overloads from it. Scalar
+// overloads compute in int when both operands are ints (or bools) and in
+// float otherwise, as Python does.
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "runtime/core/operator_registry.h"
+#include "runtime/ops/builtins/builtin_utils.h"
+#include "runtime/ops/builtins/builtins.h"
+#include "runtime/ops/op_registration.h"
+
+namespace jitserve {
+namespace builtins {
+
+double floorDivDouble(double a, double b) {
+  if (b == 0) return a / b;  // inf or nan, as PyTorch
+  const double mod = std::fmod(a, b);
+  double div = (a - mod) / b;
+  if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1.0;
+  if (div == 0) return std::copysign(0.0, a / b);
+  const double floored = std::floor(div);
+  return (div - floored > 0.5) ? floored + 1.0 : floored;
+}
+
+double floorModDouble(double a, double b) {
+  if (b == 0) return std::numeric_limits<double>::quiet_NaN();
+  double r = std::fmod(a, b);
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  if (r == 0) r = std::copysign(0.0, b);
+  return r;
+}
+
+SliceBounds resolveSlice(std::optional<int64_t> start, std::optional<int64_t> end, int64_t step, int64_t length) {
+  JS_CHECK(step != 0, "slice step cannot be zero");
+  int64_t lo, hi;
+  if (step > 0) {
+    lo = start.value_or(0);
+    hi = end.value_or(length);
+    if (lo < 0) lo = std::max<int64_t>(lo + length, 0);
+    if (hi < 0) hi = std::max<int64_t>(hi + length, 0);
+    lo = std::min(lo, length);
+    hi = std::min(hi, length);
+    const int64_t count = hi > lo ? (hi - lo + step - 1) / step : 0;
+    return {lo, step, count};
+  }
+  // Negative step: defaults run from the last element down past the first.
+  lo = start.value_or(length - 1);
+  hi = end.has_value() ? *end : -1 - length;  // "one before the first"
+  if (lo < 0) lo += length;
+  if (hi < 0) hi += length;
+  lo = std::min(lo, length - 1);
+  if (hi < -1) hi = -1;
+  if (lo < 0) return {0, step, 0};
+  const int64_t count = lo > hi ? (lo - hi + (-step) - 1) / (-step) : 0;
+  return {lo, step, count};
+}
+
+namespace {
+
+// Wrapping int64 arithmetic (TorchScript ints overflow like C's, without UB).
+inline int64_t wrapAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+}
+inline int64_t wrapSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+}
+inline int64_t wrapMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+
+[[noreturn]] void throwIntDivByZero() { JS_ERROR("division by 0"); }
+[[noreturn]] void throwZeroNegativePower() { JS_ERROR("0.0 cannot be raised to a negative power"); }
+
+struct Add {
+  static int64_t ii(int64_t a, int64_t b) { return wrapAdd(a, b); }
+  static double dd(double a, double b) { return a + b; }
+};
+struct Sub {
+  static int64_t ii(int64_t a, int64_t b) { return wrapSub(a, b); }
+  static double dd(double a, double b) { return a - b; }
+};
+struct Mul {
+  static int64_t ii(int64_t a, int64_t b) { return wrapMul(a, b); }
+  static double dd(double a, double b) { return a * b; }
+};
+// True division: always a float; int / 0 gives inf like PyTorch.
+struct Div {
+  static double ii(int64_t a, int64_t b) { return static_cast<double>(a) / static_cast<double>(b); }
+  static double dd(double a, double b) { return a / b; }
+};
+struct FloorDiv {
+  static int64_t ii(int64_t a, int64_t b) {
+    if (b == 0) throwIntDivByZero();
+    if (a == std::numeric_limits<int64_t>::min() && b == -1) return a;  // wraps
+    return floorDiv(a, b);
+  }
+  static double dd(double a, double b) { return floorDivDouble(a, b); }
+};
+struct Remainder {
+  static int64_t ii(int64_t a, int64_t b) {
+    if (b == 0) throwIntDivByZero();
+    if (b == -1) return 0;
+    return floorMod(a, b);
+  }
+  static double dd(double a, double b) { return floorModDouble(a, b); }
+};
+// math.fmod: C's remainder (sign of the dividend), always a float.
+struct Fmod {
+  static double ii(int64_t a, int64_t b) { return std::fmod(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) { return std::fmod(a, b); }
+};
+// a ** b as a float (pow.int, pow.float, ...).
+struct Pow {
+  static double ii(int64_t a, int64_t b) { return dd(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) {
+    if (a == 0 && b < 0) throwZeroNegativePower();
+    return std::pow(a, b);
+  }
+};
+// NaN handling as PyTorch: min(1.0, nan) is nan, max(nan, 1.0) is 1.0
+// (the second operand wins unless the comparison holds).
+struct Min {
+  static int64_t ii(int64_t a, int64_t b) { return a < b ? a : b; }
+  static double dd(double a, double b) { return a < b ? a : b; }
+};
+struct Max {
+  static int64_t ii(int64_t a, int64_t b) { return a > b ? a : b; }
+  static double dd(double a, double b) { return a > b ? a : b; }
+};
+struct Copysign {
+  static double ii(int64_t a, int64_t b) { return std::copysign(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) { return std::copysign(a, b); }
+};
+struct Atan2 {
+  static double ii(int64_t a, int64_t b) { return std::atan2(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) { return std::atan2(a, b); }
+};
+// math.log(x, base).
+struct LogBase {
+  static double ii(int64_t a, int64_t b) { return dd(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) { return std::log(a) / std::log(b); }
+};
+// math.remainder: IEEE remainder (round-half-even quotient).
+struct MathRemainder {
+  static double ii(int64_t a, int64_t b) { return std::remainder(static_cast<double>(a), static_cast<double>(b)); }
+  static double dd(double a, double b) { return std::remainder(a, b); }
+};
+
+#define JITSERVE_COMPARE_OP(Name, op)                          \
+  struct Name {                                                \
+    static bool ii(int64_t a, int64_t b) { return a op b; }    \
+    static bool dd(double a, double b) { return a op b; }      \
+  };
+JITSERVE_COMPARE_OP(Eq, ==)
+JITSERVE_COMPARE_OP(Ne, !=)
+JITSERVE_COMPARE_OP(Lt, <)
+JITSERVE_COMPARE_OP(Le, <=)
+JITSERVE_COMPARE_OP(Gt, >)
+JITSERVE_COMPARE_OP(Ge, >=)
+#undef JITSERVE_COMPARE_OP
+
+template <class Op>
+void opIntInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(Op::ii(a.toInt(), b));
+}
+template <class Op>
+void opFloatFloat(Stack& s) {
+  const double b = s.back().toDouble();
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(Op::dd(a.toDouble(), b));
+}
+template <class Op>
+void opIntFloat(Stack& s) {
+  const double b = s.back().toDouble();
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(Op::dd(static_cast<double>(a.toInt()), b));
+}
+template <class Op>
+void opFloatInt(Stack& s) {
+  const double b = static_cast<double>(s.back().toInt());
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(Op::dd(a.toDouble(), b));
+}
+template <class Op>
+void opScalarScalar(Stack& s) {
+  const IValue& b = s.back();
+  IValue& a = s[s.size() - 2];
+  IValue r = isIntLike(a) && isIntLike(b) ? IValue(Op::ii(asInt(a), asInt(b)))
+                                          : IValue(Op::dd(a.toNumberAsDouble(), b.toNumberAsDouble()));
+  s.pop_back();
+  s.back() = std::move(r);
+}
+// Scalar overloads whose result is always a float (div, pow, fmod).
+template <class Op>
+void opScalarScalarFloat(Stack& s) {
+  const double b = s.back().toNumberAsDouble();
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(static_cast<double>(Op::dd(a.toNumberAsDouble(), b)));
+}
+
+// pow.int_to_int: exact integer power; a negative exponent has no int result.
+void powIntToInt(Stack& s) {
+  int64_t e = s.back().toInt();
+  s.pop_back();
+  int64_t base = s.back().toInt();
+  if (e < 0) {
+    if (base == 0) throwZeroNegativePower();
+    JS_ERROR("Integers to negative integer powers are not allowed.");
+  }
+  uint64_t result = 1, b = static_cast<uint64_t>(base);
+  while (e) {
+    if (e & 1) result *= b;
+    b *= b;
+    e >>= 1;
+  }
+  s.back() = IValue(static_cast<int64_t>(result));
+}
+
+// Bit operations ------------------------------------------------------------------
+
+void andInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  s.back() = IValue(s.back().toInt() & b);
+}
+void orInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  s.back() = IValue(s.back().toInt() | b);
+}
+void xorInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  s.back() = IValue(s.back().toInt() ^ b);
+}
+void andBool(Stack& s) {
+  const bool b = s.back().toBool();
+  s.pop_back();
+  s.back() = IValue(s.back().toBool() && b);
+}
+void orBool(Stack& s) {
+  const bool b = s.back().toBool();
+  s.pop_back();
+  s.back() = IValue(s.back().toBool() || b);
+}
+void xorBool(Stack& s) {
+  const bool b = s.back().toBool();
+  s.pop_back();
+  s.back() = IValue(s.back().toBool() != b);
+}
+void lshiftInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  JS_CHECK(b >= 0, "negative shift count");
+  const int64_t a = s.back().toInt();
+  s.back() = IValue(b >= 64 ? int64_t{0} : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+}
+void rshiftInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  JS_CHECK(b >= 0, "negative shift count");
+  const int64_t a = s.back().toInt();
+  s.back() = IValue(b >= 64 ? (a < 0 ? int64_t{-1} : int64_t{0}) : (a >> b));
+}
+void notBool(Stack& s) { s.back() = IValue(!s.back().toBool()); }
+void eqBool(Stack& s) {
+  const bool b = s.back().toBool();
+  s.pop_back();
+  s.back() = IValue(s.back().toBool() == b);
+}
+void neBool(Stack& s) {
+  const bool b = s.back().toBool();
+  s.pop_back();
+  s.back() = IValue(s.back().toBool() != b);
+}
+
+// Unary -------------------------------------------------------------------------------
+
+void negInt(Stack& s) { s.back() = IValue(wrapSub(0, s.back().toInt())); }
+void negFloat(Stack& s) { s.back() = IValue(-s.back().toDouble()); }
+void negScalar(Stack& s) {
+  IValue& v = s.back();
+  v = isIntLike(v) ? IValue(wrapSub(0, asInt(v))) : IValue(-v.toDouble());
+}
+void absInt(Stack& s) {
+  const int64_t v = s.back().toInt();
+  s.back() = IValue(v < 0 ? wrapSub(0, v) : v);
+}
+void absFloat(Stack& s) { s.back() = IValue(std::fabs(s.back().toDouble())); }
+void absScalar(Stack& s) {
+  IValue& v = s.back();
+  if (isIntLike(v)) {
+    const int64_t i = asInt(v);
+    v = IValue(i < 0 ? wrapSub(0, i) : i);
+  } else {
+    v = IValue(std::fabs(v.toDouble()));
+  }
+}
+
+// divmod ----------------------------------------------------------------------------------
+
+void divmodInt(Stack& s) {
+  const int64_t b = s.back().toInt();
+  s.pop_back();
+  const int64_t a = s.back().toInt();
+  JS_CHECK(b != 0, "ZeroDivisionError: integer division or modulo by zero");
+  s.back() = IValue(FloorDiv::ii(a, b));
+  s.emplace_back(Remainder::ii(a, b));
+}
+void divmodFloatImpl(Stack& s, double a, double b) {
+  JS_CHECK(b != 0, "ZeroDivisionError: float divmod()");
+  s.back() = IValue(floorDivDouble(a, b));
+  s.emplace_back(floorModDouble(a, b));
+}
+void divmodFloat(Stack& s) {
+  const double b = s.back().toDouble();
+  s.pop_back();
+  divmodFloatImpl(s, s.back().toDouble(), b);
+}
+void divmodIntFloat(Stack& s) {
+  const double b = s.back().toDouble();
+  s.pop_back();
+  divmodFloatImpl(s, static_cast<double>(s.back().toInt()), b);
+}
+void divmodFloatInt(Stack& s) {
+  const double b = static_cast<double>(s.back().toInt());
+  s.pop_back();
+  divmodFloatImpl(s, s.back().toDouble(), b);
+}
+
+// min/max over lists -----------------------------------------------------------------
+
+template <class Op, bool IsFloat>
+void minMaxOfList(Stack& s, const char* name) {
+  IValue list = pop(s);
+  const auto& elems = list.toListRef().elements;
+  JS_CHECK(!elems.empty(), name, "() arg is an empty sequence");
+  if constexpr (IsFloat) {
+    double r = elems[0].toDouble();
+    for (size_t i = 1; i < elems.size(); ++i) r = Op::dd(r, elems[i].toDouble());
+    s.emplace_back(r);
+  } else {
+    int64_t r = asInt(elems[0]);
+    for (size_t i = 1; i < elems.size(); ++i) r = Op::ii(r, asInt(elems[i]));
+    if (elems[0].isBool()) {
+      s.emplace_back(r != 0);
+    } else {
+      s.emplace_back(r);
+    }
+  }
+}
+void minSelfInt(Stack& s) { minMaxOfList<Min, false>(s, "min"); }
+void maxSelfInt(Stack& s) { minMaxOfList<Max, false>(s, "max"); }
+void minSelfFloat(Stack& s) { minMaxOfList<Min, true>(s, "min"); }
+void maxSelfFloat(Stack& s) { minMaxOfList<Max, true>(s, "max"); }
+void minSelfBool(Stack& s) { minMaxOfList<Min, false>(s, "min"); }
+void maxSelfBool(Stack& s) { minMaxOfList<Max, false>(s, "max"); }
+
+// prim::min(int[] l, int[] r): the lexicographically smaller list.
+template <bool WantMin>
+void minMaxOfTwoLists(Stack& s) {
+  IValue r = pop(s);
+  IValue l = pop(s);
+  const auto& a = l.toListRef().elements;
+  const auto& b = r.toListRef().elements;
+  bool lLess = a.size() < b.size();
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    const double x = a[i].toNumberAsDouble(), y = b[i].toNumberAsDouble();
+    if (x != y) {
+      lLess = x < y;
+      break;
+    }
+  }
+  s.push_back(lLess == WantMin ? std::move(l) : std::move(r));
+}
+
+// Conversions ---------------------------------------------------------------------------
+
+// int(float): truncation. Infinities and NaN have no int value; PyTorch
+// returns INT64_MIN for them (the x86 conversion result), which we keep
+// without relying on undefined behaviour.
+int64_t truncToInt(double d) {
+  if (!(d > -9223372036854775808.0 && d < 9223372036854775808.0)) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(d);
+}
+
+void intFromFloat(Stack& s) { s.back() = IValue(truncToInt(s.back().toDouble())); }
+void intFromBool(Stack& s) { s.back() = IValue(static_cast<int64_t>(s.back().toBool())); }
+void intFromScalar(Stack& s) {
+  IValue& v = s.back();
+  v = isIntLike(v) ? IValue(asInt(v)) : IValue(truncToInt(v.toDouble()));
+}
+void floatFromInt(Stack& s) { s.back() = IValue(static_cast<double>(s.back().toInt())); }
+void floatFromBool(Stack& s) { s.back() = IValue(s.back().toBool() ? 1.0 : 0.0); }
+void floatFromScalar(Stack& s) { s.back() = IValue(s.back().toNumberAsDouble()); }
+void boolFromInt(Stack& s) { s.back() = IValue(s.back().toInt() != 0); }
+void boolFromFloat(Stack& s) { s.back() = IValue(s.back().toDouble() != 0.0); }
+
+// Identity -------------------------------------------------------------------------------
+
+void isOp(Stack& s) {
+  IValue b = pop(s);
+  s.back() = IValue(s.back().is(b));
+}
+void isNotOp(Stack& s) {
+  IValue b = pop(s);
+  s.back() = IValue(!s.back().is(b));
+}
+void eqDevice(Stack& s) {
+  const Device b = s.back().toDevice();
+  s.pop_back();
+  s.back() = IValue(s.back().toDevice() == b);
+}
+void neDevice(Stack& s) {
+  const Device b = s.back().toDevice();
+  s.pop_back();
+  s.back() = IValue(s.back().toDevice() != b);
+}
+void eqEnum(Stack& s) {
+  IValue b = pop(s);
+  s.back() = IValue(ivaluesEqual(s.back(), b));
+}
+void neEnum(Stack& s) {
+  IValue b = pop(s);
+  s.back() = IValue(!ivaluesEqual(s.back(), b));
+}
+
+// Registration ---------------------------------------------------------------------------
+
+// The five overloads of an arithmetic family whose int/int form returns int.
+#define JITSERVE_ARITH_OVERLOADS(name, Op, doc)                                                     \
+  {"aten::" name ".int(int a, int b) -> int", opIntInt<Op>, doc},                                  \
+      {"aten::" name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                  \
+      {"aten::" name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                  \
+      {"aten::" name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                  \
+  {                                                                                                 \
+    "aten::" name "(Scalar a, Scalar b) -> Scalar", opScalarScalar<Op>, doc                        \
+  }
+
+// Families whose every overload returns float.
+#define JITSERVE_FLOAT_OVERLOADS(prefix, name, Op, scalarName, doc)                                 \
+  {prefix name ".int(int a, int b) -> float", opIntInt<Op>, doc},                                  \
+      {prefix name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                    \
+      {prefix name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                    \
+      {prefix name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                    \
+  {                                                                                                 \
+    prefix name scalarName "(Scalar a, Scalar b) -> float", opScalarScalarFloat<Op>, doc           \
+  }
+
+#define JITSERVE_COMPARE_OVERLOADS(name, Op, doc)                                                   \
+  {"aten::" name ".int(int a, int b) -> bool", opIntInt<Op>, doc},                                 \
+      {"aten::" name ".float(float a, float b) -> bool", opFloatFloat<Op>, doc},                   \
+      {"aten::" name ".int_float(int a, float b) -> bool", opIntFloat<Op>, doc},                   \
+      {"aten::" name ".float_int(float a, int b) -> bool", opFloatInt<Op>, doc},                   \
+  {                                                                                                 \
+    "aten::" name "(Scalar a, Scalar b) -> bool", opScalarScalar<Op>, doc                          \
+  }
+
+#define JITSERVE_MINMAX_OVERLOADS(name, Op, doc)                                                    \
+  {"prim::" name ".int(int a, int b) -> int", opIntInt<Op>, doc},                                  \
+      {"prim::" name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                  \
+      {"prim::" name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                  \
+      {"prim::" name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                  \
+  {                                                                                                 \
+    "prim::" name "(Scalar a, Scalar b) -> Scalar", opScalarScalar<Op>, doc                        \
+  }
+
+const ops::OpEntry kNumberOps[] = {
+    JITSERVE_ARITH_OVERLOADS("add", Add, "a + b"),
+    JITSERVE_ARITH_OVERLOADS("sub", Sub, "a - b"),
+    JITSERVE_ARITH_OVERLOADS("mul", Mul, "a * b"),
+    JITSERVE_ARITH_OVERLOADS("floordiv", FloorDiv, "a // b, rounding toward -inf"),
+    JITSERVE_ARITH_OVERLOADS("remainder", Remainder, "a % b, with the sign of b"),
+    // div has no mixed int/float overloads; those resolve to div(Scalar, Scalar).
+    {"aten::div.int(int a, int b) -> float", opIntInt<Div>, "a / b (true division)"},
+    {"aten::div.float(float a, float b) -> float", opFloatFloat<Div>, "a / b"},
+    {"aten::div(Scalar a, Scalar b) -> float", opScalarScalarFloat<Div>, "a / b (true division)"},
+    JITSERVE_FLOAT_OVERLOADS("aten::", "fmod", Fmod, "", "math.fmod(a, b)"),
+    JITSERVE_FLOAT_OVERLOADS("aten::", "copysign", Copysign, "", "math.copysign(a, b)"),
+    JITSERVE_FLOAT_OVERLOADS("aten::", "mathremainder", MathRemainder, "", "math.remainder(a, b)"),
+    {"aten::pow.int(int a, int b) -> float", opIntInt<Pow>, "a ** b as a float"},
+    {"aten::pow.float(float a, float b) -> float", opFloatFloat<Pow>, "a ** b"},
+    {"aten::pow.int_float(int a, float b) -> float", opIntFloat<Pow>, "a ** b"},
+    {"aten::pow.float_int(float a, int b) -> float", opFloatInt<Pow>, "a ** b"},
+    {"aten::pow.Scalar_Scalar(Scalar a, Scalar b) -> float", opScalarScalarFloat<Pow>, "a ** b"},
+    {"aten::pow.int_to_int(int a, int b) -> int", powIntToInt, "a ** b for a non-negative int exponent"},
+    JITSERVE_FLOAT_OVERLOADS("aten::", "atan2", Atan2, ".Scalar_Scalar", "math.atan2(a, b)"),
+    {"aten::log.int_int(int a, int b) -> float", opIntInt<LogBase>, "math.log(a, base)"},
+    {"aten::log.float_float(float a, float b) -> float", opFloatFloat<LogBase>, "math.log(a, base)"},
+    {"aten::log.int_float(int a, float b) -> float", opIntFloat<LogBase>, "math.log(a, base)"},
+    {"aten::log.float_int(float a, int b) -> float", opFloatInt<LogBase>, "math.log(a, base)"},
+    {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", opScalarScalarFloat<LogBase>, "math.log(a, base)"},
+    JITSERVE_COMPARE_OVERLOADS("eq", Eq, "a == b"),
+    JITSERVE_COMPARE_OVERLOADS("ne", Ne, "a != b"),
+    JITSERVE_COMPARE_OVERLOADS("lt", Lt, "a < b"),
+    JITSERVE_COMPARE_OVERLOADS("le", Le, "a <= b"),
+    JITSERVE_COMPARE_OVERLOADS("gt", Gt, "a > b"),
+    JITSERVE_COMPARE_OVERLOADS("ge", Ge, "a >= b"),
+    {"aten::eq.bool(bool a, bool b) -> bool", eqBool, "a == b"},
+    {"aten::ne.bool(bool a, bool b) -> bool", neBool, "a != b"},
+    {"aten::eq.device(Device a, Device b) -> bool", eqDevice, "a == b"},
+    {"aten::ne.device(Device a, Device b) -> bool", neDevice, "a != b"},
+    {"aten::eq.enum(AnyEnumType a, AnyEnumType b) -> bool", eqEnum, "a == b for enum members"},
+    {"aten::ne.enum(AnyEnumType a, AnyEnumType b) -> bool", neEnum, "a != b for enum members"},
+    JITSERVE_MINMAX_OVERLOADS("min", Min, "min(a, b)"),
+    JITSERVE_MINMAX_OVERLOADS("max", Max, "max(a, b)"),
+    {"prim::min.self_int(int[] self) -> int", minSelfInt, "min(list)"},
+    {"prim::max.self_int(int[] self) -> int", maxSelfInt, "max(list)"},
+    {"prim::min.self_float(float[] self) -> float", minSelfFloat, "min(list)"},
+    {"prim::max.self_float(float[] self) -> float", maxSelfFloat, "max(list)"},
+    {"prim::min.self_bool(bool[] self) -> bool", minSelfBool, "min(list)"},
+    {"prim::max.self_bool(bool[] self) -> bool", maxSelfBool, "max(list)"},
+    {"prim::min.int_list(int[] l, int[] r) -> int[]", minMaxOfTwoLists<true>, "min(l, r), lexicographic"},
+    {"prim::max.int_list(int[] l, int[] r) -> int[]", minMaxOfTwoLists<false>, "max(l, r), lexicographic"},
+    {"prim::min.float_list(float[] l, float[] r) -> float[]", minMaxOfTwoLists<true>, "min(l, r), lexicographic"},
+    {"prim::max.float_list(float[] l, float[] r) -> float[]", minMaxOfTwoLists<false>, "max(l, r), lexicographic"},
+    {"prim::min.bool_list(bool[] l, bool[] r) -> bool[]", minMaxOfTwoLists<true>, "min(l, r), lexicographic"},
+    {"prim::max.bool_list(bool[] l, bool[] r) -> bool[]", minMaxOfTwoLists<false>, "max(l, r), lexicographic"},
+    {"aten::__and__.int(int a, int b) -> int", andInt, "a & b"},
+    {"aten::__or__.int(int a, int b) -> int", orInt, "a | b"},
+    {"aten::__xor__.int(int a, int b) -> int", xorInt, "a ^ b"},
+    {"aten::__and__.bool(bool a, bool b) -> bool", andBool, "a and b"},
+    {"aten::__or__.bool(bool a, bool b) -> bool", orBool, "a or b"},
+    {"aten::__xor__.bool(bool a, bool b) -> bool", xorBool, "a != b"},
+    {"aten::__lshift__.int(int a, int b) -> int", lshiftInt, "a << b"},
+    {"aten::__rshift__.int(int a, int b) -> int", rshiftInt, "a >> b (arithmetic)"},
+    {"aten::__not__(bool self) -> bool", notBool, "not self"},
+    {"aten::neg.int(int a) -> int", negInt, "-a"},
+    {"aten::neg.float(float a) -> float", negFloat, "-a"},
+    {"aten::neg.Scalar(Scalar a) -> Scalar", negScalar, "-a"},
+    {"prim::abs.int(int a) -> int", absInt, "abs(a)"},
+    {"prim::abs.float(float a) -> float", absFloat, "abs(a)"},
+    {"prim::abs.Scalar(Scalar a) -> Scalar", absScalar, "abs(a)"},
+    {"aten::divmod.int(int x, int y) -> (int, int)", divmodInt, "divmod(x, y)"},
+    {"aten::divmod.float(float x, float y) -> (float, float)", divmodFloat, "divmod(x, y)"},
+    {"aten::divmod.int_float(int x, float y) -> (float, float)", divmodIntFloat, "divmod(x, y)"},
+    {"aten::divmod.float_int(float x, int y) -> (float, float)", divmodFloatInt, "divmod(x, y)"},
+    {"aten::Int.float(float a) -> int", intFromFloat, "int(a), truncating"},
+    {"aten::Int.bool(bool a) -> int", intFromBool, "int(a)"},
+    {"aten::Int.Scalar(Scalar a) -> int", intFromScalar, "int(a)"},
+    {"aten::Float.int(int a) -> float", floatFromInt, "float(a)"},
+    {"aten::Float.bool(bool a) -> float", floatFromBool, "float(a)"},
+    {"aten::Float.Scalar(Scalar a) -> float", floatFromScalar, "float(a)"},
+    {"aten::Bool.int(int a) -> bool", boolFromInt, "bool(a)"},
+    {"aten::Bool.float(float a) -> bool", boolFromFloat, "bool(a)"},
+    {"aten::__is__(t1 self, t2 obj) -> bool", isOp, "self is obj"},
+    {"aten::__isnot__(t1 self, t2 obj) -> bool", isNotOp, "self is not obj"},
+};
+
+#undef JITSERVE_ARITH_OVERLOADS
+#undef JITSERVE_FLOAT_OVERLOADS
+#undef JITSERVE_COMPARE_OVERLOADS
+#undef JITSERVE_MINMAX_OVERLOADS
+
+}  // namespace
+}  // namespace builtins
+
+void registerNumberOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kNumberOps); }
+
+}  // namespace jitserve
