@@ -1,6 +1,7 @@
 // copy_, clone, to, fill_, zero_. Same-dtype dense copies are memcpy (split
 // across the pool when large); everything else runs a dtype-converting
 // TensorIterator loop.
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -91,6 +92,50 @@ bool overlaps(const Tensor& a, const Tensor& b) {
   return alo < bhi && blo < ahi;
 }
 
+// Same-dtype copy of a 2-D problem whose input runs along the outer dim
+// (dst[i][j] = src[j][i] in memory terms, e.g. t().contiguous()): walking
+// either side linearly strides the other by a whole row, so copy in square
+// tiles that stay in cache.
+template <typename T>
+void transposeCopy(const TensorIterator& iter) {
+  // Small tiles: power-of-two row strides map a tall tile onto few cache
+  // sets, so 64-row tiles thrash L1 where 16-row ones do not.
+  constexpr int64_t kTile = 16;
+  const int64_t n0 = iter.iter_size(0), n1 = iter.iter_size(1);
+  const int64_t* s0 = iter.iter_strides(0);
+  const int64_t* s1 = iter.iter_strides(1);
+  char* dst = iter.data_ptr(0);
+  const char* src = iter.data_ptr(1);
+  const int64_t tiles1 = (n1 + kTile - 1) / kTile;
+  parallel_for(0, tiles1, std::max<int64_t>(1, kGrainSize / (kTile * std::max<int64_t>(n0, 1))),
+               [&](int64_t tb, int64_t te) {
+                 for (int64_t t1 = tb; t1 < te; ++t1) {
+                   const int64_t j0 = t1 * kTile, j1 = std::min(n1, j0 + kTile);
+                   for (int64_t i0 = 0; i0 < n0; i0 += kTile) {
+                     const int64_t i1 = std::min(n0, i0 + kTile);
+                     for (int64_t j = j0; j < j1; ++j)
+                       for (int64_t i = i0; i < i1; ++i)
+                         *reinterpret_cast<T*>(dst + i * s0[0] + j * s1[0]) =
+                             *reinterpret_cast<const T*>(src + i * s0[1] + j * s1[1]);
+                   }
+                 }
+               });
+}
+
+bool tryTransposeCopy(const TensorIterator& iter, size_t itemsize) {
+  if (iter.ndim() != 2 || iter.numel() < 4096) return false;
+  const int64_t item = static_cast<int64_t>(itemsize);
+  // Output dense along the inner dim, input dense along the outer one.
+  if (iter.iter_strides(0)[0] != item || iter.iter_strides(1)[1] != item) return false;
+  switch (itemsize) {
+    case 1: transposeCopy<uint8_t>(iter); return true;
+    case 2: transposeCopy<uint16_t>(iter); return true;
+    case 4: transposeCopy<uint32_t>(iter); return true;
+    case 8: transposeCopy<uint64_t>(iter); return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 Tensor& Tensor::copy_(const Tensor& src_in) {
@@ -124,6 +169,7 @@ Tensor& Tensor::copy_(const Tensor& src_in) {
                             .resize_outputs(false)
                             .build();
   const ScalarType dst_t = dtype(), src_t = src.dtype();
+  if (dst_t == src_t && tryTransposeCopy(iter, itemsize())) return *this;
   JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dst_t, "copy_", [&] {
     using dst_scalar = scalar_t;
     JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(src_t, "copy_", [&] {

@@ -127,7 +127,7 @@ void TensorIterator::compute_dtypes(TensorIteratorConfig& config) {
   common_dtype_ = common;
 
   const bool cast_inputs = config.promote_inputs_ || (config.static_dtype_ && !config.check_same_dtype_);
-  for (int k = noutputs_; k < ntensors_; ++k) {
+  for (int k = noutputs_; k < ntensors_ && (config.cast_inputs_ || !config.promote_inputs_); ++k) {
     Tensor& t = operands_[k].tensor;
     if (t.dtype() == common) continue;
     if (cast_inputs) {

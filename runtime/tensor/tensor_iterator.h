@@ -52,6 +52,9 @@ class TensorIteratorConfig {
   // Compute the common dtype of the inputs by type promotion and cast inputs
   // that differ to it (default false: all operands must share one dtype).
   TensorIteratorConfig& promote_inputs_to_common_dtype(bool v) { promote_inputs_ = v; return *this; }
+  // With promotion: false computes common_dtype() but leaves inputs in their
+  // own dtypes, for kernels that convert while loading (default true).
+  TensorIteratorConfig& cast_inputs_to_common_dtype(bool v) { cast_inputs_ = v; return *this; }
   // With promotion: an integral/bool common dtype becomes the default float
   // dtype (true division, sqrt, ...).
   TensorIteratorConfig& promote_integer_inputs_to_float(bool v) { int_to_float_ = v; return *this; }
@@ -90,6 +93,7 @@ class TensorIteratorConfig {
   int noutputs_ = 0;
   bool inputs_started_ = false;
   bool promote_inputs_ = false;
+  bool cast_inputs_ = true;
   bool int_to_float_ = false;
   bool cast_to_outputs_ = false;
   bool safe_cast_ = true;
@@ -136,6 +140,12 @@ class TensorIterator {
   int64_t numel() const { return numel_; }
   // Dims after coalescing (innermost first).
   int ndim() const { return static_cast<int>(iter_shape_.size()); }
+  // Size of iteration dim d (0 = innermost) and the byte strides of every
+  // operand along it (ntensors() values), for kernels with their own tiling.
+  int64_t iter_size(int d) const { return iter_shape_[d]; }
+  const int64_t* iter_strides(int d) const { return strides_.data() + static_cast<size_t>(d) * ntensors_; }
+  // Address of operand k's first element.
+  char* data_ptr(int k) const { return operands_[k].data; }
   // True when every operand is contiguous in iteration order: one loop of
   // numel() with strides equal to the element sizes (or 0 for broadcast
   // scalars) covers everything.

@@ -169,3 +169,24 @@ TEST(TensorIterator, Reductions) {
 
 }  // namespace
 }  // namespace jitserve
+
+namespace jitserve {
+namespace {
+
+TEST(TensorIterator, CommonDtypeWithoutCasting) {
+  Tensor out;
+  TensorIterator it = TensorIteratorConfig()
+                          .add_output(out)
+                          .add_input(from_vector<int32_t>({1, 2}))
+                          .add_input(from_vector<double>({0.5, 0.25}))
+                          .promote_inputs_to_common_dtype(true)
+                          .cast_inputs_to_common_dtype(false)
+                          .build();
+  EXPECT_EQ(it.common_dtype(), ScalarType::Double);
+  EXPECT_EQ(it.input_dtype(0), ScalarType::Int);
+  cpu_kernel(it, [](int32_t a, double b) -> double { return a + b; });
+  EXPECT_EQ(values<double>(it.output()), (std::vector<double>{1.5, 2.25}));
+}
+
+}  // namespace
+}  // namespace jitserve
