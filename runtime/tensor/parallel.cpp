@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -46,12 +47,10 @@ class Pool {
   ~Pool() {
     {
       std::lock_guard<std::mutex> g(mu_);
-      target_workers_ = 0;
       shutdown_ = true;
     }
     work_cv_.notify_all();
-    for (auto& t : workers_)
-      if (t.joinable()) t.join();
+    for (auto& w : workers_) w->thread.join();
   }
 
   int numThreads() const { return num_threads_.load(std::memory_order_relaxed); }
@@ -59,19 +58,19 @@ class Pool {
   void setNumThreads(int n) {
     JS_CHECK(n >= 1, "set_num_threads: expected a positive number of threads, got ", n);
     num_threads_.store(n, std::memory_order_relaxed);
-    std::vector<std::thread> retired;
+    std::vector<std::unique_ptr<Worker>> retired;
     {
       std::lock_guard<std::mutex> g(mu_);
-      target_workers_ = n - 1;
-      // Workers with index >= target exit when they next look for work;
-      // collect their handles to join outside the lock.
-      while (static_cast<int>(workers_.size()) > target_workers_) {
+      // Extra workers get their own stop flag (so a concurrent grow cannot
+      // revive them) and are joined outside the lock once idle.
+      while (static_cast<int>(workers_.size()) > n - 1) {
+        workers_.back()->stop = true;
         retired.push_back(std::move(workers_.back()));
         workers_.pop_back();
       }
     }
     work_cv_.notify_all();
-    for (auto& t : retired) t.join();
+    for (auto& w : retired) w->thread.join();
   }
 
   void run(int64_t begin, int64_t end, int64_t grain, FunctionRef<void(int64_t, int64_t)> fn) {
@@ -140,19 +139,26 @@ class Pool {
   }
 
   void ensureWorkers(int n) {  // mu_ held
-    target_workers_ = n;
     while (static_cast<int>(workers_.size()) < n) {
-      const int index = static_cast<int>(workers_.size());
-      workers_.emplace_back([this, index] { workerLoop(index); });
+      auto w = std::make_unique<Worker>();
+      Worker* self = w.get();
+      const int index = static_cast<int>(workers_.size()) + 1;
+      w->thread = std::thread([this, self, index] { workerLoop(self, index); });
+      workers_.push_back(std::move(w));
     }
   }
 
-  void workerLoop(int index) {
-    t_thread_num = index + 1;
+  struct Worker {
+    std::thread thread;
+    bool stop = false;  // guarded by mu_
+  };
+
+  void workerLoop(Worker* self, int index) {
+    t_thread_num = index;
     std::unique_lock<std::mutex> lk(mu_);
     for (;;) {
-      work_cv_.wait(lk, [&] { return shutdown_ || index >= target_workers_ || !queue_.empty(); });
-      if (shutdown_ || index >= target_workers_) return;
+      work_cv_.wait(lk, [&] { return shutdown_ || self->stop || !queue_.empty(); });
+      if (shutdown_ || self->stop) return;
       Job* job = queue_.front();
       if (job->next.load(std::memory_order_relaxed) >= job->nchunks) {
         // Fully claimed: drop it from the queue so others do not spin on it.
@@ -171,8 +177,7 @@ class Pool {
   std::mutex mu_;
   std::condition_variable work_cv_;
   std::deque<Job*> queue_;
-  std::vector<std::thread> workers_;
-  int target_workers_ = 0;
+  std::vector<std::unique_ptr<Worker>> workers_;
   bool shutdown_ = false;
 };
 
