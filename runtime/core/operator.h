@@ -6,9 +6,11 @@
 // and added to an OperatorRegistry by explicit register*Ops() calls at start-up.
 //
 // Kernel calling convention: the kernel finds its inputs as the last N stack
-// entries (first argument deepest; N = the schema's argument count, or, for
-// vararg schemas, a count the kernel pops first, pushed by the interpreter),
-// pops them and pushes its returns. Errors are jitserve::Error exceptions.
+// entries (first argument deepest), pops them and pushes its returns (a
+// schema with k returns pushes k values; a single tuple return pushes one
+// tuple). N is the schema's argument count; for a vararg schema the
+// interpreter pushes N (the node's input count, as an int) on top of the
+// inputs and the kernel pops it first. Errors are jitserve::Error exceptions.
 //
 // Two kernel forms:
 //  - Kernel: `void(Stack&)`, a plain function pointer: the common, fastest form.
