@@ -65,7 +65,8 @@ bool isQuantized(ScalarType t) {
 std::optional<PickleGlobal> resolvePickleGlobal(std::string_view module, std::string_view name,
                                                 std::string* whyNot) {
   // Names are shown in errors; keep hostile bytes out of them.
-  if (!isIdentifier(module) || !isIdentifier(name) || module.size() > 512 || name.size() > 512) {
+  // Length first: a name from STACK_GLOBAL may be a huge memoized string.
+  if (module.size() > 512 || name.size() > 512 || !isIdentifier(module) || !isIdentifier(name)) {
     *whyNot = "malformed global name";
     return std::nullopt;
   }

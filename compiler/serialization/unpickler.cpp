@@ -42,6 +42,20 @@ struct ContainerInfo {
   bool sealed = false;    // placed inside another container: immutable from now on
   bool hasInternal = false;  // a tuple holding a PickleInternal (persistent ids)
   bool built = false;     // an object that already received BUILD
+  bool retyped = false;   // a list/dict given its static type by a torch.jit._pickle helper
+  // Sizes (in type nodes) of the inferred element/key/value types, and the
+  // container's own inferred type once sealed. Inferred types are capped in
+  // size so comparing them is O(1) (see typeOf).
+  uint32_t elemTypeSize = 1;
+  uint32_t keyTypeSize = 1;
+  uint32_t valueTypeSize = 1;
+  TypePtr inferred;
+  uint32_t inferredSize = 1;
+};
+
+struct SizedType {
+  TypePtr type;
+  uint32_t size;
 };
 
 bool isValidUtf8(std::string_view s) {
@@ -94,7 +108,45 @@ bool isSafeRecordKey(std::string_view k) {
   return true;
 }
 
-constexpr size_t kMaxTypeStringLength = 4096;
+constexpr size_t kMaxTypeStringLength = 1024;
+// Inferred container types larger than this many type nodes become Any, so
+// inference never costs more than a constant per element.
+constexpr uint32_t kMaxInferredTypeSize = 32;
+// What creating a container or tensor counts against maxValues: they cost
+// several times an element in memory.
+constexpr uint64_t kObjectCost = 8;
+// Strings used as dict keys are hashed and compared on every insertion; each
+// this many bytes count as one value against maxValues.
+constexpr size_t kKeyBytesPerValue = 256;
+constexpr size_t kMaxDeviceStringLength = 64;
+
+// Does v look like an instance of t, checking the value's own kind only
+// (elements of containers were typed when their containers were)? Bounded by
+// the size of t, which comes from a short type string.
+bool shallowInstanceOf(const IValue& v, const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::AnyType: return true;
+    case TypeKind::OptionalType: return v.isNone() || shallowInstanceOf(v, *t.expect<OptionalType>().elementType());
+    case TypeKind::UnionType:
+      for (const TypePtr& m : t.expect<UnionType>().members()) {
+        if (shallowInstanceOf(v, *m)) return true;
+      }
+      return false;
+    case TypeKind::IntType: return v.isInt();
+    case TypeKind::FloatType: return v.isDouble();
+    case TypeKind::BoolType: return v.isBool();
+    case TypeKind::NumberType: return v.isInt() || v.isDouble() || v.isBool();
+    case TypeKind::StringType: return v.isString();
+    case TypeKind::TensorType: return v.isTensor();
+    case TypeKind::NoneType: return v.isNone();
+    case TypeKind::DeviceObjType: return v.isDevice();
+    case TypeKind::ListType: return v.isList();
+    case TypeKind::DictType: return v.isDict();
+    case TypeKind::TupleType: return v.isTuple();
+    case TypeKind::ClassType: return v.isObject() && v.toObjectRef().type->name() == t.expect<ClassType>().name();
+    default: return false;
+  }
+}
 
 class Unpickler {
  public:
@@ -184,6 +236,7 @@ class Unpickler {
     return it == info_.end() ? nullptr : &it->second;
   }
   ContainerInfo& registerContainer(const IValue& v) {
+    countValue(kObjectCost);
     ContainerInfo& ci = info_[v.internalPointer()];
     ci.keepAlive = v;
     return ci;
@@ -233,8 +286,61 @@ class Unpickler {
     return *ci;
   }
 
-  static TypePtr unify(const TypePtr& a, const TypePtr& b) {
-    return *a == *b ? a : AnyType::get();
+  // The type used to infer a parent container's element type. Leaves have
+  // O(1) types; a container's is computed once (it is sealed, so final) and
+  // capped at kMaxInferredTypeSize nodes.
+  SizedType typeOf(const IValue& v) {
+    ContainerInfo* ci = infoOf(v);
+    if (v.isList() || v.isDict() || v.isTuple()) {
+      if (ci == nullptr) return {AnyType::get(), 1};
+      if (!ci->inferred) {
+        TypePtr t;
+        uint32_t size = 1;
+        if (v.isList()) {
+          size += ci->elemTypeSize;
+          if (size <= kMaxInferredTypeSize) t = ListType::create(v.toListRef().elementType);
+        } else if (v.isDict()) {
+          size += ci->keyTypeSize + ci->valueTypeSize;
+          if (size <= kMaxInferredTypeSize) t = DictType::create(v.toDictRef().keyType, v.toDictRef().valueType);
+        } else {
+          const auto& elems = v.toTupleRef().elements;
+          if (elems.size() < kMaxInferredTypeSize) {
+            std::vector<TypePtr> types;
+            for (const IValue& e : elems) {
+              SizedType et = typeOf(e);
+              size += et.size;
+              types.push_back(std::move(et.type));
+            }
+            if (size <= kMaxInferredTypeSize) t = TupleType::create(std::move(types));
+          } else {
+            size = kMaxInferredTypeSize + 1;
+          }
+        }
+        if (size > kMaxInferredTypeSize) {
+          t = AnyType::get();
+          size = 1;
+        }
+        ci->inferred = std::move(t);
+        ci->inferredSize = size;
+      }
+      return {ci->inferred, ci->inferredSize};
+    }
+    return {v.type(), 1};
+  }
+
+  // Folds one more element's type into a container's inferred element type:
+  // the common type, or Any once they differ. O(kMaxInferredTypeSize).
+  static void unifyInto(TypePtr& cur, uint32_t& curSize, const SizedType& t, bool first) {
+    if (first) {
+      cur = t.type;
+      curSize = t.size;
+      return;
+    }
+    if (cur->kind() == TypeKind::AnyType || cur.get() == t.type.get()) return;
+    if (curSize != t.size || !(*cur == *t.type)) {
+      cur = AnyType::get();
+      curSize = 1;
+    }
   }
 
   void appendToList(const IValue& listValue, IValue elem) {
@@ -244,8 +350,7 @@ class Unpickler {
     ListImpl& l = listValue.toListRef();
     // Lists from torch.save carry no static type; infer the common one so
     // List[int] arguments look like int[] (mixed contents: Any).
-    TypePtr t = elem.type();
-    l.elementType = l.elements.empty() ? t : unify(l.elementType, t);
+    unifyInto(l.elementType, ci.elemTypeSize, typeOf(elem), l.elements.empty());
     l.elements.push_back(std::move(elem));
   }
 
@@ -255,16 +360,11 @@ class Unpickler {
     JS_CHECK(internalOf(key) == nullptr && isHashableKey(key), "unhashable dict key of type ", describe(key));
     noteInsert(ci, dictValue, key, false);
     noteInsert(ci, dictValue, value, false);
+    if (key.isString()) countValue(key.toStringRef().size() / kKeyBytesPerValue);
     DictImpl& d = dictValue.toDictRef();
-    TypePtr kt = key.type();
-    TypePtr vt = value.type();
-    if (d.empty()) {
-      d.keyType = kt;
-      d.valueType = vt;
-    } else {
-      d.keyType = unify(d.keyType, kt);
-      d.valueType = unify(d.valueType, vt);
-    }
+    const bool first = d.empty();
+    unifyInto(d.keyType, ci.keyTypeSize, typeOf(key), first);
+    unifyInto(d.valueType, ci.valueTypeSize, typeOf(value), first);
     d.insertOrAssign(std::move(key), std::move(value));
   }
 
@@ -273,14 +373,12 @@ class Unpickler {
     ContainerInfo& ci = registerContainer(t);
     for (const IValue& e : elems) noteInsert(ci, t, e, true);
     t.toTupleRef().elements = std::move(elems);
-    countValue();
     return t;
   }
 
   IValue newList(TypePtr elemType) {
     IValue l(ListImpl::create(std::move(elemType)));
     registerContainer(l);
-    countValue();
     return l;
   }
 
@@ -352,6 +450,7 @@ class Unpickler {
   IValue buildTypedList(const std::vector<IValue>& a, PickleGlobalKind kind) {
     JS_CHECK(a.size() == 1 && a[0].isList(), "expected one list argument, got ", a.size() == 1 ? describe(a[0]) : "",
              a.size() != 1 ? "a different number of arguments" : "");
+    ContainerInfo& ci = retypeOnce(a[0]);
     ListImpl& l = a[0].toListRef();
     TypePtr elemType;
     IValue::Tag want = IValue::Tag::None;
@@ -368,35 +467,55 @@ class Unpickler {
       }
     }
     l.elementType = std::move(elemType);
+    ci.elemTypeSize = 1;
     return a[0];
+  }
+
+  // A list or dict may be given its static type once: checking its elements
+  // is linear, and doing it again and again through the memo would not be.
+  ContainerInfo& retypeOnce(const IValue& v) {
+    ContainerInfo* ci = infoOf(v);
+    JS_INTERNAL_ASSERT(ci != nullptr, "unregistered container");
+    JS_CHECK(!ci->retyped, "the same ", describe(v), " is given a type twice");
+    ci->retyped = true;
+    ci->inferred = nullptr;  // recomputed from the new static type
+    return *ci;
   }
 
   IValue restoreTypeTag(const std::vector<IValue>& a) {
     JS_CHECK(a.size() == 2 && a[1].isString(), "restore_type_tag takes (value, type string)");
     const std::string& text = a[1].toStringRef();
     JS_CHECK(text.size() <= kMaxTypeStringLength, "type string longer than ", kMaxTypeStringLength, " bytes");
-    absl::StatusOr<TypePtr> parsed =
-        parseAnnotationType(text, opts_.resolveType ? &opts_.resolveType : nullptr);
-    JS_CHECK(parsed.ok(), "bad type tag: ", std::string(parsed.status().message()));
-    const TypePtr& type = *parsed;
+    auto cached = parsedTypes_.find(text);
+    if (cached == parsedTypes_.end()) {
+      absl::StatusOr<TypePtr> parsed = parseAnnotationType(text, opts_.resolveType ? &opts_.resolveType : nullptr);
+      JS_CHECK(parsed.ok(), "bad type tag: ", std::string(parsed.status().message()));
+      cached = parsedTypes_.emplace(text, *parsed).first;
+    }
+    const TypePtr& type = cached->second;
     const IValue& v = a[0];
     if (v.isList() && type->kind() == TypeKind::ListType) {
+      ContainerInfo& ci = retypeOnce(v);
       ListImpl& l = v.toListRef();
       TypePtr elemType = type->expect<ListType>().elementType();
       for (const IValue& e : l.elements) {
-        JS_CHECK(isInstanceOf(e, *elemType), "list element of type ", e.type()->str(), " does not match type tag ",
+        JS_CHECK(shallowInstanceOf(e, *elemType), "list element of type ", describe(e), " does not match type tag ",
                  text);
       }
       l.elementType = std::move(elemType);
+      // Unknown size: parents infer Any rather than compare a large type.
+      ci.elemTypeSize = kMaxInferredTypeSize;
     } else if (v.isDict() && type->kind() == TypeKind::DictType) {
+      ContainerInfo& ci = retypeOnce(v);
       DictImpl& d = v.toDictRef();
       const auto& dt = type->expect<DictType>();
       for (const auto& e : d.entries()) {
-        JS_CHECK(isInstanceOf(e.key, *dt.keyType()) && isInstanceOf(e.value, *dt.valueType()),
+        JS_CHECK(shallowInstanceOf(e.key, *dt.keyType()) && shallowInstanceOf(e.value, *dt.valueType()),
                  "dict entry does not match type tag ", text);
       }
       d.keyType = dt.keyType();
       d.valueType = dt.valueType();
+      ci.keyTypeSize = ci.valueTypeSize = kMaxInferredTypeSize;
     }
     return v;
   }
@@ -413,7 +532,8 @@ class Unpickler {
         return d;
       }
       case PickleGlobalKind::Device: {
-        JS_CHECK(!a.empty() && a.size() <= 2 && a[0].isString(), "torch.device takes (type[, index])");
+        JS_CHECK(!a.empty() && a.size() <= 2 && a[0].isString() && a[0].toStringRef().size() <= kMaxDeviceStringLength,
+                 "torch.device takes (type[, index])");
         std::string spec = a[0].toStringRef();
         if (a.size() == 2 && !a[1].isNone()) spec += ":" + std::to_string(expectInt(a[1], "device index"));
         std::optional<Device> d = Device::parse(spec);
@@ -472,7 +592,8 @@ class Unpickler {
              "persistent id: expected a storage class, got ", describe(e[1]));
     JS_CHECK(e[2].isString() && isSafeRecordKey(e[2].toStringRef()),
              "persistent id: storage key must be a short name of letters, digits, '_', '-' or '.'");
-    JS_CHECK(e[3].isString(), "persistent id: location must be a string");
+    JS_CHECK(e[3].isString() && e[3].toStringRef().size() <= kMaxDeviceStringLength,
+             "persistent id: location must be a short string");
     JS_CHECK(Device::parse(e[3].toStringRef()).has_value(), "persistent id: bad location '", e[3].toStringRef(), "'");
     int64_t numel = expectInt(e[4], "persistent id numel");
     JS_CHECK(numel >= 0, "persistent id: negative numel ", numel);
@@ -496,6 +617,7 @@ class Unpickler {
     JS_CHECK(args.isTuple(), "REDUCE: arguments must be a tuple, got ", describe(args));
     IValue result = callGlobal(*g, tupleElems(args));
     checkNoInternal(result, "a value");
+    if (result.isTensor()) countValue(kObjectCost);
     pushNew(std::move(result));
   }
 
@@ -508,6 +630,7 @@ class Unpickler {
              "NEWOBJ: ", describe(cls), " is not a TorchScript class");
     JS_CHECK(args.isTuple() && tupleElems(args).empty(), "NEWOBJ: ", g->global.qualifiedName,
              " must be created without arguments");
+    countValue(g->cls->numAttributes());  // the slots it allocates
     IValue obj(ObjectImpl::create(g->cls));
     registerContainer(obj);
     pushNew(std::move(obj));
@@ -730,6 +853,7 @@ class Unpickler {
   std::vector<size_t> marks_;
   absl::flat_hash_map<uint64_t, IValue> memo_;
   absl::flat_hash_map<const Refcounted*, ContainerInfo> info_;
+  absl::flat_hash_map<std::string, TypePtr> parsedTypes_;
 };
 
 }  // namespace

@@ -43,12 +43,14 @@ struct UnpicklerLimits {
   size_t maxStackSize = size_t{1} << 20;
   // Open MARKs at once.
   size_t maxMarkDepth = 4096;
-  // Highest memo index + 1.
-  size_t maxMemoSize = size_t{1} << 22;
+  // Memo entries.
+  size_t maxMemoSize = size_t{1} << 20;
   // Containers (lists, dicts, tuples, objects) inside each other.
   size_t maxNestingDepth = 512;
-  // Values created plus container elements inserted: bounds memory per input byte.
-  uint64_t maxValues = uint64_t{1} << 25;
+  // Values created plus container elements inserted, containers and tensors
+  // counting 8 (they cost more), long dict keys more: bounds the memory and
+  // work one input byte can cause (~16 bytes per unit).
+  uint64_t maxValues = uint64_t{1} << 23;
   // Dimensions of one tensor.
   size_t maxTensorDims = 64;
 };

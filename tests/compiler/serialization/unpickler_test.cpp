@@ -166,8 +166,8 @@ TEST(Unpickler, TypedListHelpers) {
   IValue d = runOk(tagged);
   EXPECT_EQ(d.toDictRef().valueType->kind(), TypeKind::IntType);
   std::string deepTag;
-  for (int i = 0; i < 200; ++i) deepTag += "List[";
-  deepTag += "int" + std::string(200, ']');
+  for (int i = 0; i < 100; ++i) deepTag += "List[";
+  deepTag += "int" + std::string(100, ']');
   expectError(run(PickleWriter()
                       .proto()
                       .global("torch.jit._pickle", "restore_type_tag")
@@ -376,9 +376,15 @@ TEST(UnpicklerHostile, DeepNestingThroughMemo) {
 TEST(UnpicklerHostile, DeepNestingOnTheStack) {
   PickleWriter w;
   w.proto();
-  for (int i = 0; i < 1000000; ++i) w.emptyList();
-  for (int i = 0; i < 999999; ++i) w.append();
+  for (int i = 0; i < 100000; ++i) w.emptyList();
+  for (int i = 0; i < 99999; ++i) w.append();
   expectError(run(w.stop()), "nested deeper than the limit");
+  // A million lists are refused before nesting matters: containers count 8
+  // against maxValues.
+  PickleWriter million;
+  million.proto();
+  for (int i = 0; i < 1000000; ++i) million.emptyList();
+  expectError(run(million.stop()), "more than the limit of 8388608 values");
   UnpicklerOptions small;
   small.limits.maxStackSize = 1000;
   expectError(run(w.stop(), small), "pickle stack exceeds the limit of 1000");
@@ -425,6 +431,59 @@ TEST(UnpicklerHostile, ValueLimit) {
   m.proto().integer(1);
   for (int i = 0; i < 20; ++i) m.put(static_cast<uint8_t>(i));
   expectError(run(m.stop(), memo), "memo exceeds the limit of 10");
+}
+
+// Memo references make one input byte reach a large value again and again;
+// none of these may cost more than a constant per opcode.
+TEST(UnpicklerHostile, RepeatedReferencesStayCheap) {
+  // Retyping the same list through the memo.
+  expectError(run(PickleWriter()
+                      .proto()
+                      .emptyList()
+                      .put(0)
+                      .pop()
+                      .global("torch.jit._pickle", "build_intlist")
+                      .put(1)
+                      .get(0)
+                      .op('\x85')
+                      .reduce()
+                      .pop()
+                      .get(1)
+                      .get(0)
+                      .op('\x85')
+                      .reduce()
+                      .stop()),
+              "given a type twice");
+  // A 1 MiB dict key inserted again and again is charged by its length.
+  PickleWriter keys;
+  keys.proto().str(std::string(1 << 20, 'k')).put(0).pop().emptyDict();
+  for (int i = 0; i < 100000; ++i) keys.get(0).none().setitem();
+  expectError(run(keys.stop()), "more than the limit of 8388608 values");
+  // A huge memoized string as a global's name is refused before it is scanned.
+  PickleWriter names;
+  names.proto().str(std::string(1 << 20, 'a')).put(0).pop();
+  for (int i = 0; i < 1000; ++i) names.get(0).get(0).op('\x93').pop();
+  expectError(run(names.stop()), "malformed global name");
+  // Two structurally equal 1000-element tuples appended alternately: element
+  // type inference gives up on large types instead of comparing them each time.
+  PickleWriter tuples;
+  tuples.proto().mark();
+  for (int i = 0; i < 1000; ++i) tuples.integer(i);
+  tuples.tuple().put(0).pop().mark();
+  for (int i = 0; i < 1000; ++i) tuples.integer(i);
+  tuples.tuple().put(1).pop().emptyList();
+  for (int i = 0; i < 200000; ++i) tuples.get(static_cast<uint8_t>(i % 2)).append();
+  IValue v = runOk(tuples.stop());
+  EXPECT_EQ(v.toListRef().size(), 200000u);
+  // A device string is parsed only when short.
+  expectError(run(PickleWriter()
+                      .proto()
+                      .global("torch", "device")
+                      .str(std::string(10000, 'c'))
+                      .op('\x85')
+                      .reduce()
+                      .stop()),
+              "torch.device takes");
 }
 
 TEST(UnpicklerHostile, UnhashableKey) {
