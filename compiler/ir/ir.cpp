@@ -358,7 +358,7 @@ bool Node::isBefore(const Node* n) const {
   return false;
 }
 
-bool Node::isAfter(const Node* n) const { return n != this && n->isBefore(this) && !isBefore(n); }
+bool Node::isAfter(const Node* n) const { return n != this && n->isBefore(this); }
 
 const Attribute* Node::findAttr(Symbol name) const {
   for (const Attribute& a : attrs_)

@@ -8,7 +8,12 @@
 //
 // Class names it does not know (__torch__.foo.Bar) become open ClassTypes,
 // "Enum<...>" names become EnumTypes, unless options.resolver knows them.
-// Tensor and IValue constants are kept as LiteralConstant text.
+// Attribute values get their kind from their spelling: 1 -> i, 1. -> f,
+// "a" -> s, [1, 2] -> is, [1., 2] -> fs, ["a"] -> ss; an attribute named
+// `types` holds a type list (tys); {1.5}, <Tensor> and printed tensors -> t;
+// anything else (tuples, annotate(...), enum values) -> ival. Tensor and
+// IValue constants are kept as LiteralConstant text. An integer literal for
+// a float-typed prim::Constant is read as a float.
 //
 // Errors are InvalidArgument statuses of the form
 //   "IR parse error at 3:15: unknown value %x" followed by the line and a caret

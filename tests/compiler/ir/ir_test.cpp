@@ -2,6 +2,8 @@
 // moving, destroying, copying, names, ordering and insertion points.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
 #include "compiler/ir/ir_printer.h"
@@ -41,6 +43,28 @@ TEST(Symbol, InterningAndBuiltins) {
   EXPECT_FALSE(Symbol().valid());
   EXPECT_THROW(Symbol::fromQualString("noNamespace"), Error);
   EXPECT_THROW(Symbol::fromQualString("aten::"), Error);
+}
+
+TEST(Symbol, ConcurrentInterningAgrees) {
+  // Threads interning overlapping names must agree on every id.
+  constexpr int kThreads = 8, kNames = 500;
+  std::vector<std::vector<Symbol>> got(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t, &got] {
+      for (int i = 0; i < kNames; ++i) {
+        int k = (i * 7 + t * 13) % kNames;
+        got[t].push_back(Symbol::fromQualString("conc::op" + std::to_string(k)));
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kNames; ++i) {
+      int k = (i * 7 + t * 13) % kNames;
+      EXPECT_EQ(got[t][i], Symbol::fromQualString("conc::op" + std::to_string(k)));
+      EXPECT_EQ(got[t][i].toUnqualString(), "op" + std::to_string(k));
+    }
 }
 
 TEST(Graph, BuildAndPrint) {
