@@ -19,5 +19,6 @@ void registerMathOps(OperatorRegistry& registry);    // math.*: sqrt, exp, log, 
 void registerListOps(OperatorRegistry& registry);    // list methods, len, slicing, sorting, range helpers
 void registerDictOps(OperatorRegistry& registry);    // dict methods
 void registerStringOps(OperatorRegistry& registry);  // str methods, format, conversions to str
+void registerMiscOps(OperatorRegistry& registry);    // enum name/value, tensor metadata, environment queries
 
 }  // namespace jitserve

@@ -8,6 +8,7 @@ void registerBuiltinOps(OperatorRegistry& registry) {
   registerListOps(registry);
   registerDictOps(registry);
   registerStringOps(registry);
+  registerMiscOps(registry);
 }
 
 }  // namespace jitserve

@@ -264,6 +264,20 @@ TEST_F(BuiltinsTest, DictMethods) {
   EXPECT_EQ(errorOf("aten::__getitem__.Dict_int", {ki, -3}), "KeyError: -3");
 }
 
+TEST_F(BuiltinsTest, EnumsAndMetadata) {
+  auto et = std::make_shared<EnumType>("__torch__.Color", IntType::get(), std::vector<std::string>{"RED"});
+  IValue e(make_intrusive<EnumHolder>(et, "RED", IValue(1)));
+  EXPECT_EQ(run1("prim::EnumName", {e}).toStringRef(), "RED");
+  EXPECT_EQ(run1("prim::EnumValue.int", {e}).toInt(), 1);
+  EXPECT_TRUE(run1("aten::eq.enum", {e, e}).toBool());
+  EXPECT_EQ(run1("prim::dtype", {IValue(zeros({2}))}).toInt(), 6);
+  EXPECT_EQ(run1("prim::device", {IValue(zeros({2}))}).toDevice(), Device::cpu());
+  EXPECT_EQ(run1("aten::device", {"cuda:1"}).toDevice(), Device(DeviceType::CUDA, 1));
+  EXPECT_NE(errorOf("aten::device", {"gpu"}).find("device string"), std::string::npos);
+  EXPECT_TRUE(run1("aten::is_scripting", {}).toBool());
+  EXPECT_EQ(errorOf("prim::dtype", {IValue(Tensor())}), "prim::dtype: expected a defined tensor but got None");
+}
+
 TEST_F(BuiltinsTest, OverloadResolution) {
   auto& r = registry();
   auto pick = [&](const char* name, std::vector<TypePtr> in) {

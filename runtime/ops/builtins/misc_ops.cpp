@@ -1,0 +1,85 @@
+// Small builtins that read metadata rather than compute: enum members'
+// names and values, a tensor's device/dtype/flags, and the interpreter's
+// environment queries (is_scripting, is_grad_enabled).
+//
+// jitserve runs inference only (as the conformance references were made,
+// under torch.no_grad()), so grad mode is off and no tensor requires grad.
+#include "runtime/core/operator_registry.h"
+#include "runtime/ops/builtins/builtin_utils.h"
+#include "runtime/ops/builtins/builtins.h"
+#include "runtime/ops/op_registration.h"
+
+namespace jitserve {
+namespace builtins {
+namespace {
+
+void enumName(Stack& s) {
+  std::string name = s.back().toEnumRef().name;
+  s.back() = IValue(std::move(name));
+}
+void enumValue(Stack& s) {
+  IValue v = s.back().toEnumRef().value;
+  s.back() = std::move(v);
+}
+
+const Tensor& definedTensor(const IValue& v, const char* op) {
+  const Tensor& t = v.toTensor();
+  JS_CHECK(t.defined(), op, ": expected a defined tensor but got None");
+  return t;
+}
+void tensorDevice(Stack& s) { s.back() = IValue(definedTensor(s.back(), "prim::device").device()); }
+void tensorDtype(Stack& s) { s.back() = IValue(definedTensor(s.back(), "prim::dtype").dtype()); }
+void tensorIsCpu(Stack& s) { s.back() = IValue(definedTensor(s.back(), "prim::is_cpu").device().isCPU()); }
+void tensorIsCuda(Stack& s) { s.back() = IValue(definedTensor(s.back(), "prim::is_cuda").device().isCUDA()); }
+void tensorIsMeta(Stack& s) {
+  s.back() = IValue(definedTensor(s.back(), "prim::is_meta").device().type == DeviceType::Meta);
+}
+void alwaysFalseForTensor(Stack& s) {
+  (void)definedTensor(s.back(), "tensor flag");
+  s.back() = IValue(false);
+}
+void stridedLayout(Stack& s) {
+  (void)definedTensor(s.back(), "prim::layout");
+  s.back() = IValue(int64_t{0});  // torch.strided
+}
+
+void deviceFromStr(Stack& s) {
+  const std::string& str = s.back().toStringRef();
+  auto d = Device::parse(str);
+  JS_CHECK(d.has_value(), "Expected one of cpu, cuda, meta device type at start of device string: ", str);
+  s.back() = IValue(*d);
+}
+
+void pushTrue(Stack& s) { s.emplace_back(true); }
+void pushFalse(Stack& s) { s.emplace_back(false); }
+// Warnings are dropped: a serving process has no user to show them to.
+void dropWarning(Stack& s) { drop(s, 2); }
+
+const ops::OpEntry kMiscOps[] = {
+    {"prim::EnumName(AnyEnumType enum) -> str", enumName, "the member's name"},
+    {"prim::EnumValue.int(AnyEnumType enum) -> int", enumValue, "the member's value"},
+    {"prim::EnumValue.float(AnyEnumType enum) -> float", enumValue, "the member's value"},
+    {"prim::EnumValue.str(AnyEnumType enum) -> str", enumValue, "the member's value"},
+    {"prim::device(Tensor a) -> Device", tensorDevice, "a.device"},
+    {"prim::dtype(Tensor a) -> int", tensorDtype, "a.dtype as its ScalarType code"},
+    {"prim::is_cpu(Tensor a) -> bool", tensorIsCpu, "a.is_cpu"},
+    {"prim::is_cuda(Tensor a) -> bool", tensorIsCuda, "a.is_cuda"},
+    {"prim::is_meta(Tensor a) -> bool", tensorIsMeta, "a.is_meta"},
+    {"prim::is_sparse(Tensor a) -> bool", alwaysFalseForTensor, "a.is_sparse (always dense here)"},
+    {"prim::is_quantized(Tensor a) -> bool", alwaysFalseForTensor, "a.is_quantized (never here)"},
+    {"prim::is_mkldnn(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mkldnn (never here)"},
+    {"prim::requires_grad(Tensor a) -> bool", alwaysFalseForTensor, "a.requires_grad (inference only)"},
+    {"prim::layout(Tensor a) -> Layout", stridedLayout, "a.layout (always strided)"},
+    {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
+    {"aten::is_scripting() -> bool", pushTrue, "torch.jit.is_scripting()"},
+    {"aten::is_grad_enabled() -> bool", pushFalse, "torch.is_grad_enabled(): inference only"},
+    {"aten::_get_tracing_state() -> bool", pushFalse, "not tracing"},
+    {"aten::warn(str message, int stacklevel=2) -> ()", dropWarning, "warnings.warn: dropped"},
+};
+
+}  // namespace
+}  // namespace builtins
+
+void registerMiscOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kMiscOps); }
+
+}  // namespace jitserve
