@@ -56,7 +56,9 @@ TEST(Half, WidensExactly) {
   for (uint32_t b = 0; b < 0x10000; ++b) {
     const BFloat16 h(static_cast<uint16_t>(b), BFloat16::from_bits());
     const float f = h;
-    if (!std::isnan(f)) EXPECT_EQ(BFloat16(f).x, b) << b;
+    if (!std::isnan(f)) {
+      EXPECT_EQ(BFloat16(f).x, b) << b;
+    }
   }
 }
 

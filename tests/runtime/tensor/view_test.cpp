@@ -121,7 +121,9 @@ TEST(TensorViews, MatchPyTorch) {
     EXPECT_EQ(vec(y.sizes()), c.sizes);
     EXPECT_EQ(vec(y.strides()), c.strides);
     EXPECT_EQ(y.is_alias_of(x), c.alias);
-    if (c.alias) EXPECT_EQ(y.storage_offset(), c.offset);
+    if (c.alias) {
+      EXPECT_EQ(y.storage_offset(), c.offset);
+    }
     Tensor v = y.contiguous();
     ASSERT_TRUE(v.is_contiguous());
     std::vector<int64_t> got(v.data<int64_t>(), v.data<int64_t>() + v.numel());
