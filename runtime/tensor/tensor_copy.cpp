@@ -161,6 +161,18 @@ Tensor& Tensor::copy_(const Tensor& src_in) {
     return *this;
   }
 
+  const ScalarType dst_t = dtype(), src_t = src.dtype();
+  if (numel() == 1) {
+    // One element (scalar arguments cast to an op's dtype): skip the iterator.
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dst_t, "copy_", [&] {
+      using dst_scalar = scalar_t;
+      JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(src_t, "copy_", [&] {
+        *static_cast<dst_scalar*>(data_ptr()) = convertElement<dst_scalar>(*static_cast<const scalar_t*>(src.data_ptr()));
+      });
+    });
+    return *this;
+  }
+
   TensorIterator iter = TensorIteratorConfig()
                             .name("copy_")
                             .add_output(*this)
@@ -168,7 +180,6 @@ Tensor& Tensor::copy_(const Tensor& src_in) {
                             .check_all_same_dtype(false)
                             .resize_outputs(false)
                             .build();
-  const ScalarType dst_t = dtype(), src_t = src.dtype();
   if (dst_t == src_t && tryTransposeCopy(iter, itemsize())) return *this;
   JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dst_t, "copy_", [&] {
     using dst_scalar = scalar_t;
