@@ -360,9 +360,10 @@ struct IValueKeyEq {
 // covariantly, objects by class, Any accepts everything.
 bool isInstanceOf(const IValue& v, const Type& type);
 
-// Formats a double as TorchScript's str() does: 17 significant digits, with a
-// trailing '.' when the result would otherwise read as an int ("1.", "0.5",
-// "1e+20", "inf", "nan").
+// Formats a double as TorchScript's str() does: an integral value within
+// int64 range prints as that int with a trailing '.' ("1.", "0." for -0.0,
+// "100000000000000000."), anything else with 17 significant digits ("0.5",
+// "0.10000000000000001", "1e+19", "inf", "nan").
 std::string formatDouble(double d);
 
 }  // namespace jitserve

@@ -13,6 +13,12 @@
 namespace jitserve {
 
 std::string formatDouble(double d) {
+  // Integral values that fit an int64 print as that int plus '.', which
+  // also turns -0.0 into "0." as PyTorch does; the rest print with 17
+  // significant digits.
+  if (std::isfinite(d) && d == std::trunc(d) && std::fabs(d) < 9223372036854775808.0) {
+    return std::to_string(static_cast<int64_t>(d)) + ".";
+  }
   char buf[40];
   std::snprintf(buf, sizeof(buf), "%.17g", d);
   std::string s(buf);

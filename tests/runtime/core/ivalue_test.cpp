@@ -102,6 +102,10 @@ TEST(IValue, PrintsLikeTorchScript) {
   EXPECT_EQ(IValue(1.5).str(), "1.5");
   EXPECT_EQ(IValue(1.0).str(), "1.");
   EXPECT_EQ(IValue(1e20).str(), "1e+20");
+  EXPECT_EQ(IValue(1e17).str(), "100000000000000000.");
+  EXPECT_EQ(IValue(123456789012345678.0).str(), "123456789012345680.");
+  EXPECT_EQ(IValue(-0.0).str(), "0.");
+  EXPECT_EQ(IValue(-1e-20).str(), "-9.9999999999999995e-21");
   EXPECT_EQ(IValue(1e-5).str(), "1.0000000000000001e-05");
   EXPECT_EQ(IValue(std::numeric_limits<double>::infinity()).str(), "inf");
   EXPECT_EQ(IValue(true).str(), "True");
