@@ -18,6 +18,7 @@
 // final carried values are the loop's results without copies.
 #include "runtime/interpreter/code.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "absl/container/flat_hash_map.h"
@@ -101,7 +102,8 @@ class CodeBuilder {
   // Registers -----------------------------------------------------------------------
 
   int32_t allocate(const Value* v) {
-    const int32_t r = nextReg_++;
+    auto pre = preassigned_.find(v);
+    const int32_t r = pre != preassigned_.end() ? pre->second : nextReg_++;
     regs_[v] = r;
     return r;
   }
@@ -174,9 +176,9 @@ class CodeBuilder {
   void storeOutputs(const Node* n) {
     const auto& outs = n->outputs();
     noteDepth(outs.size());
-    bool anyUnused = false;
-    for (const Value* o : outs) anyUnused |= live_.unused.contains(o);
-    if (!anyUnused) {
+    bool simple = true;
+    for (const Value* o : outs) simple &= !live_.unused.contains(o) && !preassigned_.contains(o);
+    if (simple) {
       const int32_t first = allocateRange(outs.size());
       for (size_t i = 0; i < outs.size(); ++i) regs_[outs[i]] = first + static_cast<int32_t>(i);
       storeRange(first, outs.size(), n);
@@ -513,6 +515,10 @@ class CodeBuilder {
     noteDepth(ins.size());
     storeRange(carried, nc, n);
 
+    // Body results computed straight into their loop registers need no
+    // copy at the back-edge (see coalesceLoopOutputs).
+    const std::vector<bool> coalesced = coalesceLoopOutputs(body, L + 2, carried);
+
     const Value* iter = body->inputs()[0];
     const bool iterUsed = !isUnusedParam(body, iter);
     const size_t head = emit(OpCode::LOOP, L, iterUsed ? 1 : 0, 0, n);
@@ -524,15 +530,55 @@ class CodeBuilder {
     emitDrops(entryDrops, n);
     emitBlockNodes(body);
     const auto& bouts = body->outputs();
-    pushValues(bouts, [&](size_t i) { return live_.isMoveOutput(body, i); }, n);
-    storeRange(carried, nc, n);
-    emit(OpCode::STORE, L + 2, 0, 0, n);
+    std::vector<int32_t> dests;
+    for (size_t i = 0; i < bouts.size(); ++i) {
+      if (coalesced[i]) continue;
+      pushValue(bouts[i], live_.isMoveOutput(body, i), n);
+      dests.push_back(i == 0 ? L + 2 : carried + static_cast<int32_t>(i - 1));
+    }
+    noteDepth(dests.size());
+    storeInto(dests, n);
     const size_t back = emit(OpCode::LOOP_BACK, 0, 0, 0, n);
     code_.instructions_[back].X = static_cast<int32_t>(head) - static_cast<int32_t>(back + 1);
     code_.instructions_[head].Y = static_cast<int32_t>(code_.instructions_.size() - (head + 1));
     for (size_t i = 0; i < nc; ++i) {
       if (live_.unused.contains(outs[i]) && holdsReference(outs[i])) emit(OpCode::DROPR, carriedRegs[i], 0, 0, n);
     }
+  }
+
+  // Decides which loop-body results can be computed directly into the
+  // register they are carried in (output 0, the condition, into condReg;
+  // output k > 0 into carried + k - 1, which body parameter k also uses).
+  // That is safe when the result is defined by a node of the body itself
+  // (not a parameter, constant or nested loop output), is returned only at
+  // that position, and parameter k is not read after the defining node.
+  std::vector<bool> coalesceLoopOutputs(const Block* body, int32_t condReg, int32_t carried) {
+    const auto& bouts = body->outputs();
+    std::vector<bool> result(bouts.size(), false);
+    for (size_t i = 0; i < bouts.size(); ++i) {
+      const Value* v = bouts[i];
+      const Node* def = v->node();
+      if (isConstantValue(v) || def->owningBlock() != body || def == body->paramNode() ||
+          def->kind() == prim::Loop || preassigned_.contains(v)) {
+        continue;
+      }
+      if (std::count(bouts.begin(), bouts.end(), v) != 1) continue;
+      if (i > 0 && !paramDeadAfter(body, body->inputs()[i], def)) continue;
+      preassigned_[v] = i == 0 ? condReg : carried + static_cast<int32_t>(i - 1);
+      result[i] = true;
+    }
+    return result;
+  }
+
+  // True if no use of p (a parameter of `body`) comes after node `def`.
+  static bool paramDeadAfter(const Block* body, const Value* p, const Node* def) {
+    for (const Use& u : p->uses()) {
+      if (u.user == body->returnNode()) return false;
+      const Node* top = u.user;
+      while (top->owningBlock() != body) top = top->owningBlock()->owningNode();
+      if (top != def && !top->isBefore(def)) return false;
+    }
+    return true;
   }
 
   bool isUnusedParam(const Block* b, const Value* p) {
@@ -554,6 +600,8 @@ class CodeBuilder {
   const OperatorRegistry& registry_;
   Liveness live_;
   absl::flat_hash_map<const Value*, int32_t> regs_;
+  // Registers chosen for values before their definition (loop coalescing).
+  absl::flat_hash_map<const Value*, int32_t> preassigned_;
   absl::flat_hash_map<const Value*, int32_t> constIndex_;
   absl::flat_hash_map<const Operator*, int32_t> kernelIndex_;
   absl::flat_hash_map<const Operator*, int32_t> operatorIndex_;
