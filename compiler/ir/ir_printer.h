@@ -29,6 +29,10 @@ struct IRPrintOptions {
 
 void printGraph(std::ostream& out, const Graph& g, const IRPrintOptions& options = {});
 std::string graphToString(const Graph& g, const IRPrintOptions& options = {});
+inline std::ostream& operator<<(std::ostream& out, const Graph& g) {
+  printGraph(out, g);
+  return out;
+}
 // One node and its blocks, at the given indentation level (2 spaces each).
 std::string nodeToString(const Node& n, size_t level = 1, const IRPrintOptions& options = {});
 

@@ -126,6 +126,16 @@ Node* setConstantAttribute(Node* n, Symbol name, const IValue& v) {
   return n->ival_(name, std::make_shared<IValueConstant>(v));
 }
 
+Value* insertConstant(Graph& g, const IValue& v, SourceRange range) {
+  Node* n = g.create(prim::Constant);
+  n->output()->setType(v.type());
+  // None is the only constant PyTorch prints without a value attribute.
+  if (!v.isNone()) setConstantAttribute(n, attr::value, v);
+  n->setSourceRange(std::move(range));
+  g.insertNode(n);
+  return n->output();
+}
+
 std::optional<IValue> constantAttributeValue(const Node& n, Symbol name) {
   for (const Attribute& a : n.attributes()) {
     if (a.name != name) continue;
@@ -157,6 +167,12 @@ std::optional<IValue> constantAttributeValue(const Node& n, Symbol name) {
     }
   }
   return std::nullopt;
+}
+
+std::optional<IValue> constantNodeValue(const Node& n) {
+  if (n.kind() != prim::Constant || n.outputs().size() != 1) return std::nullopt;
+  if (!n.hasAttributes() && n.output()->type()->kind() == TypeKind::NoneType) return IValue();
+  return constantAttributeValue(n, attr::value);
 }
 
 }  // namespace jitserve

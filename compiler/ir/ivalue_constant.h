@@ -35,8 +35,17 @@ std::string irConstantRepr(const IValue& v);
 // Stores v as attribute `name` of n with the kind PyTorch uses for it.
 Node* setConstantAttribute(Node* n, Symbol name, const IValue& v);
 
+// Inserts a prim::Constant holding v at g's insertion point; its output has
+// v's type (IValue::type()). Returns the output.
+Value* insertConstant(Graph& g, const IValue& v, SourceRange range = {});
+
 // The attribute as an IValue: nullopt if n has no such attribute or it holds
 // parsed literal text or a subgraph.
 std::optional<IValue> constantAttributeValue(const Node& n, Symbol name);
+
+// The value of a prim::Constant node: None for one without attributes whose
+// output is NoneType, else its `value` attribute as above; nullopt for other
+// nodes and for constants the IR holds only as text or by name (Function).
+std::optional<IValue> constantNodeValue(const Node& n);
 
 }  // namespace jitserve

@@ -69,6 +69,28 @@ TEST(IValueConstant, KindsSpellingsAndValues) {
   EXPECT_TRUE(n.back->isNone());
 }
 
+TEST(IValueConstant, InsertConstantAndReadNodes) {
+  Graph g;
+  Value* none = insertConstant(g, IValue());
+  Value* xs = insertConstant(g, IValue::doubleList({1.0, 0.5}), SourceRange::location("<string>", 3, 4));
+  Value* tup = insertConstant(g, IValue::tuple({IValue(int64_t{1}), IValue("a")}));
+  g.registerOutput(xs);
+  EXPECT_EQ(graphToString(g),
+            "graph():\n"
+            "  %0 : NoneType = prim::Constant()\n"
+            "  %1 : float[] = prim::Constant[value=[1., 0.5]]() # <string>:3:4\n"
+            "  %2 : (int, str) = prim::Constant[value=(1, \"a\")]()\n"
+            "  return (%1)\n");
+  EXPECT_TRUE(constantNodeValue(*none->node())->isNone());
+  EXPECT_EQ(constantNodeValue(*xs->node())->toDoubleVector(), (std::vector<double>{1.0, 0.5}));
+  EXPECT_EQ(constantNodeValue(*tup->node())->toTupleRef().elements[1].toStringRef(), "a");
+  Node* fn = g.insertNode(g.create(prim::Constant));
+  fn->s_(attr::name, "bsearch")->output()->setType(FunctionType::get());
+  EXPECT_FALSE(constantNodeValue(*fn).has_value());
+  Node* add = g.insertNode(g.create(aten::add, {xs, xs}));
+  EXPECT_FALSE(constantNodeValue(*add).has_value());
+}
+
 TEST(IValueConstant, PrintedFormParsesBackToTheSameText) {
   Graph g;
   for (const IValue& v : {IValue::intList({}), IValue::tuple({IValue(1.5), IValue(int64_t{2})}),
