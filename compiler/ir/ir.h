@@ -141,9 +141,11 @@ class Node {
   Value* addInput(Value* v);
   Value* insertInput(size_t i, Value* v);
   // Returns the value that was replaced.
+  //   %c = f(%a, %b)   --n->replaceInput(1, %x)-->   %c = f(%a, %x)
   Value* replaceInput(size_t i, Value* v);
   // Replaces every use of `from` among this node's inputs.
   void replaceInputWith(Value* from, Value* to);
+  //   %c = f(%a, %b)   --n->removeInput(0)-->   %c = f(%b)   (later use offsets shift down)
   void removeInput(size_t i);
   void removeAllInputs();
 
@@ -171,12 +173,17 @@ class Node {
   // Inserts this (not yet placed) node before/after `n`, in n's block.
   Node* insertBefore(Node* n);
   Node* insertAfter(Node* n);
-  // Moves this (placed) node.
+  // Moves this (placed) node, possibly into another block:
+  //   %a = f()  %b = g()   --b->moveBefore(a)-->   %b = g()  %a = f()
+  // Moving a node above a definition it uses is the caller's responsibility
+  // (verifyGraph reports it).
   void moveBefore(Node* n);
   void moveAfter(Node* n);
   // Detaches from the block without deleting (outputs may still have uses).
   void removeFromList();
-  // Deletes the node and its blocks. Its outputs must have no uses.
+  // Deletes the node and its blocks. Its outputs must have no uses, so
+  // replace them first:
+  //   %b = f(%a); %c = g(%b)   --b->replaceAllUsesWith(%a); f->destroy()-->   %c = g(%a)
   void destroy();
 
   // Attributes --------------------------------------------------------------------
