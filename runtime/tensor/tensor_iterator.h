@@ -23,8 +23,10 @@
 // reduction_output_shape / make_reduction_output). The output is then
 // broadcast with stride 0 along reduced dims; the kernel loop does
 // `out[i*s0] = combine(out[i*s0], in[i*s1])` after filling the output with
-// the identity. for_each keeps chunks that write one output element on one
-// thread (it only splits along non-reduced dims).
+// the identity. for_each never lets two threads write one output element:
+// it splits only the outermost iteration dim, and only when that dim is not
+// reduced (otherwise the reduction runs on the calling thread; kernels that
+// need a parallel full reduction split the input themselves).
 //
 // Typed loops with a vectorizable contiguous fast path are in cpu_loops.h.
 #pragma once

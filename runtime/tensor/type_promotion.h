@@ -5,11 +5,12 @@
 // with dims > zero-dim tensors > wrapped numbers (Python scalars). The
 // highest-priority group decides the dtype by promoteTypes within the
 // category; a lower-priority operand only matters when its category is
-// higher, and then it contributes its category's default type rather than
-// its own: int32_tensor + 2.5 -> Float, bool_tensor + 1 -> Long,
-// uint8_tensor + int64_zero_dim_tensor -> uint8, int_tensor +
-// float64_zero_dim_tensor -> Double (a zero-dim tensor keeps its own dtype;
-// only wrapped numbers fall back to the category default).
+// higher, and then the result is promoted just into that category:
+//   int32[2] + float64[] (zero-dim tensor)  -> Double (its own dtype)
+//   int32[2] + 2.5 (wrapped number)         -> Float (wrapped floats count
+//                                              as the default dtype)
+//   bool[2] + 1                             -> Long
+//   uint8[2] + int64[]                      -> Byte (same category: ignored)
 #pragma once
 
 #include <initializer_list>
