@@ -226,3 +226,31 @@ TEST(Tensor, Printing) {
 
 }  // namespace
 }  // namespace jitserve
+
+namespace jitserve {
+namespace {
+
+TEST(Tensor, ComplexAndReducedPrecision) {
+  Tensor c = full({2}, std::complex<double>(1.5, -2), ScalarType::ComplexDouble);
+  EXPECT_EQ(toString(c), "ComplexDouble[2] [1.5-2j, 1.5-2j]");
+  Tensor cf = c.to(ScalarType::ComplexFloat);
+  EXPECT_EQ(cf.select(0, 1).item().toComplexDouble(), std::complex<double>(1.5, -2));
+  EXPECT_EQ(values<bool>(c.to(ScalarType::Bool)), (std::vector<bool>{true, true}));
+  Tensor h = arange(0, 3, 1, ScalarType::Half);
+  EXPECT_EQ(toString(h), "Half[3] [0, 1, 2]");
+  Tensor b = h.to(ScalarType::BFloat16).t();  // t() of 1-D is an alias
+  EXPECT_EQ(b.select(0, 2).item<double>(), 2.0);
+  EXPECT_THROW(b.item(), Error);
+}
+
+TEST(Tensor, BorrowedMemory) {
+  int32_t buf[6] = {1, 2, 3, 4, 5, 6};
+  Tensor t = Tensor::fromStorage(Storage::wrap(DataPtr::borrowed(buf), sizeof(buf)), ScalarType::Int, {3, 2});
+  t.select(1, 0).fill_(0);
+  EXPECT_EQ(buf[0], 0);
+  EXPECT_EQ(buf[2], 0);
+  EXPECT_EQ(buf[1], 2);
+}
+
+}  // namespace
+}  // namespace jitserve
