@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <random>
+
 #include "compiler/serialization/torch_save.h"
 #include "tests/compiler/serialization/pickle_test_util.h"
 
@@ -633,6 +636,82 @@ TEST(UnpicklerTensors, Parameters) {
                       .stop();
   IValue v = runOk(p, withStorage(data));
   EXPECT_TRUE(v.toTensor().requires_grad());
+}
+
+// Random programs built from opcode snippets reach deeper into the machine
+// than byte flips do. Each must load or fail with an error; under ASan this
+// is the memory-safety check. JITSERVE_FUZZ_ITERATIONS scales it up.
+TEST(UnpicklerHostile, RandomOpcodePrograms) {
+  const char* env = std::getenv("JITSERVE_FUZZ_ITERATIONS");
+  const int iterations = env ? std::atoi(env) : 20000;
+  auto cls = makeFooClass();
+  UnpicklerOptions opts = withStorage(rawBytes<float>({0, 1, 2, 3, 4, 5, 6, 7}));
+  opts.resolveClass = [&](const std::string&) -> std::shared_ptr<const ClassType> { return cls; };
+  opts.limits.maxValues = 100000;
+  const std::vector<std::string> snippets = {
+      PickleWriter().mark().bytes(),
+      PickleWriter().emptyList().bytes(),
+      PickleWriter().emptyDict().bytes(),
+      PickleWriter().emptyTuple().bytes(),
+      PickleWriter().append().bytes(),
+      PickleWriter().appends().bytes(),
+      PickleWriter().setitem().bytes(),
+      PickleWriter().setitems().bytes(),
+      PickleWriter().tuple().bytes(),
+      PickleWriter().op('\x85').bytes(),
+      PickleWriter().op('\x86').bytes(),
+      PickleWriter().op('\x87').bytes(),
+      PickleWriter().put(0).bytes(),
+      PickleWriter().put(1).bytes(),
+      PickleWriter().get(0).bytes(),
+      PickleWriter().get(1).bytes(),
+      PickleWriter().op('\x94').bytes(),
+      PickleWriter().integer(0).bytes(),
+      PickleWriter().integer(3).bytes(),
+      PickleWriter().integer(-1).bytes(),
+      PickleWriter().integer(int64_t{1} << 62).bytes(),
+      PickleWriter().floating(1.5).bytes(),
+      PickleWriter().str("x").bytes(),
+      PickleWriter().str("storage").bytes(),
+      PickleWriter().str("0").bytes(),
+      PickleWriter().str("cpu").bytes(),
+      PickleWriter().str("List[int]").bytes(),
+      PickleWriter().none().bytes(),
+      PickleWriter().boolean(true).bytes(),
+      PickleWriter().pop().bytes(),
+      PickleWriter().op('1').bytes(),
+      PickleWriter().op('2').bytes(),
+      PickleWriter().reduce().bytes(),
+      PickleWriter().build().bytes(),
+      PickleWriter().newobj().bytes(),
+      PickleWriter().persid().bytes(),
+      PickleWriter().global("torch._utils", "_rebuild_tensor_v2").bytes(),
+      PickleWriter().global("torch._utils", "_rebuild_parameter").bytes(),
+      PickleWriter().global("collections", "OrderedDict").bytes(),
+      PickleWriter().global("torch", "FloatStorage").bytes(),
+      PickleWriter().global("torch", "LongStorage").bytes(),
+      PickleWriter().global("torch", "device").bytes(),
+      PickleWriter().global("torch", "Size").bytes(),
+      PickleWriter().global("torch.jit._pickle", "build_intlist").bytes(),
+      PickleWriter().global("torch.jit._pickle", "restore_type_tag").bytes(),
+      PickleWriter().global("__torch__", "Foo").bytes(),
+      PickleWriter().tensor("FloatStorage", "0", 8, 0, {2, 2}, {2, 1}).bytes(),
+      PickleWriter().tensor("FloatStorage", "0", 8, 1, {2, 4}, {4, 1}).bytes(),
+      PickleWriter().ints({2, 3}).bytes(),
+      std::string("."),
+  };
+  std::mt19937 rng(777);
+  size_t ok = 0, failed = 0;
+  for (int i = 0; i < iterations; ++i) {
+    std::string p = PickleWriter().proto().bytes();
+    int n = 1 + static_cast<int>(rng() % 60);
+    for (int k = 0; k < n; ++k) p += snippets[rng() % snippets.size()];
+    if (rng() % 2) p += ".";
+    absl::StatusOr<IValue> v = run(p, opts);
+    (v.ok() ? ok : failed)++;
+  }
+  std::printf("random programs: %zu loaded, %zu rejected\n", ok, failed);
+  EXPECT_GT(failed, 0u);
 }
 
 }  // namespace
