@@ -92,6 +92,7 @@ Scalar Tensor::item() const {
 // ---- in-place geometry ----
 
 Tensor& Tensor::resize_(IntArrayRef sizes) {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("resize_");
   const int64_t n = checked_numel(sizes, "resize_");
   int64_t bytes;
   JS_CHECK(!__builtin_mul_overflow(n + storage_offset(), static_cast<int64_t>(itemsize()), &bytes),

@@ -13,8 +13,10 @@
 //   - factories (free functions): empty, empty_strided, zeros, ones, full,
 //     scalar_tensor, from_vector, arange, and Tensor::fromStorage, which
 //     checks a shape taken from an untrusted file fits its storage.
-// A default-constructed Tensor is undefined (no impl): only defined() and
-// copying/moving are allowed on it.
+// A default-constructed Tensor is undefined (no impl). Operations (views,
+// copies, conversions, item) throw "<op>: the tensor is undefined" on it;
+// the metadata accessors (sizes(), dtype(), data_ptr(), ...) are unchecked
+// for speed, so check defined() first where a tensor may be missing.
 #pragma once
 
 #include <cstdint>

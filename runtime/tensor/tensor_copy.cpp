@@ -192,12 +192,14 @@ Tensor& Tensor::copy_(const Tensor& src_in) {
 }
 
 Tensor Tensor::clone() const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("clone");
   Tensor out = empty_like(*this);
   out.copy_(*this);
   return out;
 }
 
 Tensor Tensor::to(ScalarType dt, bool copy) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("to");
   if (dt == dtype() && !copy) return *this;
   Tensor out = empty_like(*this, dt);
   out.copy_(*this);
@@ -224,6 +226,7 @@ Tensor& Tensor::fill_(const Scalar& value) {
 }
 
 Tensor& Tensor::zero_() {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("zero_");
   if (defined() && is_cpu() && is_non_overlapping_and_dense()) {
     char* p = static_cast<char*>(data_ptr());
     parallel_for(0, static_cast<int64_t>(nbytes()), kMemcpyGrain,

@@ -110,6 +110,7 @@ void checkAsStrided(const Tensor& self, IntArrayRef sizes, IntArrayRef strides, 
 }  // namespace
 
 Tensor Tensor::view(IntArrayRef sizes) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("view");
   DimVector shape = inferSize(sizes, numel());
   DimVector strides;
   JS_CHECK(viewStrides(this->sizes(), this->strides(), shape, strides),
@@ -119,6 +120,7 @@ Tensor Tensor::view(IntArrayRef sizes) const {
 }
 
 Tensor Tensor::reshape(IntArrayRef sizes) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("reshape");
   DimVector shape = inferSize(sizes, numel());
   DimVector strides;
   if (viewStrides(this->sizes(), this->strides(), shape, strides)) return makeView(*this, shape, strides, storage_offset());
@@ -130,12 +132,14 @@ Tensor Tensor::reshape(IntArrayRef sizes) const {
 }
 
 Tensor Tensor::as_strided(IntArrayRef sizes, IntArrayRef strides, std::optional<int64_t> storage_offset) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("as_strided");
   const int64_t off = storage_offset.value_or(this->storage_offset());
   checkAsStrided(*this, sizes, strides, off);
   return makeView(*this, sizes, strides, off);
 }
 
 Tensor& Tensor::as_strided_(IntArrayRef sizes, IntArrayRef strides, std::optional<int64_t> storage_offset) {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("as_strided_");
   const int64_t off = storage_offset.value_or(this->storage_offset());
   checkAsStrided(*this, sizes, strides, off);
   impl_->set_sizes_and_strides(sizes, strides, off);
@@ -143,6 +147,7 @@ Tensor& Tensor::as_strided_(IntArrayRef sizes, IntArrayRef strides, std::optiona
 }
 
 Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("transpose");
   const int64_t n = dim();
   dim0 = maybe_wrap_dim(dim0, n);
   dim1 = maybe_wrap_dim(dim1, n);
@@ -154,6 +159,7 @@ Tensor Tensor::transpose(int64_t dim0, int64_t dim1) const {
 }
 
 Tensor& Tensor::transpose_(int64_t dim0, int64_t dim1) {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("transpose_");
   const int64_t n = dim();
   dim0 = maybe_wrap_dim(dim0, n);
   dim1 = maybe_wrap_dim(dim1, n);
@@ -166,16 +172,19 @@ Tensor& Tensor::transpose_(int64_t dim0, int64_t dim1) {
 }
 
 Tensor Tensor::t() const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("t");
   JS_CHECK(dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", dim(), "D");
   return dim() < 2 ? alias() : transpose(0, 1);
 }
 
 Tensor& Tensor::t_() {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("t_");
   JS_CHECK(dim() <= 2, "t_() expects a tensor with <= 2 dimensions, but self is ", dim(), "D");
   return dim() < 2 ? *this : transpose_(0, 1);
 }
 
 Tensor Tensor::permute(IntArrayRef dims) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("permute");
   const int64_t n = dim();
   JS_CHECK(static_cast<int64_t>(dims.size()) == n,
            "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired "
@@ -203,6 +212,7 @@ Tensor Tensor::permute(IntArrayRef dims) const {
 
 Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start_opt, std::optional<int64_t> end_opt,
                      int64_t step) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("slice");
   const int64_t n = this->dim();
   JS_CHECK(n > 0, "slice() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, n);
@@ -225,6 +235,7 @@ Tensor Tensor::slice(int64_t dim, std::optional<int64_t> start_opt, std::optiona
 }
 
 Tensor Tensor::select(int64_t dim, int64_t index) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("select");
   const int64_t n = this->dim();
   JS_CHECK(n > 0, "select() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, n);
@@ -242,6 +253,7 @@ Tensor Tensor::select(int64_t dim, int64_t index) const {
 }
 
 Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("narrow");
   const int64_t n = this->dim();
   JS_CHECK(n > 0, "narrow() cannot be applied to a 0-dim tensor.");
   dim = maybe_wrap_dim(dim, n);
@@ -256,6 +268,7 @@ Tensor Tensor::narrow(int64_t dim, int64_t start, int64_t length) const {
 }
 
 Tensor Tensor::expand(IntArrayRef target) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("expand");
   const int64_t n = dim();
   const int64_t ndim = static_cast<int64_t>(target.size());
   JS_CHECK(ndim >= n, "expand(torch.", scalarTypeName(dtype()), "Tensor{", shapeToString(sizes()), "}, size=",
@@ -290,6 +303,7 @@ Tensor Tensor::expand(IntArrayRef target) const {
 }
 
 Tensor Tensor::squeeze() const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("squeeze");
   DimVector sz, st;
   for (int64_t d = 0; d < dim(); ++d) {
     if (impl_->size(d) == 1) continue;
@@ -300,6 +314,7 @@ Tensor Tensor::squeeze() const {
 }
 
 Tensor Tensor::squeeze(int64_t d) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("squeeze");
   const int64_t n = dim();
   d = maybe_wrap_dim(d, n);
   if (n == 0 || impl_->size(d) != 1) return alias();
@@ -313,12 +328,14 @@ Tensor Tensor::squeeze(int64_t d) const {
 }
 
 Tensor& Tensor::squeeze_() {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("squeeze_");
   Tensor v = squeeze();
   impl_->set_sizes_and_strides(v.sizes(), v.strides());
   return *this;
 }
 
 Tensor& Tensor::squeeze_(int64_t d) {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("squeeze_");
   Tensor v = squeeze(d);
   impl_->set_sizes_and_strides(v.sizes(), v.strides());
   return *this;
@@ -337,12 +354,14 @@ void unsqueezeGeometry(const Tensor& t, int64_t d, DimVector& sz, DimVector& st)
 }  // namespace
 
 Tensor Tensor::unsqueeze(int64_t d) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("unsqueeze");
   DimVector sz, st;
   unsqueezeGeometry(*this, d, sz, st);
   return makeView(*this, sz, st, storage_offset());
 }
 
 Tensor& Tensor::unsqueeze_(int64_t d) {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("unsqueeze_");
   DimVector sz, st;
   unsqueezeGeometry(*this, d, sz, st);
   impl_->set_sizes_and_strides(sz, st);
@@ -350,6 +369,7 @@ Tensor& Tensor::unsqueeze_(int64_t d) {
 }
 
 Tensor Tensor::flatten(int64_t start_dim, int64_t end_dim) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("flatten");
   const int64_t n = dim();
   start_dim = maybe_wrap_dim(start_dim, n);
   end_dim = maybe_wrap_dim(end_dim, n);
@@ -370,6 +390,7 @@ Tensor Tensor::flatten(int64_t start_dim, int64_t end_dim) const {
 }
 
 Tensor Tensor::unflatten(int64_t d, IntArrayRef sizes) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("unflatten");
   const int64_t n = dim();
   d = maybe_wrap_dim(d, n);
   JS_CHECK(!sizes.empty(), "unflatten: sizes must be non-empty");
@@ -390,6 +411,7 @@ Tensor Tensor::unflatten(int64_t d, IntArrayRef sizes) const {
 }
 
 Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("diagonal");
   const int64_t n = dim();
   dim1 = maybe_wrap_dim(dim1, n);
   dim2 = maybe_wrap_dim(dim2, n);
@@ -415,6 +437,7 @@ Tensor Tensor::diagonal(int64_t offset, int64_t dim1, int64_t dim2) const {
 }
 
 Tensor Tensor::unfold(int64_t dimension, int64_t size, int64_t step) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("unfold");
   const int64_t n = dim();
   const int64_t d = maybe_wrap_dim(dimension, n);
   const int64_t max_size = n == 0 ? 1 : impl_->size(d);
@@ -433,6 +456,7 @@ Tensor Tensor::unfold(int64_t dimension, int64_t size, int64_t step) const {
 }
 
 Tensor Tensor::movedim(IntArrayRef source, IntArrayRef destination) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("movedim");
   const int64_t n = dim();
   JS_CHECK(source.size() == destination.size(), "movedim: Invalid source or destination dims: source (",
            shapeToString(source), " dims ) should contain the same number of dims as destination (",
@@ -458,6 +482,7 @@ Tensor Tensor::movedim(IntArrayRef source, IntArrayRef destination) const {
 }
 
 Tensor Tensor::movedim(int64_t source, int64_t destination) const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("movedim");
   return movedim(IntArrayRef(source), IntArrayRef(destination));
 }
 
@@ -466,6 +491,7 @@ Tensor Tensor::alias() const { return makeView(*this, sizes(), strides(), storag
 Tensor Tensor::detach() const { return alias(); }
 
 Tensor Tensor::contiguous() const {
+  if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("alias");
   if (is_contiguous()) return *this;
   Tensor c = empty(sizes(), dtype(), device());
   c.copy_(*this);

@@ -254,3 +254,21 @@ TEST(Tensor, BorrowedMemory) {
 
 }  // namespace
 }  // namespace jitserve
+
+namespace jitserve {
+namespace {
+
+TEST(Tensor, UndefinedTensorsThrowInsteadOfCrashing) {
+  Tensor u;
+  EXPECT_EQ(errorOf([&] { u.view({1}); }), "view: the tensor is undefined");
+  EXPECT_THROW(u.t(), Error);
+  EXPECT_THROW(u.clone(), Error);
+  EXPECT_THROW(u.to(ScalarType::Float), Error);
+  EXPECT_THROW(u.item(), Error);
+  EXPECT_THROW(u.fill_(1), Error);
+  EXPECT_THROW(zeros({1}).copy_(u), Error);
+  EXPECT_THROW(u.resize_({2}), Error);
+}
+
+}  // namespace
+}  // namespace jitserve
