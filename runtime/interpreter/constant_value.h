@@ -11,22 +11,15 @@
 #pragma once
 
 #include "compiler/ir/attributes.h"
+#include "compiler/ir/ivalue_constant.h"
 #include "runtime/core/ivalue.h"
 
 namespace jitserve {
 
 class Node;
 
-// An OpaqueConstant that carries the IValue itself.
-class IValueConstant final : public OpaqueConstant {
- public:
-  explicit IValueConstant(IValue v) : value_(std::move(v)) {}
-  const IValue& value() const { return value_; }
-  std::string repr() const override { return value_.repr(); }
-
- private:
-  IValue value_;
-};
+// IValueConstant (the OpaqueConstant that carries an IValue) is defined once,
+// in compiler/ir/ivalue_constant.h, beside setConstantAttribute/insertConstant.
 
 // The value of `n` (a prim::Constant). Function constants are not handled
 // here (the builder resolves them by name). Throws jitserve::Error if the
