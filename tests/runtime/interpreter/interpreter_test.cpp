@@ -135,6 +135,27 @@ graph(%n : int):
   EXPECT_EQ(even[0].toTupleRef().elements[0].toInt(), 1);
 }
 
+TEST(Interpreter, LoopResultNotCoalescedWhileParameterIsStillRead) {
+  // a, b = a + b, 2 * a: %t must not overwrite a's register before %u reads a.
+  const char* ir = R"IR(
+graph(%n : int):
+  %true : bool = prim::Constant[value=1]()
+  %0 : int = prim::Constant[value=0]()
+  %1 : int = prim::Constant[value=1]()
+  %2 : int = prim::Constant[value=2]()
+  %a : int, %b : int = prim::Loop(%n, %true, %1, %0)
+    block0(%i : int, %a.1 : int, %b.1 : int):
+      %t : int = aten::add(%a.1, %b.1)
+      %u : int = aten::mul(%a.1, %2)
+      -> (%true, %t, %u)
+  %r : (int, int) = prim::TupleConstruct(%a, %b)
+  return (%r)
+)IR";
+  auto out = runOk(ir, {IValue(int64_t{3})});
+  EXPECT_EQ(out[0].toTupleRef().elements[0].toInt(), 5);
+  EXPECT_EQ(out[0].toTupleRef().elements[1].toInt(), 6);
+}
+
 TEST(Interpreter, NestedLoopsAndIf) {
   // count pairs (i, j), i < n, j < n, with i < j
   const char* ir = R"IR(
