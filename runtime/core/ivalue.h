@@ -159,7 +159,9 @@ class IValue {
   }
   ~IValue() { release(); }
   void swap(IValue& o) noexcept {
-    std::swap(payload_, o.payload_);
+    Payload p(payload_);
+    payload_ = o.payload_;
+    o.payload_ = p;
     std::swap(tag_, o.tag_);
   }
 
@@ -233,15 +235,15 @@ class IValue {
   // an rvalue, steal the reference.
   const Tensor& toTensor() const& {
     if (tag_ != Tag::Tensor) throwWrongTag("Tensor");
-    return *reinterpret_cast<const Tensor*>(&payload_.p);
+    return payload_.t;
   }
   Tensor& toTensor() & {
     if (tag_ != Tag::Tensor) throwWrongTag("Tensor");
-    return *reinterpret_cast<Tensor*>(&payload_.p);
+    return payload_.t;
   }
   Tensor toTensor() && {
     if (tag_ != Tag::Tensor) throwWrongTag("Tensor");
-    Tensor t = std::move(*reinterpret_cast<Tensor*>(&payload_.p));
+    Tensor t = std::move(payload_.t);  // leaves null bits behind
     tag_ = Tag::None;
     payload_.i = 0;
     return t;
@@ -318,13 +320,28 @@ class IValue {
     DeviceType type;
     int8_t index;
   };
+  // The Tensor member lets toTensor() hand out a real `const Tensor&`
+  // (accessed through the union, which GCC and Clang define for type
+  // punning) instead of casting the pointer's address. Its bits are the
+  // TensorImpl* that p holds; it is never constructed or destroyed as a
+  // Tensor: IValue manages the reference through p, and the payload is
+  // copied as raw bytes.
   union Payload {
+    Payload() noexcept : i(0) {}
+    Payload(const Payload& o) noexcept { std::memcpy(static_cast<void*>(this), &o, sizeof(Payload)); }
+    Payload& operator=(const Payload& o) noexcept {
+      std::memcpy(static_cast<void*>(this), &o, sizeof(Payload));
+      return *this;
+    }
+    ~Payload() {}
+
     int64_t i;
     double d;
     bool b;
     DeviceBits dev;
     Function* fn;
     Refcounted* p;
+    Tensor t;
   } payload_;
   Tag tag_;
 };

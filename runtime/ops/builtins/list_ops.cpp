@@ -73,6 +73,16 @@ void setItem(Stack& s) {
 
 // Mutation -------------------------------------------------------------------------
 
+// dst += src, where src may be dst itself (`l.extend(l)`).
+void appendAll(std::vector<IValue>& dst, const std::vector<IValue>& src) {
+  if (&dst == &src) {
+    const std::vector<IValue> copy = src;
+    dst.insert(dst.end(), copy.begin(), copy.end());
+  } else {
+    dst.insert(dst.end(), src.begin(), src.end());
+  }
+}
+
 void append(Stack& s) {
   IValue el = pop(s);
   s.back().toListRef().elements.push_back(std::move(el));
@@ -81,9 +91,7 @@ void append(Stack& s) {
 void extend(Stack& s) {
   IValue other = pop(s);
   IValue self = pop(s);
-  auto& dst = self.toListRef().elements;
-  const auto src = other.toListRef().elements;  // copy: `l.extend(l)` reads what it grows
-  dst.insert(dst.end(), src.begin(), src.end());
+  appendAll(self.toListRef().elements, other.toListRef().elements);
 }
 
 void insert(Stack& s) {
@@ -211,9 +219,7 @@ void addLists(Stack& s) {
 
 void addListsInPlace(Stack& s) {
   IValue b = pop(s);
-  auto& dst = s.back().toListRef().elements;
-  const auto src = b.toListRef().elements;
-  dst.insert(dst.end(), src.begin(), src.end());
+  appendAll(s.back().toListRef().elements, b.toListRef().elements);
 }
 
 std::vector<IValue> repeat(const std::vector<IValue>& elems, int64_t n) {

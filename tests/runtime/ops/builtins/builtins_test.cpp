@@ -234,6 +234,9 @@ TEST_F(BuiltinsTest, ListMethods) {
   EXPECT_EQ(run1("aten::__range_length", {5, 0, 1}).toInt(), 0);
   EXPECT_EQ(run1("aten::__derive_index", {2, 10, -3}).toInt(), 4);
   EXPECT_EQ(run1("aten::sum.bool", {IValue::boolList({true, false, true})}).toInt(), 2);
+  IValue self = ints({1, 2});
+  run("aten::extend.t", {self, self});  // reads what it grows
+  EXPECT_EQ(self.toIntVector(), (std::vector<int64_t>{1, 2, 1, 2}));
 }
 
 TEST_F(BuiltinsTest, DictMethods) {
