@@ -331,7 +331,16 @@ absl::Status ZipArchiveReader::readInto(const ZipEntryInfo& entry, uint8_t* dst)
 }
 
 absl::StatusOr<AlignedBuffer> ZipArchiveReader::readEntry(const ZipEntryInfo& entry) {
-  // entry.size was checked against the limits at open time.
+  // entry.size was checked against the limits at open time; reading entries
+  // again is what could still add up.
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (bytesRead_ + entry.size > limits_.maxTotalBytes) {
+      return absl::ResourceExhaustedError(absl::StrCat("reading ", where(entry.name), " would take the bytes read from ",
+                                                       "the archive past the limit of ", limits_.maxTotalBytes));
+    }
+    bytesRead_ += entry.size;
+  }
   AlignedBuffer buf;
   try {
     buf = AlignedBuffer::allocate(static_cast<size_t>(entry.size));

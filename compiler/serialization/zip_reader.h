@@ -125,7 +125,8 @@ class ZipArchiveReader {
   // Names of the records (relative to prefix()) under a folder, e.g. "code/".
   std::vector<std::string> recordsUnder(std::string_view relFolder) const;
 
-  // Reads a whole entry. Errors name the archive and the entry.
+  // Reads a whole entry. Errors name the archive and the entry. The bytes
+  // read over the reader's life are capped by maxTotalBytes too.
   absl::StatusOr<AlignedBuffer> readEntry(const ZipEntryInfo& entry);
   absl::StatusOr<AlignedBuffer> readRecord(std::string_view relName);
   absl::StatusOr<std::string> readRecordAsString(std::string_view relName);
@@ -145,6 +146,7 @@ class ZipArchiveReader {
   std::unordered_map<std::string, size_t> byName_;
   std::string prefix_;
   std::mutex mu_;
+  uint64_t bytesRead_ = 0;  // guarded by mu_
 };
 
 }  // namespace jitserve

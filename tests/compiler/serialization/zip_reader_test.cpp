@@ -149,6 +149,17 @@ TEST(ZipReaderHostile, TotalSizeLimit) {
   expectOpenError(makeZip({{"a/x", std::string(100, 'a')}, {"a/y", std::string(100, 'b')}}), "in total", tight);
 }
 
+TEST(ZipReaderHostile, RepeatedReadsCountTowardTheTotal) {
+  ZipLimits tight;
+  tight.maxTotalBytes = 150;
+  auto r = openOk(makeZip({{"a/x", std::string(100, 'a')}}), tight);
+  ASSERT_TRUE(r);
+  EXPECT_TRUE(r->readRecord("x").ok());
+  auto again = r->readRecord("x");
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.status().message().find("past the limit of 150"), std::string::npos) << again.status();
+}
+
 TEST(ZipReaderHostile, EntryCountLimit) {
   ZipLimits tight;
   tight.maxEntries = 2;
