@@ -80,7 +80,11 @@ class Args {
   }
   std::vector<Tensor> tensorList(size_t i) const { return at(i).toTensorVector(); }
   // Tensor?[]: undefined entries stand for None.
-  std::vector<Tensor> optTensorList(size_t i) const;
+  std::vector<Tensor> optTensorList(size_t i) const {
+    std::vector<Tensor> out;
+    for (const IValue& v : at(i).toListRef().elements) out.push_back(v.isNone() ? Tensor() : v.toTensor());
+    return out;
+  }
   std::optional<ScalarType> optScalarType(size_t i) const {
     if (isNone(i)) return std::nullopt;
     return at(i).toScalarType();

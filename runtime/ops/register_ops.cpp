@@ -1,14 +1,32 @@
 #include "runtime/ops/register_ops.h"
 
+#include "runtime/ops/activation_ops.h"
 #include "runtime/ops/binary_ops.h"
+#include "runtime/ops/comparison_ops.h"
+#include "runtime/ops/creation_ops.h"
+#include "runtime/ops/dim_ops.h"
+#include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/nn_ops.h"
+#include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/ternary_ops.h"
+#include "runtime/ops/unary_ops.h"
 
 namespace jitserve {
 
 void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerBinaryOps(registry);
+  ops::registerUnaryOps(registry);
+  ops::registerComparisonOps(registry);
+  ops::registerTernaryOps(registry);
+  ops::registerReduceOps(registry);
+  ops::registerIndexOps(registry);
+  ops::registerCreationOps(registry);
+  ops::registerDimOps(registry);
+  ops::registerActivationOps(registry);
   ops::registerLinalgOps(registry);
+  ops::registerNnOps(registry);
   ops::registerShapeOps(registry);
 }
 

@@ -1,0 +1,322 @@
+// Neural-network activations: gelu, silu, mish, softplus, elu/selu/celu,
+// leaky_relu, hardtanh/relu6, hardsigmoid, hardswish, log_sigmoid,
+// soft/hard shrink, threshold, glu, prelu, rrelu (inference form), and the
+// dropout family in inference mode.
+//
+// Each is an elementwise float function with its parameters captured by
+// value, so the loop body inlines and vectorizes; the functional and
+// in-place forms share the kernel through the iterator builders.
+#include "runtime/ops/activation_ops.h"
+
+#include <cmath>
+
+#include "runtime/ops/binary_ops.h"
+#include "runtime/ops/elementwise.h"
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/scalar_math.h"
+
+namespace jitserve::ops {
+namespace {
+
+// Runs `make(params...)`'s functor over self in its floating dtype. Integer
+// inputs are rejected as PyTorch does for these ops.
+template <typename MakeOp>
+Tensor activation(const Tensor& self, Tensor out, const char* name, const MakeOp& make) {
+  TensorIterator it = unaryIter(out, self, Promotion::Common, name);
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), name, [&] {
+    using acc_t = opmath_t<scalar_t>;
+    unaryLoop<scalar_t>(it, make(acc_t{}));
+  });
+  return out;
+}
+
+template <typename T>
+T sc(const Scalar& s) {
+  return static_cast<T>(s.toDouble());
+}
+
+// ---- kernels (functional and in-place share one body via `inplace`) ----
+
+template <bool Inplace, typename MakeOp>
+void runAct(Args& a, const char* name, const MakeOp& make) {
+  Tensor self = a.tensor(0);
+  Tensor out = Inplace ? self : Tensor();
+  out = activation(self, out, name, make);
+  a.ret(Inplace ? std::move(self) : std::move(out));
+}
+
+template <bool I>
+void k_gelu(Stack& s) {
+  Args a(s, 2);
+  const std::string_view approx = a.str(1);
+  JS_CHECK(approx == "none" || approx == "tanh", "approximate argument must be either none or tanh.");
+  const bool tanh_form = approx == "tanh";
+  runAct<I>(a, "GeluKernelImpl", [tanh_form]<typename T>(T) {
+    return [tanh_form](T x) { return tanh_form ? math::geluTanh(x) : math::geluErf(x); };
+  });
+}
+template <bool I>
+void k_silu(Stack& s) {
+  Args a(s, 1);
+  runAct<I>(a, "silu", []<typename T>(T) { return [](T x) { return x / (T(1) + std::exp(-x)); }; });
+}
+template <bool I>
+void k_mish(Stack& s) {
+  Args a(s, 1);
+  runAct<I>(a, "mish", []<typename T>(T) { return [](T x) { return x * std::tanh(std::log1p(std::exp(x))); }; });
+}
+void k_softplus(Stack& s) {
+  Args a(s, 3);
+  const Scalar beta = a.scalar(1), th = a.scalar(2);
+  runAct<false>(a, "softplus", [&]<typename T>(T) {
+    const T b = sc<T>(beta), t = sc<T>(th);
+    return [b, t](T x) { return math::softplus(x, b, t); };
+  });
+}
+// elu(x) = scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1)).
+template <bool I>
+void k_elu(Stack& s) {
+  Args a(s, 4);
+  const Scalar alpha = a.scalar(1), scale = a.scalar(2), iscale = a.scalar(3);
+  runAct<I>(a, "elu", [&]<typename T>(T) {
+    const T al = sc<T>(alpha), sca = sc<T>(scale), isc = sc<T>(iscale);
+    return [al, sca, isc](T x) { return x > T(0) ? sca * x : sca * al * (std::exp(x * isc) - T(1)); };
+  });
+}
+template <bool I>
+void k_selu(Stack& s) {
+  Args a(s, 1);
+  runAct<I>(a, "selu", []<typename T>(T) {
+    const T al = T(1.6732632423543772848170429916717), sca = T(1.0507009873554804934193349852946);
+    return [al, sca](T x) { return x > T(0) ? sca * x : sca * al * std::expm1(x); };
+  });
+}
+template <bool I>
+void k_celu(Stack& s) {
+  Args a(s, 2);
+  const Scalar alpha = a.scalar(1);
+  JS_CHECK(alpha.toDouble() != 0, "ZeroDivisionError");
+  runAct<I>(a, "celu", [&]<typename T>(T) {
+    const T al = sc<T>(alpha);
+    return [al](T x) { return x > T(0) ? x : al * std::expm1(x / al); };
+  });
+}
+template <bool I>
+void k_leaky_relu(Stack& s) {
+  Args a(s, 2);
+  const Scalar slope = a.scalar(1);
+  runAct<I>(a, "leaky_relu", [&]<typename T>(T) {
+    const T sl = sc<T>(slope);
+    return [sl](T x) { return x > T(0) ? x : x * sl; };
+  });
+}
+// hardtanh keeps integer dtypes (relu6 on an int tensor is valid).
+Tensor hardtanh(const Tensor& self, const Scalar& lo, const Scalar& hi, Tensor out) {
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "hardtanh");
+  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "hardtanh", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const acc_t l = static_cast<acc_t>(lo.toDouble()), h = static_cast<acc_t>(hi.toDouble());
+    unaryLoop<scalar_t>(it, [l, h](acc_t x) { return x < l ? l : (x > h ? h : x); });
+  });
+  return out;
+}
+template <bool I>
+void k_hardtanh(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  Tensor out = hardtanh(self, a.scalar(1), a.scalar(2), I ? self : Tensor());
+  a.ret(std::move(out));
+}
+template <bool I>
+void k_relu6(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  Tensor out = hardtanh(self, 0, 6, I ? self : Tensor());
+  a.ret(std::move(out));
+}
+template <bool I>
+void k_hardsigmoid(Stack& s) {
+  Args a(s, 1);
+  runAct<I>(a, "hardsigmoid", []<typename T>(T) {
+    return [](T x) { return std::min(std::max(x + T(3), T(0)), T(6)) / T(6); };
+  });
+}
+template <bool I>
+void k_hardswish(Stack& s) {
+  Args a(s, 1);
+  runAct<I>(a, "hardswish", []<typename T>(T) {
+    return [](T x) { return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6); };
+  });
+}
+void k_log_sigmoid(Stack& s) {
+  Args a(s, 1);
+  // log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)).
+  runAct<false>(a, "log_sigmoid", []<typename T>(T) {
+    return [](T x) { return std::min(x, T(0)) - std::log1p(std::exp(-std::fabs(x))); };
+  });
+}
+void k_softshrink(Stack& s) {
+  Args a(s, 2);
+  const Scalar lambd = a.scalar(1);
+  JS_CHECK(lambd.toDouble() >= 0, "lambda must be greater or equal to 0, but found to be ", lambd.toDouble(), ".");
+  runAct<false>(a, "softshrink", [&]<typename T>(T) {
+    const T l = sc<T>(lambd);
+    return [l](T x) { return x > l ? x - l : (x < -l ? x + l : T(0)); };
+  });
+}
+void k_hardshrink(Stack& s) {
+  Args a(s, 2);
+  const Scalar lambd = a.scalar(1);
+  runAct<false>(a, "hardshrink", [&]<typename T>(T) {
+    const T l = sc<T>(lambd);
+    return [l](T x) { return (x >= -l && x <= l) ? T(0) : x; };
+  });
+}
+Tensor threshold(const Tensor& self, const Scalar& th, const Scalar& value, Tensor out) {
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "threshold");
+  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "threshold", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const acc_t t = th.to<acc_t>(), v = value.to<acc_t>();
+    unaryLoop<scalar_t>(it, [t, v](acc_t x) { return x <= t ? v : x; });
+  });
+  return out;
+}
+template <bool I>
+void k_threshold(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  Tensor out = threshold(self, a.scalar(1), a.scalar(2), I ? self : Tensor());
+  a.ret(std::move(out));
+}
+// rrelu in inference: a leaky relu with the mean slope (lower + upper) / 2.
+template <bool I>
+void k_rrelu(Stack& s) {
+  Args a(s, 5);
+  JS_CHECK(!a.toBool(3), "rrelu: training mode draws random slopes, which jitserve does not support");
+  const double slope = (a.scalar(1).toDouble() + a.scalar(2).toDouble()) / 2;
+  runAct<I>(a, "rrelu", [slope]<typename T>(T) {
+    const T sl = static_cast<T>(slope);
+    return [sl](T x) { return x >= T(0) ? x : x * sl; };
+  });
+}
+// glu(x) = a * sigmoid(b) with x split in halves along dim.
+void k_glu(Stack& s) {
+  Args a(s, 2);
+  const Tensor& x = a.tensor(0);
+  JS_CHECK(x.dim() > 0, "glu does not support scalars because halving size must be even");
+  const int64_t d = maybe_wrap_dim(a.toInt(1), x.dim());
+  JS_CHECK(x.size(d) % 2 == 0, "Halving dimension must be even, but dimension ", d, " is size ", x.size(d));
+  const int64_t h = x.size(d) / 2;
+  Tensor first = x.narrow(d, 0, h), second = x.narrow(d, h, h);
+  Tensor out;
+  TensorIterator it = binaryIter(out, first, second, Promotion::Common, "glu");
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "glu", [&] {
+    binaryLoop<scalar_t>(it, [](auto p, auto q) { return p / (decltype(q)(1) + std::exp(-q)); });
+  });
+  a.ret(std::move(out));
+}
+// prelu: per-channel (dim 1) or single negative slope.
+void k_prelu(Stack& s) {
+  Args a(s, 2);
+  const Tensor& x = a.tensor(0);
+  const Tensor& w = a.tensor(1);
+  JS_CHECK(w.dim() <= 1, "prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = ", w.dim());
+  const int64_t nw = w.numel();
+  const int64_t channels = x.dim() >= 2 ? x.size(1) : 1;
+  JS_CHECK(nw == 1 || nw == channels, "Mismatch of parameter numbers and input channel size. Found parameter numbers "
+           "= ", nw, " and channel size = ", channels, ".");
+  Tensor wv = w.reshape({nw});
+  if (nw > 1) {
+    DimVector shape(static_cast<size_t>(x.dim()), 1);
+    shape[1] = nw;
+    wv = wv.view(shape);
+  }
+  Tensor out;
+  TensorIterator it = binaryIter(out, x, wv, Promotion::Common, "prelu");
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "prelu", [&] {
+    binaryLoop<scalar_t>(it, [](auto v, auto sl) { return v > decltype(v)(0) ? v : v * sl; });
+  });
+  a.ret(std::move(out));
+}
+
+// Dropout variants: identity in inference; training would draw random masks.
+template <bool I>
+void k_dropout(Stack& s) {
+  Args a(s, 3);
+  const double p = a.toDouble(1);
+  JS_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
+  JS_CHECK(!a.toBool(2) || p == 0, "dropout in training mode draws random masks, which jitserve does not support");
+  Tensor self = a.tensor(0);
+  a.ret(I ? self : self.clone());
+}
+
+const OpEntry kActivationOps[] = {
+    {"aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor", k_gelu<false>,
+     "Gaussian error linear unit (exact or tanh approximation)."},
+    {"aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)", k_gelu<true>, "In-place gelu."},
+    {"aten::silu(Tensor self) -> Tensor", k_silu<false>, "x * sigmoid(x)."},
+    {"aten::silu_(Tensor(a!) self) -> Tensor(a!)", k_silu<true>, "In-place silu."},
+    {"aten::mish(Tensor self) -> Tensor", k_mish<false>, "x * tanh(softplus(x))."},
+    {"aten::mish_(Tensor(a!) self) -> Tensor(a!)", k_mish<true>, "In-place mish."},
+    {"aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor", k_softplus,
+     "log(1 + exp(beta x)) / beta, linear above threshold."},
+    {"aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor", k_elu<false>,
+     "Exponential linear unit."},
+    {"aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)", k_elu<true>,
+     "In-place elu."},
+    {"aten::selu(Tensor self) -> Tensor", k_selu<false>, "Scaled exponential linear unit."},
+    {"aten::selu_(Tensor(a!) self) -> Tensor(a!)", k_selu<true>, "In-place selu."},
+    {"aten::celu(Tensor self, Scalar alpha=1.) -> Tensor", k_celu<false>, "Continuously differentiable elu."},
+    {"aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)", k_celu<true>, "In-place celu."},
+    {"aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor", k_leaky_relu<false>,
+     "x for x > 0, else negative_slope * x."},
+    {"aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)", k_leaky_relu<true>,
+     "In-place leaky_relu."},
+    {"aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor", k_hardtanh<false>,
+     "Clamps to [min_val, max_val]."},
+    {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", k_hardtanh<true>,
+     "In-place hardtanh."},
+    {"aten::relu6(Tensor self) -> Tensor", k_relu6<false>, "Clamps to [0, 6]."},
+    {"aten::relu6_(Tensor(a!) self) -> Tensor(a!)", k_relu6<true>, "In-place relu6."},
+    {"aten::hardsigmoid(Tensor self) -> Tensor", k_hardsigmoid<false>, "Piecewise-linear sigmoid."},
+    {"aten::hardsigmoid_(Tensor(a!) self) -> Tensor(a!)", k_hardsigmoid<true>, "In-place hardsigmoid."},
+    {"aten::hardswish(Tensor self) -> Tensor", k_hardswish<false>, "x * hardsigmoid(x)."},
+    {"aten::hardswish_(Tensor(a!) self) -> Tensor(a!)", k_hardswish<true>, "In-place hardswish."},
+    {"aten::log_sigmoid(Tensor self) -> Tensor", k_log_sigmoid, "log(sigmoid(x)), computed stably."},
+    {"aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", k_softshrink, "Shrinks toward 0 by lambd."},
+    {"aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", k_hardshrink, "Zero inside [-lambd, lambd]."},
+    {"aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", k_threshold<false>,
+     "value where x <= threshold, else x."},
+    {"aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)", k_threshold<true>,
+     "In-place threshold."},
+    {"aten::rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? "
+     "generator=None) -> Tensor",
+     k_rrelu<false>, "Randomized leaky relu (inference: mean slope)."},
+    {"aten::rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, "
+     "Generator? generator=None) -> Tensor(a!)",
+     k_rrelu<true>, "In-place rrelu."},
+    {"aten::glu(Tensor self, int dim=-1) -> Tensor", k_glu, "Gated linear unit: first half * sigmoid(second half)."},
+    {"aten::prelu(Tensor self, Tensor weight) -> Tensor", k_prelu, "leaky relu with learned per-channel slopes."},
+    {"aten::dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>, "Dropout (identity in inference)."},
+    {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>, "In-place dropout."},
+    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+     "Channel dropout (identity in inference)."},
+    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+     "In-place feature_dropout."},
+    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+     "Alpha dropout (identity in inference)."},
+    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+     "In-place alpha_dropout."},
+    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+     "Channel alpha dropout (identity in inference)."},
+    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+     "In-place feature_alpha_dropout."},
+};
+
+}  // namespace
+
+void registerActivationOps(OperatorRegistry& registry) { registerOpEntries(registry, kActivationOps); }
+
+}  // namespace jitserve::ops

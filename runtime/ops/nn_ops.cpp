@@ -1,0 +1,714 @@
+// Neural-network layers: convolution (1-D/2-D, groups, dilation) as
+// im2col + GEMM, batch/layer/group/instance normalization, max/avg pooling
+// (fixed and adaptive), and padding modes (constant, reflect, replicate,
+// circular).
+//
+// Layout: NCHW (a missing batch dim is added and removed around the kernel).
+// Convolution computes one [out_channels/groups, K] x [K, H_out*W_out] GEMM
+// per image and group through the matmul kernels, so it runs on OpenBLAS.
+#include "runtime/ops/nn_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/ops/index_ops.h"
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/shape_ops.h"
+#include "runtime/tensor/dispatch.h"
+#include "runtime/tensor/parallel.h"
+
+namespace jitserve::ops {
+namespace {
+
+// Expands an int[N] argument given as one value or N values.
+std::vector<int64_t> expandParam(std::vector<int64_t> v, size_t n, const char* name) {
+  if (v.size() == 1 && n > 1) v.assign(n, v[0]);
+  JS_CHECK(v.size() == n, "expected ", name, " to be a single integer value or a list of ", n,
+           " values to match the convolution dimensions, but got ", name, "=", shapeToString(v));
+  return v;
+}
+
+// ---- convolution ----
+
+template <typename T>
+void im2col(const T* img, int64_t C, int64_t H, int64_t W, int64_t kh, int64_t kw, int64_t sh, int64_t sw,
+            int64_t ph, int64_t pw, int64_t dh, int64_t dw, int64_t Ho, int64_t Wo, T* col) {
+  for (int64_t c = 0; c < C; ++c)
+    for (int64_t i = 0; i < kh; ++i)
+      for (int64_t j = 0; j < kw; ++j) {
+        T* row = col + ((c * kh + i) * kw + j) * Ho * Wo;
+        for (int64_t y = 0; y < Ho; ++y) {
+          const int64_t iy = y * sh - ph + i * dh;
+          T* out = row + y * Wo;
+          if (iy < 0 || iy >= H) {
+            std::fill(out, out + Wo, T(0));
+            continue;
+          }
+          const T* src = img + (c * H + iy) * W;
+          for (int64_t x = 0; x < Wo; ++x) {
+            const int64_t ix = x * sw - pw + j * dw;
+            out[x] = (ix >= 0 && ix < W) ? src[ix] : T(0);
+          }
+        }
+      }
+}
+
+Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
+                  std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
+                  int64_t groups) {
+  const bool batched = input_in.dim() == 4;
+  JS_CHECK(input_in.dim() == 3 || input_in.dim() == 4, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but "
+           "got input of size: ", shapeToString(input_in.sizes()));
+  JS_CHECK(weight.dim() == 4, "conv2d: weight must be 4-D, got ", weight.dim(), "-D");
+  JS_CHECK(input_in.dtype() == weight.dtype(), "Input type (", scalarTypeName(input_in.dtype()),
+           ") and weight type (", scalarTypeName(weight.dtype()), ") should be the same");
+  Tensor input = (batched ? input_in : input_in.unsqueeze(0)).contiguous();
+  const int64_t N = input.size(0), C = input.size(1), H = input.size(2), W = input.size(3);
+  const int64_t O = weight.size(0), kh = weight.size(2), kw = weight.size(3);
+  JS_CHECK(groups > 0, "non-positive groups is not supported");
+  JS_CHECK(C == weight.size(1) * groups, "Given groups=", groups, ", weight of size ", shapeToString(weight.sizes()),
+           ", expected input", shapeToString(input_in.sizes()), " to have ", weight.size(1) * groups,
+           " channels, but got ", C, " channels instead");
+  JS_CHECK(O % groups == 0, "Given groups=", groups, ", expected weight to be divisible by ", groups,
+           " at dimension 0, but got weight of size ", shapeToString(weight.sizes()), " instead");
+  for (int64_t v : stride) JS_CHECK(v > 0, "non-positive stride is not supported");
+  for (int64_t v : padding) JS_CHECK(v >= 0, "negative padding is not supported");
+  const int64_t sh = stride[0], sw = stride[1], ph = padding[0], pw = padding[1], dh = dilation[0], dw = dilation[1];
+  const int64_t Ho = (H + 2 * ph - dh * (kh - 1) - 1) / sh + 1;
+  const int64_t Wo = (W + 2 * pw - dw * (kw - 1) - 1) / sw + 1;
+  JS_CHECK(Ho > 0 && Wo > 0, "Calculated padded input size per channel: (", H + 2 * ph, " x ", W + 2 * pw,
+           "). Kernel size: (", dh * (kh - 1) + 1, " x ", dw * (kw - 1) + 1,
+           "). Kernel size can't be greater than actual input size");
+  if (bias) JS_CHECK(bias->dim() == 1 && bias->size(0) == O, "conv2d: bias must have ", O, " elements");
+  const int64_t Cg = C / groups, Og = O / groups, K = Cg * kh * kw, P = Ho * Wo;
+  Tensor out = empty({N, O, Ho, Wo}, input.dtype());
+  Tensor w2 = weight.contiguous().view({groups, Og, K});
+  JS_DISPATCH_FLOAT_AND_DOUBLE(input.dtype(), "conv2d", [&] {
+    const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0;
+    Tensor col = pointwise ? Tensor() : empty({K, P}, input.dtype());
+    for (int64_t n = 0; n < N; ++n) {
+      for (int64_t g = 0; g < groups; ++g) {
+        Tensor img = input.select(0, n).narrow(0, g * Cg, Cg);
+        Tensor rhs;
+        if (pointwise) {
+          rhs = img.reshape({K, P});
+        } else {
+          im2col(img.data<scalar_t>(), Cg, H, W, kh, kw, sh, sw, ph, pw, dh, dw, Ho, Wo, col.data<scalar_t>());
+          rhs = col;
+        }
+        Tensor dst = out.select(0, n).narrow(0, g * Og, Og).view({Og, P});
+        dst.copy_(mm(w2.select(0, g), rhs));
+      }
+    }
+    if (bias) {
+      Tensor b = bias->to(input.dtype()).contiguous();
+      const scalar_t* bp = b.data<scalar_t>();
+      scalar_t* op = out.data<scalar_t>();
+      parallel_for(0, N * O, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, P)), [&](int64_t s, int64_t e) {
+        for (int64_t i = s; i < e; ++i) {
+          const scalar_t bv = bp[i % O];
+          scalar_t* p = op + i * P;
+          for (int64_t j = 0; j < P; ++j) p[j] += bv;
+        }
+      });
+    }
+  });
+  return batched ? out : out.squeeze(0);
+}
+
+Tensor conv1dImpl(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                  const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
+                  const std::vector<int64_t>& dilation, int64_t groups) {
+  JS_CHECK(input.dim() == 2 || input.dim() == 3, "Expected 2D (unbatched) or 3D (batched) input to conv1d, but got "
+           "input of size: ", shapeToString(input.sizes()));
+  JS_CHECK(weight.dim() == 3, "conv1d: weight must be 3-D, got ", weight.dim(), "-D");
+  Tensor r = conv2dImpl(input.unsqueeze(-2), weight.unsqueeze(2), bias, {1, stride[0]}, {0, padding[0]},
+                        {1, dilation[0]}, groups);
+  return r.squeeze(-2);
+}
+
+Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                   const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
+                   const std::vector<int64_t>& dilation, bool transposed, int64_t groups) {
+  JS_CHECK(!transposed, "transposed convolution is not supported by jitserve yet");
+  const int64_t spatial = weight.dim() - 2;
+  if (spatial == 1)
+    return conv1dImpl(input, weight, bias, expandParam(stride, 1, "stride"), expandParam(padding, 1, "padding"),
+                      expandParam(dilation, 1, "dilation"), groups);
+  JS_CHECK(spatial == 2, "only 1-D and 2-D convolutions are supported, got a ", spatial, "-D weight");
+  return conv2dImpl(input, weight, bias, expandParam(stride, 2, "stride"), expandParam(padding, 2, "padding"),
+                    expandParam(dilation, 2, "dilation"), groups);
+}
+
+// ---- normalization ----
+
+// y = (x - mean[c]) * invstd[c] * w[c] + b[c] over (N, C, spatial...).
+Tensor normalizeChannels(const Tensor& x, const std::vector<double>& mean, const std::vector<double>& invstd,
+                         const std::optional<Tensor>& weight, const std::optional<Tensor>& bias, int64_t groups_per_n,
+                         int64_t channels) {
+  // groups_per_n: statistics index = n * groups_per_n + c / (channels / groups_per_n) when per-sample
+  // (group/instance norm); 0 means per-channel stats shared across the batch (batch norm).
+  Tensor in = x.contiguous();
+  const int64_t N = in.size(0), C = channels, S = C == 0 || N == 0 ? 0 : in.numel() / (N * C);
+  Tensor out = empty(in.sizes(), in.dtype());
+  Tensor w = weight ? weight->to(ScalarType::Double).contiguous() : Tensor();
+  Tensor b = bias ? bias->to(ScalarType::Double).contiguous() : Tensor();
+  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "normalization", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    const double* wp = w.defined() ? w.data<double>() : nullptr;
+    const double* bp = b.defined() ? b.data<double>() : nullptr;
+    parallel_for(0, N * C, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, S)), [&](int64_t s0, int64_t e0) {
+      for (int64_t nc = s0; nc < e0; ++nc) {
+        const int64_t n = nc / C, c = nc % C;
+        const int64_t si = groups_per_n == 0 ? c : n * groups_per_n + c / (C / groups_per_n);
+        const double scale = invstd[si] * (wp ? wp[c] : 1.0);
+        const double shift = (bp ? bp[c] : 0.0) - mean[si] * scale;
+        const scalar_t* xs = ip + nc * S;
+        scalar_t* ys = op + nc * S;
+        for (int64_t j = 0; j < S; ++j) ys[j] = static_cast<scalar_t>(static_cast<double>(xs[j]) * scale + shift);
+      }
+    });
+  });
+  return out;
+}
+
+// Mean and biased variance of x viewed as [groups, count] rows.
+void rowStats(const Tensor& rows, std::vector<double>& mean, std::vector<double>& var) {
+  Tensor r = rows.contiguous();
+  const int64_t G = r.size(0), M = r.size(1);
+  mean.assign(static_cast<size_t>(G), 0);
+  var.assign(static_cast<size_t>(G), 0);
+  JS_DISPATCH_FLOATING_TYPES(r.dtype(), "normalization", [&] {
+    const scalar_t* p = r.data<scalar_t>();
+    parallel_for(0, G, 1, [&](int64_t s, int64_t e) {
+      for (int64_t g = s; g < e; ++g) {
+        double sum = 0;
+        for (int64_t j = 0; j < M; ++j) sum += static_cast<double>(p[g * M + j]);
+        const double m = M > 0 ? sum / static_cast<double>(M) : 0;
+        double ss = 0;
+        for (int64_t j = 0; j < M; ++j) {
+          const double d = static_cast<double>(p[g * M + j]) - m;
+          ss += d * d;
+        }
+        mean[g] = m;
+        var[g] = M > 0 ? ss / static_cast<double>(M) : 0;
+      }
+    });
+  });
+}
+
+std::vector<double> toDoubles(const Tensor& t) {
+  Tensor c = t.to(ScalarType::Double).contiguous();
+  return std::vector<double>(c.data<double>(), c.data<double>() + c.numel());
+}
+
+Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                 const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var, bool training,
+                 double momentum, double eps) {
+  JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
+  JS_CHECK(isFloatingType(input.dtype()), "batch_norm: expected a floating point input, got ",
+           scalarTypeName(input.dtype()));
+  const int64_t C = input.size(1);
+  auto checkLen = [&](const std::optional<Tensor>& t, const char* what) {
+    if (t) JS_CHECK(t->numel() == C, "running_mean should contain ", C, " elements not ", t->numel(), " (", what, ")");
+  };
+  checkLen(weight, "weight");
+  checkLen(bias, "bias");
+  checkLen(running_mean, "running_mean");
+  checkLen(running_var, "running_var");
+  std::vector<double> mean, var;
+  const bool use_batch = training || !running_mean || !running_var;
+  if (use_batch) {
+    const int64_t count = input.numel() / std::max<int64_t>(1, C);
+    JS_CHECK(!training || count > 1, "Expected more than 1 value per channel when training, got input size ",
+             shapeToString(input.sizes()));
+    rowStats(input.transpose(0, 1).reshape({C, -1}), mean, var);
+    if (training && running_mean && running_var) {
+      // Running statistics use the unbiased variance.
+      Tensor rm = *running_mean, rv = *running_var;
+      std::vector<double> om = toDoubles(rm), ov = toDoubles(rv);
+      std::vector<double> nm(static_cast<size_t>(C)), nv(static_cast<size_t>(C));
+      for (int64_t c = 0; c < C; ++c) {
+        nm[c] = (1 - momentum) * om[c] + momentum * mean[c];
+        nv[c] = (1 - momentum) * ov[c] + momentum * var[c] * static_cast<double>(count) / static_cast<double>(count - 1);
+      }
+      rm.copy_(from_vector(nm));
+      rv.copy_(from_vector(nv));
+    }
+  } else {
+    mean = toDoubles(*running_mean);
+    var = toDoubles(*running_var);
+  }
+  std::vector<double> invstd(var.size());
+  for (size_t i = 0; i < var.size(); ++i) invstd[i] = 1 / std::sqrt(var[i] + eps);
+  return normalizeChannels(input, mean, invstd, weight, bias, 0, C);
+}
+
+Tensor groupNorm(const Tensor& input, int64_t G, const std::optional<Tensor>& weight,
+                 const std::optional<Tensor>& bias, double eps) {
+  JS_CHECK(input.dim() >= 2, "group_norm: expected at least 2-D input");
+  const int64_t N = input.size(0), C = input.size(1);
+  JS_CHECK(G > 0 && C % G == 0, "Expected number of channels in input to be divisible by num_groups, but got input "
+           "of shape ", shapeToString(input.sizes()), " and num_groups=", G);
+  std::vector<double> mean, var;
+  rowStats(input.reshape({N * G, -1}), mean, var);
+  std::vector<double> invstd(var.size());
+  for (size_t i = 0; i < var.size(); ++i) invstd[i] = 1 / std::sqrt(var[i] + eps);
+  return normalizeChannels(input, mean, invstd, weight, bias, G, C);
+}
+
+Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const std::optional<Tensor>& weight,
+                 const std::optional<Tensor>& bias, double eps, Tensor* mean_out = nullptr,
+                 Tensor* rstd_out = nullptr) {
+  const int64_t k = static_cast<int64_t>(shape.size());
+  JS_CHECK(k >= 1 && input.dim() >= k, "layer_norm: normalized_shape ", shapeToString(shape),
+           " does not fit input of size ", shapeToString(input.sizes()));
+  for (int64_t i = 0; i < k; ++i)
+    JS_CHECK(input.size(input.dim() - k + i) == shape[i], "Given normalized_shape=", shapeToString(shape),
+             ", expected input with shape [*, ", shapeToString(shape).substr(1), ", but got input of size",
+             shapeToString(input.sizes()));
+  int64_t M = 1;
+  for (int64_t s : shape) M *= s;
+  const int64_t R = M == 0 ? 0 : input.numel() / M;
+  Tensor in = input.contiguous();
+  std::vector<double> mean, var;
+  rowStats(in.reshape({R, M}), mean, var);
+  Tensor out = empty(in.sizes(), in.dtype());
+  Tensor w = weight ? weight->to(ScalarType::Double).contiguous() : Tensor();
+  Tensor b = bias ? bias->to(ScalarType::Double).contiguous() : Tensor();
+  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "layer_norm", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    const double* wp = w.defined() ? w.data<double>() : nullptr;
+    const double* bp = b.defined() ? b.data<double>() : nullptr;
+    parallel_for(0, R, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, M)), [&](int64_t s, int64_t e) {
+      for (int64_t r = s; r < e; ++r) {
+        const double rs = 1 / std::sqrt(var[r] + eps);
+        for (int64_t j = 0; j < M; ++j) {
+          double v = (static_cast<double>(ip[r * M + j]) - mean[r]) * rs;
+          if (wp) v *= wp[j];
+          if (bp) v += bp[j];
+          op[r * M + j] = static_cast<scalar_t>(v);
+        }
+      }
+    });
+  });
+  if (mean_out) {
+    DimVector stat_shape(input.sizes().begin(), input.sizes().end() - k);
+    for (int64_t i = 0; i < k; ++i) stat_shape.push_back(1);
+    std::vector<double> rstd(var.size());
+    for (size_t i = 0; i < var.size(); ++i) rstd[i] = 1 / std::sqrt(var[i] + eps);
+    *mean_out = from_vector(mean).to(input.dtype()).view(stat_shape);
+    *rstd_out = from_vector(rstd).to(input.dtype()).view(stat_shape);
+  }
+  return out;
+}
+
+// ---- pooling ----
+
+struct Pool2d {
+  int64_t kh, kw, sh, sw, ph, pw, dh, dw;
+  bool ceil_mode;
+};
+
+int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
+  const int64_t eff = dil * (k - 1) + 1;
+  int64_t out = (in + 2 * pad - eff + (ceil_mode ? stride - 1 : 0)) / stride + 1;
+  // The last window must start inside the input or the left padding.
+  if (ceil_mode && (out - 1) * stride >= in + pad) --out;
+  return out;
+}
+
+Pool2d makePool(std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> p, std::vector<int64_t> d,
+                bool ceil_mode) {
+  k = expandParam(k, 2, "kernel_size");
+  if (s.empty()) s = k;
+  s = expandParam(s, 2, "stride");
+  p = expandParam(p, 2, "padding");
+  d = expandParam(d, 2, "dilation");
+  for (int i = 0; i < 2; ++i) {
+    JS_CHECK(k[i] > 0, "kernel_size must be greater than zero, but got kH: ", k[0], " kW: ", k[1]);
+    JS_CHECK(s[i] > 0, "stride should be greater than zero, but got dH: ", s[0], " dW: ", s[1]);
+    JS_CHECK(d[i] > 0, "dilation should be greater than zero, but got dilationH: ", d[0], " dilationW: ", d[1]);
+    JS_CHECK(p[i] <= k[i] / 2, "pad should be at most half of effective kernel size, but got pad=", p[i],
+             ", kernel_size=", k[i], " and dilation=", d[i]);
+  }
+  return {k[0], k[1], s[0], s[1], p[0], p[1], d[0], d[1], ceil_mode};
+}
+
+// Max pooling over NCHW (or CHW) planes; indices are flat h * W + w.
+std::pair<Tensor, Tensor> maxPool2d(const Tensor& self, const Pool2d& P) {
+  JS_CHECK(self.dim() == 3 || self.dim() == 4, "max_pool2d: Expected 3D or 4D (batch mode) tensor for input, got ",
+           self.dim(), "-D");
+  const bool batched = self.dim() == 4;
+  Tensor in = (batched ? self : self.unsqueeze(0)).contiguous();
+  const int64_t N = in.size(0), C = in.size(1), H = in.size(2), W = in.size(3);
+  const int64_t Ho = pooledSize(H, P.kh, P.ph, P.sh, P.dh, P.ceil_mode);
+  const int64_t Wo = pooledSize(W, P.kw, P.pw, P.sw, P.dw, P.ceil_mode);
+  JS_CHECK(Ho > 0 && Wo > 0, "Given input size: (", C, "x", H, "x", W, "). Calculated output size: (", C, "x", Ho,
+           "x", Wo, "). Output size is too small");
+  Tensor out = empty({N, C, Ho, Wo}, in.dtype());
+  Tensor idx = empty({N, C, Ho, Wo}, ScalarType::Long);
+  JS_DISPATCH_ALL_TYPES(in.dtype(), "max_pool2d", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    int64_t* xp = idx.data<int64_t>();
+    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
+      for (int64_t plane = s; plane < e; ++plane) {
+        const scalar_t* src = ip + plane * H * W;
+        for (int64_t y = 0; y < Ho; ++y)
+          for (int64_t x = 0; x < Wo; ++x) {
+            int64_t best = -1;
+            double bv = -std::numeric_limits<double>::infinity();
+            for (int64_t i = 0; i < P.kh; ++i) {
+              const int64_t iy = y * P.sh - P.ph + i * P.dh;
+              if (iy < 0 || iy >= H) continue;
+              for (int64_t j = 0; j < P.kw; ++j) {
+                const int64_t ix = x * P.sw - P.pw + j * P.dw;
+                if (ix < 0 || ix >= W) continue;
+                const double v = static_cast<double>(src[iy * W + ix]);
+                if (best < 0 || v > bv || v != v) {
+                  best = iy * W + ix;
+                  bv = v;
+                  if (v != v) break;
+                }
+              }
+            }
+            const int64_t o = (plane * Ho + y) * Wo + x;
+            op[o] = best >= 0 ? src[best] : scalar_t(0);
+            xp[o] = best;
+          }
+      }
+    });
+  });
+  if (!batched) return {out.squeeze(0), idx.squeeze(0)};
+  return {out, idx};
+}
+
+Tensor avgPool2d(const Tensor& self, const Pool2d& P, bool count_include_pad, std::optional<int64_t> divisor) {
+  JS_CHECK(self.dim() == 3 || self.dim() == 4, "avg_pool2d: Expected 3D or 4D (batch mode) tensor for input, got ",
+           self.dim(), "-D");
+  if (divisor) JS_CHECK(*divisor != 0, "divisor must be not zero");
+  const bool batched = self.dim() == 4;
+  Tensor in = (batched ? self : self.unsqueeze(0)).contiguous();
+  const int64_t N = in.size(0), C = in.size(1), H = in.size(2), W = in.size(3);
+  const int64_t Ho = pooledSize(H, P.kh, P.ph, P.sh, 1, P.ceil_mode);
+  const int64_t Wo = pooledSize(W, P.kw, P.pw, P.sw, 1, P.ceil_mode);
+  Tensor out = empty({N, C, Ho, Wo}, in.dtype());
+  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "avg_pool2d", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
+      for (int64_t plane = s; plane < e; ++plane) {
+        const scalar_t* src = ip + plane * H * W;
+        for (int64_t y = 0; y < Ho; ++y)
+          for (int64_t x = 0; x < Wo; ++x) {
+            int64_t hs = y * P.sh - P.ph, ws = x * P.sw - P.pw;
+            int64_t he = std::min(hs + P.kh, H + P.ph), we = std::min(ws + P.kw, W + P.pw);
+            const int64_t pool = (he - hs) * (we - ws);
+            hs = std::max<int64_t>(hs, 0);
+            ws = std::max<int64_t>(ws, 0);
+            he = std::min(he, H);
+            we = std::min(we, W);
+            double sum = 0;
+            for (int64_t iy = hs; iy < he; ++iy)
+              for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+            const double div = divisor ? static_cast<double>(*divisor)
+                                       : static_cast<double>(count_include_pad ? pool : (he - hs) * (we - ws));
+            op[(plane * Ho + y) * Wo + x] = static_cast<scalar_t>(sum / div);
+          }
+      }
+    });
+  });
+  return batched ? out : out.squeeze(0);
+}
+
+// Adaptive pooling: output cell i covers [floor(i*In/Out), ceil((i+1)*In/Out)).
+std::pair<Tensor, Tensor> adaptivePool2d(const Tensor& self, std::vector<int64_t> osize, bool is_max) {
+  JS_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive pooling: Expected 3D or 4D tensor, but got ",
+           shapeToString(self.sizes()));
+  osize = expandParam(osize, 2, "output_size");
+  const bool batched = self.dim() == 4;
+  Tensor in = (batched ? self : self.unsqueeze(0)).contiguous();
+  const int64_t N = in.size(0), C = in.size(1), H = in.size(2), W = in.size(3);
+  const int64_t Ho = osize[0], Wo = osize[1];
+  Tensor out = empty({N, C, Ho, Wo}, in.dtype());
+  Tensor idx = is_max ? empty({N, C, Ho, Wo}, ScalarType::Long) : Tensor();
+  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "adaptive_pool2d", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    int64_t* xp = is_max ? idx.data<int64_t>() : nullptr;
+    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
+      for (int64_t plane = s; plane < e; ++plane) {
+        const scalar_t* src = ip + plane * H * W;
+        for (int64_t y = 0; y < Ho; ++y) {
+          const int64_t hs = (y * H) / Ho, he = ((y + 1) * H + Ho - 1) / Ho;
+          for (int64_t x = 0; x < Wo; ++x) {
+            const int64_t ws = (x * W) / Wo, we = ((x + 1) * W + Wo - 1) / Wo;
+            const int64_t o = (plane * Ho + y) * Wo + x;
+            if (is_max) {
+              int64_t best = hs * W + ws;
+              for (int64_t iy = hs; iy < he; ++iy)
+                for (int64_t ix = ws; ix < we; ++ix) {
+                  const double v = static_cast<double>(src[iy * W + ix]), b = static_cast<double>(src[best]);
+                  if (v > b || (v != v && b == b)) best = iy * W + ix;
+                }
+              op[o] = src[best];
+              xp[o] = best;
+            } else {
+              double sum = 0;
+              for (int64_t iy = hs; iy < he; ++iy)
+                for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+              op[o] = static_cast<scalar_t>(sum / static_cast<double>((he - hs) * (we - ws)));
+            }
+          }
+        }
+      }
+    });
+  });
+  if (!batched) return {out.squeeze(0), is_max ? idx.squeeze(0) : idx};
+  return {out, idx};
+}
+
+// 1-D pooling runs the 2-D kernels on a height-1 view.
+Tensor as2d(const Tensor& t) { return t.unsqueeze(-2); }
+Tensor from2d(const Tensor& t) { return t.squeeze(-2); }
+
+// ---- padding modes ----
+
+Tensor padMode(const Tensor& self, const std::vector<int64_t>& pad, std::string_view mode) {
+  JS_CHECK(pad.size() % 2 == 0, "Padding length must be divisible by 2");
+  const int64_t npad = static_cast<int64_t>(pad.size()) / 2;
+  JS_CHECK(npad <= self.dim(), "Padding length too large");
+  Tensor x = self;
+  for (int64_t i = 0; i < npad; ++i) {
+    const int64_t d = self.dim() - 1 - i, n = x.size(d), l = pad[2 * i], r = pad[2 * i + 1];
+    if (mode == "reflect")
+      JS_CHECK(l < n && r < n, "Argument #4: Padding size should be less than the corresponding input dimension, but "
+               "got: padding (", l, ", ", r, ") at dimension ", d, " of input ", shapeToString(self.sizes()));
+    if (mode == "circular")
+      JS_CHECK(l <= n && r <= n, "Padding value causes wrapping around more than once.");
+    std::vector<int64_t> idx;
+    for (int64_t k = -l; k < n + r; ++k) {
+      int64_t j = k;
+      if (mode == "reflect") {
+        if (j < 0) j = -j;
+        if (j >= n) j = 2 * (n - 1) - j;
+      } else if (mode == "replicate") {
+        j = std::clamp<int64_t>(j, 0, n - 1);
+      } else {
+        j = ((j % n) + n) % n;
+      }
+      idx.push_back(j);
+    }
+    x = index_select(x, d, from_vector(idx));
+  }
+  return x;
+}
+
+// ---- kernels ----
+
+void k_conv2d(Stack& s) {
+  Args a(s, 7);
+  a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
+                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6)));
+}
+void k_conv1d(Stack& s) {
+  Args a(s, 7);
+  a.ret(conv1dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 1, "stride"),
+                   expandParam(a.intList(4), 1, "padding"), expandParam(a.intList(5), 1, "dilation"), a.toInt(6)));
+}
+void k_convolution(Stack& s) {
+  Args a(s, 9);
+  a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
+                    a.toInt(8)));
+}
+void k__convolution(Stack& s) {
+  Args a(s, 13);
+  a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
+                    a.toInt(8)));
+}
+void k_batch_norm(Stack& s) {
+  Args a(s, 9);
+  a.ret(batchNorm(a.tensor(0), a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), a.toBool(5),
+                  a.toDouble(6), a.toDouble(7)));
+}
+void k_instance_norm(Stack& s) {
+  Args a(s, 9);
+  const Tensor& x = a.tensor(0);
+  JS_CHECK(a.toBool(5) || (a.optTensor(3) && a.optTensor(4)),
+           "Expected running_mean and running_var to be defined when use_input_stats is false");
+  if (!a.toBool(5)) {
+    a.ret(batchNorm(x, a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), false, 0, a.toDouble(7)));
+    return;
+  }
+  a.ret(groupNorm(x, x.size(1), a.optTensor(1), a.optTensor(2), a.toDouble(7)));
+}
+void k_group_norm(Stack& s) {
+  Args a(s, 6);
+  a.ret(groupNorm(a.tensor(0), a.toInt(1), a.optTensor(2), a.optTensor(3), a.toDouble(4)));
+}
+void k_layer_norm(Stack& s) {
+  Args a(s, 6);
+  a.ret(layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4)));
+}
+void k_native_layer_norm(Stack& s) {
+  Args a(s, 5);
+  Tensor mean, rstd;
+  Tensor out = layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4), &mean, &rstd);
+  a.ret(std::move(out), std::move(mean), std::move(rstd));
+}
+void k_max_pool2d(Stack& s) {
+  Args a(s, 6);
+  a.ret(maxPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5))).first);
+}
+void k_max_pool2d_idx(Stack& s) {
+  Args a(s, 6);
+  auto r = maxPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5)));
+  a.ret(std::move(r.first), std::move(r.second));
+}
+std::vector<int64_t> with1(std::vector<int64_t> v, int64_t one) {
+  if (v.empty()) return v;
+  return {one, v[0]};
+}
+Pool2d pool1d(Args& a) {
+  return makePool(with1(a.intList(1), 1), with1(a.intList(2), 1), with1(a.intList(3), 0), with1(a.intList(4), 1),
+                  a.toBool(5));
+}
+void k_max_pool1d(Stack& s) {
+  Args a(s, 6);
+  JS_CHECK(a.tensor(0).dim() == 2 || a.tensor(0).dim() == 3, "max_pool1d() Expected 2D or 3D input tensor, but got ",
+           shapeToString(a.tensor(0).sizes()));
+  a.ret(from2d(maxPool2d(as2d(a.tensor(0)), pool1d(a)).first));
+}
+void k_max_pool1d_idx(Stack& s) {
+  Args a(s, 6);
+  auto r = maxPool2d(as2d(a.tensor(0)), pool1d(a));
+  a.ret(from2d(r.first), from2d(r.second));
+}
+void k_avg_pool2d(Stack& s) {
+  Args a(s, 7);
+  a.ret(avgPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), {1}, a.toBool(4)), a.toBool(5),
+                  a.optInt(6)));
+}
+void k_avg_pool1d(Stack& s) {
+  Args a(s, 6);
+  std::vector<int64_t> k = a.intList(1), st = a.intList(2), p = a.intList(3);
+  a.ret(from2d(avgPool2d(as2d(a.tensor(0)), makePool(with1(k, 1), with1(st, 1), with1(p, 0), {1}, a.toBool(4)),
+                         a.toBool(5), std::nullopt)));
+}
+void k_adaptive_avg_pool2d(Stack& s) {
+  Args a(s, 2);
+  a.ret(adaptivePool2d(a.tensor(0), a.intList(1), false).first);
+}
+void k_adaptive_max_pool2d(Stack& s) {
+  Args a(s, 2);
+  auto r = adaptivePool2d(a.tensor(0), a.intList(1), true);
+  a.ret(std::move(r.first), std::move(r.second));
+}
+void k_adaptive_avg_pool1d(Stack& s) {
+  Args a(s, 2);
+  a.ret(from2d(adaptivePool2d(as2d(a.tensor(0)), {1, a.intList(1)[0]}, false).first));
+}
+void k_adaptive_max_pool1d(Stack& s) {
+  Args a(s, 2);
+  auto r = adaptivePool2d(as2d(a.tensor(0)), {1, a.intList(1)[0]}, true);
+  a.ret(from2d(r.first), from2d(r.second));
+}
+void k_pad(Stack& s) {
+  Args a(s, 4);
+  const std::string_view mode = a.str(2);
+  if (mode == "constant") {
+    a.ret(constant_pad_nd(a.tensor(0), a.intList(1), a.optDouble(3).value_or(0.0)));
+    return;
+  }
+  JS_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular",
+           "Unrecognised padding mode ", mode);
+  JS_CHECK(a.isNone(3), "Padding mode \"", mode, "\" doesn't take in value argument.");
+  a.ret(padMode(a.tensor(0), a.intList(1), mode));
+}
+void k_channel_shuffle(Stack& s) {
+  Args a(s, 2);
+  const Tensor& x = a.tensor(0);
+  const int64_t g = a.toInt(1);
+  JS_CHECK(x.dim() > 2, "channel_shuffle expects input to have at least 3 dimensions, but got input with sizes ",
+           shapeToString(x.sizes()));
+  JS_CHECK(g > 0 && x.size(1) % g == 0, "Number of channels must be divisible by groups. Got ", x.size(1),
+           " channels and ", g, " groups.");
+  DimVector shape(x.sizes().begin(), x.sizes().end());
+  DimVector split{shape[0], g, shape[1] / g};
+  split.insert(split.end(), shape.begin() + 2, shape.end());
+  a.ret(x.reshape(split).transpose(1, 2).contiguous().view(shape));
+}
+
+const OpEntry kNnOps[] = {
+    {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
+     "dilation=1, int groups=1) -> Tensor",
+     k_conv2d, "2-D convolution (NCHW) via im2col + GEMM."},
+    {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] "
+     "dilation=[1], int groups=1) -> Tensor",
+     k_conv1d, "1-D convolution (NCL)."},
+    {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
+     "transposed, int[] output_padding, int groups) -> Tensor",
+     k_convolution, "Generic convolution entry (1-D/2-D, not transposed)."},
+    {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
+     "transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool "
+     "allow_tf32) -> Tensor",
+     k__convolution, "Convolution as traced models record it."},
+    {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
+     "training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+     k_batch_norm, "Batch normalization over dim 1 (running stats in eval)."},
+    {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
+     "use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+     k_instance_norm, "Per-sample, per-channel normalization."},
+    {"aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float "
+     "eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor",
+     k_group_norm, "Normalization over groups of channels."},
+    {"aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float "
+     "eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor",
+     k_layer_norm, "Normalization over the trailing normalized_shape dims."},
+    {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> "
+     "(Tensor, Tensor, Tensor)",
+     k_native_layer_norm, "layer_norm returning the mean and 1/std too."},
+    {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool "
+     "ceil_mode=False) -> Tensor",
+     k_max_pool2d, "2-D max pooling."},
+    {"aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] "
+     "dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+     k_max_pool2d_idx, "2-D max pooling with flat argmax indices."},
+    {"aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], "
+     "bool ceil_mode=False) -> Tensor",
+     k_max_pool1d, "1-D max pooling."},
+    {"aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] "
+     "dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)",
+     k_max_pool1d_idx, "1-D max pooling with indices."},
+    {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, "
+     "bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+     k_avg_pool2d, "2-D average pooling."},
+    {"aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, "
+     "bool count_include_pad=True) -> Tensor",
+     k_avg_pool1d, "1-D average pooling."},
+    {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", k_adaptive_avg_pool2d,
+     "2-D average pooling to a fixed output size."},
+    {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool2d,
+     "2-D max pooling to a fixed output size, with indices."},
+    {"aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", k_adaptive_avg_pool1d,
+     "1-D average pooling to a fixed output size."},
+    {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool1d,
+     "1-D max pooling to a fixed output size, with indices."},
+    {"aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor", k_pad,
+     "Pads the last dims: constant, reflect, replicate or circular."},
+    {"aten::channel_shuffle(Tensor self, int groups) -> Tensor", k_channel_shuffle,
+     "Interleaves channel groups (ShuffleNet)."},
+};
+
+}  // namespace
+
+void registerNnOps(OperatorRegistry& registry) { registerOpEntries(registry, kNnOps); }
+
+}  // namespace jitserve::ops

@@ -1,0 +1,666 @@
+// Reductions over dims: sum, mean, prod, nansum, nanmean, amax/amin,
+// max/min (with indices), argmax/argmin, aminmax, all/any, var/std (and
+// their _mean forms), norms, logsumexp, count_nonzero.
+//
+// Layout strategy: the input is viewed with the kept dims first and the
+// reduced dims last, made contiguous (free when they already are), so every
+// output element reduces one contiguous row of length R. Rows are reduced in
+// parallel above the grain size. Floating sums accumulate in double with
+// several independent accumulators, which is both more accurate than float
+// and vectorizable.
+#include "runtime/ops/reduce_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/dispatch.h"
+#include "runtime/tensor/parallel.h"
+
+namespace jitserve::ops {
+namespace {
+
+// Input rearranged as [outer, R] rows plus the result shapes.
+struct RowLayout {
+  Tensor rows;  // contiguous, outer * R elements
+  int64_t outer = 1;
+  int64_t R = 1;
+  DimVector out_shape;   // what the caller sees (keepdim applied)
+};
+
+// dims empty (or nullopt) = reduce everything.
+RowLayout makeRows(const Tensor& self, const std::optional<std::vector<int64_t>>& dims_opt, bool keepdim,
+                   std::optional<ScalarType> dtype = {}) {
+  const int64_t nd = self.dim();
+  std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), false);
+  const bool all = !dims_opt || dims_opt->empty();
+  if (!all) {
+    for (int64_t d : *dims_opt) {
+      const int64_t w = maybe_wrap_dim(d, nd);
+      JS_CHECK(!reduced[w], "dim ", w, " appears multiple times in the list of dims");
+      reduced[w] = true;
+    }
+  }
+  RowLayout L;
+  DimVector perm, kept_sizes;
+  for (int64_t d = 0; d < nd; ++d)
+    if (!(all || reduced[d])) {
+      perm.push_back(d);
+      L.outer *= self.size(d);
+    }
+  for (int64_t d = 0; d < nd; ++d)
+    if (all || reduced[d]) {
+      perm.push_back(d);
+      L.R *= self.size(d);
+    }
+  for (int64_t d = 0; d < nd; ++d) {
+    const bool r = all || reduced[d];
+    if (!r) L.out_shape.push_back(self.size(d));
+    else if (keepdim) L.out_shape.push_back(1);
+  }
+  Tensor t = nd > 0 ? self.permute(perm) : self;
+  if (dtype && t.dtype() != *dtype) t = t.to(*dtype);
+  L.rows = t.contiguous();
+  return L;
+}
+
+template <typename F>
+void forEachRow(const RowLayout& L, const F& f) {
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, L.R));
+  parallel_for(0, L.outer, grain, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) f(i);
+  });
+}
+
+template <typename T>
+double sumRow(const T* p, int64_t n) {
+  double acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int k = 0; k < 8; ++k) acc[k] += static_cast<double>(p[i + k]);
+  double s = 0;
+  for (; i < n; ++i) s += static_cast<double>(p[i]);
+  return s + ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
+ScalarType sumDtype(ScalarType in, std::optional<ScalarType> dtype) {
+  if (dtype) return *dtype;
+  return isIntegralType(in, true) ? ScalarType::Long : in;
+}
+
+// ---- sum / prod / mean / nansum / nanmean ----
+
+enum class Acc { Sum, Prod, NanSum };
+
+template <typename T>
+T accumulateRow(const T* row, int64_t n, Acc kind) {
+  if constexpr (is_floating_v<T>) {
+    if (kind == Acc::Sum) return static_cast<T>(sumRow(row, n));
+    double r = kind == Acc::Prod ? 1 : 0;
+    for (int64_t j = 0; j < n; ++j) {
+      const double v = static_cast<double>(row[j]);
+      if (kind == Acc::Prod) r *= v;
+      else if (v == v) r += v;
+    }
+    return static_cast<T>(r);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    bool r = kind == Acc::Prod;
+    for (int64_t j = 0; j < n; ++j) r = kind == Acc::Prod ? (r && row[j]) : (r || row[j]);
+    return r;
+  } else {
+    // Integers wrap around (unsigned arithmetic), as PyTorch's do.
+    using U = std::make_unsigned_t<T>;
+    U r = kind == Acc::Prod ? 1 : 0;
+    for (int64_t j = 0; j < n; ++j)
+      r = kind == Acc::Prod ? static_cast<U>(r * static_cast<U>(row[j])) : static_cast<U>(r + static_cast<U>(row[j]));
+    return static_cast<T>(r);
+  }
+}
+
+Tensor accumulate(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                  ScalarType out_dtype, Acc kind) {
+  RowLayout L = makeRows(self, dims, keepdim, out_dtype);
+  Tensor out = empty(L.out_shape, out_dtype);
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(out_dtype, kind == Acc::Prod ? "prod" : "sum", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* o = out.data<scalar_t>();
+    forEachRow(L, [&](int64_t i) { o[i] = accumulateRow(in + i * L.R, L.R, kind); });
+  });
+  return out;
+}
+
+ScalarType meanDtype(const Tensor& self, std::optional<ScalarType> dtype) {
+  if (dtype) {
+    JS_CHECK(isFloatingType(*dtype) || isComplexType(*dtype),
+             "mean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. "
+             "Got: ",
+             scalarTypeName(*dtype));
+    return *dtype;
+  }
+  JS_CHECK(isFloatingType(self.dtype()) || isComplexType(self.dtype()),
+           "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: ",
+           scalarTypeName(self.dtype()));
+  return self.dtype();
+}
+
+Tensor mean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+            std::optional<ScalarType> dtype, bool nan_aware) {
+  const ScalarType dt = meanDtype(self, dtype);
+  RowLayout L = makeRows(self, dims, keepdim, dt);
+  Tensor out = empty(L.out_shape, dt);
+  JS_DISPATCH_FLOATING_TYPES(dt, "mean", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* o = out.data<scalar_t>();
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      if (!nan_aware) {
+        o[i] = static_cast<scalar_t>(sumRow(row, L.R) / static_cast<double>(L.R));
+        return;
+      }
+      double s = 0;
+      int64_t n = 0;
+      for (int64_t j = 0; j < L.R; ++j) {
+        const double v = static_cast<double>(row[j]);
+        if (v == v) {
+          s += v;
+          ++n;
+        }
+      }
+      o[i] = static_cast<scalar_t>(s / static_cast<double>(n));
+    });
+  });
+  return out;
+}
+
+// ---- extrema ----
+
+void checkNonEmptyReduction(const Tensor& self, const RowLayout& L, const char* name, bool full) {
+  if (L.R > 0) return;
+  if (full)
+    JS_ERROR(name, "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+                   "the 'dim' argument.");
+  (void)self;
+  JS_ERROR(name, "(): Expected reduction dim to have non-zero size.");
+}
+
+template <typename T>
+inline bool isNanV(T v) {
+  if constexpr (is_floating_v<T>) return static_cast<float>(v) != static_cast<float>(v);
+  else return false;
+}
+
+// Index of the max (IsMax) or min of a row; the first NaN wins, then the
+// first extreme value (PyTorch's tie rule).
+template <bool IsMax, typename T>
+int64_t argExtreme(const T* row, int64_t n) {
+  using A = opmath_t<T>;
+  int64_t best = 0;
+  A bv = static_cast<A>(row[0]);
+  if (isNanV(row[0])) return 0;
+  for (int64_t j = 1; j < n; ++j) {
+    const A v = static_cast<A>(row[j]);
+    if (isNanV(row[j])) return j;
+    if (IsMax ? v > bv : v < bv) {
+      bv = v;
+      best = j;
+    }
+  }
+  return best;
+}
+
+// values (and indices when wanted) of max/min over dims.
+template <bool IsMax>
+std::pair<Tensor, Tensor> extreme(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                                  bool want_indices, const char* name) {
+  RowLayout L = makeRows(self, dims, keepdim);
+  checkNonEmptyReduction(self, L, name, !dims || dims->empty());
+  Tensor values = empty(L.out_shape, self.dtype());
+  Tensor indices = want_indices ? empty(L.out_shape, ScalarType::Long) : Tensor();
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), name, [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* v = values.data<scalar_t>();
+    int64_t* ix = want_indices ? indices.data<int64_t>() : nullptr;
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      const int64_t k = argExtreme<IsMax>(row, L.R);
+      v[i] = row[k];
+      if (ix) ix[i] = k;
+    });
+  });
+  return {values, indices};
+}
+
+Tensor argExtremeOp(const Tensor& self, std::optional<int64_t> dim, bool keepdim, bool is_max) {
+  const char* name = is_max ? "argmax" : "argmin";
+  if (!dim) {
+    Tensor flat = self.reshape({-1});
+    if (flat.numel() == 0)
+      JS_ERROR(name, "(): Expected reduction dim to be specified for input.numel() == 0.");
+    auto r = is_max ? extreme<true>(flat, std::vector<int64_t>{0}, false, true, name)
+                    : extreme<false>(flat, std::vector<int64_t>{0}, false, true, name);
+    if (keepdim) {
+      DimVector ones(static_cast<size_t>(self.dim()), 1);
+      return r.second.reshape(ones);
+    }
+    return r.second;
+  }
+  if (self.dim() > 0)
+    JS_CHECK(self.size(*dim) > 0, name, "(): Expected reduction dim ", maybe_wrap_dim(*dim, self.dim()),
+             " to have non-zero size.");
+  auto r = is_max ? extreme<true>(self, std::vector<int64_t>{*dim}, keepdim, true, name)
+                  : extreme<false>(self, std::vector<int64_t>{*dim}, keepdim, true, name);
+  return r.second;
+}
+
+// ---- all / any ----
+
+Tensor allAny(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim, bool is_all) {
+  RowLayout L = makeRows(self, dims, keepdim);
+  // uint8 inputs keep uint8 results, as in PyTorch.
+  const ScalarType odt = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  Tensor out = empty(L.out_shape, odt);
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), is_all ? "all" : "any", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    char* o = static_cast<char*>(out.data_ptr());
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      bool r = is_all;
+      for (int64_t j = 0; j < L.R; ++j) {
+        const bool nz = static_cast<bool>(row[j]);
+        if (is_all ? !nz : nz) {
+          r = !is_all;
+          break;
+        }
+      }
+      o[i] = static_cast<char>(r);
+    });
+  });
+  return out;
+}
+
+// ---- var / std ----
+
+// (var or std, mean) with the given correction (1 = unbiased).
+std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, double correction,
+                                  bool keepdim, bool take_sqrt, const char* name) {
+  JS_CHECK(isFloatingType(self.dtype()) || isComplexType(self.dtype()), name,
+           ": only support floating point and complex dtypes");
+  RowLayout L = makeRows(self, dims, keepdim);
+  Tensor var = empty(L.out_shape, self.dtype());
+  Tensor mu = empty(L.out_shape, self.dtype());
+  JS_DISPATCH_FLOATING_TYPES(self.dtype(), name, [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* v = var.data<scalar_t>();
+    scalar_t* m = mu.data<scalar_t>();
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      const double n = static_cast<double>(L.R);
+      const double mean = sumRow(row, L.R) / n;
+      double ss = 0;
+      for (int64_t j = 0; j < L.R; ++j) {
+        const double d = static_cast<double>(row[j]) - mean;
+        ss += d * d;
+      }
+      double r = ss / std::max(0.0, n - correction);
+      if (take_sqrt) r = std::sqrt(r);
+      v[i] = static_cast<scalar_t>(r);
+      m[i] = static_cast<scalar_t>(mean);
+    });
+  });
+  return {var, mu};
+}
+
+// ---- norms ----
+
+Tensor vectorNorm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                  std::optional<ScalarType> dtype) {
+  const ScalarType dt = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Undefined);
+  JS_CHECK(dt != ScalarType::Undefined && isFloatingType(dt),
+           "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
+           scalarTypeName(self.dtype()));
+  RowLayout L = makeRows(self, dims, keepdim, dt);
+  JS_CHECK(L.R > 0 || (p >= 0 && !std::isinf(p)), "linalg.vector_norm cannot compute the ", p,
+           " norm on an empty tensor because the operation does not have an identity");
+  Tensor out = empty(L.out_shape, dt);
+  JS_DISPATCH_FLOATING_TYPES(dt, "norm", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* o = out.data<scalar_t>();
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      double r = 0;
+      if (p == 2) {
+        for (int64_t j = 0; j < L.R; ++j) {
+          const double x = static_cast<double>(row[j]);
+          r += x * x;
+        }
+        r = std::sqrt(r);
+      } else if (p == 1) {
+        for (int64_t j = 0; j < L.R; ++j) r += std::fabs(static_cast<double>(row[j]));
+      } else if (std::isinf(p)) {
+        r = p > 0 ? 0 : std::numeric_limits<double>::infinity();
+        for (int64_t j = 0; j < L.R; ++j) {
+          const double x = std::fabs(static_cast<double>(row[j]));
+          if (x != x) {
+            r = x;
+            break;
+          }
+          r = p > 0 ? std::max(r, x) : std::min(r, x);
+        }
+      } else if (p == 0) {
+        for (int64_t j = 0; j < L.R; ++j) r += static_cast<double>(row[j]) != 0 ? 1 : 0;
+      } else {
+        for (int64_t j = 0; j < L.R; ++j) r += std::pow(std::fabs(static_cast<double>(row[j])), p);
+        r = std::pow(r, 1 / p);
+      }
+      o[i] = static_cast<scalar_t>(r);
+    });
+  });
+  return out;
+}
+
+double normOrder(const std::optional<Scalar>& p) { return p ? p->toDouble() : 2.0; }
+
+Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  const ScalarType dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
+  RowLayout L = makeRows(self, dims, keepdim, dt);
+  Tensor out = empty(L.out_shape, dt);
+  JS_DISPATCH_FLOATING_TYPES(dt, "logsumexp", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    scalar_t* o = out.data<scalar_t>();
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      double m = -std::numeric_limits<double>::infinity();
+      for (int64_t j = 0; j < L.R; ++j) m = std::max(m, static_cast<double>(row[j]));
+      if (std::isinf(m)) {
+        // All -inf (or an +inf): the shift would produce NaN.
+        o[i] = static_cast<scalar_t>(L.R == 0 ? -std::numeric_limits<double>::infinity() : m);
+        return;
+      }
+      double s = 0;
+      for (int64_t j = 0; j < L.R; ++j) s += std::exp(static_cast<double>(row[j]) - m);
+      o[i] = static_cast<scalar_t>(m + std::log(s));
+    });
+  });
+  return out;
+}
+
+Tensor countNonzero(const Tensor& self, const std::optional<std::vector<int64_t>>& dims) {
+  RowLayout L = makeRows(self, dims, false);
+  Tensor out = empty(L.out_shape, ScalarType::Long);
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "count_nonzero", [&] {
+    const scalar_t* in = L.rows.data<scalar_t>();
+    int64_t* o = out.data<int64_t>();
+    forEachRow(L, [&](int64_t i) {
+      const scalar_t* row = in + i * L.R;
+      int64_t c = 0;
+      for (int64_t j = 0; j < L.R; ++j) c += static_cast<bool>(row[j]) ? 1 : 0;
+      o[i] = c;
+    });
+  });
+  return out;
+}
+
+using OptDims = std::optional<std::vector<int64_t>>;
+
+// ---- kernels ----
+
+void k_sum(Stack& s) {
+  Args a(s, 2);
+  const Tensor& t = a.tensor(0);
+  a.ret(accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Sum));
+}
+void k_sum_dim(Stack& s) {
+  Args a(s, 4);
+  const Tensor& t = a.tensor(0);
+  a.ret(accumulate(t, a.optIntList(1), a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)), Acc::Sum));
+}
+void k_nansum(Stack& s) {
+  Args a(s, 4);
+  const Tensor& t = a.tensor(0);
+  a.ret(accumulate(t, a.optIntList(1), a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)), Acc::NanSum));
+}
+void k_prod(Stack& s) {
+  Args a(s, 2);
+  const Tensor& t = a.tensor(0);
+  a.ret(accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Prod));
+}
+void k_prod_dim(Stack& s) {
+  Args a(s, 4);
+  const Tensor& t = a.tensor(0);
+  a.ret(accumulate(t, std::vector<int64_t>{a.toInt(1)}, a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)),
+                   Acc::Prod));
+}
+void k_mean(Stack& s) {
+  Args a(s, 2);
+  a.ret(mean(a.tensor(0), std::nullopt, false, a.optScalarType(1), false));
+}
+void k_mean_dim(Stack& s) {
+  Args a(s, 4);
+  a.ret(mean(a.tensor(0), a.optIntList(1), a.toBool(2), a.optScalarType(3), false));
+}
+void k_nanmean(Stack& s) {
+  Args a(s, 4);
+  a.ret(mean(a.tensor(0), a.optIntList(1), a.toBool(2), a.optScalarType(3), true));
+}
+template <bool IsMax>
+void k_amax(Stack& s) {
+  Args a(s, 3);
+  a.ret(extreme<IsMax>(a.tensor(0), a.intList(1), a.toBool(2), false, IsMax ? "amax" : "amin").first);
+}
+template <bool IsMax>
+void k_max_full(Stack& s) {
+  Args a(s, 1);
+  a.ret(extreme<IsMax>(a.tensor(0), std::nullopt, false, false, IsMax ? "max" : "min").first);
+}
+template <bool IsMax>
+void k_max_dim(Stack& s) {
+  Args a(s, 3);
+  const Tensor& t = a.tensor(0);
+  const int64_t d = a.toInt(1);
+  if (t.dim() > 0)
+    JS_CHECK(t.size(d) > 0, IsMax ? "max" : "min", "(): Expected reduction dim ", maybe_wrap_dim(d, t.dim()),
+             " to have non-zero size.");
+  auto r = extreme<IsMax>(t, std::vector<int64_t>{d}, a.toBool(2), true, IsMax ? "max" : "min");
+  a.ret(std::move(r.first), std::move(r.second));
+}
+template <bool IsMax>
+void k_argmax(Stack& s) {
+  Args a(s, 3);
+  a.ret(argExtremeOp(a.tensor(0), a.optInt(1), a.toBool(2), IsMax));
+}
+void k_aminmax(Stack& s) {
+  Args a(s, 3);
+  const Tensor& t = a.tensor(0);
+  std::optional<int64_t> d = a.optInt(1);
+  OptDims dims = d ? OptDims(std::vector<int64_t>{*d}) : std::nullopt;
+  auto mn = extreme<false>(t, dims, a.toBool(2), false, "aminmax");
+  auto mx = extreme<true>(t, dims, a.toBool(2), false, "aminmax");
+  a.ret(std::move(mn.first), std::move(mx.first));
+}
+template <bool IsAll>
+void k_all(Stack& s) {
+  Args a(s, 1);
+  a.ret(allAny(a.tensor(0), std::nullopt, false, IsAll));
+}
+template <bool IsAll>
+void k_all_dim(Stack& s) {
+  Args a(s, 3);
+  a.ret(allAny(a.tensor(0), std::vector<int64_t>{a.toInt(1)}, a.toBool(2), IsAll));
+}
+
+template <bool Sqrt, bool WithMean>
+void retVar(Args& a, std::pair<Tensor, Tensor> r) {
+  if constexpr (WithMean) a.ret(std::move(r.first), std::move(r.second));
+  else a.ret(std::move(r.first));
+}
+template <bool Sqrt, bool WithMean>
+void k_var(Stack& s) {
+  Args a(s, 2);
+  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), std::nullopt, a.toBool(1) ? 1 : 0, false, Sqrt, Sqrt ? "std" : "var"));
+}
+template <bool Sqrt, bool WithMean>
+void k_var_dim(Stack& s) {
+  Args a(s, 4);
+  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), a.optIntList(1), a.toBool(2) ? 1 : 0, a.toBool(3), Sqrt,
+                                    Sqrt ? "std" : "var"));
+}
+template <bool Sqrt, bool WithMean>
+void k_var_correction(Stack& s) {
+  Args a(s, 4);
+  const double corr = static_cast<double>(a.optInt(2).value_or(1));
+  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), a.optIntList(1), corr, a.toBool(3), Sqrt, Sqrt ? "std" : "var"));
+}
+
+void k_norm_scalar(Stack& s) {
+  Args a(s, 2);
+  a.ret(vectorNorm(a.tensor(0), a.scalar(1).toDouble(), std::nullopt, false, std::nullopt));
+}
+void k_norm_dim(Stack& s) {
+  Args a(s, 4);
+  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), a.intList(2), a.toBool(3), std::nullopt));
+}
+void k_norm_dim_dtype(Stack& s) {
+  Args a(s, 5);
+  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), a.intList(2), a.toBool(3), a.optScalarType(4)));
+}
+void k_norm_dtype(Stack& s) {
+  Args a(s, 3);
+  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), std::nullopt, false, a.optScalarType(2)));
+}
+void k_frobenius(Stack& s) {
+  Args a(s, 1);
+  a.ret(vectorNorm(a.tensor(0), 2, std::nullopt, false, std::nullopt));
+}
+void k_frobenius_dim(Stack& s) {
+  Args a(s, 3);
+  a.ret(vectorNorm(a.tensor(0), 2, a.intList(1), a.toBool(2), std::nullopt));
+}
+void k_vector_norm(Stack& s) {
+  Args a(s, 5);
+  a.ret(vectorNorm(a.tensor(0), a.scalar(1).toDouble(), a.optIntList(2), a.toBool(3), a.optScalarType(4)));
+}
+void k_logsumexp(Stack& s) {
+  Args a(s, 3);
+  a.ret(logsumexp(a.tensor(0), a.intList(1), a.toBool(2)));
+}
+void k_count_nonzero(Stack& s) {
+  Args a(s, 2);
+  std::optional<int64_t> d = a.optInt(1);
+  a.ret(countNonzero(a.tensor(0), d ? OptDims(std::vector<int64_t>{*d}) : std::nullopt));
+}
+void k_count_nonzero_dims(Stack& s) {
+  Args a(s, 2);
+  a.ret(countNonzero(a.tensor(0), a.intList(1)));
+}
+// Sums self down to `size` (the inverse of broadcasting it).
+void k_sum_to_size(Stack& s) {
+  Args a(s, 2);
+  const Tensor& t = a.tensor(0);
+  std::vector<int64_t> size = a.intList(1);
+  JS_CHECK(is_expandable_to(size, t.sizes()), "size {", shapeToString(size).substr(1, shapeToString(size).size() - 2),
+           "} is not expandable to size {", shapeToString(t.sizes()).substr(1, shapeToString(t.sizes()).size() - 2),
+           "}.");
+  const int64_t lead = t.dim() - static_cast<int64_t>(size.size());
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (d < lead || (size[d - lead] == 1 && t.size(d) != 1)) dims.push_back(d);
+  Tensor r = dims.empty() ? t : accumulate(t, dims, true, t.dtype(), Acc::Sum);
+  a.ret(r.view(size));
+}
+
+const OpEntry kReduceOps[] = {
+    {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_sum,
+     "Sum of all elements (integers and bool sum to int64)."},
+    {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     k_sum_dim, "Sum over dims."},
+    {"aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_nansum,
+     "Sum treating NaN as zero."},
+    {"aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_prod, "Product of all elements."},
+    {"aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_prod_dim,
+     "Product over a dim."},
+    {"aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_mean, "Mean of all elements."},
+    {"aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_mean_dim,
+     "Mean over dims."},
+    {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+     k_nanmean, "Mean ignoring NaN."},
+    {"aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", k_amax<true>, "Maximum over dims."},
+    {"aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", k_amax<false>, "Minimum over dims."},
+    {"aten::max(Tensor self) -> Tensor", k_max_full<true>, "Maximum of all elements (NaN propagates)."},
+    {"aten::min(Tensor self) -> Tensor", k_max_full<false>, "Minimum of all elements (NaN propagates)."},
+    {"aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", k_max_dim<true>,
+     "Maximum over a dim with its first index."},
+    {"aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", k_max_dim<false>,
+     "Minimum over a dim with its first index."},
+    {"aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", k_argmax<true>,
+     "Index of the maximum (flattened when dim is None)."},
+    {"aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", k_argmax<false>,
+     "Index of the minimum (flattened when dim is None)."},
+    {"aten::aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)", k_aminmax,
+     "Minimum and maximum together."},
+    {"aten::all(Tensor self) -> Tensor", k_all<true>, "Whether every element is nonzero."},
+    {"aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", k_all_dim<true>, "all over a dim."},
+    {"aten::any(Tensor self) -> Tensor", k_all<false>, "Whether some element is nonzero."},
+    {"aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", k_all_dim<false>, "any over a dim."},
+    {"aten::var(Tensor self, bool unbiased=True) -> Tensor", k_var<false, false>, "Variance of all elements."},
+    {"aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     k_var_dim<false, false>, "Variance over dims."},
+    {"aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     k_var_correction<false, false>, "Variance with a degrees-of-freedom correction."},
+    {"aten::std(Tensor self, bool unbiased=True) -> Tensor", k_var<true, false>,
+     "Standard deviation of all elements."},
+    {"aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
+     k_var_dim<true, false>, "Standard deviation over dims."},
+    {"aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
+     k_var_correction<true, false>, "Standard deviation with a correction."},
+    {"aten::var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", k_var<false, true>,
+     "Variance and mean of all elements."},
+    {"aten::var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     k_var_dim<false, true>, "Variance and mean over dims."},
+    {"aten::var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     k_var_correction<false, true>, "Variance and mean with a correction."},
+    {"aten::std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", k_var<true, true>,
+     "Standard deviation and mean of all elements."},
+    {"aten::std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
+     k_var_dim<true, true>, "Standard deviation and mean over dims."},
+    {"aten::std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
+     k_var_correction<true, true>, "Standard deviation and mean with a correction."},
+    {"aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor", k_norm_scalar, "p-norm of all elements."},
+    {"aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor", k_norm_dim,
+     "p-norm over dims."},
+    {"aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor",
+     k_norm_dim_dtype, "p-norm over dims in dtype."},
+    {"aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor", k_norm_dtype,
+     "p-norm of all elements in dtype."},
+    {"aten::frobenius_norm(Tensor self) -> Tensor", k_frobenius, "sqrt of the sum of squares."},
+    {"aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_frobenius_dim,
+     "Frobenius norm over dims."},
+    {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
+     "dtype=None) -> Tensor",
+     k_vector_norm, "Vector ord-norm over dims (all when None)."},
+    {"aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_logsumexp,
+     "log(sum(exp(x))) over dims, computed stably."},
+    {"aten::special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_logsumexp,
+     "Alias of logsumexp."},
+    {"aten::count_nonzero(Tensor self, int? dim=None) -> Tensor", k_count_nonzero, "Number of nonzero elements."},
+    {"aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor", k_count_nonzero_dims,
+     "Number of nonzero elements over dims."},
+    {"aten::sum_to_size(Tensor self, int[] size) -> Tensor", k_sum_to_size,
+     "Sums broadcast dims away to reach `size`."},
+};
+
+}  // namespace
+
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return accumulate(self, dims, keepdim, sumDtype(self.dtype(), std::nullopt), Acc::Sum);
+}
+Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return extreme<true>(self, dims, keepdim, false, "amax").first;
+}
+
+void registerReduceOps(OperatorRegistry& registry) { registerOpEntries(registry, kReduceOps); }
+
+}  // namespace jitserve::ops

@@ -1,0 +1,22 @@
+// Reductions over dims (sum, mean, prod, extrema, var/std, norms, logsumexp,
+// all/any, count_nonzero) with PyTorch's dtype rules: integer and bool sums
+// give int64, mean needs a floating dtype, max/min over a dim also return
+// the first index of the extreme (NaN counts as the extreme).
+#pragma once
+
+#include <vector>
+
+#include "runtime/tensor/tensor.h"
+
+namespace jitserve {
+class OperatorRegistry;
+}
+
+namespace jitserve::ops {
+
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+
+void registerReduceOps(OperatorRegistry& registry);
+
+}  // namespace jitserve::ops

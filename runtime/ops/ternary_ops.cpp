@@ -1,0 +1,311 @@
+// Elementwise ops of three operands or with bounds: where, clamp (Scalar and
+// Tensor bounds, clamp_min/clamp_max, clip), lerp, addcmul, addcdiv.
+#include "runtime/ops/ternary_ops.h"
+
+#include <cmath>
+
+#include "runtime/ops/elementwise.h"
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/tensor/type_promotion.h"
+
+namespace jitserve::ops {
+namespace {
+
+template <typename T>
+inline T maxPropagateNan(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a > b ? a : b;
+}
+template <typename T>
+inline T minPropagateNan(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (a != a) return a;
+    if (b != b) return b;
+  }
+  return a < b ? a : b;
+}
+
+}  // namespace
+
+Tensor where(const Tensor& cond, const Tensor& self, const Tensor& other, Tensor out) {
+  JS_CHECK(cond.dtype() == ScalarType::Bool || cond.dtype() == ScalarType::Byte,
+           "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+           scalarTypeName(cond.dtype()));
+  const ScalarType rt = result_type(self, other);
+  Tensor c = cond.dtype() == ScalarType::Bool ? cond : cond.to(ScalarType::Bool);
+  Tensor a = self.dtype() == rt ? self : self.to(rt);
+  Tensor b = other.dtype() == rt ? other : other.to(rt);
+  TensorIteratorConfig cfg;
+  cfg.name("where")
+      .add_output(out)
+      .add_input(c)
+      .add_input(a)
+      .add_input(b)
+      .check_all_same_dtype(false)
+      .set_output_dtype(rt)
+      .cast_common_dtype_to_outputs(true);
+  TensorIterator it = cfg.build();
+  if (!out.defined()) out = it.output();
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(rt, "where", [&] {
+    cpu_kernel(it, [](bool m, scalar_t x, scalar_t y) -> scalar_t { return m ? x : y; });
+  });
+  return out;
+}
+
+namespace {
+
+// clamp with optional Scalar bounds; the bounds take part in type promotion
+// (clamp(int_tensor, 0.5) is a float tensor).
+Tensor clampScalar(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi,
+                   Tensor out = {}) {
+  JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  ResultTypeState st = update_result_type_state(self, ResultTypeState{});
+  if (lo) st = update_result_type_state(*lo, st);
+  if (hi) st = update_result_type_state(*hi, st);
+  const ScalarType rt = result_type(st);
+  Tensor in = self.dtype() == rt ? self : self.to(rt);
+  TensorIterator it = unaryIter(out, in, Promotion::Common, "clamp");
+  JS_DISPATCH_ALL_TYPES(rt, "clamp", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    if (lo && hi) {
+      const acc_t l = lo->to<acc_t>(), h = hi->to<acc_t>();
+      unaryLoop<scalar_t>(it, [l, h](acc_t x) { return minPropagateNan(maxPropagateNan(x, l), h); });
+    } else if (lo) {
+      const acc_t l = lo->to<acc_t>();
+      unaryLoop<scalar_t>(it, [l](acc_t x) { return maxPropagateNan(x, l); });
+    } else {
+      const acc_t h = hi->to<acc_t>();
+      unaryLoop<scalar_t>(it, [h](acc_t x) { return minPropagateNan(x, h); });
+    }
+  });
+  return out;
+}
+
+Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& lo, const std::optional<Tensor>& hi,
+                   Tensor out = {}) {
+  JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  if (lo && hi) {
+    TensorIterator it = ternaryIter(out, self, *lo, *hi, Promotion::Common, "clamp");
+    JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "clamp", [&] {
+      using acc_t = opmath_t<scalar_t>;
+      cpu_kernel(it, [](scalar_t x, scalar_t l, scalar_t h) -> scalar_t {
+        return static_cast<scalar_t>(minPropagateNan(maxPropagateNan(static_cast<acc_t>(x), static_cast<acc_t>(l)),
+                                                     static_cast<acc_t>(h)));
+      });
+    });
+    return out;
+  }
+  const bool is_min = lo.has_value();
+  TensorIterator it = binaryIter(out, self, is_min ? *lo : *hi, Promotion::Common, "clamp");
+  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "clamp", [&] {
+    if (is_min) binaryLoop<scalar_t>(it, [](auto x, auto b) { return maxPropagateNan(x, b); });
+    else binaryLoop<scalar_t>(it, [](auto x, auto b) { return minPropagateNan(x, b); });
+  });
+  return out;
+}
+
+// lerp: self + weight * (end - self), computed from the nearer endpoint so
+// that weight 1 gives exactly `end`.
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, Tensor out = {}) {
+  JS_CHECK(self.dtype() == end.dtype(), "expected dtype ", scalarTypeName(self.dtype()), " for `end` but got dtype ",
+           scalarTypeName(end.dtype()));
+  TensorIterator it = ternaryIter(out, self, end, weight, Promotion::Common, "lerp_kernel");
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "lerp_kernel_scalar", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    cpu_kernel(it, [](scalar_t a, scalar_t b, scalar_t w) -> scalar_t {
+      const acc_t x = a, y = b, t = w;
+      return static_cast<scalar_t>(std::abs(t) < acc_t(0.5) ? x + t * (y - x) : y - (y - x) * (acc_t(1) - t));
+    });
+  });
+  return out;
+}
+
+Tensor addcmulDiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value, bool divide,
+                  Tensor out = {}) {
+  TensorIterator it = ternaryIter(out, self, t1, t2, Promotion::Common, divide ? "addcdiv" : "addcmul");
+  if (divide)
+    JS_CHECK(!isIntegralType(it.input_dtype(0), true),
+             "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a "
+             "true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + "
+             "value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * "
+             "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
+             "(input + value * tensor1 / tensor2), for all dtypes.");
+  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), divide ? "addcdiv" : "addcmul", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const acc_t v = value.to<acc_t>();
+    if (divide)
+      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
+        return static_cast<scalar_t>(static_cast<acc_t>(a) + v * (static_cast<acc_t>(b) / static_cast<acc_t>(c)));
+      });
+    else
+      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
+        return static_cast<scalar_t>(static_cast<acc_t>(a) + v * static_cast<acc_t>(b) * static_cast<acc_t>(c));
+      });
+  });
+  return out;
+}
+
+// ---- kernels ----
+
+void k_where(Stack& s) {
+  Args a(s, 3);
+  a.ret(where(a.tensor(0), a.tensor(1), a.tensor(2)));
+}
+void k_where_scalar_self(Stack& s) {
+  Args a(s, 3);
+  a.ret(where(a.tensor(0), wrapScalar(a.scalar(1)), a.tensor(2)));
+}
+void k_where_scalar_other(Stack& s) {
+  Args a(s, 3);
+  a.ret(where(a.tensor(0), a.tensor(1), wrapScalar(a.scalar(2))));
+}
+void k_where_scalars(Stack& s) {
+  Args a(s, 3);
+  // Two Python numbers: the result has the default dtype for their category.
+  a.ret(where(a.tensor(0), wrapScalar(a.scalar(1)), wrapScalar(a.scalar(2))));
+}
+
+void k_clamp(Stack& s) {
+  Args a(s, 3);
+  a.ret(clampScalar(a.tensor(0), a.optScalar(1), a.optScalar(2)));
+}
+void k_clamp_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  clampScalar(self, a.optScalar(1), a.optScalar(2), self);
+  a.ret(std::move(self));
+}
+void k_clamp_t(Stack& s) {
+  Args a(s, 3);
+  a.ret(clampTensor(a.tensor(0), a.optTensor(1), a.optTensor(2)));
+}
+void k_clamp_t_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  clampTensor(self, a.optTensor(1), a.optTensor(2), self);
+  a.ret(std::move(self));
+}
+template <bool Min>
+void k_clamp_bound(Stack& s) {
+  Args a(s, 2);
+  const Scalar b = a.scalar(1);
+  a.ret(Min ? clampScalar(a.tensor(0), b, std::nullopt) : clampScalar(a.tensor(0), std::nullopt, b));
+}
+template <bool Min>
+void k_clamp_bound_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  const Scalar b = a.scalar(1);
+  if (Min) clampScalar(self, b, std::nullopt, self);
+  else clampScalar(self, std::nullopt, b, self);
+  a.ret(std::move(self));
+}
+template <bool Min>
+void k_clamp_bound_t(Stack& s) {
+  Args a(s, 2);
+  const Tensor& b = a.tensor(1);
+  a.ret(Min ? clampTensor(a.tensor(0), b, std::nullopt) : clampTensor(a.tensor(0), std::nullopt, b));
+}
+template <bool Min>
+void k_clamp_bound_t_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  const Tensor& b = a.tensor(1);
+  if (Min) clampTensor(self, b, std::nullopt, self);
+  else clampTensor(self, std::nullopt, b, self);
+  a.ret(std::move(self));
+}
+
+void k_lerp_s(Stack& s) {
+  Args a(s, 3);
+  a.ret(lerp(a.tensor(0), a.tensor(1), wrapScalar(a.scalar(2))));
+}
+void k_lerp_t(Stack& s) {
+  Args a(s, 3);
+  a.ret(lerp(a.tensor(0), a.tensor(1), a.tensor(2)));
+}
+void k_lerp_s_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  lerp(self, a.tensor(1), wrapScalar(a.scalar(2)), self);
+  a.ret(std::move(self));
+}
+void k_lerp_t_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  lerp(self, a.tensor(1), a.tensor(2), self);
+  a.ret(std::move(self));
+}
+
+template <bool Div>
+void k_addc(Stack& s) {
+  Args a(s, 4);
+  a.ret(addcmulDiv(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), Div));
+}
+template <bool Div>
+void k_addc_(Stack& s) {
+  Args a(s, 4);
+  Tensor self = a.tensor(0);
+  addcmulDiv(self, a.tensor(1), a.tensor(2), a.scalar(3), Div, self);
+  a.ret(std::move(self));
+}
+
+const OpEntry kTernaryOps[] = {
+    {"aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", k_where,
+     "self where condition, else other (promoted, broadcast)."},
+    {"aten::where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", k_where_scalar_self,
+     "where with a Scalar self."},
+    {"aten::where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor", k_where_scalar_other,
+     "where with a Scalar other."},
+    {"aten::where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor", k_where_scalars,
+     "where with two Scalars."},
+    {"aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp,
+     "Limits values to [min, max] (NaN stays NaN)."},
+    {"aten::clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "In-place clamp."},
+    {"aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t,
+     "clamp with tensor bounds."},
+    {"aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)", k_clamp_t_,
+     "In-place clamp with tensor bounds."},
+    {"aten::clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp, "Alias of clamp."},
+    {"aten::clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "Alias of clamp_."},
+    {"aten::clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t, "Alias of clamp."},
+    {"aten::clamp_min(Tensor self, Scalar min) -> Tensor", k_clamp_bound<true>, "max(self, min)."},
+    {"aten::clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)", k_clamp_bound_<true>, "In-place clamp_min."},
+    {"aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor", k_clamp_bound_t<true>, "max(self, min tensor)."},
+    {"aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)", k_clamp_bound_t_<true>,
+     "In-place clamp_min with a tensor."},
+    {"aten::clamp_max(Tensor self, Scalar max) -> Tensor", k_clamp_bound<false>, "min(self, max)."},
+    {"aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)", k_clamp_bound_<false>, "In-place clamp_max."},
+    {"aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor", k_clamp_bound_t<false>, "min(self, max tensor)."},
+    {"aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)", k_clamp_bound_t_<false>,
+     "In-place clamp_max with a tensor."},
+    {"aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor", k_lerp_s,
+     "Linear interpolation self + weight * (end - self)."},
+    {"aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor", k_lerp_t,
+     "Linear interpolation with tensor weights."},
+    {"aten::lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)", k_lerp_s_, "In-place lerp."},
+    {"aten::lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)", k_lerp_t_, "In-place lerp."},
+    {"aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor", k_addc<false>,
+     "self + value * tensor1 * tensor2."},
+    {"aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     k_addc_<false>, "In-place addcmul."},
+    {"aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor", k_addc<true>,
+     "self + value * tensor1 / tensor2."},
+    {"aten::addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
+     k_addc_<true>, "In-place addcdiv."},
+};
+
+}  // namespace
+
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return clampScalar(self, min, max);
+}
+
+void registerTernaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kTernaryOps); }
+
+}  // namespace jitserve::ops

@@ -1,0 +1,549 @@
+// Elementwise unary math: exp/log families, trigonometric and hyperbolic
+// functions, rounding, sign/abs/neg, special functions (erf, lgamma,
+// digamma, i0, ...), predicates (isnan, signbit, ...) and logical/bitwise not.
+//
+// Float-valued functions promote integer inputs to the default float dtype
+// (torch's int_to_float rule); rounding, abs, neg and sign keep the dtype.
+// The simple float functions are one X-macro table, so adding one is a line.
+#include "runtime/ops/unary_ops.h"
+
+#include <cmath>
+#include <limits>
+
+#include "runtime/ops/elementwise.h"
+#include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/scalar_math.h"
+
+namespace jitserve::ops {
+namespace {
+
+template <typename T>
+constexpr T kLog2e = static_cast<T>(1.44269504088896340736);
+
+// ndtr(x) = P(N(0,1) <= x).
+template <typename T>
+T ndtr(T x) {
+  return static_cast<T>(0.5 * std::erfc(-static_cast<double>(x) * 0.70710678118654752440));
+}
+
+// exp(x^2) * erfc(x), without the overflow/underflow of the naive product.
+template <typename T>
+T erfcx(T xin) {
+  const double x = static_cast<double>(xin);
+  if (x < 25) return static_cast<T>(std::exp(x * x) * std::erfc(x));
+  // Asymptotic series 1/(x sqrt(pi)) * (1 - 1/(2x^2) + 3/(4x^4) - 15/(8x^6)).
+  const double z = 1 / (x * x);
+  return static_cast<T>(0.56418958354775628695 / x * (1 - 0.5 * z + 0.75 * z * z - 1.875 * z * z * z));
+}
+
+template <typename T>
+T logNdtr(T xin) {
+  const double x = static_cast<double>(xin);
+  if (x > -1) return static_cast<T>(std::log1p(-0.5 * std::erfc(x * 0.70710678118654752440)));
+  // log(0.5 * erfc(-x/sqrt2)) = log(0.5 * erfcx(t)) - t^2 with t = -x/sqrt2.
+  const double t = -x * 0.70710678118654752440;
+  return static_cast<T>(std::log(0.5 * erfcx(t)) - t * t);
+}
+
+// Inverse of ndtr: an erfinv-based guess polished by Newton steps on ndtr,
+// which stays accurate in the tails where 2p - 1 loses digits.
+template <typename T>
+T ndtri(T pin) {
+  const double p = static_cast<double>(pin);
+  if (std::isnan(p) || p < 0 || p > 1) return std::numeric_limits<T>::quiet_NaN();
+  if (p == 0) return -std::numeric_limits<T>::infinity();
+  if (p == 1) return std::numeric_limits<T>::infinity();
+  double x = p < 1e-3 ? -std::sqrt(-2 * std::log(p)) : 1.41421356237309504880 * math::erfinv(2 * p - 1);
+  for (int i = 0; i < 6; ++i) {
+    const double pdf = 0.39894228040143267794 * std::exp(-0.5 * x * x);
+    if (pdf == 0) break;
+    const double step = (0.5 * std::erfc(-x * 0.70710678118654752440) - p) / pdf;
+    x -= step;
+    if (std::fabs(step) < 1e-16 * std::fabs(x)) break;
+  }
+  return static_cast<T>(x);
+}
+
+template <typename T>
+T entr(T x) {
+  if (std::isnan(x)) return x;
+  if (x > 0) return -x * std::log(x);
+  if (x == 0) return T(0);
+  return -std::numeric_limits<T>::infinity();
+}
+
+// Modified Bessel functions through libstdc++'s special math, with the
+// exponentially scaled forms computed in double.
+template <typename T>
+T besselI1(T x) {
+  const double d = static_cast<double>(x);
+  const double v = std::cyl_bessel_i(1.0, std::fabs(d));
+  return static_cast<T>(d < 0 ? -v : v);
+}
+template <typename T>
+T besselI0e(T x) {
+  const double a = std::fabs(static_cast<double>(x));
+  return static_cast<T>(std::exp(-a) * static_cast<double>(math::i0(a)));
+}
+template <typename T>
+T besselI1e(T x) {
+  const double d = static_cast<double>(x);
+  const double a = std::fabs(d);
+  const double v = std::exp(-a) * std::cyl_bessel_i(1.0, a);
+  return static_cast<T>(d < 0 ? -v : v);
+}
+
+template <typename T>
+T angleReal(T x) {
+  if (std::isnan(x)) return x;
+  return x < 0 ? math::kPi<T> : T(0);
+}
+
+// ---- the simple float functions: name, expression in x (of the arithmetic
+// type T: float for float/Half/BFloat16, double for double), doc ----
+#define JS_FLOAT_UNARY_OPS(_)                                                                           \
+  _(exp, std::exp(x), "e^x.")                                                                           \
+  _(exp2, std::exp2(x), "2^x.")                                                                         \
+  _(expm1, std::expm1(x), "e^x - 1, accurate near 0.")                                                  \
+  _(log, std::log(x), "Natural logarithm.")                                                             \
+  _(log2, std::log2(x), "Base-2 logarithm.")                                                            \
+  _(log10, std::log10(x), "Base-10 logarithm.")                                                         \
+  _(log1p, std::log1p(x), "log(1 + x), accurate near 0.")                                               \
+  _(sqrt, std::sqrt(x), "Square root.")                                                                 \
+  _(rsqrt, T(1) / std::sqrt(x), "1 / sqrt(x).")                                                        \
+  _(sin, std::sin(x), "Sine.")                                                                          \
+  _(cos, std::cos(x), "Cosine.")                                                                        \
+  _(tan, std::tan(x), "Tangent.")                                                                       \
+  _(asin, std::asin(x), "Arcsine.")                                                                     \
+  _(acos, std::acos(x), "Arccosine.")                                                                   \
+  _(atan, std::atan(x), "Arctangent.")                                                                  \
+  _(sinh, std::sinh(x), "Hyperbolic sine.")                                                             \
+  _(cosh, std::cosh(x), "Hyperbolic cosine.")                                                           \
+  _(tanh, std::tanh(x), "Hyperbolic tangent.")                                                          \
+  _(asinh, std::asinh(x), "Inverse hyperbolic sine.")                                                   \
+  _(acosh, std::acosh(x), "Inverse hyperbolic cosine.")                                                 \
+  _(atanh, std::atanh(x), "Inverse hyperbolic tangent.")                                                \
+  _(sigmoid, math::sigmoid(x), "Logistic function 1 / (1 + e^-x).")                                     \
+  _(erf, std::erf(x), "Error function.")                                                                \
+  _(erfc, std::erfc(x), "Complementary error function.")                                                \
+  _(erfinv, math::erfinv(x), "Inverse error function.")                                                 \
+  _(lgamma, std::lgamma(x), "log |Gamma(x)|.")                                                          \
+  _(digamma, math::digamma(x), "Logarithmic derivative of Gamma.")                                      \
+  _(i0, math::i0(x), "Modified Bessel function of the first kind, order 0.")                            \
+  _(sinc, math::sinc(x), "Normalized sinc: sin(pi x) / (pi x).")                                        \
+  _(reciprocal, T(1) / x, "1 / x.")                                                                     \
+  _(deg2rad, x*(math::kPi<T> / T(180)), "Degrees to radians.")                                          \
+  _(rad2deg, x*(T(180) / math::kPi<T>), "Radians to degrees.")                                          \
+  _(angle, angleReal(x), "Argument of a (real) number: pi for negatives, else 0.")
+
+// Aliases and special_ names sharing a functor: alias, target.
+#define JS_FLOAT_UNARY_ALIASES(_) \
+  _(arcsin, asin)                 \
+  _(arccos, acos)                 \
+  _(arctan, atan)                 \
+  _(arcsinh, asinh)               \
+  _(arccosh, acosh)               \
+  _(arctanh, atanh)               \
+  _(special_expit, sigmoid)       \
+  _(special_exp2, exp2)           \
+  _(special_expm1, expm1)         \
+  _(special_erf, erf)             \
+  _(special_erfc, erfc)           \
+  _(special_erfinv, erfinv)       \
+  _(special_gammaln, lgamma)      \
+  _(special_digamma, digamma)     \
+  _(special_psi, digamma)         \
+  _(special_i0, i0)               \
+  _(special_log1p, log1p)         \
+  _(special_sinc, sinc)
+
+// Functions without in-place forms in PyTorch.
+#define JS_FLOAT_UNARY_SPECIAL(_)                                                                       \
+  _(special_entr, entr(x), "-x log x (entropy term).")                                                  \
+  _(special_ndtr, ndtr(x), "Standard normal CDF.")                                                      \
+  _(special_ndtri, ndtri(x), "Inverse of the standard normal CDF.")                                     \
+  _(special_log_ndtr, logNdtr(x), "log of the standard normal CDF.")                                    \
+  _(special_erfcx, erfcx(x), "Scaled complementary error function exp(x^2) erfc(x).")                   \
+  _(special_i0e, besselI0e(x), "Exponentially scaled I0: exp(-|x|) I0(x).")                             \
+  _(special_i1, besselI1(x), "Modified Bessel function of the first kind, order 1.")                    \
+  _(special_i1e, besselI1e(x), "Exponentially scaled I1.")
+
+#define JS_DEFINE_FUNCTOR(name, expr, doc) \
+  struct F_##name {                        \
+    static constexpr const char* kName = #name; \
+    template <typename T>                  \
+    T operator()(T x) const {              \
+      return static_cast<T>(expr);         \
+    }                                      \
+  };
+JS_FLOAT_UNARY_OPS(JS_DEFINE_FUNCTOR)
+JS_FLOAT_UNARY_SPECIAL(JS_DEFINE_FUNCTOR)
+#undef JS_DEFINE_FUNCTOR
+
+// out = F(self) in floating point (integers promote to the default dtype).
+template <typename F>
+Tensor floatUnary(const Tensor& self, Tensor out = {}) {
+  TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, F::kName);
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), F::kName, [&] { unaryLoop<scalar_t>(it, F{}); });
+  return out;
+}
+
+template <typename F>
+void k_float(Stack& s) {
+  Args a(s, 1);
+  a.ret(floatUnary<F>(a.tensor(0)));
+}
+template <typename F>
+void k_float_(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  floatUnary<F>(self, self);
+  a.ret(std::move(self));
+}
+
+// ---- dtype-preserving functions ----
+
+enum class Keep { Abs, Neg, Sign, Square, Floor, Ceil, Round, Trunc, Frac, Relu };
+
+template <Keep K>
+constexpr const char* keepName() {
+  switch (K) {
+    case Keep::Abs: return "abs";
+    case Keep::Neg: return "neg";
+    case Keep::Sign: return "sign";
+    case Keep::Square: return "square";
+    case Keep::Floor: return "floor";
+    case Keep::Ceil: return "ceil";
+    case Keep::Round: return "round";
+    case Keep::Trunc: return "trunc";
+    case Keep::Frac: return "frac_cpu";
+    case Keep::Relu: return "relu";
+  }
+  return "";
+}
+
+template <Keep K, typename scalar_t>
+void keepLoop(TensorIterator& it) {
+  using acc_t = opmath_t<scalar_t>;
+  constexpr bool integral = std::is_integral_v<scalar_t>;
+  if constexpr (K == Keep::Abs) {
+    if constexpr (std::is_unsigned_v<scalar_t>) unaryLoop<scalar_t>(it, [](acc_t x) { return x; });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? -x : x; });
+  } else if constexpr (K == Keep::Neg) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return -x; });
+  } else if constexpr (K == Keep::Sign) {
+    if constexpr (std::is_same_v<scalar_t, bool>) unaryLoop<scalar_t>(it, [](bool x) { return x; });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return math::sign(x); });
+  } else if constexpr (K == Keep::Square) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return x * x; });
+  } else if constexpr (K == Keep::Relu) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return x > acc_t(0) ? x : (x != x ? x : acc_t(0)); });
+  } else if constexpr (integral) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return x; });  // rounding an integer is the identity
+  } else if constexpr (K == Keep::Floor) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return std::floor(x); });
+  } else if constexpr (K == Keep::Ceil) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return std::ceil(x); });
+  } else if constexpr (K == Keep::Round) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return std::nearbyint(x); });
+  } else if constexpr (K == Keep::Trunc) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return std::trunc(x); });
+  } else if constexpr (K == Keep::Frac) {
+    unaryLoop<scalar_t>(it, [](acc_t x) { return x - std::trunc(x); });
+  }
+}
+
+template <Keep K>
+Tensor keepUnary(const Tensor& self, Tensor out = {}) {
+  constexpr const char* name = keepName<K>();
+  const ScalarType dt = self.dtype();
+  if constexpr (K == Keep::Neg)
+    JS_CHECK(dt != ScalarType::Bool,
+             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
+             "the `~` or `logical_not()` operator instead.");
+  if constexpr (K == Keep::Frac) JS_CHECK(isFloatingType(dt), "\"frac_cpu\" not implemented for '", scalarTypeName(dt), "'");
+  // square(bool) is pow(bool, 2): integer arithmetic.
+  const Tensor in = (K == Keep::Square && dt == ScalarType::Bool) ? self.to(ScalarType::Long) : self;
+  TensorIterator it = unaryIter(out, in, Promotion::Common, name);
+  if constexpr (K == Keep::Sign) {
+    JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), name, [&] { keepLoop<K, scalar_t>(it); });
+  } else {
+    JS_DISPATCH_ALL_TYPES(it.input_dtype(0), name, [&] { keepLoop<K, scalar_t>(it); });
+  }
+  return out;
+}
+
+template <Keep K>
+void k_keep(Stack& s) {
+  Args a(s, 1);
+  a.ret(keepUnary<K>(a.tensor(0)));
+}
+template <Keep K>
+void k_keep_(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  keepUnary<K>(self, self);
+  a.ret(std::move(self));
+}
+
+// round(x, decimals)
+Tensor roundDecimals(const Tensor& self, int64_t decimals, Tensor out = {}) {
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "round");
+  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "round", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    if (isIntegralType(it.input_dtype(0), true)) {
+      JS_CHECK(decimals == 0, "round_cpu not implemented for '", scalarTypeName(it.input_dtype(0)),
+               "' with decimals != 0");
+      unaryLoop<scalar_t>(it, [](acc_t x) { return x; });
+    } else {
+      unaryLoop<scalar_t>(it, [decimals](acc_t x) { return math::roundDecimals(x, decimals); });
+    }
+  });
+  return out;
+}
+void k_round_decimals(Stack& s) {
+  Args a(s, 2);
+  a.ret(roundDecimals(a.tensor(0), a.toInt(1)));
+}
+void k_round_decimals_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  roundDecimals(self, a.toInt(1), self);
+  a.ret(std::move(self));
+}
+
+// ---- predicates: Bool results ----
+
+enum class Pred { IsNan, IsInf, IsFinite, IsPosInf, IsNegInf, SignBit, IsReal, LogicalNot };
+
+template <Pred P>
+Tensor predicate(const Tensor& self, Tensor out = {}) {
+  TensorIterator it = unaryIter(out, self, Promotion::Compare, "predicate");
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), "predicate", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    constexpr bool fp = std::is_floating_point_v<acc_t>;
+    predicateLoop<scalar_t>(it, [](acc_t x) -> bool {
+      if constexpr (P == Pred::IsNan) return fp && x != x;
+      else if constexpr (P == Pred::IsInf) return fp && (x == std::numeric_limits<acc_t>::infinity() || x == -std::numeric_limits<acc_t>::infinity());
+      else if constexpr (P == Pred::IsFinite) return !fp || (x == x && x != std::numeric_limits<acc_t>::infinity() && x != -std::numeric_limits<acc_t>::infinity());
+      else if constexpr (P == Pred::IsPosInf) return fp && x == std::numeric_limits<acc_t>::infinity();
+      else if constexpr (P == Pred::IsNegInf) return fp && x == -std::numeric_limits<acc_t>::infinity();
+      else if constexpr (P == Pred::SignBit) {
+        // copysign rather than signbit: GCC 12 fails (ICE) vectorizing
+        // signbit on BFloat16-widened floats.
+        if constexpr (fp) return std::copysign(acc_t(1), x) < acc_t(0);
+        else return x < acc_t(0);
+      } else if constexpr (P == Pred::IsReal) return true;
+      else return !static_cast<bool>(x);
+    });
+  });
+  return out;
+}
+
+template <Pred P>
+void k_pred(Stack& s) {
+  Args a(s, 1);
+  a.ret(predicate<P>(a.tensor(0)));
+}
+void k_logical_not_(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  predicate<Pred::LogicalNot>(self, self);
+  a.ret(std::move(self));
+}
+
+Tensor bitwiseNot(const Tensor& self, Tensor out = {}) {
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "bitwise_not_cpu");
+  JS_DISPATCH_INTEGRAL_TYPES_AND_BOOL(it.input_dtype(0), "bitwise_not_cpu", [&] {
+    if constexpr (std::is_same_v<scalar_t, bool>)
+      cpu_kernel(it, [](bool x) -> bool { return !x; });
+    else
+      cpu_kernel(it, [](scalar_t x) -> scalar_t { return static_cast<scalar_t>(~x); });
+  });
+  return out;
+}
+void k_bitwise_not(Stack& s) {
+  Args a(s, 1);
+  a.ret(bitwiseNot(a.tensor(0)));
+}
+void k_bitwise_not_(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  bitwiseNot(self, self);
+  a.ret(std::move(self));
+}
+
+// ---- parameterized ----
+
+Tensor logit(const Tensor& self, std::optional<double> eps, Tensor out = {}) {
+  TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, "logit");
+  const double e = eps.value_or(-1.0);
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "logit", [&] {
+    unaryLoop<scalar_t>(it, [e](opmath_t<scalar_t> x) { return math::logit(x, e); });
+  });
+  return out;
+}
+void k_logit(Stack& s) {
+  Args a(s, 2);
+  a.ret(logit(a.tensor(0), a.optDouble(1)));
+}
+void k_logit_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  logit(self, a.optDouble(1), self);
+  a.ret(std::move(self));
+}
+
+Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                std::optional<double> neginf, Tensor out = {}) {
+  if (!isFloatingType(self.dtype())) return out.defined() ? out.copy_(self) : self.clone();
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "nan_to_num");
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "nan_to_num", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const acc_t n = static_cast<acc_t>(nan.value_or(0.0));
+    const acc_t pi = posinf ? static_cast<acc_t>(*posinf) : static_cast<acc_t>(std::numeric_limits<scalar_t>::max());
+    const acc_t ni = neginf ? static_cast<acc_t>(*neginf) : static_cast<acc_t>(std::numeric_limits<scalar_t>::lowest());
+    unaryLoop<scalar_t>(it, [n, pi, ni](acc_t x) {
+      if (x != x) return n;
+      if (x == std::numeric_limits<acc_t>::infinity()) return pi;
+      if (x == -std::numeric_limits<acc_t>::infinity()) return ni;
+      return x;
+    });
+  });
+  return out;
+}
+void k_nan_to_num(Stack& s) {
+  Args a(s, 4);
+  a.ret(nanToNum(a.tensor(0), a.optDouble(1), a.optDouble(2), a.optDouble(3)));
+}
+void k_nan_to_num_(Stack& s) {
+  Args a(s, 4);
+  Tensor self = a.tensor(0);
+  nanToNum(self, a.optDouble(1), a.optDouble(2), a.optDouble(3), self);
+  a.ret(std::move(self));
+}
+
+Tensor mvlgamma(const Tensor& self, int64_t p) {
+  JS_CHECK(p >= 1, "p has to be greater than or equal to 1");
+  Tensor out;
+  TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, "mvlgamma");
+  const double bound = (static_cast<double>(p) - 1) / 2;
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "mvlgamma", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    const double c = static_cast<double>(p) * (static_cast<double>(p) - 1) / 4 * std::log(math::kPi<double>);
+    unaryLoop<scalar_t>(it, [p, c, bound](acc_t x) {
+      if (!(static_cast<double>(x) > bound)) JS_ERROR("All elements must be greater than (p-1)/2");
+      double r = c;
+      for (int64_t j = 0; j < p; ++j) r += std::lgamma(static_cast<double>(x) - static_cast<double>(j) / 2);
+      return static_cast<acc_t>(r);
+    });
+  });
+  return out;
+}
+void k_mvlgamma(Stack& s) {
+  Args a(s, 2);
+  a.ret(mvlgamma(a.tensor(0), a.toInt(1)));
+}
+
+// frexp: mantissa in [0.5, 1) with the input's dtype, exponent as int32.
+void k_frexp(Stack& s) {
+  Args a(s, 1);
+  const Tensor& self = a.tensor(0);
+  JS_CHECK(isFloatingType(self.dtype()),
+           "torch.frexp() only supports floating-point dtypes");
+  Tensor src = self.contiguous();
+  Tensor mant = empty(self.sizes(), self.dtype());
+  Tensor expo = empty(self.sizes(), ScalarType::Int);
+  JS_DISPATCH_FLOATING_TYPES(self.dtype(), "frexp", [&] {
+    const scalar_t* in = src.data<scalar_t>();
+    scalar_t* m = mant.data<scalar_t>();
+    int32_t* e = expo.data<int32_t>();
+    for (int64_t i = 0; i < src.numel(); ++i) {
+      int ex = 0;
+      m[i] = static_cast<scalar_t>(std::frexp(static_cast<opmath_t<scalar_t>>(in[i]), &ex));
+      e[i] = ex;
+    }
+  });
+  a.ret(std::move(mant), std::move(expo));
+}
+
+#define JS_FLOAT_ENTRIES(name, expr, doc)                                                    \
+  {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},                        \
+      {"aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", k_float_<F_##name>, "In-place " #name "."},
+#define JS_ALIAS_ENTRIES(alias, target) \
+  {"aten::" #alias "(Tensor self) -> Tensor", k_float<F_##target>, "Alias of " #target "."},
+#define JS_SPECIAL_ENTRIES(name, expr, doc) {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},
+
+const OpEntry kUnaryOps[] = {
+    JS_FLOAT_UNARY_OPS(JS_FLOAT_ENTRIES) JS_FLOAT_UNARY_ALIASES(JS_ALIAS_ENTRIES)
+        JS_FLOAT_UNARY_SPECIAL(JS_SPECIAL_ENTRIES)
+    {"aten::special_modified_bessel_i0(Tensor self) -> Tensor", k_float<F_i0>, "Modified Bessel I0."},
+    {"aten::special_modified_bessel_i1(Tensor self) -> Tensor", k_float<F_special_i1>, "Modified Bessel I1."},
+    {"aten::abs(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Absolute value."},
+    {"aten::abs_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Abs>, "In-place abs."},
+    {"aten::absolute(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Alias of abs."},
+    {"aten::neg(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Negation."},
+    {"aten::neg_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Neg>, "In-place neg."},
+    {"aten::negative(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Alias of neg."},
+    {"aten::sign(Tensor self) -> Tensor", k_keep<Keep::Sign>, "-1, 0 or 1 by sign (NaN stays NaN)."},
+    {"aten::sign_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sign."},
+    {"aten::sgn(Tensor self) -> Tensor", k_keep<Keep::Sign>, "sign (for real tensors)."},
+    {"aten::sgn_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sgn."},
+    {"aten::square(Tensor self) -> Tensor", k_keep<Keep::Square>, "x * x."},
+    {"aten::square_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Square>, "In-place square."},
+    {"aten::floor(Tensor self) -> Tensor", k_keep<Keep::Floor>, "Round toward negative infinity."},
+    {"aten::floor_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Floor>, "In-place floor."},
+    {"aten::ceil(Tensor self) -> Tensor", k_keep<Keep::Ceil>, "Round toward positive infinity."},
+    {"aten::ceil_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Ceil>, "In-place ceil."},
+    {"aten::round(Tensor self) -> Tensor", k_keep<Keep::Round>, "Round half to even."},
+    {"aten::round_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Round>, "In-place round."},
+    {"aten::round.decimals(Tensor self, *, int decimals) -> Tensor", k_round_decimals,
+     "Round half to even at a decimal position."},
+    {"aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", k_round_decimals_,
+     "In-place round with decimals."},
+    {"aten::special_round(Tensor self, *, int decimals=0) -> Tensor", k_round_decimals, "Alias of round."},
+    {"aten::trunc(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Round toward zero."},
+    {"aten::trunc_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Trunc>, "In-place trunc."},
+    {"aten::fix(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Alias of trunc."},
+    {"aten::frac(Tensor self) -> Tensor", k_keep<Keep::Frac>, "x - trunc(x)."},
+    {"aten::frac_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Frac>, "In-place frac."},
+    {"aten::relu(Tensor self) -> Tensor", k_keep<Keep::Relu>, "max(x, 0)."},
+    {"aten::relu_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Relu>, "In-place relu."},
+    {"aten::isnan(Tensor self) -> Tensor", k_pred<Pred::IsNan>, "True where NaN."},
+    {"aten::isinf(Tensor self) -> Tensor", k_pred<Pred::IsInf>, "True where +-inf."},
+    {"aten::isfinite(Tensor self) -> Tensor", k_pred<Pred::IsFinite>, "True where neither NaN nor inf."},
+    {"aten::isposinf(Tensor self) -> Tensor", k_pred<Pred::IsPosInf>, "True where +inf."},
+    {"aten::isneginf(Tensor self) -> Tensor", k_pred<Pred::IsNegInf>, "True where -inf."},
+    {"aten::signbit(Tensor self) -> Tensor", k_pred<Pred::SignBit>, "True where the sign bit is set."},
+    {"aten::isreal(Tensor self) -> Tensor", k_pred<Pred::IsReal>, "True where the imaginary part is 0."},
+    {"aten::logical_not(Tensor self) -> Tensor", k_pred<Pred::LogicalNot>, "Boolean not of x != 0."},
+    {"aten::logical_not_(Tensor(a!) self) -> Tensor(a!)", k_logical_not_, "In-place logical_not."},
+    {"aten::bitwise_not(Tensor self) -> Tensor", k_bitwise_not, "Bitwise not (logical not for bool)."},
+    {"aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)", k_bitwise_not_, "In-place bitwise_not."},
+    {"aten::logit(Tensor self, float? eps=None) -> Tensor", k_logit, "log(x / (1 - x)), x clamped to [eps, 1-eps]."},
+    {"aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)", k_logit_, "In-place logit."},
+    {"aten::special_logit(Tensor self, float? eps=None) -> Tensor", k_logit, "Alias of logit."},
+    {"aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor", k_nan_to_num,
+     "Replaces NaN and infinities with finite values."},
+    {"aten::nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
+     k_nan_to_num_, "In-place nan_to_num."},
+    {"aten::mvlgamma(Tensor self, int p) -> Tensor", k_mvlgamma, "Multivariate log-gamma of dimension p."},
+    {"aten::special_multigammaln(Tensor self, int p) -> Tensor", k_mvlgamma, "Alias of mvlgamma."},
+    {"aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)", k_frexp,
+     "Mantissa in [0.5, 1) and integer exponent."},
+};
+
+}  // namespace
+
+Tensor exp(const Tensor& self) { return floatUnary<F_exp>(self); }
+Tensor log(const Tensor& self) { return floatUnary<F_log>(self); }
+Tensor sqrt(const Tensor& self) { return floatUnary<F_sqrt>(self); }
+Tensor abs(const Tensor& self) { return keepUnary<Keep::Abs>(self); }
+Tensor neg(const Tensor& self) { return keepUnary<Keep::Neg>(self); }
+Tensor isnan(const Tensor& self) { return predicate<Pred::IsNan>(self); }
+
+void registerUnaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kUnaryOps); }
+
+}  // namespace jitserve::ops

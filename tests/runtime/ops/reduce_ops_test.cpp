@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "op_test_util.h"
+
+namespace jitserve::ops::testing {
+namespace {
+
+using V = std::vector<double>;
+
+TEST(ReduceOps, SumDtypeRulesAndDims) {
+  Tensor b = bools({true, true, false});
+  Tensor s = callT("aten::sum", {b, IValue()});
+  EXPECT_EQ(s.dtype(), ScalarType::Long);
+  EXPECT_EQ(values(s), (V{2}));
+  Tensor m = floats({1, 2, 3, 4, 5, 6}, {2, 3});
+  EXPECT_EQ(values(callT("aten::sum.dim_IntList", {m, IValue::intList({0}), IValue(true), IValue()})), (V{5, 7, 9}));
+  Tensor k = callT("aten::sum.dim_IntList", {m, IValue::intList({1}), IValue(true), IValue()});
+  EXPECT_EQ(IntArrayRef(k.sizes()), IntArrayRef({2, 1}));
+  EXPECT_THROW(call("aten::sum.dim_IntList", {m, IValue::intList({0, 0}), IValue(false), IValue()}), Error);
+}
+
+TEST(ReduceOps, MeanNeedsFloat) {
+  EXPECT_THROW(call("aten::mean", {longs({1, 2}), IValue()}), Error);
+  EXPECT_EQ(values(callT("aten::mean.dim", {floats({1, 2, 3, 4}, {2, 2}), IValue::intList({1}), IValue(false),
+                                            IValue()})),
+            (V{1.5, 3.5}));
+}
+
+TEST(ReduceOps, MaxDimReturnsValuesAndFirstIndex) {
+  Stack r = call("aten::max.dim", {floats({1, 3, 3, NAN, 0, 2}, {2, 3}), IValue(int64_t{1}), IValue(false)});
+  ASSERT_EQ(r.size(), 2u);
+  V v = values(r[0].toTensor());
+  EXPECT_EQ(v[0], 3);
+  EXPECT_TRUE(std::isnan(v[1]));
+  EXPECT_EQ(values(r[1].toTensor()), (V{1, 0}));
+  EXPECT_THROW(call("aten::max", {empty({0})}), Error);
+}
+
+TEST(ReduceOps, VarStdArgmaxNorm) {
+  Tensor x = floats({1, 2, 3, 4});
+  EXPECT_NEAR(values(callT("aten::var", {x, IValue(true)}))[0], 1.6666667, 1e-6);
+  EXPECT_NEAR(values(callT("aten::std.correction", {x, IValue(), IValue(int64_t{0}), IValue(false)}))[0],
+              std::sqrt(1.25), 1e-6);
+  EXPECT_EQ(values(callT("aten::argmax", {x, IValue(), IValue(false)})), (V{3}));
+  EXPECT_NEAR(values(callT("aten::norm.Scalar", {floats({3, 4}), IValue(int64_t{2})}))[0], 5, 1e-6);
+  EXPECT_EQ(values(callT("aten::all", {bools({true, false})})), (V{0}));
+}
+
+TEST(ReduceOps, TransposedInputAndEmptyRows) {
+  Tensor m = floats({1, 2, 3, 4, 5, 6}, {2, 3}).t();
+  EXPECT_EQ(values(callT("aten::sum.dim_IntList", {m, IValue::intList({1}), IValue(false), IValue()})), (V{5, 7, 9}));
+  EXPECT_EQ(values(callT("aten::sum.dim_IntList", {empty({0, 2}), IValue::intList({0}), IValue(false), IValue()})),
+            (V{0, 0}));
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
