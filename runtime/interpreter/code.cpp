@@ -344,6 +344,7 @@ class CodeBuilder {
       Function* fn = nullptr;
       if (auto* cls = selfType->cast<ClassType>()) fn = cls->findMethod(name);
       if (fn) {
+        checkArity(fn, n->inputs().size(), n);
         emit(OpCode::CALL, functionIndex(fn), n->inputs().size(), 0, n);
       } else {
         emit(OpCode::CALL_METHOD, nameIndex(name), n->inputs().size(), 0, n);
@@ -431,9 +432,18 @@ class CodeBuilder {
              "prim::CallFunction on a function value that is not a constant is not supported", locationSuffix(n));
     Function* fn = resolveFunction(callee->node());
     const auto& ins = n->inputs();
+    checkArity(fn, ins.size() - 1, n);
     for (size_t i = 1; i < ins.size(); ++i) pushValue(ins[i], live_.isMove(n, i), n);
     noteDepth(ins.size());
     emit(OpCode::CALL, functionIndex(fn), ins.size() - 1, 0, n);
+  }
+
+  // A frame takes exactly its schema's arguments off the caller's stack.
+  static void checkArity(Function* fn, size_t given, const Node* n) {
+    const FunctionSchema& schema = fn->schema();
+    JS_CHECK(schema.isVararg ? given >= schema.arguments.size() : given == schema.arguments.size(),
+             fn->qualifiedName(), "() takes ", schema.arguments.size(), " arguments but ", given, " were given",
+             locationSuffix(n));
   }
 
   void emitFork(const Node* n) {
