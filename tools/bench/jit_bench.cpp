@@ -1,0 +1,204 @@
+// jit-bench: runs the benchmark workloads and, with --torch, the same
+// workloads in PyTorch 1.13 (Debian's python3-torch, torch.jit.CompilationUnit,
+// same thread count) in the same run, and prints
+//   NAME: ours X ms, torch Y ms, ratio R        (R = ours / torch)
+// per workload, then "geomean ratio R".
+//
+//   jit-bench [--torch] [--threads N] [--min-seconds S] [FILTER]
+//
+// A workload is workloads/NAME.{py,json,ir}: the TorchScript source (what
+// PyTorch runs), its inputs and entry (.json), and the graph PyTorch's
+// frontend makes of the source (.ir; ours runs it until our frontend lands).
+// Times are the median of per-call wall times after a warm-up.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ir_parser.h"
+#include "runtime/executor/graph_executor.h"
+#include "runtime/ops/register_all.h"
+#include "runtime/tensor/parallel.h"
+#include "runtime/tensor/tensor.h"
+
+using namespace jitserve;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Workload {
+  std::string name;
+  nlohmann::json spec;
+  std::string ir;
+};
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+IValue makeInput(const nlohmann::json& s) {
+  if (s.contains("tensor")) {
+    const auto& t = s["tensor"];
+    std::vector<int64_t> shape = t["shape"].get<std::vector<int64_t>>();
+    std::string dtype = t.value("dtype", "float32");
+    auto st = scalarTypeFromTorchName(dtype);
+    if (!st) throw std::runtime_error("unknown dtype " + dtype);
+    return IValue(full(shape, Scalar(t.value("fill", 0.0)), *st));
+  }
+  if (s.contains("int")) return IValue(s["int"].get<int64_t>());
+  if (s.contains("float")) return IValue(s["float"].get<double>());
+  throw std::runtime_error("unknown input spec " + s.dump());
+}
+
+double timeOurs(const Workload& w, double minSeconds) {
+  auto graph = parseIR(w.ir);
+  if (!graph.ok()) throw std::runtime_error(w.name + ".ir: " + std::string(graph.status().message()));
+  GraphExecutor executor(std::shared_ptr<Graph>(std::move(*graph)));
+  Stack inputs;
+  for (const auto& s : w.spec["inputs"]) inputs.push_back(makeInput(s));
+  auto once = [&] {
+    Stack stack = inputs;
+    absl::Status st = executor.runStatus(stack);
+    if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
+  };
+  for (int i = 0; i < 20; ++i) once();
+  std::vector<double> samples;
+  auto start = std::chrono::steady_clock::now();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < minSeconds ||
+         samples.size() < 5) {
+    auto t0 = std::chrono::steady_clock::now();
+    once();
+    samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+// Runs tools/bench/torch_bench.py for the selected workloads; name -> ms.
+std::map<std::string, double> timeTorch(const std::vector<Workload>& ws, int threads, double minSeconds,
+                                        const std::string& dir) {
+  std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --threads " +
+                    std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " '" + dir + "'";
+  for (const auto& w : ws) cmd += " " + w.name;
+  std::map<std::string, double> out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) throw std::runtime_error("cannot start " + cmd);
+  char line[4096];
+  while (std::fgets(line, sizeof line, p)) {
+    try {
+      auto j = nlohmann::json::parse(line);
+      out[j["name"].get<std::string>()] = j["ms"].get<double>();
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "jit-bench: unexpected output from torch_bench.py: %s", line);
+    }
+  }
+  int rc = ::pclose(p);
+  if (rc != 0) std::fprintf(stderr, "jit-bench: torch_bench.py exited with status %d\n", rc);
+  return out;
+}
+
+int usage(const std::string& msg) {
+  if (!msg.empty()) std::fprintf(stderr, "jit-bench: %s\n", msg.c_str());
+  std::fprintf(stderr, "usage: jit-bench [--torch] [--threads N] [--min-seconds S] [FILTER]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool torch = false;
+  int threads = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  double minSeconds = 1.0;
+  std::string filter;
+  std::string dir = std::string(JITSERVE_BENCH_DIR) + "/workloads";
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-h" || a == "--help") return usage(""), 0;
+    if (a == "--torch") torch = true;
+    else if (a == "--threads" || a == "--min-seconds" || a == "--workloads") {
+      if (i + 1 >= argc) return usage(a + " needs a value");
+      std::string v = argv[++i];
+      if (a == "--threads") threads = std::atoi(v.c_str());
+      else if (a == "--min-seconds") minSeconds = std::atof(v.c_str());
+      else dir = v;
+      if (threads < 1 || minSeconds <= 0) return usage("bad value for " + a);
+    } else if (!a.empty() && a[0] == '-') return usage("unknown option " + a);
+    else filter = a;
+  }
+
+  std::vector<Workload> ws;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".json") continue;
+    std::string name = e.path().stem().string();
+    if (!filter.empty() && name.find(filter) == std::string::npos) continue;
+    Workload w{name, nlohmann::json::parse(readFile(e.path())), readFile(fs::path(dir) / (name + ".ir"))};
+    ws.push_back(std::move(w));
+  }
+  if (ec) return usage("cannot read workloads in " + dir + ": " + ec.message());
+  std::sort(ws.begin(), ws.end(), [](const Workload& a, const Workload& b) { return a.name < b.name; });
+  if (ws.empty()) return usage("no workload matches '" + filter + "'");
+
+  set_num_threads(threads);
+  ensureOperatorsRegistered();
+  std::printf("jit-bench: %zu workload(s), %d thread(s)\n", ws.size(), threads);
+  std::fflush(stdout);
+
+  std::map<std::string, double> ours;
+  for (const auto& w : ws) {
+    try {
+      ours[w.name] = timeOurs(w, minSeconds);
+    } catch (const std::exception& e) {
+      std::printf("%s: ours failed: %s\n", w.name.c_str(), e.what());
+    }
+  }
+  std::map<std::string, double> theirs;
+  if (torch) theirs = timeTorch(ws, threads, minSeconds, dir);
+
+  double logSum = 0;
+  int n = 0;
+  for (const auto& w : ws) {
+    if (!ours.count(w.name)) continue;
+    double o = ours[w.name];
+    // Per-unit time, e.g. per loop iteration, makes the numbers comparable to
+    // the issue's targets.
+    double per = w.spec.value("per", 0.0);
+    std::string unit = w.spec.value("unit", std::string());
+    std::string detail;
+    if (per > 0) {
+      char buf[128];
+      std::snprintf(buf, sizeof buf, "   [ours %.1f ns per %s", o * 1e6 / per, unit.c_str());
+      detail = buf;
+      if (theirs.count(w.name)) {
+        std::snprintf(buf, sizeof buf, ", torch %.1f ns", theirs[w.name] * 1e6 / per);
+        detail += buf;
+      }
+      detail += "]";
+    }
+    if (torch && theirs.count(w.name)) {
+      double r = o / theirs[w.name];
+      std::printf("%s: ours %.4f ms, torch %.4f ms, ratio %.3f%s\n", w.name.c_str(), o, theirs[w.name], r,
+                  detail.c_str());
+      logSum += std::log(r);
+      ++n;
+    } else {
+      std::printf("%s: ours %.4f ms%s\n", w.name.c_str(), o, detail.c_str());
+    }
+  }
+  if (n > 0) std::printf("geomean ratio %.3f\n", std::exp(logSum / n));
+  return 0;
+}

@@ -1,0 +1,103 @@
+#include "tools/conform/run_case.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ir_parser.h"
+#include "compiler/serialization/torch_save.h"
+#include "runtime/core/ivalue_containers.h"
+#include "runtime/interpreter/run_graph.h"
+#include "runtime/ops/register_all.h"
+#include "tools/conform/compare.h"
+
+namespace jitserve::conform {
+namespace fs = std::filesystem;
+
+namespace {
+
+ItemResult pass() { return ItemResult{true, {}}; }
+ItemResult fail(std::string why) { return ItemResult{false, std::move(why)}; }
+
+absl::StatusOr<std::string> readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError("cannot open " + path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const char* expectName(Expect e) {
+  switch (e) {
+    case Expect::Value: return "value";
+    case Expect::CompileError: return "compile_error";
+    case Expect::RuntimeError: return "runtime_error";
+  }
+  return "?";
+}
+
+// inputs.pt holds the positional arguments as a list (or tuple).
+absl::StatusOr<Stack> loadInputs(const Case& c) {
+  auto v = loadTorchSaveFile(c.path("inputs.pt"));
+  if (!v.ok()) return absl::Status(v.status().code(), "inputs.pt: " + std::string(v.status().message()));
+  if (v->isList()) return Stack(v->toList()->elements);
+  if (v->isTuple()) return Stack(v->toTuple()->elements);
+  return absl::InvalidArgumentError(std::string("inputs.pt: expected a list of arguments, got ") + v->tagKind());
+}
+
+// The result PyTorch returned: a single output, or several as a tuple.
+IValue resultOf(Stack& outputs) {
+  if (outputs.size() == 1) return std::move(outputs[0]);
+  return IValue::tuple(std::move(outputs));
+}
+
+ItemResult runIR(const Case& c) {
+  if (c.expect == Expect::CompileError)
+    return fail("IR mode cannot check a compile_error case (no graph.ir; needs the frontend)");
+  if (!fs::exists(c.path("graph.ir"))) return fail("no graph.ir in the case folder");
+  if (c.kind == CaseKind::Archive)
+    return fail("IR mode cannot run an archive method: its module (self) comes from model.pt (archive loading)");
+
+  auto text = readFile(c.path("graph.ir"));
+  if (!text.ok()) return fail(std::string(text.status().message()));
+  auto graph = parseIR(*text);
+  if (!graph.ok()) return fail("graph.ir: " + std::string(graph.status().message()));
+
+  auto inputs = loadInputs(c);
+  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+
+  auto outputs = runGraph(**graph, std::move(*inputs));
+  if (c.expect == Expect::RuntimeError) {
+    if (outputs.ok()) return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
+    // A graph we cannot run is a gap, not the expected error.
+    if (outputs.status().code() == absl::StatusCode::kUnimplemented)
+      return fail(std::string(outputs.status().message()));
+    return pass();
+  }
+  if (!outputs.ok()) return fail(std::string(outputs.status().message()));
+
+  auto expected = loadTorchSaveFile(c.path("expected.pt"));
+  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
+  IValue actual = resultOf(*outputs);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  return pass();
+}
+
+}  // namespace
+
+void initializeRuntime() { ensureOperatorsRegistered(); }
+
+ItemResult runCase(const Case& c, Mode mode) {
+  try {
+    if (mode == Mode::IR) return runIR(c);
+    if (c.kind == CaseKind::Source)
+      return fail(std::string("not supported yet: compiling TorchScript source (the frontend); expect=") +
+                  expectName(c.expect));
+    return fail("not supported yet: loading TorchScript archives");
+  } catch (const std::exception& e) {
+    return fail(std::string("error escaped the runtime: ") + e.what());
+  }
+}
+
+}  // namespace jitserve::conform
