@@ -2,6 +2,7 @@
 find_package(Threads REQUIRED)
 find_package(absl CONFIG REQUIRED)
 find_package(libzip CONFIG REQUIRED)
+find_package(nlohmann_json CONFIG REQUIRED)
 
 # A real BLAS for GEMM: OpenBLAS via FindBLAS. Prefer the pthreads variant.
 set(BLA_VENDOR OpenBLAS)
