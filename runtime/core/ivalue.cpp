@@ -484,6 +484,13 @@ DictImpl::Entry DictImpl::popLast() {
   return e;
 }
 
+DictImpl::Entry DictImpl::popFirst() {
+  JS_INTERNAL_ASSERT(!entries_.empty(), "DictImpl::popFirst on an empty dict");
+  IValue key = entries_.front().key;
+  IValue value = *erase(key);
+  return Entry{std::move(key), std::move(value)};
+}
+
 void DictImpl::clear() {
   entries_.clear();
   index_.clear();

@@ -75,8 +75,11 @@ struct DictImpl final : Refcounted {
   IValue& insertIfAbsent(IValue key, IValue value);
   // Removes key; returns its value, or nullopt when absent.
   std::optional<IValue> erase(const IValue& key);
-  // Removes and returns the last-inserted entry (popitem); the dict must not be empty.
+  // Removes and returns the last-inserted entry; the dict must not be empty.
   Entry popLast();
+  // Removes and returns the first entry: TorchScript's popitem() (PyTorch
+  // pops from the front, unlike CPython); the dict must not be empty.
+  Entry popFirst();
   void clear();
   // A shallow copy (same key/value objects, new dict).
   intrusive_ptr<DictImpl> copy() const;

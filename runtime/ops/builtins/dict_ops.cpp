@@ -91,11 +91,12 @@ void dictPopDefault(Stack& s) {
   s.back() = v ? std::move(*v) : std::move(dflt);
 }
 
-// Pushes (key, value) as one tuple: the schema returns ((K, t)).
+// Pushes (key, value) as one tuple: the schema returns ((K, t)). PyTorch
+// pops the first entry (CPython the last); programs see PyTorch's order.
 void dictPopItem(Stack& s) {
   DictImpl& d = s.back().toDictRef();
   JS_CHECK(!d.empty(), "popitem(): dictionary is empty");
-  auto e = d.popLast();
+  auto e = d.popFirst();
   s.back() = IValue(TupleImpl::create({std::move(e.key), std::move(e.value)}));
 }
 

@@ -257,8 +257,8 @@ TEST_F(BuiltinsTest, DictMethods) {
   EXPECT_EQ(items.type()->str(), "(str, int)[]");
   EXPECT_EQ(run1("aten::pop.Dict_str", {d, "a"}).toInt(), 3);
   EXPECT_EQ(errorOf("aten::pop.Dict_str", {d, "a"}), "KeyError: a");
-  IValue last = run1("aten::popitem.str", {d});
-  EXPECT_EQ(last.str(), "(c, 5)");
+  IValue first = run1("aten::popitem.str", {d});  // PyTorch pops from the front
+  EXPECT_EQ(first.str(), "(b, 2)");
   EXPECT_EQ(run1("aten::len.Dict_str", {d}).toInt(), 1);
   IValue e(DictImpl::create(StringType::get(), IntType::get()));
   EXPECT_EQ(errorOf("aten::popitem.str", {e}), "popitem(): dictionary is empty");
