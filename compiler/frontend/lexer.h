@@ -31,6 +31,10 @@ class Lexer {
  public:
   // Lexes the whole source eagerly; throws ErrorReport on a lexical error.
   explicit Lexer(std::shared_ptr<const Source> source);
+  // Lexes only bytes [begin, end) of the source, as one logical line with no
+  // layout tokens except the final NEWLINE: used for type comments and
+  // f-string fields, whose trees keep ranges into the original text.
+  Lexer(std::shared_ptr<const Source> source, size_t begin, size_t end);
 
   // Cursor interface used by the parser.
   const Token& cur() const { return tokens_[pos_]; }
@@ -40,6 +44,11 @@ class Lexer {
   // Returns the current token if it has `kind` and advances; otherwise
   // throws "expected X but found Y".
   Token expect(int kind);
+  // End offset of the last consumed token that is not a layout token; the
+  // parser closes a node's range there.
+  size_t prevEnd() const { return prevEnd_; }
+  // Throws "expected <what> but found <cur>" at the current token.
+  [[noreturn]] void unexpected(const std::string& what) const;
 
   SourceRange rangeOf(const Token& t) const { return SourceRange(source_, t.start, t.end); }
   SourceRange range(size_t start, size_t end) const { return SourceRange(source_, start, end); }
@@ -55,6 +64,7 @@ class Lexer {
   std::vector<Token> tokens_;
   std::vector<std::pair<size_t, size_t>> typeComments_;
   size_t pos_ = 0;
+  size_t prevEnd_ = 0;
 };
 
 // Decodes a string literal token's text (prefix, quotes, escapes) into its
