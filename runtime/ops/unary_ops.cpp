@@ -135,8 +135,7 @@ T angleReal(T x) {
   _(sinc, math::sinc(x), "Normalized sinc: sin(pi x) / (pi x).")                                        \
   _(reciprocal, T(1) / x, "1 / x.")                                                                     \
   _(deg2rad, x*(math::kPi<T> / T(180)), "Degrees to radians.")                                          \
-  _(rad2deg, x*(T(180) / math::kPi<T>), "Radians to degrees.")                                          \
-  _(angle, angleReal(x), "Argument of a (real) number: pi for negatives, else 0.")
+  _(rad2deg, x*(T(180) / math::kPi<T>), "Radians to degrees.")
 
 // Aliases and special_ names sharing a functor: alias, target.
 #define JS_FLOAT_UNARY_ALIASES(_) \
@@ -161,6 +160,7 @@ T angleReal(T x) {
 
 // Functions without in-place forms in PyTorch.
 #define JS_FLOAT_UNARY_SPECIAL(_)                                                                       \
+  _(angle, angleReal(x), "Argument of a (real) number: pi for negatives, else 0.")                       \
   _(special_entr, entr(x), "-x log x (entropy term).")                                                  \
   _(special_ndtr, ndtr(x), "Standard normal CDF.")                                                      \
   _(special_ndtri, ndtri(x), "Inverse of the standard normal CDF.")                                     \
