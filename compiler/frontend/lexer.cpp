@@ -26,11 +26,23 @@ constexpr Keyword kKeywords[] = {
 #undef JITSERVE_KEYWORD
 };
 
-int keywordKind(std::string_view word) {
-  // Keywords are the alphabetic entries of the token table.
-  for (const Keyword& k : kKeywords) {
-    if (!k.text.empty() && std::isalpha(static_cast<unsigned char>(k.text[0])) && k.text == word) return k.kind;
+// Keywords bucketed by first letter, so an identifier costs a couple of
+// comparisons at most (identifiers are most of the tokens).
+struct KeywordTable {
+  std::vector<Keyword> byFirst[128];
+  KeywordTable() {
+    for (const Keyword& k : kKeywords)
+      if (!k.text.empty() && std::isalpha(static_cast<unsigned char>(k.text[0])))
+        byFirst[static_cast<unsigned char>(k.text[0])].push_back(k);
   }
+};
+
+int keywordKind(std::string_view word) {
+  static const KeywordTable table;
+  unsigned char c = static_cast<unsigned char>(word[0]);
+  if (c >= 128) return TK_IDENT;
+  for (const Keyword& k : table.byFirst[c])
+    if (k.text == word) return k.kind;
   return TK_IDENT;
 }
 
@@ -85,13 +97,13 @@ class Scanner {
           pos_ = p + 1;
           continue;
         }
-        fail(pos_, pos_ + 1) << "unexpected character after line continuation character";
+        throw fail(pos_, pos_ + 1) << "unexpected character after line continuation character";
       }
       token();
     }
     if (!brackets_.empty()) {
       auto [ch, at] = brackets_.back();
-      fail(at, at + 1) << "'" << ch << "' was never closed";
+      throw fail(at, at + 1) << "'" << ch << "' was never closed";
     }
     size_t e = std::min(end_, text_.size());
     if (!out_.empty() && out_.back().kind != TK_NEWLINE && out_.back().kind != TK_DEDENT &&
@@ -153,8 +165,8 @@ class Scanner {
       // Dedent: must match an enclosing level exactly.
       if (std::find(indents_.begin(), indents_.end(), indent) == indents_.end()) {
         bool tabs = indent.find('\t') != std::string_view::npos || cur.find('\t') != std::string_view::npos;
-        if (tabs) fail(lineStart, pos_ + 1) << "inconsistent use of tabs and spaces in indentation";
-        fail(lineStart, pos_ + 1) << "unindent does not match any outer indentation level";
+        if (tabs) throw fail(lineStart, pos_ + 1) << "inconsistent use of tabs and spaces in indentation";
+        throw fail(lineStart, pos_ + 1) << "unindent does not match any outer indentation level";
       }
       while (indents_.back() != indent) {
         indents_.pop_back();
@@ -210,7 +222,7 @@ class Scanner {
     for (const Op& op : kOps) {
       if (text_.compare(pos_, op.text.size(), op.text) == 0 && pos_ + op.text.size() <= end_) {
         if (op.kind == TK_WALRUS)
-          fail(pos_, pos_ + 2) << "assignment expressions (':=') are not supported in TorchScript";
+          throw fail(pos_, pos_ + 2) << "assignment expressions (':=') are not supported in TorchScript";
         pos_ += op.text.size();
         emit(op.kind, start, pos_);
         return;
@@ -222,9 +234,9 @@ class Scanner {
         brackets_.emplace_back(static_cast<char>(c), start);
       } else if (c == ')' || c == ']' || c == '}') {
         char open = c == ')' ? '(' : c == ']' ? '[' : '{';
-        if (brackets_.empty()) fail(start, pos_) << "unmatched '" << static_cast<char>(c) << "'";
+        if (brackets_.empty()) throw fail(start, pos_) << "unmatched '" << static_cast<char>(c) << "'";
         if (brackets_.back().first != open)
-          fail(start, pos_) << "closing parenthesis '" << static_cast<char>(c)
+          throw fail(start, pos_) << "closing parenthesis '" << static_cast<char>(c)
                             << "' does not match opening parenthesis '" << brackets_.back().first << "'";
         brackets_.pop_back();
       }
@@ -232,8 +244,8 @@ class Scanner {
       return;
     }
     if (c < 0x20 || c == 0x7f)
-      fail(start, start + 1) << "invalid character (byte 0x" << std::hex << static_cast<int>(c) << ") in source";
-    fail(start, start + 1) << "invalid character '" << static_cast<char>(c) << "' in source";
+      throw fail(start, start + 1) << "invalid character (byte 0x" << std::hex << static_cast<int>(c) << ") in source";
+    throw fail(start, start + 1) << "invalid character '" << static_cast<char>(c) << "' in source";
   }
 
   bool digitFor(char ch, int base) const {
@@ -271,7 +283,7 @@ class Scanner {
       int base = k == 'x' ? 16 : k == 'o' ? 8 : 2;
       pos_ += 2;
       if (pos_ < end_ && text_[pos_] == '_') ++pos_;
-      if (digits(base) == 0) fail(start, pos_ + 1) << "invalid " << (base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary") << " literal";
+      if (digits(base) == 0) throw fail(start, pos_ + 1) << "invalid " << (base == 16 ? "hexadecimal" : base == 8 ? "octal" : "binary") << " literal";
     } else {
       digits(10);
       if (pos_ < end_ && text_[pos_] == '.' && !(pos_ + 1 < end_ && text_[pos_ + 1] == '.')) {
@@ -282,15 +294,15 @@ class Scanner {
         size_t save = pos_;
         ++pos_;
         if (pos_ < end_ && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-        if (digits(10) == 0) fail(save, pos_ + 1) << "invalid float literal: exponent has no digits";
+        if (digits(10) == 0) throw fail(save, pos_ + 1) << "invalid float literal: exponent has no digits";
       }
     }
     if (pos_ < end_ && (text_[pos_] == 'j' || text_[pos_] == 'J'))
-      fail(start, pos_ + 1) << "complex (imaginary) literals are not supported in TorchScript";
+      throw fail(start, pos_ + 1) << "complex (imaginary) literals are not supported in TorchScript";
     if (pos_ < end_ && isIdentChar(static_cast<unsigned char>(text_[pos_]))) {
       size_t e = pos_;
       while (e < end_ && isIdentChar(static_cast<unsigned char>(text_[e]))) ++e;
-      fail(start, e) << "invalid number literal '" << std::string_view(text_).substr(start, e - start) << "'";
+      throw fail(start, e) << "invalid number literal '" << std::string_view(text_).substr(start, e - start) << "'";
     }
     emit(TK_NUMBER, start, pos_);
   }
@@ -303,7 +315,7 @@ class Scanner {
     pos_ += triple ? 3 : 1;
     while (true) {
       if (pos_ >= end_) {
-        fail(start, std::min(end_, text_.size())) << (triple ? "unterminated triple-quoted string literal"
+        throw fail(start, std::min(end_, text_.size())) << (triple ? "unterminated triple-quoted string literal"
                                                              : "unterminated string literal");
       }
       char ch = text_[pos_];
@@ -312,7 +324,7 @@ class Scanner {
         continue;
       }
       if (!triple && (ch == '\n' || ch == '\r'))
-        fail(start, pos_) << "unterminated string literal (a newline inside a single-quoted string)";
+        throw fail(start, pos_) << "unterminated string literal (a newline inside a single-quoted string)";
       if (ch == q) {
         if (!triple) {
           ++pos_;
@@ -325,7 +337,7 @@ class Scanner {
       }
       ++pos_;
     }
-    if (pos_ > end_) fail(start, end_) << "unterminated string literal";
+    if (pos_ > end_) throw fail(start, end_) << "unterminated string literal";
     emit(TK_STRING, start, pos_);
   }
 

@@ -716,7 +716,8 @@ class ParserImpl {
         targets.push_back(rhs.tree());
       }
       targets.pop_back();
-      TreeRef lhsList = Tree::compound(TK_LIST, L.range(start, targets.back()->range().end()), std::move(targets));
+      SourceRange lhsRange = L.range(start, targets.back()->range().end());
+      TreeRef lhsList = Tree::compound(TK_LIST, lhsRange, std::move(targets));
       TreeRef type = emptyOpt();
       if (const auto* tc = L.typeCommentIn(L.prevEnd(), L.cur().end + 1)) type = some(parseTypeExprAt(tc->first, tc->second).tree());
       return Tree::compound(TK_ASSIGN, rangeFrom(start), {lhsList, some(rhs.tree()), type});
@@ -826,7 +827,7 @@ class ParserImpl {
       size_t s = L.cur().start;
       Expr target = parseExp();
       TreeRef var = emptyOpt();
-      if (L.nextIf(TK_AS)) var = some(parseTargetList().tree());
+      if (L.nextIf(TK_AS)) var = some(parseStarOr(kPrecBitOr).tree());
       items.push_back(Tree::compound(TK_WITH_ITEM, rangeFrom(s), {target.tree(), var}));
     } while (L.nextIf(','));
     TreeRef il = list(is, std::move(items));
