@@ -416,10 +416,16 @@ std::string decodeStringLiteral(const SourceRange& range) {
     if (t[i] == 'r' || t[i] == 'R') raw = true;
     ++i;
   }
+  JS_INTERNAL_ASSERT(i < t.size(), "decodeStringLiteral on a token without quotes");
   char q = t[i];
   bool triple = i + 2 < t.size() && t[i + 1] == q && t[i + 2] == q && t.size() - i >= 6;
   size_t qlen = triple ? 3 : 1;
-  std::string_view body = t.substr(i + qlen, t.size() - i - 2 * qlen);
+  return decodeStringBody(t.substr(i + qlen, t.size() - i - 2 * qlen), raw, range.source(),
+                          range.start() + i + qlen);
+}
+
+std::string decodeStringBody(std::string_view body, bool raw, const std::shared_ptr<const Source>& source,
+                             size_t bodyOffset) {
   std::string out;
   out.reserve(body.size());
   for (size_t k = 0; k < body.size(); ++k) {
@@ -459,8 +465,8 @@ std::string decodeStringLiteral(const SourceRange& range) {
         auto hex = [](char h) { return std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(h) - 'a' + 10); };
         if (k + 2 >= body.size() + 0 || !std::isxdigit(static_cast<unsigned char>(body[k + 1])) ||
             !std::isxdigit(static_cast<unsigned char>(body[k + 2]))) {
-          size_t at = range.start() + i + qlen + k - 1;
-          throw ErrorReport(SourceRange(range.source(), at, at + 2)) << "invalid \\x escape in string literal";
+          size_t at = bodyOffset + k - 1;
+          throw ErrorReport(SourceRange(source, at, at + 2)) << "invalid \\x escape in string literal";
         }
         out += static_cast<char>(hex(body[k + 1]) * 16 + hex(body[k + 2]));
         k += 2;

@@ -70,5 +70,9 @@ class Lexer {
 // Decodes a string literal token's text (prefix, quotes, escapes) into its
 // value. Throws ErrorReport for a bad escape.
 std::string decodeStringLiteral(const SourceRange& tokenRange);
+// Decodes the text between the quotes; `bodyOffset` is where `body` starts in
+// `source`, for the range of an error.
+std::string decodeStringBody(std::string_view body, bool raw, const std::shared_ptr<const Source>& source,
+                             size_t bodyOffset);
 
 }  // namespace jitserve::frontend

@@ -513,15 +513,8 @@ class ParserImpl {
     size_t litStart = i;
     auto flushLiteral = [&](size_t upTo) {
       if (upTo <= litStart) return;
-      // Decode escapes of this literal piece by viewing it as a string token.
-      std::string piece = std::string(raw ? "r'" : "'") + src.substr(litStart, upTo - litStart) + "'";
-      auto tmp = std::make_shared<const Source>(piece);
-      std::string decoded;
-      try {
-        decoded = decodeStringLiteral(SourceRange(tmp, 0, piece.size()));
-      } catch (const ErrorReport&) {
-        throw ErrorReport(L.range(litStart, upTo)) << "invalid escape in f-string";
-      }
+      std::string decoded = decodeStringBody(std::string_view(src).substr(litStart, upTo - litStart), raw,
+                                             L.source(), litStart);
       fmt += decoded;
     };
     while (i < bodyEnd) {

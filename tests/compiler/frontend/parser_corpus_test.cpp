@@ -57,6 +57,8 @@ TEST(ParserCorpus, EverySourceParses) {
     } catch (const ErrorReport& e) {
       if (compileError) {
         ++expectedErrors;
+        std::cout << "  rejected (expects compile_error): " << cases[i].filename().string() << ": "
+                  << e.rawMessage() << "\n";
       } else {
         ADD_FAILURE() << cases[i] << ":\n" << e.what();
       }
