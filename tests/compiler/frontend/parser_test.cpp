@@ -188,3 +188,31 @@ TEST(Parser, PrettyPrinterWraps) {
 
 }  // namespace
 }  // namespace jitserve::frontend
+
+namespace jitserve::frontend {
+namespace {
+
+TEST(Parser, EdgeCases) {
+  EXPECT_EQ(parseFile("").size(), 0u);
+  EXPECT_EQ(parseFile("# only a comment\n\n").size(), 0u);
+  EXPECT_EQ(parseFile("def f(x):\r\n    return x\r\n").size(), 1u);  // CRLF
+  EXPECT_EQ(stmt("class A:\n    def f(self): ...\n"),
+            "(class_def (ident A) (option) (list (def (ident f) (decl (list (param (ident self) (option) (option) "
+            "(False))) (option)) (list (expr_stmt (...))) (list))) (list))");
+  EXPECT_EQ(stmt("if x: pass\nelse: return"), "(if (variable (ident x)) (list (pass)) (list (return (option))))");
+  EXPECT_EQ(stmt("y = x[()]"),
+            "(assign (list (variable (ident y))) (option (subscript (variable (ident x)) (list (tuple_literal (list))))) "
+            "(option))");
+  EXPECT_EQ(stmt("y = 1 + \\\n  2"), "(assign (list (variable (ident y))) (option (+ (const 1) (const 2))) (option))");
+  EXPECT_EQ(stmt("@torch.jit.script\nclass C(object):\n  pass"),
+            "(class_def (ident C) (option (variable (ident object))) (list (pass)) "
+            "(list (. (. (variable (ident torch)) (ident jit)) (ident script))))");
+  EXPECT_THROW(parseFile("x = a == not b"), ErrorReport);
+  EXPECT_THROW(parseFile("x = (yield)"), ErrorReport);
+  EXPECT_THROW(parseFile("def f(x):\n"), ErrorReport);
+  EXPECT_THROW(parseFile("x = " + std::string(1000, '(') + "1" + std::string(1000, ')')), ErrorReport);  // too deep
+  EXPECT_THROW(parseFile("x = " + std::string(1000, '-') + "1"), ErrorReport);
+}
+
+}  // namespace
+}  // namespace jitserve::frontend
