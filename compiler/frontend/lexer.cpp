@@ -396,10 +396,9 @@ void Lexer::unexpected(const std::string& what) const {
     s = prevEnd_;
     e = prevEnd_ + 1;
   }
-  std::string found = kindToDisplay(t.kind);
-  if (t.kind == TK_IDENT || t.kind == TK_NUMBER) found += " '" + std::string(t.text) + "'";
-  throw ErrorReport(SourceRange(source_, s, std::min(e, source_->text().size()))) << "expected " << what
-                                                                                  << " but found " << found;
+  // PyTorch's wording: the found token is named by its kind, quoted.
+  throw ErrorReport(SourceRange(source_, s, std::min(e, source_->text().size())))
+      << "expected " << what << " but found '" << kindToString(t.kind) << "' here";
 }
 
 const std::pair<size_t, size_t>* Lexer::typeCommentIn(size_t from, size_t to) const {

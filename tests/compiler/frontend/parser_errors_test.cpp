@@ -65,7 +65,7 @@ TEST(ParserErrors, FullFormat) {
     FAIL();
   } catch (const ErrorReport& e) {
     EXPECT_EQ(std::string(e.what()),
-              "expected ':' but found newline:\n"
+              "expected ':' but found 'newline' here:\n"
               "  File \"<string>\", line 2\n"
               "def f(x):\n"
               "    if x\n"
