@@ -220,6 +220,7 @@ class Scanner {
       return;
     }
     for (const Op& op : kOps) {
+      if (op.text[0] != static_cast<char>(c)) continue;
       if (text_.compare(pos_, op.text.size(), op.text) == 0 && pos_ + op.text.size() <= end_) {
         if (op.kind == TK_WALRUS)
           throw fail(pos_, pos_ + 2) << "assignment expressions (':=') are not supported in TorchScript";

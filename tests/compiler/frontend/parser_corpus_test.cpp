@@ -65,6 +65,19 @@ TEST(ParserCorpus, EverySourceParses) {
     }
   }
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // Timing without the failure bookkeeping: best of 3 passes over the texts.
+  double best = 1e9;
+  for (int rep = 0; rep < 3; ++rep) {
+    auto r0 = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < cases.size(); ++i) {
+      try {
+        parseFile(sources[i].second);
+      } catch (const ErrorReport&) {
+      }
+    }
+    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - r0).count());
+  }
+  std::cout << "parse of all corpus sources: best " << best << " ms\n";
   std::cout << "parsed " << ok << " of " << cases.size() << " corpus sources (" << expectedErrors
             << " compile_error cases rejected by the parser), " << stmts << " top-level statements, " << bytes
             << " bytes in " << ms << " ms\n";
