@@ -1,7 +1,8 @@
 // Neural-network layers: convolution (1-D/2-D, groups, dilation) as
 // im2col + GEMM, batch/layer/group/instance normalization, max/avg pooling
-// (fixed and adaptive), and padding modes (constant, reflect, replicate,
-// circular).
+// (fixed and adaptive), padding modes (constant, reflect, replicate,
+// circular) and channel/pixel shuffles. 3-D and transposed convolutions
+// live in conv_nd_ops.cpp; aten::convolution routes to them.
 //
 // Layout: NCHW (a missing batch dim is added and removed around the kernel).
 // Convolution computes one [out_channels/groups, K] x [K, H_out*W_out] GEMM
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/linalg_ops.h"
@@ -133,13 +135,15 @@ Tensor conv1dImpl(const Tensor& input, const Tensor& weight, const std::optional
 
 Tensor convolution(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                    const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
-                   const std::vector<int64_t>& dilation, bool transposed, int64_t groups) {
-  JS_CHECK(!transposed, "transposed convolution is not supported by jitserve yet");
+                   const std::vector<int64_t>& dilation, bool transposed, const std::vector<int64_t>& output_padding,
+                   int64_t groups) {
   const int64_t spatial = weight.dim() - 2;
+  if (transposed) return convTransposeNd(input, weight, bias, stride, padding, output_padding, dilation, groups);
+  if (spatial == 3) return convNd(input, weight, bias, stride, padding, dilation, groups);
   if (spatial == 1)
     return conv1dImpl(input, weight, bias, expandParam(stride, 1, "stride"), expandParam(padding, 1, "padding"),
                       expandParam(dilation, 1, "dilation"), groups);
-  JS_CHECK(spatial == 2, "only 1-D and 2-D convolutions are supported, got a ", spatial, "-D weight");
+  JS_CHECK(spatial == 2, "convolution: expected a 3-D to 5-D weight, got ", shapeToString(weight.sizes()));
   return conv2dImpl(input, weight, bias, expandParam(stride, 2, "stride"), expandParam(padding, 2, "padding"),
                     expandParam(dilation, 2, "dilation"), groups);
 }
@@ -526,12 +530,12 @@ void k_conv1d(Stack& s) {
 void k_convolution(Stack& s) {
   Args a(s, 9);
   a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
-                    a.toInt(8)));
+                    a.intList(7), a.toInt(8)));
 }
 void k__convolution(Stack& s) {
   Args a(s, 13);
   a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
-                    a.toInt(8)));
+                    a.intList(7), a.toInt(8)));
 }
 void k_batch_norm(Stack& s) {
   Args a(s, 9);
@@ -646,6 +650,42 @@ void k_channel_shuffle(Stack& s) {
   a.ret(x.reshape(split).transpose(1, 2).contiguous().view(shape));
 }
 
+// pixel_shuffle: (*, C*r*r, H, W) -> (*, C, H*r, W*r); pixel_unshuffle is its inverse.
+Tensor pixelShuffle(const Tensor& x, int64_t r, bool inverse) {
+  const char* op = inverse ? "pixel_unshuffle" : "pixel_shuffle";
+  JS_CHECK(x.dim() >= 3, op, " expects input to have at least 3 dimensions, but got input with ", x.dim(),
+           " dimension(s)");
+  JS_CHECK(r > 0, op, " expects a positive ", inverse ? "downscale_factor" : "upscale_factor", ", but got ", r);
+  const int64_t n = x.dim();
+  const int64_t C = x.size(n - 3), H = x.size(n - 2), W = x.size(n - 1);
+  DimVector batch(x.sizes().begin(), x.sizes().end() - 3);
+  const int64_t b = static_cast<int64_t>(batch.size());
+  DimVector split = batch, perm, out = batch;
+  for (int64_t i = 0; i < b; ++i) perm.push_back(i);
+  if (!inverse) {
+    JS_CHECK(C % (r * r) == 0, "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
+             "of upscale_factor, but input.size(-3)=", C, " is not divisible by ", r * r);
+    split.insert(split.end(), {C / (r * r), r, r, H, W});
+    for (int64_t d : {0, 3, 1, 4, 2}) perm.push_back(b + d);
+    out.insert(out.end(), {C / (r * r), H * r, W * r});
+  } else {
+    JS_CHECK(H % r == 0 && W % r == 0, "pixel_unshuffle expects height and width to be divisible by "
+             "downscale_factor, but input.size(-2)=", H, " and input.size(-1)=", W, " with downscale_factor=", r);
+    split.insert(split.end(), {C, H / r, r, W / r, r});
+    for (int64_t d : {0, 2, 4, 1, 3}) perm.push_back(b + d);
+    out.insert(out.end(), {C * r * r, H / r, W / r});
+  }
+  return x.reshape(split).permute(perm).contiguous().view(out);
+}
+void k_pixel_shuffle(Stack& s) {
+  Args a(s, 2);
+  a.ret(pixelShuffle(a.tensor(0), a.toInt(1), false));
+}
+void k_pixel_unshuffle(Stack& s) {
+  Args a(s, 2);
+  a.ret(pixelShuffle(a.tensor(0), a.toInt(1), true));
+}
+
 const OpEntry kNnOps[] = {
     {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
      "dilation=1, int groups=1) -> Tensor",
@@ -655,7 +695,7 @@ const OpEntry kNnOps[] = {
      k_conv1d, "1-D convolution (NCL)."},
     {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
      "transposed, int[] output_padding, int groups) -> Tensor",
-     k_convolution, "Generic convolution entry (1-D/2-D, not transposed)."},
+     k_convolution, "Generic convolution entry (1-D to 3-D, plain or transposed)."},
     {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
      "transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool "
      "allow_tf32) -> Tensor",
@@ -705,6 +745,10 @@ const OpEntry kNnOps[] = {
      "Pads the last dims: constant, reflect, replicate or circular."},
     {"aten::channel_shuffle(Tensor self, int groups) -> Tensor", k_channel_shuffle,
      "Interleaves channel groups (ShuffleNet)."},
+    {"aten::pixel_shuffle(Tensor self, int upscale_factor) -> Tensor", k_pixel_shuffle,
+     "Moves channel blocks of r*r into r x r spatial tiles (sub-pixel convolution)."},
+    {"aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor", k_pixel_unshuffle,
+     "Inverse of pixel_shuffle: r x r spatial tiles into channels."},
 };
 
 }  // namespace

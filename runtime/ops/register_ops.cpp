@@ -3,15 +3,20 @@
 #include "runtime/ops/activation_ops.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/comparison_ops.h"
+#include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/creation_ops.h"
 #include "runtime/ops/dim_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/loss_ops.h"
 #include "runtime/ops/nn_ops.h"
+#include "runtime/ops/pool3d_ops.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/special_poly_ops.h"
 #include "runtime/ops/ternary_ops.h"
 #include "runtime/ops/unary_ops.h"
+#include "runtime/ops/upsample_ops.h"
 
 namespace jitserve {
 
@@ -27,7 +32,12 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerActivationOps(registry);
   ops::registerLinalgOps(registry);
   ops::registerNnOps(registry);
+  ops::registerConvNdOps(registry);
+  ops::registerPool3dOps(registry);
+  ops::registerUpsampleOps(registry);
   ops::registerShapeOps(registry);
+  ops::registerSpecialPolyOps(registry);
+  ops::registerLossOps(registry);
 }
 
 }  // namespace jitserve

@@ -663,6 +663,12 @@ void k_broadcast_tensors(Stack& s) {
   std::vector<Tensor> ts = a.tensorList(0);
   a.retTensors(broadcast_tensors(ts));
 }
+void k_infer_size(Stack& s) {
+  Args a(s, 2);
+  std::vector<int64_t> x = a.intList(0), y = a.intList(1);
+  DimVector r = infer_size(x, y);
+  a.ret(IValue::intList(std::vector<int64_t>(r.begin(), r.end())));
+}
 void k_select(Stack& s) {
   Args a(s, 3);
   a.ret(a.tensor(0).select(a.toInt(1), a.toInt(2)));
@@ -1003,6 +1009,8 @@ const OpEntry kShapeOps[] = {
      "Broadcasts size-1 dims to a larger shape (a view)."},
     {"aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)", k_expand_as, "expand(other.size())."},
     {"aten::broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)", k_broadcast_to, "Alias of expand."},
+    {"aten::_infer_size(int[] a, int[] b) -> int[]", k_infer_size,
+     "The broadcast shape of two shapes (F.binary_cross_entropy checks weight with it)."},
     {"aten::broadcast_tensors(Tensor[] tensors) -> Tensor[]", k_broadcast_tensors,
      "Expands all tensors to their common broadcast shape."},
     {"aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", k_select, "Picks one index of a dim."},
