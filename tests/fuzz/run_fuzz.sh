@@ -35,6 +35,8 @@ if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
   done
 fi
 
-exec "$BUILD/bin/frontend_parser_fuzzer" "$WORK" "$SEEDS" \
+ARTIFACTS="$BUILD/fuzz-artifacts/"
+mkdir -p "$ARTIFACTS"
+exec "$BUILD/bin/frontend_parser_fuzzer" "$WORK" "$SEEDS" -artifact_prefix="$ARTIFACTS" \
   -dict="$ROOT/tests/fuzz/python.dict" -max_total_time="$SECONDS_TO_RUN" \
   -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
