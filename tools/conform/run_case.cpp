@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
 #include "compiler/serialization/torch_save.h"
@@ -84,6 +85,47 @@ ItemResult runIR(const Case& c) {
   return pass();
 }
 
+// Auto mode for kind=source: compile source.py with the frontend and run the
+// entry function. A compile_error case passes only when compiling fails with
+// a message that points at a line of the source.
+ItemResult runSource(const Case& c) {
+  auto text = readFile(c.path("source.py"));
+  if (!text.ok()) return fail(std::string(text.status().message()));
+  frontend::CompilationUnit cu;
+  absl::Status st = cu.define(*text);
+  if (c.expect == Expect::CompileError) {
+    if (st.ok()) return fail("expected a compile error (" + c.error + ") but the source compiled");
+    if (st.message().find("line ") == std::string_view::npos)
+      return fail("compile error does not name the offending line: " + std::string(st.message()));
+    return pass();
+  }
+  if (!st.ok()) return fail("compile: " + std::string(st.message()));
+  GraphFunction* fn = cu.findFunction(c.entry);
+  if (!fn) return fail("no function named " + c.entry + " in source.py");
+
+  auto inputs = loadInputs(c);
+  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  Stack stack = std::move(*inputs);
+  const auto& params = fn->schema().arguments;
+  for (size_t i = stack.size(); i < params.size(); ++i) {
+    if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
+    stack.push_back(*params[i].defaultValue);
+  }
+  try {
+    fn->run(stack);
+  } catch (const std::exception& e) {
+    if (c.expect == Expect::RuntimeError) return pass();
+    return fail(std::string("run: ") + e.what());
+  }
+  if (c.expect == Expect::RuntimeError)
+    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
+  auto expected = loadTorchSaveFile(c.path("expected.pt"));
+  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
+  IValue actual = resultOf(stack);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  return pass();
+}
+
 }  // namespace
 
 void initializeRuntime() { ensureOperatorsRegistered(); }
@@ -91,9 +133,7 @@ void initializeRuntime() { ensureOperatorsRegistered(); }
 ItemResult runCase(const Case& c, Mode mode) {
   try {
     if (mode == Mode::IR) return runIR(c);
-    if (c.kind == CaseKind::Source)
-      return fail(std::string("not supported yet: compiling TorchScript source (the frontend); expect=") +
-                  expectName(c.expect));
+    if (c.kind == CaseKind::Source) return runSource(c);
     return fail("not supported yet: loading TorchScript archives");
   } catch (const std::exception& e) {
     return fail(std::string("error escaped the runtime: ") + e.what());

@@ -1,0 +1,59 @@
+// CompilationUnit: the functions compiled from one TorchScript source file.
+//
+//   CompilationUnit cu;
+//   absl::Status s = cu.define(R"(
+//   def f(x: Tensor, n: int) -> Tensor:
+//       return x * n
+//   )");
+//   Function* f = cu.findFunction("f");      // a GraphFunction
+//   Stack st{IValue(t), IValue(3)}; f->run(st);
+//
+// define() parses the file and emits every top-level def to a Graph in SSA
+// form (ir_emitter.h). Functions are compiled on first need, so a def may
+// call one defined later in the file; a call cycle is a compile error.
+// Calls between functions stay prim::CallFunction on a Function constant
+// named after the callee, which the unit resolves when building Code.
+//
+// Errors: a user's mistake comes back as InvalidArgument whose message is
+// PyTorch's form (the problem, then `File "<string>", line N` and the line
+// with a `~~~ <--- HERE` marker). define() either adds every function of the
+// source or none.
+//
+// Lifetime: Functions are owned by the unit and stay valid as long as it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "runtime/interpreter/graph_function.h"
+
+namespace jitserve::frontend {
+
+class CompilationUnit {
+ public:
+  CompilationUnit() = default;
+  CompilationUnit(const CompilationUnit&) = delete;
+  CompilationUnit& operator=(const CompilationUnit&) = delete;
+
+  absl::Status define(std::string_view source, std::string_view filename = "<string>");
+
+  // nullptr if there is no function of that name.
+  GraphFunction* findFunction(std::string_view name) const;
+  std::vector<GraphFunction*> functions() const;
+
+  // For CodeOptions::functionResolver.
+  Function* resolve(std::string_view name) const { return findFunction(name); }
+
+  // Internal: used by the emitter to register what it compiled.
+  GraphFunction* addFunction(const std::string& name, std::shared_ptr<Graph> graph, FunctionSchema schema);
+
+ private:
+  std::map<std::string, std::unique_ptr<GraphFunction>, std::less<>> functions_;
+  std::vector<std::string> order_;
+};
+
+}  // namespace jitserve::frontend

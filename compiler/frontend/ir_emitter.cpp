@@ -1,0 +1,1484 @@
+#include "compiler/frontend/ir_emitter.h"
+
+#include <limits>
+#include <map>
+#include <set>
+
+#include "compiler/frontend/compilation_unit.h"
+#include "compiler/frontend/convert_to_ssa.h"
+#include "compiler/frontend/error_report.h"
+#include "compiler/frontend/exit_transform.h"
+#include "compiler/frontend/schema_matching.h"
+#include "compiler/ir/ivalue_constant.h"
+#include "compiler/serialization/annotation_type_parser.h"
+#include "runtime/core/operator_registry.h"
+
+namespace jitserve::frontend {
+
+namespace {
+
+// What a name or expression denotes before it is used as a value.
+struct Sugared {
+  enum class Kind { Value, Module, Builtin, UserFunction, Method };
+  Kind kind = Kind::Value;
+  Value* value = nullptr;  // Value, or self for Method
+  std::string name;        // module path ("torch", "math"), builtin or method name
+};
+
+// One block's variables.
+struct Frame {
+  std::map<std::string, TypePtr> vars;
+  bool exited = false;  // the block ended in return/break/continue
+};
+
+struct Shared {
+  CompilationUnit* cu;
+  std::map<std::string, Def> defs;
+  std::set<std::string> inProgress;
+};
+
+TypePtr parseTypeExpr(const Expr& e) {
+  std::string text(e.range().text());
+  // torch.Tensor / torch.device spell types through the module.
+  for (std::string_view prefix : {"torch.", "typing."}) {
+    size_t pos;
+    while ((pos = text.find(prefix)) != std::string::npos) text.erase(pos, prefix.size());
+  }
+  if (text == "None") return NoneType::get();
+  if (text == "Tensor") return TensorType::get();
+  if (text == "device") return DeviceObjType::get();
+  auto t = parseAnnotationType(text);
+  if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << text << "'";
+  return *t;
+}
+
+Value* constant(Graph& g, const IValue& v, const SourceRange& r = {}) { return insertConstant(g, v, r); }
+
+class FunctionEmitter {
+ public:
+  FunctionEmitter(Shared& shared, const Def& def) : sh_(shared), def_(def), graph_(std::make_shared<Graph>()) {}
+
+  GraphFunction* emit() {
+    Graph& g = *graph_;
+    frames_.emplace_back();
+    std::vector<Argument> args;
+    for (const Param& p : def_.decl().params()) {
+      TypePtr t = p.type().present() ? parseTypeExpr(p.type().get()) : TensorType::get();
+      Value* in = g.addInput(p.ident().name());
+      in->setType(t);
+      Argument a{p.ident().name(), t};
+      if (p.defaultValue().present()) a.defaultValue = evalDefault(p.defaultValue().get(), t);
+      a.kwargOnly = p.kwargOnly();
+      args.push_back(std::move(a));
+      setVar(p.ident().name(), in, nullptr, p.range());
+    }
+    if (def_.decl().returnType().present()) declaredRet_ = parseTypeExpr(def_.decl().returnType().get());
+    emitStatements(def_.statements());
+    if (!frames_.back().exited) {
+      bool noneOk = !declaredRet_ || declaredRet_->kind() == TypeKind::NoneType ||
+                    declaredRet_->kind() == TypeKind::OptionalType;
+      if (hadReturn_ && !noneOk) {
+        throw ErrorReport(def_.range())
+            << "Function was not annotated as having type None, but does not return along all paths";
+      }
+      if (hadReturn_ || (declaredRet_ && declaredRet_->kind() != TypeKind::NoneType)) {
+        if (!noneOk)
+          throw ErrorReport(def_.range())
+              << "Function was not annotated as having type None, but does not return along all paths";
+        Node* r = g.create(returnStmtSymbol(), {constant(g, IValue())}, 0);
+        g.insertNode(r);
+      }
+    }
+    auto res = runExitTransform(g, declaredRet_);
+    if (!res.hadReturn) g.registerOutput(constant(g, IValue()));
+    convertToSSA(g);
+    FunctionSchema schema;
+    schema.name = def_.name().name();
+    schema.arguments = std::move(args);
+    schema.returns.push_back(Argument{"", res.hadReturn ? res.returnType : NoneType::get()});
+    return sh_.cu->addFunction(def_.name().name(), graph_, std::move(schema));
+  }
+
+ private:
+  Graph& g() { return *graph_; }
+
+  IValue evalDefault(const Expr& e, const TypePtr& t) {
+    switch (e.kind()) {
+      case TK_CONST: {
+        Const c(e);
+        if (c.isFloatingPoint()) return IValue(c.asFloatingPoint());
+        if (t->kind() == TypeKind::FloatType) return IValue(static_cast<double>(c.asIntegral()));
+        return IValue(c.asIntegral());
+      }
+      case TK_TRUE: return IValue(true);
+      case TK_FALSE: return IValue(false);
+      case TK_NONE: return IValue();
+      case TK_STRINGLITERAL: return IValue(StringLiteral(e).text());
+      case TK_UNARY_MINUS: {
+        IValue v = evalDefault(UnaryOp(e).operand(), t);
+        if (v.isInt()) return IValue(-v.toInt());
+        if (v.isDouble()) return IValue(-v.toDouble());
+        break;
+      }
+      default: break;
+    }
+    throw ErrorReport(e.range()) << "Unsupported default value: only constants are supported here";
+  }
+
+  // Environment ------------------------------------------------------------------
+
+  TypePtr lookupVarType(const std::string& name) {
+    for (auto f = frames_.rbegin(); f != frames_.rend(); ++f) {
+      auto it = f->vars.find(name);
+      if (it != f->vars.end()) return it->second;
+    }
+    return nullptr;
+  }
+
+  void setVar(const std::string& name, Value* v, TypePtr declared, const SourceRange& r) {
+    TypePtr t = declared ? declared : v->type();
+    if (declared) {
+      if (!v->type()->isSubtypeOf(*declared))
+        throw ErrorReport(r) << "Variable '" << name << "' is annotated with type " << declared->annotationStr()
+                             << " but is being assigned to a value of type " << v->type()->annotationStr();
+      declared_[name] = declared;
+    } else if (auto d = declared_.find(name); d != declared_.end()) {
+      if (!v->type()->isSubtypeOf(*d->second))
+        throw ErrorReport(r) << "Variable '" << name << "' is annotated with type " << d->second->annotationStr()
+                             << " but is being assigned to a value of type " << v->type()->annotationStr();
+      t = d->second;
+      declared = d->second;
+    }
+    Node* s = insertStore(g(), name, v, declared);
+    s->setSourceRange(r);
+    frames_.back().vars[name] = t;
+  }
+
+  Value* readVar(const std::string& name, const SourceRange& r) {
+    TypePtr t = lookupVarType(name);
+    if (!t) return nullptr;
+    Value* v = insertLoad(g(), name, t);
+    v->node()->setSourceRange(r);
+    return v;
+  }
+
+  // Merges the frames of an If's branches into the current frame.
+  void mergeBranches(const Frame& t, const Frame& f, const SourceRange& r) {
+    Frame& cur = frames_.back();
+    if (t.exited && f.exited) {
+      cur.exited = true;
+      return;
+    }
+    std::set<std::string> names;
+    for (auto& [k, _] : t.vars) names.insert(k);
+    for (auto& [k, _] : f.vars) names.insert(k);
+    for (const auto& name : names) {
+      TypePtr outer = lookupVarType(name);
+      auto ti = t.vars.find(name), fi = f.vars.find(name);
+      TypePtr tt = ti != t.vars.end() ? ti->second : (t.exited ? nullptr : outer);
+      TypePtr ft = fi != f.vars.end() ? fi->second : (f.exited ? nullptr : outer);
+      if (t.exited) tt = nullptr;
+      if (f.exited) ft = nullptr;
+      if (!tt && !ft) continue;
+      if (tt && ft) {
+        auto u = unifyTypes(tt, ft);
+        if (!u) {
+          undefinedReason_[name] = "Type mismatch: " + name + " is set to type " + tt->annotationStr() +
+                                   " in the true branch and type " + ft->annotationStr() + " in the false branch";
+          cur.vars.erase(name);
+          poisoned_.insert(name);
+          continue;
+        }
+        cur.vars[name] = *u;
+      } else if ((tt && f.exited) || (ft && t.exited)) {
+        cur.vars[name] = tt ? tt : ft;
+      } else {
+        // Defined on one path only.
+        if (!outer) {
+          undefinedReason_[name] = name + " is not defined in the " + (tt ? "false" : "true") + " branch";
+          poisoned_.insert(name);
+        }
+      }
+    }
+    (void)r;
+  }
+
+  // Statements --------------------------------------------------------------------
+
+  void emitStatements(const List<Stmt>& stmts) {
+    for (const Stmt& s : stmts) {
+      if (frames_.back().exited) break;  // unreachable
+      emitStatement(s);
+    }
+  }
+
+  void emitStatement(const Stmt& s) {
+    WithSourceRange wr(this, s.range());
+    switch (s.kind()) {
+      case TK_ASSIGN: return emitAssign(Assign(s));
+      case TK_AUG_ASSIGN: return emitAugAssign(AugAssign(s));
+      case TK_EXPR_STMT: {
+        Expr e = ExprStmt(s).expr();
+        if (e.kind() == TK_STRINGLITERAL) return;  // docstring
+        emitSugared(e);
+        return;
+      }
+      case TK_IF: return emitIf(If(s));
+      case TK_WHILE: return emitWhile(While(s));
+      case TK_FOR: return emitFor(For(s));
+      case TK_RETURN: return emitReturn(Return(s));
+      case TK_BREAK:
+      case TK_CONTINUE: {
+        if (loopDepth_ == 0) throw ErrorReport(s.range()) << "'" << (s.kind() == TK_BREAK ? "break" : "continue")
+                                                          << "' outside loop";
+        Node* n = g().create(s.kind() == TK_BREAK ? breakStmtSymbol() : continueStmtSymbol(), 0);
+        n->setSourceRange(s.range());
+        g().insertNode(n);
+        frames_.back().exited = true;
+        return;
+      }
+      case TK_PASS: return;
+      case TK_ASSERT: return emitAssert(Assert(s));
+      case TK_RAISE: return emitRaise(Raise(s));
+      case TK_DEF: throw ErrorReport(s.range()) << "nested function definitions are not supported";
+      case TK_GLOBAL: throw ErrorReport(s.range()) << "global statements are not supported in TorchScript";
+      case TK_DEL: return emitDelete(Delete(s));
+      default: throw ErrorReport(s.range()) << "this statement is not supported in TorchScript";
+    }
+  }
+
+  struct WithSourceRange {
+    WithSourceRange(FunctionEmitter* e, const SourceRange& r) : e_(e), prev_(e->curRange_) { e->curRange_ = r; }
+    ~WithSourceRange() { e_->curRange_ = prev_; }
+    FunctionEmitter* e_;
+    SourceRange prev_;
+  };
+
+  void emitReturn(const Return& r) {
+    Value* v = r.expr().present() ? emitExpr(r.expr().get(), declaredRet_) : constant(g(), IValue());
+    if (declaredRet_ && !v->type()->isSubtypeOf(*declaredRet_)) {
+      throw ErrorReport(r.range()) << "Return value was annotated as having type " << declaredRet_->annotationStr()
+                                   << " but is actually of type " << v->type()->annotationStr();
+    }
+    Node* n = g().create(returnStmtSymbol(), {v}, 0);
+    n->setSourceRange(r.range());
+    g().insertNode(n);
+    hadReturn_ = true;
+    frames_.back().exited = true;
+  }
+
+  void emitRaise(const Raise& r) {
+    std::string cls = "builtins.Exception";
+    Value* msg = nullptr;
+    if (r.expr().present()) {
+      Expr e = r.expr().get();
+      if (e.kind() == TK_APPLY) {
+        Apply a(e);
+        if (a.callee().kind() == TK_VAR) cls = "builtins." + Var(a.callee()).name().name();
+        if (!a.inputs().empty()) msg = emitExpr(a.inputs()[0]);
+      } else if (e.kind() == TK_VAR) {
+        cls = "builtins." + Var(e).name().name();
+      }
+    }
+    if (!msg) msg = constant(g(), IValue(std::string("Exception")));
+    if (msg->type()->kind() != TypeKind::StringType) msg = callBuiltin("aten::str", {msg}, {}, r.range());
+    Node* n = g().create(prim::RaiseException, {msg, constant(g(), IValue(cls))}, 0);
+    n->setSourceRange(r.range());
+    g().insertNode(n);
+    frames_.back().exited = true;
+    raisedOnly_ = true;
+  }
+
+  void emitAssert(const Assert& a) {
+    Value* c = emitCond(a.test());
+    Node* ifn = g().create(prim::If, {c}, 0);
+    ifn->setSourceRange(a.range());
+    g().insertNode(ifn);
+    ifn->addBlock();
+    Block* f = ifn->addBlock();
+    {
+      WithInsertPoint ip(f);
+      Value* msg = a.msg().present() ? emitExpr(a.msg().get())
+                                     : constant(g(), IValue(std::string("AssertionError: ")));
+      if (msg->type()->kind() != TypeKind::StringType) msg = callBuiltin("aten::str", {msg}, {}, a.range());
+      Node* n = g().create(prim::RaiseException, {msg, constant(g(), IValue(std::string("builtins.AssertionError")))}, 0);
+      n->setSourceRange(a.range());
+      g().insertNode(n);
+    }
+    applyRefinements(refinementsOf(a.test(), true));
+  }
+
+  void emitDelete(const Delete& d) {
+    for (const Expr& t : d.targets()) {
+      if (t.kind() == TK_SUBSCRIPT) {
+        Subscript s(t);
+        Value* base = emitExpr(s.value());
+        Value* idx = emitExpr(s.subscriptExprs()[0]);
+        callBuiltin("aten::Delete", {base, idx}, {}, t.range());
+      } else if (t.kind() == TK_VAR) {
+        frames_.back().vars.erase(Var(t).name().name());
+        poisoned_.insert(Var(t).name().name());
+        undefinedReason_[Var(t).name().name()] = "undefined value " + Var(t).name().name();
+      } else {
+        throw ErrorReport(t.range()) << "del only supports variables and subscripts";
+      }
+    }
+  }
+
+  void emitAssign(const Assign& a) {
+    if (!a.rhs().present()) {
+      throw ErrorReport(a.range()) << "declarations without a value are not supported";
+    }
+    TypePtr declared = a.type().present() ? parseTypeExpr(a.type().get()) : nullptr;
+    Value* v = emitExpr(a.rhs().get(), declared);
+    for (const Expr& lhs : a.lhsList()) assignTo(lhs, v, declared, a.range());
+  }
+
+  void assignTo(const Expr& lhs, Value* v, TypePtr declared, const SourceRange& r) {
+    switch (lhs.kind()) {
+      case TK_VAR: {
+        const std::string& name = Var(lhs).name().name();
+        poisoned_.erase(name);
+        setVar(name, v, declared, r);
+        return;
+      }
+      case TK_TUPLE_LITERAL:
+      case TK_LIST_LITERAL: {
+        List<Expr> targets = lhs.kind() == TK_TUPLE_LITERAL ? TupleLiteral(lhs).inputs() : ListLiteral(lhs).inputs();
+        std::vector<Value*> parts = unpack(v, targets.size(), r);
+        for (size_t i = 0; i < targets.size(); ++i) assignTo(targets[i], parts[i], nullptr, r);
+        return;
+      }
+      case TK_SUBSCRIPT: {
+        Subscript s(lhs);
+        Value* base = emitExpr(s.value());
+        if (base->type()->kind() == TypeKind::TensorType) {
+          Value* view = emitTensorIndexing(base, s.subscriptExprs(), lhs.range());
+          if (v->type()->kind() == TypeKind::TensorType) {
+            callBuiltin("aten::copy_", {view, v}, {}, r);
+          } else {
+            callBuiltin("aten::fill_", {view, v}, {}, r);
+          }
+          return;
+        }
+        if (base->type()->kind() == TypeKind::TupleType)
+          throw ErrorReport(lhs.range()) << "'tuple' object does not support item assignment";
+        Value* idx = emitExpr(s.subscriptExprs()[0]);
+        callBuiltin("aten::_set_item", {base, idx, v}, {}, r);
+        return;
+      }
+      case '.':
+      default: throw ErrorReport(lhs.range()) << "unsupported assignment target";
+    }
+  }
+
+  std::vector<Value*> unpack(Value* v, size_t n, const SourceRange& r) {
+    const TypePtr& t = v->type();
+    if (t->kind() == TypeKind::TupleType) {
+      const auto& elems = t->expect<TupleType>().elements();
+      if (elems.size() != n)
+        throw ErrorReport(r) << (elems.size() > n ? "too many values" : "not enough values") << " to unpack: need "
+                             << n << " but found " << elems.size();
+      Node* u = g().create(prim::TupleUnpack, {v}, 0);
+      for (const auto& e : elems) u->addOutput()->setType(e);
+      g().insertNode(u)->setSourceRange(r);
+      return u->outputs();
+    }
+    if (t->kind() == TypeKind::ListType || t->kind() == TypeKind::TensorType) {
+      std::vector<Value*> out;
+      for (size_t i = 0; i < n; ++i) {
+        Value* idx = constant(g(), IValue(static_cast<int64_t>(i)));
+        out.push_back(t->kind() == TypeKind::ListType ? callBuiltin("aten::__getitem__", {v, idx}, {}, r)
+                                                       : callBuiltin("aten::select", {v, constant(g(), IValue(int64_t{0})), idx}, {}, r));
+      }
+      return out;
+    }
+    throw ErrorReport(r) << "cannot unpack a value of type " << t->annotationStr();
+  }
+
+  static const char* augOpName(int k) {
+    switch (k) {
+      case '+': return "add";
+      case '-': return "sub";
+      case '*': return "mul";
+      case '/': return "div";
+      case '%': return "remainder";
+      case TK_FLOOR_DIV: return "floordiv";
+      case TK_POW: return "pow";
+      case '&': return "__and__";
+      case '|': return "__or__";
+      case '^': return "__xor__";
+      case TK_LSHIFT: return "__lshift__";
+      case TK_RSHIFT: return "__rshift__";
+      case '@': return "matmul";
+      default: return nullptr;
+    }
+  }
+
+  void emitAugAssign(const AugAssign& a) {
+    const char* op = augOpName(a.augOp());
+    if (!op) throw ErrorReport(a.range()) << "unsupported augmented assignment";
+    Expr lhs = a.lhs();
+    if (lhs.kind() == TK_VAR) {
+      const std::string& name = Var(lhs).name().name();
+      Value* cur = emitExpr(lhs);
+      Value* rhs = emitExpr(a.rhs());
+      Value* out;
+      if (cur->type()->kind() == TypeKind::TensorType) {
+        // Tensors update in place, as in Python.
+        std::string inplace = std::string("aten::") + op + "_";
+        if (std::string(op) == "floordiv") inplace = "aten::floor_divide_";
+        out = callBuiltin(inplace, {cur, rhs}, {}, a.range());
+      } else if (cur->type()->kind() == TypeKind::ListType && a.augOp() == '+') {
+        callBuiltin("aten::extend", {cur, rhs}, {}, a.range());
+        out = cur;
+      } else {
+        out = callBuiltin(std::string("aten::") + op, {cur, rhs}, {}, a.range());
+      }
+      setVar(name, out, nullptr, a.range());
+      return;
+    }
+    if (lhs.kind() == TK_SUBSCRIPT) {
+      Subscript s(lhs);
+      Value* base = emitExpr(s.value());
+      if (base->type()->kind() == TypeKind::TensorType) {
+        Value* view = emitTensorIndexing(base, s.subscriptExprs(), lhs.range());
+        Value* rhs = emitExpr(a.rhs());
+        callBuiltin(std::string("aten::") + op + "_", {view, rhs}, {}, a.range());
+        return;
+      }
+      Value* idx = emitExpr(s.subscriptExprs()[0]);
+      Value* cur = callBuiltin("aten::__getitem__", {base, idx}, {}, a.range());
+      Value* rhs = emitExpr(a.rhs());
+      Value* out = callBuiltin(std::string("aten::") + op, {cur, rhs}, {}, a.range());
+      callBuiltin("aten::_set_item", {base, idx, out}, {}, a.range());
+      return;
+    }
+    throw ErrorReport(lhs.range()) << "unsupported augmented assignment target";
+  }
+
+  // Refinement: (variable, type in the branch) pairs implied by a condition.
+  using Refinements = std::vector<std::pair<std::string, TypePtr>>;
+
+  Refinements refinementsOf(const Expr& cond, bool whenTrue) {
+    Refinements out;
+    int k = cond.kind();
+    if ((k == TK_IS || k == TK_IS_NOT) && BinOp(cond).lhs().kind() == TK_VAR &&
+        BinOp(cond).rhs().kind() == TK_NONE) {
+      const std::string& name = Var(BinOp(cond).lhs()).name().name();
+      TypePtr t = lookupVarType(name);
+      if (t && t->kind() == TypeKind::OptionalType) {
+        bool notNone = (k == TK_IS_NOT) == whenTrue;
+        if (notNone) out.emplace_back(name, t->expect<OptionalType>().elementType());
+        else out.emplace_back(name, NoneType::get());
+      }
+    } else if (k == TK_AND && whenTrue) {
+      auto a = refinementsOf(BinOp(cond).lhs(), true), b = refinementsOf(BinOp(cond).rhs(), true);
+      out = a;
+      out.insert(out.end(), b.begin(), b.end());
+    } else if (k == TK_OR && !whenTrue) {
+      auto a = refinementsOf(BinOp(cond).lhs(), false), b = refinementsOf(BinOp(cond).rhs(), false);
+      out = a;
+      out.insert(out.end(), b.begin(), b.end());
+    } else if (k == TK_NOT) {
+      return refinementsOf(UnaryOp(cond).operand(), !whenTrue);
+    }
+    return out;
+  }
+
+  void applyRefinements(const Refinements& refs) {
+    for (const auto& [name, t] : refs) {
+      if (t->kind() == TypeKind::NoneType) continue;
+      Value* v = readVar(name, curRange_);
+      Node* c = g().create(prim::unchecked_cast, {v}, 1);
+      c->output()->setType(t);
+      g().insertNode(c);
+      Node* s = insertStore(g(), name, c->output(), declared_.count(name) ? declared_[name] : nullptr);
+      (void)s;
+      frames_.back().vars[name] = t;
+    }
+  }
+
+  void emitIf(const If& s) {
+    Value* c = emitCond(s.cond());
+    emitIfElse(c, s.cond(), s.trueBranch(), s.falseBranch(), s.range());
+  }
+
+  void emitIfElse(Value* c, const Expr& condExpr, const List<Stmt>& tb, const List<Stmt>& fb, const SourceRange& r) {
+    Node* n = g().create(prim::If, {c}, 0);
+    n->setSourceRange(r);
+    g().insertNode(n);
+    Frame ft, ff;
+    for (int bi = 0; bi < 2; ++bi) {
+      Block* b = n->addBlock();
+      WithInsertPoint ip(b);
+      frames_.emplace_back();
+      applyRefinements(refinementsOf(condExpr, bi == 0));
+      emitStatements(bi == 0 ? tb : fb);
+      (bi == 0 ? ft : ff) = frames_.back();
+      frames_.pop_back();
+    }
+    WithInsertPoint after(n->next());
+    mergeBranches(ft, ff, r);
+    // `if x is None: return` refines x after the If.
+    if (ft.exited && !ff.exited) applyRefinements(refinementsOf(condExpr, false));
+    if (ff.exited && !ft.exited) applyRefinements(refinementsOf(condExpr, true));
+  }
+
+  Value* emitCond(const Expr& e) {
+    Value* v = emitExpr(e);
+    return toBool(v, e.range());
+  }
+
+  Value* toBool(Value* v, const SourceRange& r) {
+    switch (v->type()->kind()) {
+      case TypeKind::BoolType: return v;
+      case TypeKind::IntType:
+      case TypeKind::FloatType:
+      case TypeKind::TensorType: return callBuiltin("aten::Bool", {v}, {}, r);
+      case TypeKind::StringType:
+      case TypeKind::ListType:
+      case TypeKind::DictType: {
+        Value* len = callBuiltin("aten::len", {v}, {}, r);
+        return callBuiltin("aten::ne", {len, constant(g(), IValue(int64_t{0}))}, {}, r);
+      }
+      case TypeKind::OptionalType:
+      case TypeKind::NoneType: return callBuiltin("aten::__isnot__", {v, constant(g(), IValue())}, {}, r);
+      default: throw ErrorReport(r) << "Could not cast value of type " << v->type()->annotationStr() << " to bool";
+    }
+  }
+
+  // Emits a loop whose body is produced by `body(index)`, with the loop
+  // condition from `cond` (null: always true).
+  template <typename BodyFn, typename CondFn>
+  void emitLoop(Value* trip, Value* cond0, BodyFn body, CondFn cond, const SourceRange& r) {
+    Node* loop = g().create(prim::Loop, {trip, cond0}, 0);
+    loop->setSourceRange(r);
+    g().insertNode(loop);
+    Block* b = loop->addBlock();
+    Value* idx = b->addInput();
+    idx->setType(IntType::get());
+    {
+      WithInsertPoint ip(b);
+      frames_.emplace_back();
+      ++loopDepth_;
+      body(idx);
+      --loopDepth_;
+      frames_.pop_back();
+      Node* lc = g().create(loopCondSymbol(), 1);
+      lc->output()->setType(BoolType::get());
+      g().insertNode(lc);
+      Block* cb = lc->addBlock();
+      {
+        WithInsertPoint cp(cb);
+        cb->registerOutput(cond());
+      }
+      b->registerOutput(lc->output());
+    }
+  }
+
+  void emitWhile(const While& w) {
+    Value* c0 = emitCond(w.cond());
+    Value* trip = constant(g(), IValue(std::numeric_limits<int64_t>::max()));
+    emitLoop(trip, c0, [&](Value*) { emitStatements(w.body()); }, [&]() { return emitCond(w.cond()); }, w.range());
+  }
+
+  // An iterable of a for loop: how many iterations and how to get element i.
+  struct Iterable {
+    Value* length = nullptr;
+    std::function<Value*(Value* idx)> element;
+  };
+
+  Iterable iterableOf(const Expr& e) {
+    SourceRange r = e.range();
+    if (e.kind() == TK_APPLY) {
+      Apply a(e);
+      if (a.callee().kind() == TK_VAR && !lookupVarType(Var(a.callee()).name().name())) {
+        const std::string& fn = Var(a.callee()).name().name();
+        std::vector<Expr> ins = a.inputs().vec();
+        if (fn == "range") {
+          std::vector<Value*> vs;
+          for (const Expr& x : ins) vs.push_back(emitExpr(x));
+          if (vs.empty() || vs.size() > 3) throw ErrorReport(r) << "range expected 1 to 3 arguments, got " << vs.size();
+          if (vs.size() == 1) return Iterable{vs[0], [](Value* i) { return i; }};
+          Value* step = vs.size() == 3 ? vs[2] : constant(g(), IValue(int64_t{1}));
+          Value* start = vs[0];
+          Value* len = callBuiltin("aten::__range_length", {vs[0], vs[1], step}, {}, r);
+          return Iterable{len, [this, start, step, r](Value* i) {
+                            return callBuiltin("aten::__derive_index", {i, start, step}, {}, r);
+                          }};
+        }
+        if (fn == "enumerate") {
+          Iterable inner = iterableOf(ins.at(0));
+          Value* start = ins.size() > 1 ? emitExpr(ins[1]) : nullptr;
+          return Iterable{inner.length, [this, inner, start, r](Value* i) {
+                            Value* k = start ? callBuiltin("aten::add", {i, start}, {}, r) : i;
+                            return makeTuple({k, inner.element(i)});
+                          }};
+        }
+        if (fn == "zip") {
+          std::vector<Iterable> its;
+          for (const Expr& x : ins) its.push_back(iterableOf(x));
+          Value* len = its.at(0).length;
+          for (size_t j = 1; j < its.size(); ++j) len = callBuiltin("prim::min", {len, its[j].length}, {}, r);
+          return Iterable{len, [this, its](Value* i) {
+                            std::vector<Value*> parts;
+                            for (const auto& it : its) parts.push_back(it.element(i));
+                            return makeTuple(parts);
+                          }};
+        }
+      }
+    }
+    Value* v = emitExpr(e);
+    const TypePtr& t = v->type();
+    switch (t->kind()) {
+      case TypeKind::ListType:
+      case TypeKind::StringType:
+        return Iterable{callBuiltin("aten::len", {v}, {}, r),
+                        [this, v, r](Value* i) { return callBuiltin("aten::__getitem__", {v, i}, {}, r); }};
+      case TypeKind::DictType: {
+        Value* keys = callBuiltin("aten::keys", {v}, {}, r);
+        return Iterable{callBuiltin("aten::len", {keys}, {}, r),
+                        [this, keys, r](Value* i) { return callBuiltin("aten::__getitem__", {keys, i}, {}, r); }};
+      }
+      case TypeKind::TensorType:
+        return Iterable{callBuiltin("aten::len", {v}, {}, r), [this, v, r](Value* i) {
+                          return callBuiltin("aten::select", {v, constant(g(), IValue(int64_t{0})), i}, {}, r);
+                        }};
+      default: throw ErrorReport(r) << "'" << t->annotationStr() << "' object is not iterable";
+    }
+  }
+
+  void emitFor(const For& f) {
+    if (f.itrs().size() != 1 || f.targets().size() != 1)
+      throw ErrorReport(f.range()) << "for loops take one target and one iterable";
+    Expr target = f.targets()[0];
+    Expr itExpr = f.itrs()[0];
+    // A tuple is unrolled: its elements may have different types.
+    if (itExpr.kind() != TK_APPLY) {
+      Value* probe = nullptr;
+      if (itExpr.kind() == TK_VAR) {
+        TypePtr t = lookupVarType(Var(itExpr).name().name());
+        if (t && t->kind() == TypeKind::TupleType) probe = emitExpr(itExpr);
+      } else if (itExpr.kind() == TK_TUPLE_LITERAL) {
+        probe = emitExpr(itExpr);
+      }
+      if (probe) return emitUnrolledFor(target, probe, f);
+    }
+    Iterable it = iterableOf(itExpr);
+    Value* t = constant(g(), IValue(true));
+    emitLoop(it.length, t,
+             [&](Value* idx) {
+               assignTo(target, it.element(idx), nullptr, f.range());
+               emitStatements(f.body());
+             },
+             [&]() { return constant(g(), IValue(true)); }, f.range());
+  }
+
+  void emitUnrolledFor(const Expr& target, Value* tuple, const For& f) {
+    const auto& elems = tuple->type()->expect<TupleType>().elements();
+    Node* u = g().create(prim::TupleUnpack, {tuple}, 0);
+    for (const auto& e : elems) u->addOutput()->setType(e);
+    g().insertNode(u);
+    // One single-trip loop per element keeps break/continue meaningful.
+    for (Value* item : u->outputs()) {
+      Value* one = constant(g(), IValue(int64_t{1}));
+      emitLoop(one, constant(g(), IValue(true)),
+               [&](Value*) {
+                 assignTo(target, item, nullptr, f.range());
+                 emitStatements(f.body());
+               },
+               [&]() { return constant(g(), IValue(true)); }, f.range());
+    }
+  }
+
+  // Expressions ---------------------------------------------------------------------
+
+  Value* makeTuple(const std::vector<Value*>& vs) {
+    Node* n = g().create(prim::TupleConstruct, vs, 1);
+    std::vector<TypePtr> ts;
+    for (Value* v : vs) ts.push_back(v->type());
+    n->output()->setType(TupleType::create(ts));
+    return g().insertNode(n)->output();
+  }
+
+  Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr) {
+    Sugared s = emitSugared(e, hint);
+    if (s.kind != Sugared::Kind::Value) {
+      throw ErrorReport(e.range()) << "'" << e.range().text() << "' cannot be used as a value";
+    }
+    return s.value;
+  }
+
+  Sugared value(Value* v) { return Sugared{Sugared::Kind::Value, v, ""}; }
+
+  Sugared emitSugared(const Expr& e, const TypePtr& hint = nullptr) {
+    WithSourceRange wr(this, e.range());
+    SourceRange r = e.range();
+    switch (e.kind()) {
+      case TK_CONST: {
+        Const c(e);
+        if (c.isFloatingPoint()) return value(constant(g(), IValue(c.asFloatingPoint()), r));
+        return value(constant(g(), IValue(c.asIntegral()), r));
+      }
+      case TK_TRUE: return value(constant(g(), IValue(true), r));
+      case TK_FALSE: return value(constant(g(), IValue(false), r));
+      case TK_NONE: return value(constant(g(), IValue(), r));
+      case TK_STRINGLITERAL: return value(constant(g(), IValue(StringLiteral(e).text()), r));
+      case TK_VAR: return emitVar(Var(e));
+      case '.': {
+        Select s(e);
+        Sugared base = emitSugared(s.value());
+        const std::string& field = s.selector().name();
+        if (base.kind == Sugared::Kind::Module) {
+          if (base.name == "math") {
+            if (field == "pi") return value(constant(g(), IValue(3.141592653589793), r));
+            if (field == "e") return value(constant(g(), IValue(2.718281828459045), r));
+            if (field == "inf") return value(constant(g(), IValue(std::numeric_limits<double>::infinity()), r));
+            if (field == "nan") return value(constant(g(), IValue(std::numeric_limits<double>::quiet_NaN()), r));
+            if (field == "tau") return value(constant(g(), IValue(6.283185307179586), r));
+          }
+          if (base.name == "torch" && (field == "jit" || field == "nn" || field == "cuda"))
+            return Sugared{Sugared::Kind::Module, nullptr, "torch." + field};
+          if (base.name == "torch.nn" && field == "functional")
+            return Sugared{Sugared::Kind::Module, nullptr, "F"};
+          if (base.name == "torch") {
+            if (auto dt = dtypeConstant(field)) return value(constant(g(), IValue(*dt), r));
+          }
+          return Sugared{Sugared::Kind::Builtin, nullptr, base.name + "." + field};
+        }
+        if (base.kind != Sugared::Kind::Value) throw ErrorReport(r) << "unknown attribute " << field;
+        Value* v = base.value;
+        // Properties of tensors.
+        if (v->type()->kind() == TypeKind::TensorType) {
+          static const std::map<std::string, std::string> props = {
+              {"shape", "aten::size"}, {"dtype", "prim::dtype"}, {"device", "prim::device"},
+              {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
+              {"T", "aten::numpy_T"}, {"ndim", "aten::dim"}, {"data", "prim::data"},
+              {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
+          auto it = props.find(field);
+          if (it != props.end()) return value(callBuiltin(it->second, {v}, {}, r));
+        }
+        if (v->type()->kind() == TypeKind::TupleType) {
+          auto idx = v->type()->expect<TupleType>().fieldIndex(field);
+          if (idx) return value(tupleIndex(v, static_cast<int64_t>(*idx), r));
+        }
+        return Sugared{Sugared::Kind::Method, v, field};
+      }
+      case TK_APPLY: return emitApply(Apply(e), hint);
+      case TK_SUBSCRIPT: return value(emitSubscript(Subscript(e)));
+      case TK_LIST_LITERAL: return value(emitListLiteral(ListLiteral(e), hint));
+      case TK_TUPLE_LITERAL: {
+        std::vector<Value*> vs;
+        const TupleType* th = hint && hint->kind() == TypeKind::TupleType ? &hint->expect<TupleType>() : nullptr;
+        size_t i = 0;
+        for (const Expr& x : TupleLiteral(e).inputs()) {
+          TypePtr h = th && i < th->elements().size() ? th->elements()[i] : nullptr;
+          vs.push_back(emitExpr(x, h));
+          ++i;
+        }
+        return value(makeTuple(vs));
+      }
+      case TK_DICT_LITERAL: return value(emitDictLiteral(DictLiteral(e), hint));
+      case TK_IF_EXPR: return value(emitTernary(TernaryIf(e), hint));
+      case TK_CMP_CHAIN: return value(emitCmpChain(CmpChain(e)));
+      case TK_LIST_COMP: return value(emitListComp(ListComp(e)));
+      case TK_DICT_COMP: return value(emitDictComp(DictComp(e)));
+      case TK_LAMBDA: throw ErrorReport(r) << "Lambda is not supported";
+      default: break;
+    }
+    if (UnaryOp::isUnaryOpKind(e.kind())) return value(emitUnary(UnaryOp(e)));
+    if (BinOp::isBinOpKind(e.kind())) return value(emitBinOp(BinOp(e)));
+    throw ErrorReport(r) << "this expression is not supported in TorchScript";
+  }
+
+  static std::optional<int64_t> dtypeConstant(const std::string& name) {
+    static const std::map<std::string, int64_t> d = {
+        {"uint8", 0}, {"int8", 1}, {"int16", 2}, {"short", 2}, {"int32", 3}, {"int", 3}, {"int64", 4},
+        {"long", 4}, {"float16", 5}, {"half", 5}, {"float32", 6}, {"float", 6}, {"float64", 7},
+        {"double", 7}, {"complex64", 9}, {"complex128", 10}, {"bool", 11}, {"bfloat16", 15}};
+    auto it = d.find(name);
+    if (it == d.end()) return std::nullopt;
+    return it->second;
+  }
+
+  Sugared emitVar(const Var& v) {
+    const std::string& name = v.name().name();
+    if (Value* val = readVar(name, v.range())) return value(val);
+    if (poisoned_.count(name)) throw ErrorReport(v.range()) << undefinedReason_[name];
+    if (name == "torch" || name == "math") return Sugared{Sugared::Kind::Module, nullptr, name};
+    if (name == "F") return Sugared{Sugared::Kind::Module, nullptr, "F"};
+    if (sh_.defs.count(name)) return Sugared{Sugared::Kind::UserFunction, nullptr, name};
+    static const std::set<std::string> builtins = {
+        "len", "range", "int", "float", "bool", "str", "min", "max", "abs", "round", "print", "isinstance",
+        "annotate", "divmod", "ord", "chr", "sorted", "list", "dict", "sum", "any", "all", "hex", "oct", "bin",
+        "tuple", "pow", "enumerate", "zip", "getattr", "hasattr", "Exception", "ValueError", "RuntimeError",
+        "AssertionError", "KeyError", "IndexError", "TypeError"};
+    if (builtins.count(name)) return Sugared{Sugared::Kind::Builtin, nullptr, name};
+    throw ErrorReport(v.range()) << "undefined value " << name;
+  }
+
+  Value* tupleIndex(Value* t, int64_t i, const SourceRange& r) {
+    const auto& elems = t->type()->expect<TupleType>().elements();
+    int64_t n = static_cast<int64_t>(elems.size());
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) throw ErrorReport(r) << "Tuple index out of range. Tuple is length " << n << " and index is " << i;
+    Node* node = g().create(prim::TupleIndex, {t, constant(g(), IValue(i))}, 1);
+    node->output()->setType(elems[static_cast<size_t>(i)]);
+    return g().insertNode(node)->output();
+  }
+
+  std::optional<int64_t> constInt(const Expr& e) {
+    if (e.kind() == TK_CONST && Const(e).isIntegral()) return Const(e).asIntegral();
+    if (e.kind() == TK_UNARY_MINUS) {
+      auto v = constInt(UnaryOp(e).operand());
+      if (v) return -*v;
+    }
+    return std::nullopt;
+  }
+
+  Value* emitSubscript(const Subscript& s) {
+    Value* base = emitExpr(s.value());
+    List<Expr> subs = s.subscriptExprs();
+    SourceRange r = s.range();
+    const TypePtr& t = base->type();
+    if (t->kind() == TypeKind::TensorType) return emitTensorIndexing(base, subs, r);
+    if (subs.size() != 1) throw ErrorReport(r) << "multiple subscripts are only supported for tensors";
+    Expr idx = subs[0];
+    if (idx.kind() == TK_SLICE_EXPR) {
+      SliceExpr se(idx);
+      auto opt = [&](const Maybe<Expr>& m) { return m.present() ? emitExpr(m.get()) : constant(g(), IValue()); };
+      Value* start = opt(se.start());
+      Value* end = opt(se.end());
+      Value* step = se.step().present() ? emitExpr(se.step().get()) : constant(g(), IValue(int64_t{1}));
+      if (t->kind() == TypeKind::TupleType) {
+        auto a = constInt(se.start().present() ? se.start().get() : idx), b = constInt(se.end().present() ? se.end().get() : idx);
+        const auto& elems = t->expect<TupleType>().elements();
+        int64_t n = static_cast<int64_t>(elems.size());
+        int64_t lo = se.start().present() ? (a ? *a : 0) : 0, hi = se.end().present() ? (b ? *b : n) : n;
+        if (lo < 0) lo += n;
+        if (hi < 0) hi += n;
+        lo = std::clamp<int64_t>(lo, 0, n);
+        hi = std::clamp<int64_t>(hi, lo, n);
+        std::vector<Value*> parts;
+        for (int64_t i = lo; i < hi; ++i) parts.push_back(tupleIndex(base, i, r));
+        return makeTuple(parts);
+      }
+      return callBuiltin("aten::slice", {base, start, end, step}, {}, r);
+    }
+    if (t->kind() == TypeKind::TupleType) {
+      auto c = constInt(idx);
+      if (c) return tupleIndex(base, *c, r);
+      Value* iv = emitExpr(idx);
+      const auto& elems = t->expect<TupleType>().elements();
+      TypePtr u = elems.empty() ? nullptr : elems[0];
+      for (const auto& el : elems) {
+        auto uu = u ? unifyTypes(u, el) : std::nullopt;
+        if (!uu) throw ErrorReport(r) << "tuple indices must be constants unless all elements have one type";
+        u = *uu;
+      }
+      Node* node = g().create(prim::TupleIndex, {base, iv}, 1);
+      node->output()->setType(u);
+      return g().insertNode(node)->output();
+    }
+    Value* iv = emitExpr(idx);
+    return callBuiltin("aten::__getitem__", {base, iv}, {}, r);
+  }
+
+  // x[i, 1:3, None, ...]: select / slice / unsqueeze per dimension, and
+  // aten::index for tensor (or list) indices.
+  Value* emitTensorIndexing(Value* base, const List<Expr>& subs, const SourceRange& r) {
+    std::vector<Expr> items = subs.vec();
+    if (items.size() == 1 && items[0].kind() == TK_TUPLE_LITERAL) items = TupleLiteral(items[0]).inputs().vec();
+    Value* cur = base;
+    int64_t dim = 0;
+    std::vector<std::pair<int64_t, Value*>> tensorIdx;
+    size_t ellipsisAt = items.size();
+    for (size_t i = 0; i < items.size(); ++i)
+      if (items[i].kind() == TK_ELLIPSIS) ellipsisAt = i;
+    bool afterEllipsis = false;
+    // Dims after an ellipsis count from the end.
+    int64_t negDim = 0;
+    if (ellipsisAt < items.size()) {
+      for (size_t i = ellipsisAt + 1; i < items.size(); ++i)
+        if (items[i].kind() != TK_NONE) --negDim;
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+      const Expr& it = items[i];
+      if (it.kind() == TK_ELLIPSIS) {
+        afterEllipsis = true;
+        dim = negDim;
+        continue;
+      }
+      Value* d = constant(g(), IValue(dim));
+      if (it.kind() == TK_NONE) {
+        cur = callBuiltin("aten::unsqueeze", {cur, d}, {}, r);
+        dim = afterEllipsis ? dim : dim + 1;
+        continue;
+      }
+      if (it.kind() == TK_SLICE_EXPR) {
+        SliceExpr se(it);
+        Value* start = se.start().present() ? emitExpr(se.start().get()) : constant(g(), IValue());
+        Value* end = se.end().present() ? emitExpr(se.end().get()) : constant(g(), IValue());
+        Value* step = se.step().present() ? emitExpr(se.step().get()) : constant(g(), IValue(int64_t{1}));
+        cur = callBuiltin("aten::slice", {cur, d, start, end, step}, {}, r);
+        ++dim;
+        continue;
+      }
+      Value* iv = emitExpr(it);
+      if (iv->type()->kind() == TypeKind::IntType) {
+        cur = callBuiltin("aten::select", {cur, d, iv}, {}, r);
+        if (afterEllipsis) ++dim;
+        continue;
+      }
+      if (iv->type()->kind() == TypeKind::ListType) iv = callBuiltin("aten::tensor", {iv}, {}, r);
+      if (iv->type()->kind() == TypeKind::TensorType) {
+        tensorIdx.emplace_back(dim, iv);
+        ++dim;
+        continue;
+      }
+      throw ErrorReport(it.range()) << "Unsupported operation: indexing tensor with unsupported index type '"
+                                    << iv->type()->annotationStr() << "'";
+    }
+    if (!tensorIdx.empty()) {
+      std::vector<Value*> idxs(static_cast<size_t>(tensorIdx.back().first + 1), nullptr);
+      for (auto& [dd, v] : tensorIdx) idxs[static_cast<size_t>(dd)] = v;
+      for (auto& v : idxs)
+        if (!v) v = constant(g(), IValue());
+      Node* ln = g().create(prim::ListConstruct, idxs, 1);
+      ln->output()->setType(ListType::create(OptionalType::create(TensorType::get())));
+      g().insertNode(ln);
+      cur = callBuiltin("aten::index", {cur, ln->output()}, {}, r);
+    }
+    return cur;
+  }
+
+  Value* emitListLiteral(const ListLiteral& l, const TypePtr& hint) {
+    TypePtr elemHint;
+    if (hint) {
+      TypePtr h = unwrapOptional(hint);
+      if (h->kind() == TypeKind::ListType) elemHint = h->expect<ListType>().elementType();
+    }
+    std::vector<Value*> vs;
+    for (const Expr& x : l.inputs()) vs.push_back(emitExpr(x, elemHint));
+    TypePtr elem = elemHint;
+    if (!elem) {
+      if (vs.empty()) {
+        elem = TensorType::get();
+      } else {
+        elem = vs[0]->type();
+        for (Value* v : vs) {
+          auto u = unifyTypes(elem, v->type());
+          if (!u)
+            throw ErrorReport(l.range()) << "Lists must contain only a single type, expected: "
+                                         << elem->annotationStr() << " but found " << v->type()->annotationStr()
+                                         << " instead";
+          elem = *u;
+        }
+      }
+    }
+    for (Value* v : vs)
+      if (!v->type()->isSubtypeOf(*elem))
+        throw ErrorReport(l.range()) << "List type annotation `List[" << elem->annotationStr()
+                                     << "]` did not match the types of the given list elements";
+    Node* n = g().create(prim::ListConstruct, vs, 1);
+    n->output()->setType(ListType::create(elem));
+    return g().insertNode(n)->output();
+  }
+
+  Value* emitDictLiteral(const DictLiteral& d, const TypePtr& hint) {
+    TypePtr kh, vh;
+    if (hint && unwrapOptional(hint)->kind() == TypeKind::DictType) {
+      kh = unwrapOptional(hint)->expect<DictType>().keyType();
+      vh = unwrapOptional(hint)->expect<DictType>().valueType();
+    }
+    std::vector<Value*> ins;
+    TypePtr kt = kh, vt = vh;
+    auto keys = d.keyInputs().vec();
+    auto vals = d.valueInputs().vec();
+    for (size_t i = 0; i < keys.size(); ++i) {
+      Value* k = emitExpr(keys[i], kh);
+      Value* v = emitExpr(vals[i], vh);
+      if (!kh) {
+        if (!kt) kt = k->type();
+        else if (auto u = unifyTypes(kt, k->type())) kt = *u;
+        else throw ErrorReport(keys[i].range()) << "Dict keys must contain only a single type";
+      }
+      if (!vh) {
+        if (!vt) vt = v->type();
+        else if (auto u = unifyTypes(vt, v->type())) vt = *u;
+        else throw ErrorReport(vals[i].range()) << "Dict values must contain only a single type, expected: "
+                                                << vt->annotationStr() << " but found " << v->type()->annotationStr();
+      }
+      ins.push_back(k);
+      ins.push_back(v);
+    }
+    if (!kt) kt = StringType::get();
+    if (!vt) vt = TensorType::get();
+    switch (kt->kind()) {
+      case TypeKind::StringType:
+      case TypeKind::IntType:
+      case TypeKind::FloatType:
+      case TypeKind::BoolType:
+      case TypeKind::TensorType:
+      case TypeKind::ComplexType: break;
+      default: throw ErrorReport(d.range()) << "Dict keys must be str, int, float, complex, bool or Tensor, not "
+                                            << kt->annotationStr();
+    }
+    Node* n = g().create(prim::DictConstruct, ins, 1);
+    n->output()->setType(DictType::create(kt, vt));
+    return g().insertNode(n)->output();
+  }
+
+  // cond ? a : b as an If with one output each way.
+  Value* emitTernary(const TernaryIf& t, const TypePtr& hint) {
+    Value* c = emitCond(t.cond());
+    Node* n = g().create(prim::If, {c}, 1);
+    g().insertNode(n);
+    Value* outs[2];
+    for (int bi = 0; bi < 2; ++bi) {
+      Block* b = n->addBlock();
+      WithInsertPoint ip(b);
+      frames_.emplace_back();
+      applyRefinements(refinementsOf(t.cond(), bi == 0));
+      outs[bi] = emitExpr(bi == 0 ? t.trueExpr() : t.falseExpr(), hint);
+      frames_.pop_back();
+      b->registerOutput(outs[bi]);
+    }
+    auto u = unifyTypes(outs[0]->type(), outs[1]->type());
+    if (!u)
+      throw ErrorReport(t.range()) << "if-expression's true branch has type " << outs[0]->type()->annotationStr()
+                                   << " but false branch has type " << outs[1]->type()->annotationStr();
+    n->output()->setType(*u);
+    return n->output();
+  }
+
+  Value* emitShortCircuit(const BinOp& b) {
+    bool isAnd = b.kind() == TK_AND;
+    Value* l = emitCond(b.lhs());
+    Node* n = g().create(prim::If, {l}, 1);
+    n->output()->setType(BoolType::get());
+    g().insertNode(n);
+    for (int bi = 0; bi < 2; ++bi) {
+      Block* blk = n->addBlock();
+      WithInsertPoint ip(blk);
+      frames_.emplace_back();
+      bool evalRhs = isAnd ? bi == 0 : bi == 1;
+      if (evalRhs) {
+        applyRefinements(refinementsOf(b.lhs(), bi == 0));
+        blk->registerOutput(emitCond(b.rhs()));
+      } else {
+        blk->registerOutput(constant(g(), IValue(!isAnd)));
+      }
+      frames_.pop_back();
+    }
+    return n->output();
+  }
+
+  static const char* binOpName(int k) {
+    switch (k) {
+      case '+': return "aten::add";
+      case '-': return "aten::sub";
+      case '*': return "aten::mul";
+      case '/': return "aten::div";
+      case '%': return "aten::remainder";
+      case TK_FLOOR_DIV: return "aten::floordiv";
+      case TK_POW: return "aten::pow";
+      case '@': return "aten::matmul";
+      case TK_LSHIFT: return "aten::__lshift__";
+      case TK_RSHIFT: return "aten::__rshift__";
+      case '&': return "aten::__and__";
+      case '|': return "aten::__or__";
+      case '^': return "aten::__xor__";
+      case TK_EQ: return "aten::eq";
+      case TK_NE: return "aten::ne";
+      case '<': return "aten::lt";
+      case TK_LE: return "aten::le";
+      case '>': return "aten::gt";
+      case TK_GE: return "aten::ge";
+      case TK_IS: return "aten::__is__";
+      case TK_IS_NOT: return "aten::__isnot__";
+      default: return nullptr;
+    }
+  }
+
+  Value* emitCompare(int k, Value* l, Value* r, const SourceRange& range) {
+    if (k == TK_IN || k == TK_NOT_IN) {
+      Value* c = callBuiltin("aten::__contains__", {r, l}, {}, range);
+      return k == TK_IN ? c : callBuiltin("aten::__not__", {c}, {}, range);
+    }
+    if ((k == TK_IS || k == TK_IS_NOT) && (l->type()->kind() == TypeKind::NoneType || r->type()->kind() == TypeKind::NoneType)) {
+      // Static answer when one side cannot be None.
+      Value* other = l->type()->kind() == TypeKind::NoneType ? r : l;
+      TypeKind ok = other->type()->kind();
+      if (ok != TypeKind::OptionalType && ok != TypeKind::NoneType && ok != TypeKind::AnyType &&
+          ok != TypeKind::UnionType)
+        return constant(g(), IValue(k == TK_IS_NOT));
+    }
+    return callBuiltin(binOpName(k), {l, r}, {}, range);
+  }
+
+  Value* emitBinOp(const BinOp& b) {
+    int k = b.kind();
+    if (k == TK_AND || k == TK_OR) return emitShortCircuit(b);
+    Value* l = emitExpr(b.lhs());
+    Value* r = emitExpr(b.rhs());
+    if (BinOp::isComparisonKind(k)) return emitCompare(k, l, r, b.range());
+    const char* name = binOpName(k);
+    if (!name) throw ErrorReport(b.range()) << "unsupported binary operator";
+    // Tuples and lists concatenate / compare through their own ops.
+    if (k == '+' && l->type()->kind() == TypeKind::TupleType && r->type()->kind() == TypeKind::TupleType) {
+      std::vector<Value*> parts;
+      for (size_t i = 0; i < l->type()->expect<TupleType>().elements().size(); ++i) parts.push_back(tupleIndex(l, int64_t(i), b.range()));
+      for (size_t i = 0; i < r->type()->expect<TupleType>().elements().size(); ++i) parts.push_back(tupleIndex(r, int64_t(i), b.range()));
+      return makeTuple(parts);
+    }
+    if (k == '%' && l->type()->kind() == TypeKind::StringType) return callBuiltin("aten::percentFormat", {l, r}, {}, b.range());
+    // Number op Tensor: the tensor overloads take the tensor first.
+    bool lNum = l->type()->isSubtypeOf(*NumberType::get()) || l->type()->kind() == TypeKind::BoolType;
+    if (lNum && r->type()->kind() == TypeKind::TensorType) {
+      if (k == '+' || k == '*') return callBuiltin(name, {r, l}, {}, b.range());
+      if (k == '-') return callBuiltin("aten::rsub", {r, l}, {}, b.range());
+      Value* t = callBuiltin("aten::scalar_tensor", {l}, {NamedValue("dtype", constant(g(), IValue()))}, b.range());
+      (void)t;
+    }
+    return callBuiltin(name, {l, r}, {}, b.range());
+  }
+
+  Value* emitCmpChain(const CmpChain& c) {
+    std::vector<Expr> ops = c.operands().vec();
+    Value* lhs = emitExpr(ops[0]);
+    Value* result = nullptr;
+    // a < b < c  ->  (a < b) and (b < c), each operand evaluated once; the
+    // later comparisons are guarded so they run only while the chain holds.
+    std::vector<Node*> opened;
+    for (size_t i = 0; i < c.numOps(); ++i) {
+      Value* rhs = emitExpr(ops[i + 1]);
+      Value* cmp = emitCompare(c.opKind(i), lhs, rhs, c.range());
+      if (i + 1 == c.numOps()) {
+        result = cmp;
+        break;
+      }
+      Node* n = g().create(prim::If, {cmp}, 1);
+      n->output()->setType(BoolType::get());
+      g().insertNode(n);
+      Block* t = n->addBlock();
+      Block* f = n->addBlock();
+      {
+        WithInsertPoint ip(f);
+        f->registerOutput(constant(g(), IValue(false)));
+      }
+      opened.push_back(n);
+      g().setInsertPoint(t);
+      lhs = rhs;
+    }
+    for (auto it = opened.rbegin(); it != opened.rend(); ++it) {
+      Node* n = *it;
+      n->blocks()[0]->registerOutput(result);
+      result = n->output();
+      g().setInsertPoint(n->next());
+    }
+    return result;
+  }
+
+  Value* emitUnary(const UnaryOp& u) {
+    if (u.kind() == TK_NOT) return callBuiltin("aten::__not__", {emitCond(u.operand())}, {}, u.range());
+    Value* v = emitExpr(u.operand());
+    if (u.kind() == TK_UNARY_PLUS) return v;
+    if (u.kind() == TK_UNARY_MINUS) {
+      if (v->node()->kind() == prim::Constant) {
+        auto c = constantNodeValue(*v->node());
+        if (c && c->isInt()) return constant(g(), IValue(-c->toInt()));
+        if (c && c->isDouble()) return constant(g(), IValue(-c->toDouble()));
+      }
+      return callBuiltin("aten::neg", {v}, {}, u.range());
+    }
+    if (v->type()->kind() == TypeKind::TensorType) return callBuiltin("aten::bitwise_not", {v}, {}, u.range());
+    return callBuiltin("aten::__invert__", {v}, {}, u.range());
+  }
+
+  // Comprehensions: a loop appending to a fresh list / dict.
+  Value* emitListComp(const ListComp& lc) {
+    // Type the list by emitting the element once in a throwaway loop body is
+    // costly; instead emit the loop, then fix the list type from the element.
+    Node* ln = g().create(prim::ListConstruct, {}, 1);
+    ln->output()->setType(ListType::ofTensors());
+    g().insertNode(ln);
+    Value* list = ln->output();
+    Iterable it = iterableOf(lc.iter());
+    TypePtr elemType;
+    emitLoop(it.length, constant(g(), IValue(true)),
+             [&](Value* idx) {
+               assignTo(lc.target(), it.element(idx), nullptr, lc.range());
+               auto body = [&]() {
+                 Value* el = emitExpr(lc.elt());
+                 elemType = el->type();
+                 list->setType(ListType::create(elemType));
+                 callBuiltin("aten::append", {list, el}, {}, lc.range());
+               };
+               if (lc.cond().present()) {
+                 Value* c = emitCond(lc.cond().get());
+                 Node* n = g().create(prim::If, {c}, 0);
+                 g().insertNode(n);
+                 Block* t = n->addBlock();
+                 n->addBlock();
+                 WithInsertPoint ip(t);
+                 frames_.emplace_back();
+                 body();
+                 frames_.pop_back();
+               } else {
+                 body();
+               }
+             },
+             [&]() { return constant(g(), IValue(true)); }, lc.range());
+    return list;
+  }
+
+  Value* emitDictComp(const DictComp& dc) {
+    Node* dn = g().create(prim::DictConstruct, {}, 1);
+    dn->output()->setType(DictType::create(StringType::get(), TensorType::get()));
+    g().insertNode(dn);
+    Value* dict = dn->output();
+    Iterable it = iterableOf(dc.iter());
+    emitLoop(it.length, constant(g(), IValue(true)),
+             [&](Value* idx) {
+               assignTo(dc.target(), it.element(idx), nullptr, dc.range());
+               auto body = [&]() {
+                 Value* k = emitExpr(dc.key());
+                 Value* v = emitExpr(dc.value());
+                 dict->setType(DictType::create(k->type(), v->type()));
+                 callBuiltin("aten::_set_item", {dict, k, v}, {}, dc.range());
+               };
+               if (dc.cond().present()) {
+                 Value* c = emitCond(dc.cond().get());
+                 Node* n = g().create(prim::If, {c}, 0);
+                 g().insertNode(n);
+                 Block* t = n->addBlock();
+                 n->addBlock();
+                 WithInsertPoint ip(t);
+                 frames_.emplace_back();
+                 body();
+                 frames_.pop_back();
+               } else {
+                 body();
+               }
+             },
+             [&]() { return constant(g(), IValue(true)); }, dc.range());
+    return dict;
+  }
+
+  // Calls ----------------------------------------------------------------------------
+
+  Value* callBuiltin(const std::string& qualName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                     const SourceRange& r) {
+    auto ops = globalOperatorRegistry().lookup(qualName);
+    if (ops.empty()) throw ErrorReport(r) << "Unknown builtin op: " << qualName;
+    std::vector<const FunctionSchema*> schemas;
+    for (const Operator* op : ops) schemas.push_back(&op->schema());
+    auto res = matchSchemas(schemas, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    Node* n = emitMatchedNode(g(), Symbol::fromQualString(qualName), *res.match, r);
+    if (n->outputs().size() == 1) return n->output();
+    if (n->outputs().empty()) return constant(g(), IValue());
+    return makeTuple(n->outputs());
+  }
+
+  Sugared emitApply(const Apply& a, const TypePtr& hint) {
+    SourceRange r = a.range();
+    Sugared callee = emitSugared(a.callee());
+    std::vector<Expr> inputs = a.inputs().vec();
+    auto args = [&](const TypePtr& h = nullptr) {
+      std::vector<NamedValue> out;
+      for (const Expr& x : inputs) {
+        if (x.kind() == TK_STARRED) throw ErrorReport(x.range()) << "Starred expressions are not supported";
+        out.emplace_back(emitExpr(x, h));
+      }
+      return out;
+    };
+    auto kwargs = [&]() {
+      std::vector<NamedValue> out;
+      for (const Attribute& at : a.attributes()) out.emplace_back(at.name().name(), emitExpr(at.value()));
+      return out;
+    };
+    switch (callee.kind) {
+      case Sugared::Kind::Value:
+        throw ErrorReport(r) << "'" << callee.value->type()->annotationStr() << "' object is not callable";
+      case Sugared::Kind::UserFunction: return value(callUserFunction(callee.name, args(), kwargs(), r));
+      case Sugared::Kind::Method: return value(callMethod(callee.value, callee.name, args(), kwargs(), r));
+      case Sugared::Kind::Module: throw ErrorReport(r) << "module '" << callee.name << "' is not callable";
+      case Sugared::Kind::Builtin: break;
+    }
+    const std::string& fn = callee.name;
+    if (fn == "torch.jit.annotate" || fn == "annotate") {
+      TypePtr t = parseTypeExpr(inputs.at(0));
+      Value* v = emitExpr(inputs.at(1), t);
+      if (!v->type()->isSubtypeOf(*t)) throw ErrorReport(r) << "annotate: value does not match the annotated type";
+      return value(v);
+    }
+    if (fn == "isinstance" || fn == "torch.jit.isinstance") return value(emitIsInstance(inputs, r));
+    if (fn == "torch.jit.is_scripting") return value(constant(g(), IValue(true)));
+    if (fn == "print") {
+      std::vector<Value*> vs;
+      for (auto& nv : args()) vs.push_back(nv.value);
+      Node* n = g().create(prim::Print, vs, 0);
+      g().insertNode(n)->setSourceRange(r);
+      return value(constant(g(), IValue()));
+    }
+    if (fn == "range" || fn == "enumerate" || fn == "zip")
+      throw ErrorReport(r) << fn << " can only be used as the iterable of a for loop";
+    static const std::map<std::string, std::string> simple = {
+        {"len", "aten::len"},     {"int", "aten::Int"},       {"float", "aten::Float"}, {"bool", "aten::Bool"},
+        {"str", "aten::str"},     {"abs", "prim::abs"},       {"round", "aten::round"}, {"divmod", "aten::divmod"},
+        {"ord", "aten::ord"},     {"chr", "aten::chr"},       {"sorted", "aten::sorted"}, {"list", "aten::list"},
+        {"sum", "aten::sum"},     {"any", "aten::any"},       {"all", "aten::all"},     {"hex", "aten::hex"},
+        {"oct", "aten::oct"},     {"bin", "aten::bin"},       {"pow", "aten::pow"},     {"dict", "aten::dict"}};
+    if (fn == "min" || fn == "max") {
+      auto as = args();
+      std::string op = "prim::" + fn;
+      if (as.size() == 1) return value(callBuiltin(op, as, kwargs(), r));
+      Value* acc = as[0].value;
+      for (size_t i = 1; i < as.size(); ++i) acc = callBuiltin(op, {acc, as[i].value}, {}, r);
+      return value(acc);
+    }
+    if (fn == "tuple") {
+      Value* v = emitExpr(inputs.at(0));
+      if (v->type()->kind() != TypeKind::TupleType) throw ErrorReport(r) << "tuple() only accepts a tuple";
+      return value(v);
+    }
+    auto it = simple.find(fn);
+    if (it != simple.end()) {
+      auto as = args();
+      if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return value(as[0].value);
+      if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return value(as[0].value);
+      if (fn == "list" && as.empty()) {
+        Node* n = g().create(prim::ListConstruct, {}, 1);
+        n->output()->setType(hint && hint->kind() == TypeKind::ListType ? hint : ListType::ofTensors());
+        return value(g().insertNode(n)->output());
+      }
+      return value(callBuiltin(it->second, as, kwargs(), r));
+    }
+    static const std::set<std::string> exceptions = {"Exception", "ValueError", "RuntimeError", "AssertionError",
+                                                     "KeyError", "IndexError", "TypeError"};
+    if (exceptions.count(fn)) throw ErrorReport(r) << "exceptions can only be raised";
+    // Module members: torch.X / math.X / F.X -> aten::X.
+    std::string base = fn.substr(fn.rfind('.') + 1);
+    if (fn.rfind("torch.jit.", 0) == 0) {
+      if (base == "fork") throw ErrorReport(r) << "torch.jit.fork is not supported yet";
+      if (base == "wait") return value(callBuiltin("aten::wait", args(), {}, r));
+    }
+    return value(callBuiltin("aten::" + base, args(), kwargs(), r));
+  }
+
+  Value* emitIsInstance(const std::vector<Expr>& inputs, const SourceRange& r) {
+    if (inputs.size() != 2) throw ErrorReport(r) << "isinstance expects 2 arguments";
+    Value* v = emitExpr(inputs[0]);
+    std::vector<TypePtr> types;
+    Expr te = inputs[1];
+    if (te.kind() == TK_TUPLE_LITERAL) {
+      for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(parseTypeExpr(x));
+    } else {
+      types.push_back(parseTypeExpr(te));
+    }
+    for (const auto& t : types)
+      if (v->type()->isSubtypeOf(*t)) return constant(g(), IValue(true));
+    bool possible = false;
+    for (const auto& t : types)
+      if (t->isSubtypeOf(*v->type()) || v->type()->kind() == TypeKind::AnyType ||
+          v->type()->kind() == TypeKind::UnionType || v->type()->kind() == TypeKind::OptionalType)
+        possible = true;
+    if (!possible) return constant(g(), IValue(false));
+    Node* n = g().create(prim::isinstance, {v}, 1);
+    n->output()->setType(BoolType::get());
+    n->tys_(attr::types, types);
+    return g().insertNode(n)->output();
+  }
+
+  Value* callMethod(Value* self, const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                    const SourceRange& r) {
+    args.insert(args.begin(), NamedValue(self));
+    const TypePtr& t = self->type();
+    if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
+      throw ErrorReport(r) << "Unknown builtin op: aten::" << name
+                           << ".\nHere are some suggestions: the method does not exist on type str";
+    if (t->kind() == TypeKind::ListType && name == "append") {
+      const TypePtr& elem = t->expect<ListType>().elementType();
+      if (args.size() == 2 && !args[1].value->type()->isSubtypeOf(*elem)) {
+        throw ErrorReport(r) << "Could not match type " << args[1].value->type()->annotationStr() << " to "
+                             << elem->annotationStr() << " in argument 'el': Type variable 't' previously had type "
+                             << elem->annotationStr() << " but is now being assigned to a value of type "
+                             << args[1].value->type()->annotationStr();
+      }
+    }
+    return callBuiltin("aten::" + name, std::move(args), std::move(kwargs), r);
+  }
+
+  Value* callUserFunction(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                          const SourceRange& r) {
+    GraphFunction* fn = sh_.cu->findFunction(name);
+    if (!fn) {
+      if (sh_.inProgress.count(name))
+        throw ErrorReport(r) << "function '" << name << "' is called recursively. Recursive calls are not supported";
+      sh_.inProgress.insert(name);
+      FunctionEmitter callee(sh_, sh_.defs.at(name));
+      fn = callee.emit();
+      sh_.inProgress.erase(name);
+    }
+    const FunctionSchema& schema = fn->schema();
+    const FunctionSchema* ptrs[] = {&schema};
+    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    Node* c = g().create(prim::Constant, 1);
+    c->s_(attr::name, name);
+    c->output()->setType(FunctionType::get());
+    g().insertNode(c);
+    std::vector<Value*> ins{c->output()};
+    for (Value* v : res.match->inputs) ins.push_back(v);
+    Node* call = g().create(prim::CallFunction, ins, 1);
+    call->output()->setType(res.match->returnTypes.at(0));
+    call->setSourceRange(r);
+    return g().insertNode(call)->output();
+  }
+
+  Shared& sh_;
+  Def def_;
+  std::shared_ptr<Graph> graph_;
+  std::vector<Frame> frames_;
+  std::map<std::string, TypePtr> declared_;
+  std::set<std::string> poisoned_;
+  std::map<std::string, std::string> undefinedReason_;
+  TypePtr declaredRet_;
+  bool hadReturn_ = false;
+  bool raisedOnly_ = false;
+  int loopDepth_ = 0;
+  SourceRange curRange_;
+};
+
+}  // namespace
+
+void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
+  Shared sh{&cu, {}, {}};
+  std::vector<Def> order;
+  for (const Stmt& s : stmts) {
+    if (s.kind() == TK_DEF) {
+      Def d(s);
+      sh.defs.emplace(d.name().name(), d);
+      order.push_back(d);
+    } else if (s.kind() == TK_CLASS_DEF) {
+      throw ErrorReport(s.range()) << "classes are not supported yet";
+    } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
+      continue;
+    } else if (s.kind() == TK_IMPORT) {
+      continue;
+    } else {
+      throw ErrorReport(s.range()) << "only function definitions are supported at the top level";
+    }
+  }
+  for (const Def& d : order) {
+    if (cu.findFunction(d.name().name())) continue;
+    sh.inProgress.insert(d.name().name());
+    FunctionEmitter(sh, d).emit();
+    sh.inProgress.erase(d.name().name());
+  }
+}
+
+}  // namespace jitserve::frontend
