@@ -472,6 +472,39 @@ std::string decodeStringBody(std::string_view body, bool raw, const std::shared_
         k += 2;
         break;
       }
+      case 'u': case 'U': {
+        // \uXXXX / \UXXXXXXXX: a code point, stored as UTF-8 (str is UTF-8).
+        size_t n = e == 'u' ? 4 : 8;
+        uint32_t cp = 0;
+        bool ok = k + n < body.size();
+        for (size_t d = 1; ok && d <= n; ++d) {
+          unsigned char h = static_cast<unsigned char>(body[k + d]);
+          ok = std::isxdigit(h);
+          cp = cp * 16 + (std::isdigit(h) ? h - '0' : std::tolower(h) - 'a' + 10);
+        }
+        if (!ok || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+          size_t at = bodyOffset + k - 1;
+          throw ErrorReport(SourceRange(source, at, std::min(at + 2 + n, bodyOffset + body.size())))
+              << "invalid \\" << e << " escape in string literal";
+        }
+        if (cp < 0x80) {
+          out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+          out += static_cast<char>(0xC0 | (cp >> 6));
+          out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+          out += static_cast<char>(0xE0 | (cp >> 12));
+          out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+          out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+          out += static_cast<char>(0xF0 | (cp >> 18));
+          out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+          out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+          out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+        k += n;
+        break;
+      }
       default:
         // Python keeps unknown escapes verbatim.
         out += '\\';

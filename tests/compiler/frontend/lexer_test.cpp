@@ -75,6 +75,8 @@ TEST(Lexer, DecodeStrings) {
   EXPECT_EQ(decode("'\\x41\\101\\t'"), "AA\t");
   EXPECT_EQ(decode("\"\"\"q\"q\"\"\""), "q\"q");
   EXPECT_EQ(decode("'\\d'"), "\\d");  // unknown escapes stay
+  EXPECT_EQ(decode("'\\u00e9\\U0001F600'"), "\xc3\xa9\xf0\x9f\x98\x80");
+  EXPECT_THROW(decode("'\\u12'"), ErrorReport);
 }
 
 TEST(Lexer, Operators) {
