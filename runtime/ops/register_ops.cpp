@@ -7,6 +7,7 @@
 #include "runtime/ops/creation_ops.h"
 #include "runtime/ops/dim_ops.h"
 #include "runtime/ops/index_ops.h"
+#include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/loss_ops.h"
 #include "runtime/ops/nn_ops.h"
@@ -31,6 +32,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerDimOps(registry);
   ops::registerActivationOps(registry);
   ops::registerLinalgOps(registry);
+  ops::registerLinalgDecompOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);

@@ -730,13 +730,17 @@ void k_identity(Stack& s) {
     // positive() rejects bool in PyTorch; the others accept it. Returning the
     // same tensor is right for the others, and we cannot tell them apart here.
   }
-  a.ret(a.tensor(0));
+  // Copy the handle first: ret() drops the argument slots before pushing, so
+  // a reference into the stack would dangle.
+  Tensor self = a.tensor(0);
+  a.ret(std::move(self));
 }
 void k_positive(Stack& s) {
   Args a(s, 1);
   JS_CHECK(a.tensor(0).dtype() != ScalarType::Bool,
            "The `+` operator, on a bool tensor is not supported.");
-  a.ret(a.tensor(0));
+  Tensor self = a.tensor(0);  // see k_identity
+  a.ret(std::move(self));
 }
 void k_clone(Stack& s) {
   Args a(s, 2);
