@@ -28,6 +28,10 @@ class ErrorReport : public Error {
  public:
   explicit ErrorReport(SourceRange range)
       : Error(""), range_(std::move(range)), context_(range_.highlight()) {
+    // Control bytes in the quoted source (a NUL would end what() early) are
+    // shown as '?'; one byte for one keeps the ~~~ marker aligned.
+    for (char& c : context_)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') || c == 0x7f) c = '?';
     refresh();
   }
   ErrorReport(SourceRange range, std::string msg) : ErrorReport(std::move(range)) {

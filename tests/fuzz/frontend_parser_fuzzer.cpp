@@ -24,8 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (e.rawMessage().empty()) abort();  // every error must say what is wrong
     const jitserve::SourceRange& r = e.range();
     if (r.hasText() && (r.start() > size || r.end() > size || r.start() > r.end())) abort();
-    // message(), not what(): the quoted source line may contain NUL bytes.
-    if (e.message().find("<--- HERE") == std::string::npos && r.hasText()) abort();
+    if (std::string(e.what()).find("<--- HERE") == std::string::npos && r.hasText()) abort();
   }
   return 0;
 }

@@ -107,6 +107,16 @@ TEST(Lexer, Indentation) {
   EXPECT_EQ(lex("if x:\n\ta\n\tb\n"), "if <x> : NL IN <a> NL <b> NL DE EOF");
 }
 
+TEST(Lexer, ControlBytesInErrorContext) {
+  try {
+    lex(std::string("x = 1\0 + 2\n", 11));
+    FAIL();
+  } catch (const ErrorReport& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "invalid character (byte 0x0) in source:\n  File \"<string>\", line 1\nx = 1? + 2\n     ~ <--- HERE\n\n");
+  }
+}
+
 TEST(Lexer, TypeComments) {
   std::string text = "def f(x):\n    # type: (int) -> int\n    return x  # type: ignore\ny = []  # type: List[int]\n";
   Lexer L(std::make_shared<const Source>(text));
