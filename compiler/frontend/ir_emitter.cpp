@@ -482,6 +482,36 @@ class FunctionEmitter {
       out.insert(out.end(), b.begin(), b.end());
     } else if (k == TK_NOT) {
       return refinementsOf(UnaryOp(cond).operand(), !whenTrue);
+    } else if (k == TK_APPLY && Apply(cond).callee().range().text().find("isinstance") != std::string_view::npos &&
+               Apply(cond).inputs().size() == 2 && Apply(cond).inputs()[0].kind() == TK_VAR) {
+      const std::string& name = Var(Apply(cond).inputs()[0]).name().name();
+      TypePtr t = lookupVarType(name);
+      if (!t) return out;
+      Expr te = Apply(cond).inputs()[1];
+      std::vector<TypePtr> types;
+      if (te.kind() == TK_TUPLE_LITERAL) {
+        for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(parseTypeExpr(x));
+      } else {
+        types.push_back(parseTypeExpr(te));
+      }
+      std::vector<TypePtr> members;
+      if (t->kind() == TypeKind::UnionType) members = t->expect<UnionType>().members();
+      else if (t->kind() == TypeKind::OptionalType) members = {t->expect<OptionalType>().elementType(), NoneType::get()};
+      else members = {t};
+      std::vector<TypePtr> keep;
+      for (const auto& m : members) {
+        bool isT = false;
+        for (const auto& ty : types) isT = isT || m->isSubtypeOf(*ty);
+        if (isT == whenTrue) keep.push_back(m);
+      }
+      if (whenTrue && keep.empty()) {
+        for (const auto& ty : types)
+          if (ty->isSubtypeOf(*t)) keep.push_back(ty);
+      }
+      if (!keep.empty() && keep.size() < members.size() + (whenTrue ? 0 : 0)) {
+        TypePtr nt = keep.size() == 1 ? keep[0] : UnionType::create(keep);
+        if (!nt->equals(*t)) out.emplace_back(name, nt);
+      }
     }
     return out;
   }
@@ -650,9 +680,10 @@ class FunctionEmitter {
   }
 
   void emitFor(const For& f) {
-    if (f.itrs().size() != 1 || f.targets().size() != 1)
-      throw ErrorReport(f.range()) << "for loops take one target and one iterable";
-    Expr target = f.targets()[0];
+    if (f.itrs().size() != 1) throw ErrorReport(f.range()) << "for loops take one iterable";
+    Expr target = f.targets().size() == 1
+                      ? f.targets()[0]
+                      : Expr(TupleLiteral::create(f.targets().range(), f.targets()));
     Expr itExpr = f.itrs()[0];
     // A tuple is unrolled: its elements may have different types.
     if (itExpr.kind() != TK_APPLY) {
@@ -1104,7 +1135,14 @@ class FunctionEmitter {
 
   Value* emitCompare(int k, Value* l, Value* r, const SourceRange& range) {
     if (k == TK_IN || k == TK_NOT_IN) {
-      Value* c = callBuiltin("aten::__contains__", {r, l}, {}, range);
+      Value* c;
+      if (r->type()->kind() == TypeKind::StringType) {
+        // substring test: s.find(sub) != -1
+        Value* pos = callBuiltin("aten::find", {r, l}, {}, range);
+        c = callBuiltin("aten::ne", {pos, constant(g(), IValue(int64_t{-1}))}, {}, range);
+      } else {
+        c = callBuiltin("aten::__contains__", {r, l}, {}, range);
+      }
       return k == TK_IN ? c : callBuiltin("aten::__not__", {c}, {}, range);
     }
     if ((k == TK_IS || k == TK_IS_NOT) && (l->type()->kind() == TypeKind::NoneType || r->type()->kind() == TypeKind::NoneType)) {
@@ -1133,6 +1171,8 @@ class FunctionEmitter {
       for (size_t i = 0; i < r->type()->expect<TupleType>().elements().size(); ++i) parts.push_back(tupleIndex(r, int64_t(i), b.range()));
       return makeTuple(parts);
     }
+    bool anyTensor = l->type()->kind() == TypeKind::TensorType || r->type()->kind() == TypeKind::TensorType;
+    if (k == TK_FLOOR_DIV && anyTensor) name = "aten::floor_divide";
     if (k == '%' && l->type()->kind() == TypeKind::StringType) return callBuiltin("aten::percentFormat", {l, r}, {}, b.range());
     // Number op Tensor: the tensor overloads take the tensor first.
     bool lNum = l->type()->isSubtypeOf(*NumberType::get()) || l->type()->kind() == TypeKind::BoolType;
@@ -1350,6 +1390,7 @@ class FunctionEmitter {
       auto as = args();
       if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return value(as[0].value);
       if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return value(as[0].value);
+      if (fn == "bool" && as.size() == 1) return value(toBool(as[0].value, r));
       if (fn == "list" && as.empty()) {
         Node* n = g().create(prim::ListConstruct, {}, 1);
         n->output()->setType(hint && hint->kind() == TypeKind::ListType ? hint : ListType::ofTensors());

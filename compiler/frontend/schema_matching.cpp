@@ -56,6 +56,15 @@ Value* tryConvert(Graph& g, Value* v, const Argument& arg, bool allowConversions
                   const SourceRange& loc) {
   const TypePtr& formal = arg.type;
   TypePtr concrete = unwrapOptional(formal);
+  // An empty list or dict literal takes the parameter's type (it was typed
+  // List[Tensor] / Dict[str, Tensor] only for lack of a hint).
+  if (!v->hasUses() && !formal->hasFreeVariables() &&
+      ((v->node()->kind() == prim::ListConstruct && concrete->kind() == TypeKind::ListType) ||
+       (v->node()->kind() == prim::DictConstruct && concrete->kind() == TypeKind::DictType)) &&
+      v->node()->inputs().empty() && !v->type()->isSubtypeOf(*concrete)) {
+    v->setType(concrete);
+    return v;
+  }
   // One int/float for an int[N]/float[N] parameter: N copies.
   if (arg.N && concrete->kind() == TypeKind::ListType) {
     const TypePtr& elem = concrete->expect<ListType>().elementType();
@@ -219,7 +228,7 @@ std::optional<MatchedSchema> tryMatchSchema(const FunctionSchema& schema, Graph&
   for (size_t i = 0; i < params.size() && used < args.size(); ++i) {
     if (params[i].kwargOnly) break;
     Value* v = args[used].value;
-    if (varargsCanBeList(schema, i) && v->type()->kind() != TypeKind::ListType &&
+    if (allowConversions && varargsCanBeList(schema, i) && v->type()->kind() != TypeKind::ListType &&
         !(v->type()->kind() == TypeKind::TupleType && args.size() - used == 1)) {
       // Pack the rest: x.view(2, 3) -> size=[2, 3].
       const TypePtr& elem = params[i].type->expect<ListType>().elementType();
