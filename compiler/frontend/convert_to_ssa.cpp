@@ -69,6 +69,9 @@ class ControlFlowLoadStores {
     Scope assigned;
     for (auto it = b->nodes().begin(); it != b->nodes().end();) {
       Node* n = *it++;
+      if (n->kind() == storeSymbol() && n->hasAttribute(Symbol::attr("refinement"))) {
+        continue;  // a refinement narrows a value; it does not assign the variable
+      }
       if (n->kind() == storeSymbol()) {
         TypePtr t = storedType(n);
         if (n->hasAttribute(declaredAttr())) {

@@ -27,7 +27,8 @@ struct Sugared {
 
 // One block's variables.
 struct Frame {
-  std::map<std::string, TypePtr> vars;
+  std::map<std::string, TypePtr> vars;  // defined or refined here
+  std::set<std::string> assigned;       // assigned here (not just refined)
   bool exited = false;  // the block ended in return/break/continue
 };
 
@@ -47,6 +48,8 @@ TypePtr parseTypeExpr(const Expr& e) {
   if (text == "None") return NoneType::get();
   if (text == "Tensor") return TensorType::get();
   if (text == "device") return DeviceObjType::get();
+  if (text == "list") return AnyListType::get();
+  if (text == "tuple") return AnyTupleType::get();
   auto t = parseAnnotationType(text);
   if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << text << "'";
   return *t;
@@ -152,6 +155,7 @@ class FunctionEmitter {
     Node* s = insertStore(g(), name, v, declared);
     s->setSourceRange(r);
     frames_.back().vars[name] = t;
+    frames_.back().assigned.insert(name);
   }
 
   Value* readVar(const std::string& name, const SourceRange& r) {
@@ -170,11 +174,12 @@ class FunctionEmitter {
       return;
     }
     std::set<std::string> names;
-    for (auto& [k, _] : t.vars) names.insert(k);
-    for (auto& [k, _] : f.vars) names.insert(k);
+    for (auto& k : t.assigned) names.insert(k);
+    for (auto& k : f.assigned) names.insert(k);
     for (const auto& name : names) {
       TypePtr outer = lookupVarType(name);
-      auto ti = t.vars.find(name), fi = f.vars.find(name);
+      auto ti = t.assigned.count(name) ? t.vars.find(name) : t.vars.end();
+      auto fi = f.assigned.count(name) ? f.vars.find(name) : f.vars.end();
       TypePtr tt = ti != t.vars.end() ? ti->second : (t.exited ? nullptr : outer);
       TypePtr ft = fi != f.vars.end() ? fi->second : (f.exited ? nullptr : outer);
       if (t.exited) tt = nullptr;
@@ -190,8 +195,10 @@ class FunctionEmitter {
           continue;
         }
         cur.vars[name] = *u;
+        cur.assigned.insert(name);
       } else if ((tt && f.exited) || (ft && t.exited)) {
         cur.vars[name] = tt ? tt : ft;
+        cur.assigned.insert(name);
       } else {
         // Defined on one path only.
         if (!outer) {
@@ -243,6 +250,16 @@ class FunctionEmitter {
       case TK_DEF: throw ErrorReport(s.range()) << "nested function definitions are not supported";
       case TK_GLOBAL: throw ErrorReport(s.range()) << "global statements are not supported in TorchScript";
       case TK_DEL: return emitDelete(Delete(s));
+      case TK_WITH: {
+        With w(s);
+        for (const WithItem& item : w.targets()) {
+          std::string t(item.target().range().text());
+          if (t != "torch.no_grad()" && t != "torch.enable_grad()")
+            throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad()";
+        }
+        emitStatements(w.body());
+        return;
+      }
       default: throw ErrorReport(s.range()) << "this statement is not supported in TorchScript";
     }
   }
@@ -256,6 +273,7 @@ class FunctionEmitter {
 
   void emitReturn(const Return& r) {
     Value* v = r.expr().present() ? emitExpr(r.expr().get(), declaredRet_) : constant(g(), IValue());
+    if (declaredRet_) v = convertTo(v, declaredRet_, r.range());
     if (declaredRet_ && !v->type()->isSubtypeOf(*declaredRet_)) {
       throw ErrorReport(r.range()) << "Return value was annotated as having type " << declaredRet_->annotationStr()
                                    << " but is actually of type " << v->type()->annotationStr();
@@ -265,6 +283,33 @@ class FunctionEmitter {
     g().insertNode(n);
     hadReturn_ = true;
     frames_.back().exited = true;
+  }
+
+  // The implicit conversions TorchScript applies where a type is declared
+  // (returns, annotated assignments): numbers/tensors to float or int, and
+  // tuples element by element.
+  Value* convertTo(Value* v, const TypePtr& want, const SourceRange& r) {
+    if (v->type()->isSubtypeOf(*want)) return v;
+    TypeKind have = v->type()->kind();
+    bool numeric = have == TypeKind::NumberType || have == TypeKind::TensorType;
+    if (numeric && want->kind() == TypeKind::FloatType)
+      return callBuiltin(have == TypeKind::TensorType ? "aten::FloatImplicit" : "aten::Float", {v}, {}, r);
+    if (numeric && want->kind() == TypeKind::IntType)
+      return callBuiltin(have == TypeKind::TensorType ? "aten::IntImplicit" : "aten::Int", {v}, {}, r);
+    if (have == TypeKind::TupleType && want->kind() == TypeKind::TupleType &&
+        v->type()->expect<TupleType>().elements().size() == want->expect<TupleType>().elements().size()) {
+      const auto& ws = want->expect<TupleType>().elements();
+      std::vector<Value*> parts;
+      bool changed = false;
+      for (size_t i = 0; i < ws.size(); ++i) {
+        Value* p = tupleIndex(v, static_cast<int64_t>(i), r);
+        Value* c = convertTo(p, ws[i], r);
+        changed = changed || c != p;
+        parts.push_back(c);
+      }
+      if (changed) return makeTuple(parts);
+    }
+    return v;
   }
 
   void emitRaise(const Raise& r) {
@@ -523,8 +568,8 @@ class FunctionEmitter {
       Node* c = g().create(prim::unchecked_cast, {v}, 1);
       c->output()->setType(t);
       g().insertNode(c);
-      Node* s = insertStore(g(), name, c->output(), declared_.count(name) ? declared_[name] : nullptr);
-      (void)s;
+      Node* s = insertStore(g(), name, c->output());
+      s->i_(Symbol::attr("refinement"), 1);
       frames_.back().vars[name] = t;
     }
   }
@@ -1364,7 +1409,18 @@ class FunctionEmitter {
       g().insertNode(n)->setSourceRange(r);
       return value(constant(g(), IValue()));
     }
-    if (fn == "range" || fn == "enumerate" || fn == "zip")
+    if (fn == "range") {
+      Iterable it = iterableOf(a);
+      Node* ln = g().create(prim::ListConstruct, {}, 1);
+      ln->output()->setType(ListType::ofInts());
+      g().insertNode(ln);
+      Value* list = ln->output();
+      emitLoop(it.length, constant(g(), IValue(true)),
+               [&](Value* idx) { callBuiltin("aten::append", {list, it.element(idx)}, {}, r); },
+               [&]() { return constant(g(), IValue(true)); }, r);
+      return value(list);
+    }
+    if (fn == "enumerate" || fn == "zip")
       throw ErrorReport(r) << fn << " can only be used as the iterable of a for loop";
     static const std::map<std::string, std::string> simple = {
         {"len", "aten::len"},     {"int", "aten::Int"},       {"float", "aten::Float"}, {"bool", "aten::Bool"},
@@ -1436,6 +1492,14 @@ class FunctionEmitter {
 
   Value* callMethod(Value* self, const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                     const SourceRange& r) {
+    if (self->type()->kind() == TypeKind::TensorType && args.empty()) {
+      static const std::map<std::string, int64_t> casts = {{"long", 4}, {"float", 6}, {"double", 7}, {"int", 3},
+                                                           {"half", 5}, {"bool", 11}, {"byte", 0}, {"char", 1},
+                                                           {"short", 2}, {"bfloat16", 15}};
+      auto it = casts.find(name);
+      if (it != casts.end())
+        return callBuiltin("aten::to", {NamedValue(self), NamedValue(constant(g(), IValue(it->second)))}, std::move(kwargs), r);
+    }
     args.insert(args.begin(), NamedValue(self));
     const TypePtr& t = self->type();
     if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
