@@ -1,4 +1,5 @@
-// LAPACK-backed linear algebra. Each matrix of the batch is copied into a
+// LAPACK-backed linear algebra (LU, SVD, symmetric eigen, Cholesky, QR; the
+// triangular solves are plain substitution loops). Each matrix of the batch is copied into a
 // column-major double buffer (LAPACK's layout), factorized, and the results
 // are written back row-major. Singular inputs follow PyTorch: det is 0,
 // slogdet gives (0, -inf), inv/solve raise an error naming the pivot.
@@ -12,6 +13,7 @@
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/type_promotion.h"
 
 // LAPACK's Fortran entry points (LP64 integers, as libopenblas is built).
 // The trailing size_t arguments are gfortran's hidden character lengths.
@@ -22,6 +24,12 @@ void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, 
 void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s, double* u,
              const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork, int* iwork, int* info,
              size_t);
+void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t);
+void dpotri_(const char* uplo, const int* n, double* a, const int* lda, int* info, size_t);
+void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work, const int* lwork,
+             int* info);
+void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
+             const int* lwork, int* info);
 void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
              const int* lwork, int* iwork, const int* liwork, int* info, size_t, size_t);
 }
@@ -260,19 +268,21 @@ SVD svd(const double* rm, int64_t m, int64_t n, bool full, bool uv) {
   return r;
 }
 
-// Eigenvalues ascending and column-major eigenvectors of a symmetric matrix (lower triangle used).
-std::pair<std::vector<double>, std::vector<double>> eigh(const double* rm, int64_t n) {
+// Eigenvalues ascending and column-major eigenvectors of a symmetric matrix.
+// `lower` picks the triangle read (in row-major terms).
+std::pair<std::vector<double>, std::vector<double>> eigh(const double* rm, int64_t n, bool lower = true) {
   std::vector<double> a = colMajor(rm, n, n), w(static_cast<size_t>(n));
   if (n == 0) return {w, a};
   const int N = static_cast<int>(n);
+  const char* uplo = lower ? "L" : "U";
   int info = 0, lwork = -1, liwork = -1, iq = 0;
   double wq = 0;
-  dsyevd_("V", "L", &N, a.data(), &N, w.data(), &wq, &lwork, &iq, &liwork, &info, 1, 1);
+  dsyevd_("V", uplo, &N, a.data(), &N, w.data(), &wq, &lwork, &iq, &liwork, &info, 1, 1);
   lwork = static_cast<int>(wq);
   liwork = iq;
   std::vector<double> work(static_cast<size_t>(std::max(lwork, 1)));
   std::vector<int> iwork(static_cast<size_t>(std::max(liwork, 1)));
-  dsyevd_("V", "L", &N, a.data(), &N, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+  dsyevd_("V", uplo, &N, a.data(), &N, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
   JS_CHECK(info == 0, "linalg.eigh: The algorithm failed to converge (error code: ", info, ").");
   return {w, a};
 }
@@ -413,43 +423,363 @@ Tensor matrixRank(const Tensor& A, bool hermitian, std::optional<std::vector<dou
   return from_vector(rank).reshape(b.batch_shape);
 }
 
-DimVector batchOf(const Tensor& A) { return DimVector(A.sizes().begin(), A.sizes().end() - std::min<int64_t>(2, A.dim())); }
-int64_t batchCount(const DimVector& bs) {
-  int64_t B = 1;
-  for (int64_t v : bs) B *= v;
-  return B;
+// Tensor tolerances broadcast against the batch dims of A, so the result's
+// batch shape is broadcast(A's batch, tolerance shapes); A is expanded to it.
+struct Broadcast {
+  Tensor A;
+  DimVector batch;
+  int64_t B;
+};
+Broadcast broadcastTol(const Args& a, std::initializer_list<size_t> tol_args) {
+  const Tensor& A = a.tensor(0);
+  JS_CHECK(A.dim() >= 2, "linalg: The input tensor A must have at least 2 dimensions.");
+  DimVector batch(A.sizes().begin(), A.sizes().end() - 2);
+  for (size_t i : tol_args)
+    if (!a.isNone(i) && a.at(i).isTensor()) batch = infer_size(batch, a.tensor(i).sizes());
+  Broadcast b{A.expand(withMatrix(batch, {A.size(-2), A.size(-1)})), batch, 1};
+  for (int64_t v : batch) b.B *= v;
+  return b;
 }
+// pinv of an empty matrix is the empty transpose; PyTorch returns it before
+// looking at the tolerances.
+bool emptyPinv(Args& a) {
+  const Tensor& A = a.tensor(0);
+  if (A.dim() < 2 || A.numel() != 0) return false;
+  DimVector shape(A.sizes().begin(), A.sizes().end() - 2);
+  shape.push_back(A.size(-1));
+  shape.push_back(A.size(-2));
+  a.ret(zeros(shape, A.dtype()));
+  return true;
+}
+std::vector<double> filled(int64_t n, double v) { return std::vector<double>(static_cast<size_t>(n), v); }
 
 // (self, atol, rtol, hermitian) with float? or Tensor? tolerances.
 void k_pinv_atol_rtol(Stack& s) {
   Args a(s, 4);
-  const DimVector bs = batchOf(a.tensor(0));
-  a.ret(pinv(a.tensor(0), a.toBool(3), tolArg(a, 1, bs, batchCount(bs)), tolArg(a, 2, bs, batchCount(bs))));
+  if (emptyPinv(a)) return;
+  Broadcast b = broadcastTol(a, {1, 2});
+  a.ret(pinv(b.A, a.toBool(3), tolArg(a, 1, b.batch, b.B), tolArg(a, 2, b.batch, b.B)));
 }
 // (self, rcond, hermitian): rtol = rcond, atol = 0.
 void k_pinv_rcond(Stack& s) {
   Args a(s, 3);
-  const DimVector bs = batchOf(a.tensor(0));
-  a.ret(pinv(a.tensor(0), a.toBool(2), std::vector<double>(static_cast<size_t>(batchCount(bs)), 0.0),
-             tolArg(a, 1, bs, batchCount(bs))));
+  if (emptyPinv(a)) return;
+  Broadcast b = broadcastTol(a, {1});
+  a.ret(pinv(b.A, a.toBool(2), filled(b.B, 0.0), tolArg(a, 1, b.batch, b.B)));
 }
 void k_pinverse(Stack& s) {
   Args a(s, 2);
-  const DimVector bs = batchOf(a.tensor(0));
-  a.ret(pinv(a.tensor(0), false, std::vector<double>(static_cast<size_t>(batchCount(bs)), 0.0),
-             std::vector<double>(static_cast<size_t>(batchCount(bs)), a.toDouble(1))));
+  if (emptyPinv(a)) return;
+  Broadcast b = broadcastTol(a, {});
+  a.ret(pinv(b.A, false, filled(b.B, 0.0), filled(b.B, a.toDouble(1))));
 }
 void k_rank_atol_rtol(Stack& s) {
   Args a(s, 4);
-  const DimVector bs = batchOf(a.tensor(0));
-  a.ret(matrixRank(a.tensor(0), a.toBool(3), tolArg(a, 1, bs, batchCount(bs)), tolArg(a, 2, bs, batchCount(bs))));
+  Broadcast b = broadcastTol(a, {1, 2});
+  a.ret(matrixRank(b.A, a.toBool(3), tolArg(a, 1, b.batch, b.B), tolArg(a, 2, b.batch, b.B)));
 }
 // (self, tol, hermitian): an absolute tolerance, rtol = 0.
 void k_rank_tol(Stack& s) {
   Args a(s, 3);
-  const DimVector bs = batchOf(a.tensor(0));
-  a.ret(matrixRank(a.tensor(0), a.toBool(2), tolArg(a, 1, bs, batchCount(bs)),
-                   std::vector<double>(static_cast<size_t>(batchCount(bs)), 0.0)));
+  Broadcast b = broadcastTol(a, {1});
+  a.ret(matrixRank(b.A, a.toBool(2), tolArg(a, 1, b.batch, b.B), filled(b.B, 0.0)));
+}
+
+// ---- symmetric eigendecomposition ----
+
+bool uploLower(std::string_view uplo) {
+  JS_CHECK(uplo == "L" || uplo == "U" || uplo == "l" || uplo == "u", "Expected UPLO argument to be 'L' or 'U', but got ",
+           uplo);
+  return uplo == "L" || uplo == "l";
+}
+
+// Eigenvalues (*, n) and, when wanted, eigenvectors (*, n, n) as columns.
+std::pair<Tensor, Tensor> eighBatch(const Tensor& A, bool lower, bool vectors, const char* op) {
+  Batch b = asBatch(A, op, true);
+  const int64_t n = b.n;
+  std::vector<double> W(static_cast<size_t>(b.B * n)), V(static_cast<size_t>(vectors ? b.B * n * n : 0));
+  for (int64_t i = 0; i < b.B; ++i) {
+    auto [w, q] = eigh(b.mat(i), n, lower);
+    std::copy(w.begin(), w.end(), W.begin() + i * n);
+    if (vectors)
+      for (int64_t r = 0; r < n; ++r)
+        for (int64_t c = 0; c < n; ++c) V[i * n * n + r * n + c] = q[r + c * n];
+  }
+  Tensor vals = finish(W, withMatrix(b.batch_shape, {n}), A.dtype());
+  Tensor vecs = vectors ? finish(V, withMatrix(b.batch_shape, {n, n}), A.dtype()) : empty({0}, A.dtype());
+  return {vals, vecs};
+}
+
+void k_eigh(Stack& s) {
+  Args a(s, 2);
+  auto [w, v] = eighBatch(a.tensor(0), uploLower(a.str(1)), true, "linalg.eigh");
+  a.ret(std::move(w), std::move(v));
+}
+void k_eigvalsh(Stack& s) {
+  Args a(s, 2);
+  a.ret(eighBatch(a.tensor(0), uploLower(a.str(1)), false, "linalg.eigvalsh").first);
+}
+void k_symeig(Stack& s) {
+  Args a(s, 3);
+  auto [w, v] = eighBatch(a.tensor(0), !a.toBool(2), a.toBool(1), "symeig");
+  a.ret(std::move(w), std::move(v));
+}
+
+// ---- Cholesky and triangular solves ----
+
+// Lower factor L (row-major, other triangle zero) and LAPACK's info.
+std::pair<std::vector<double>, int> cholesky(const double* rm, int64_t n) {
+  // LAPACK's lower triangle in column-major is our upper triangle in row-major
+  // and vice versa, so factor the row-major data as-is with uplo = 'U' to get
+  // U^T = L in row-major terms.
+  std::vector<double> a(rm, rm + n * n);
+  int info = 0;
+  const int N = static_cast<int>(n);
+  if (n > 0) dpotrf_("U", &N, a.data(), &N, &info, 1);
+  for (int64_t r = 0; r < n; ++r)
+    for (int64_t c = r + 1; c < n; ++c) a[r * n + c] = 0;
+  return {a, info};
+}
+
+std::pair<Tensor, std::vector<int64_t>> choleskyBatch(const Tensor& A, bool upper, bool check, const char* op) {
+  Batch b = asBatch(A, op, true);
+  const int64_t n = b.n;
+  std::vector<double> out(static_cast<size_t>(b.B * n * n));
+  std::vector<int64_t> infos;
+  for (int64_t i = 0; i < b.B; ++i) {
+    auto [l, info] = cholesky(b.mat(i), n);
+    JS_CHECK(!check || info == 0, op, ": The factorization could not be completed because the input is not "
+             "positive-definite (the leading minor of order ", info, " is not positive-definite).");
+    infos.push_back(info);
+    std::copy(l.begin(), l.end(), out.begin() + i * n * n);
+  }
+  Tensor L = finish(out, withMatrix(b.batch_shape, {n, n}), A.dtype());
+  return {upper ? L.transpose(-2, -1).contiguous() : L, infos};
+}
+
+void k_linalg_cholesky(Stack& s) {
+  Args a(s, 2);
+  a.ret(choleskyBatch(a.tensor(0), a.toBool(1), true, "linalg.cholesky").first);
+}
+void k_cholesky(Stack& s) {
+  Args a(s, 2);
+  a.ret(choleskyBatch(a.tensor(0), a.toBool(1), true, "cholesky").first);
+}
+void k_cholesky_ex(Stack& s) {
+  Args a(s, 3);
+  auto [L, infos] = choleskyBatch(a.tensor(0), a.toBool(1), a.toBool(2), "linalg.cholesky_ex");
+  DimVector bs(a.tensor(0).sizes().begin(), a.tensor(0).sizes().end() - 2);
+  a.ret(std::move(L), from_vector(infos).reshape(bs).to(ScalarType::Int));
+}
+
+// Solves op(T) X = B for triangular T (n x n) and B (n x k), row-major, in place in B.
+void triSolve(const double* T, int64_t n, double* B, int64_t k, bool upper, bool trans, bool unit) {
+  // op(T) is upper triangular when exactly one of (upper, trans) holds.
+  const bool eff_upper = upper != trans;
+  auto at = [&](int64_t r, int64_t c) { return trans ? T[c * n + r] : T[r * n + c]; };
+  for (int64_t col = 0; col < k; ++col) {
+    if (eff_upper) {
+      for (int64_t r = n - 1; r >= 0; --r) {
+        double v = B[r * k + col];
+        for (int64_t c = r + 1; c < n; ++c) v -= at(r, c) * B[c * k + col];
+        B[r * k + col] = unit ? v : v / at(r, r);
+      }
+    } else {
+      for (int64_t r = 0; r < n; ++r) {
+        double v = B[r * k + col];
+        for (int64_t c = 0; c < r; ++c) v -= at(r, c) * B[c * k + col];
+        B[r * k + col] = unit ? v : v / at(r, r);
+      }
+    }
+  }
+}
+
+// Broadcasts the batch dims of A (n x n) and B (n x k) and solves op(A) X = B per entry.
+Tensor triSolveBatch(const Tensor& A, const Tensor& B, bool upper, bool trans, bool unit, const char* op) {
+  JS_CHECK(A.dim() >= 2 && B.dim() >= 2, op, ": expected A and B to have at least 2 dimensions, got ",
+           shapeToString(A.sizes()), " and ", shapeToString(B.sizes()));
+  const int64_t n = A.size(-1), k = B.size(-1);
+  JS_CHECK(A.size(-2) == n && B.size(-2) == n, op, ": Incompatible shapes of A and B for the equation AX = B (",
+           shapeToString(A.sizes()), " and ", shapeToString(B.sizes()), ")");
+  DimVector ab(A.sizes().begin(), A.sizes().end() - 2), bb(B.sizes().begin(), B.sizes().end() - 2);
+  DimVector batch = infer_size(ab, bb);
+  Batch ba = asBatch(A.expand(withMatrix(batch, {n, n})), op, true);
+  Batch bx = asBatch(B.expand(withMatrix(batch, {n, k})), op, false);
+  std::vector<double> out(bx.mat(0), bx.mat(0) + bx.B * n * k);
+  for (int64_t i = 0; i < ba.B; ++i) triSolve(ba.mat(i), n, out.data() + i * n * k, k, upper, trans, unit);
+  return finish(out, withMatrix(batch, {n, k}), promoteTypes(A.dtype(), B.dtype()));
+}
+
+void k_triangular_solve(Stack& s) {
+  // (B, A, upper, transpose, unitriangular) -> (X, A.clone())
+  Args a(s, 5);
+  Tensor X = triSolveBatch(a.tensor(1), a.tensor(0), a.toBool(2), a.toBool(3), a.toBool(4), "triangular_solve");
+  Tensor M = a.tensor(1).clone();
+  a.ret(std::move(X), std::move(M));
+}
+void k_solve_triangular(Stack& s) {
+  // (A, B, upper, left, unitriangular); XA = B  <=>  A^T X^T = B^T.
+  Args a(s, 5);
+  const Tensor &A = a.tensor(0), &B = a.tensor(1);
+  const bool upper = a.toBool(2), left = a.toBool(3), unit = a.toBool(4);
+  if (left) {
+    a.ret(triSolveBatch(A, B, upper, false, unit, "linalg.solve_triangular"));
+    return;
+  }
+  Tensor Xt = triSolveBatch(A, B.transpose(-2, -1), upper, true, unit, "linalg.solve_triangular");
+  a.ret(Xt.transpose(-2, -1).contiguous());
+}
+void k_cholesky_solve(Stack& s) {
+  // (B, L, upper): A = L L^T (or U^T U); solve L Y = B then L^T X = Y.
+  Args a(s, 3);
+  const Tensor &B = a.tensor(0), &F = a.tensor(1);
+  const bool upper = a.toBool(2);
+  Tensor Y = triSolveBatch(F, B, upper, upper, false, "cholesky_solve");
+  a.ret(triSolveBatch(F, Y, upper, !upper, false, "cholesky_solve"));
+}
+void k_cholesky_inverse(Stack& s) {
+  // (F, upper): inverse of F F^T (lower) or F^T F (upper), via LAPACK potri.
+  Args a(s, 2);
+  Batch b = asBatch(a.tensor(0), "cholesky_inverse", true);
+  const bool upper = a.toBool(1);
+  const int64_t n = b.n;
+  std::vector<double> out(static_cast<size_t>(b.B * n * n));
+  const int N = static_cast<int>(n);
+  for (int64_t i = 0; i < b.B; ++i) {
+    // Row-major lower == column-major upper, hence the swapped uplo.
+    std::vector<double> f(b.mat(i), b.mat(i) + n * n);
+    int info = 0;
+    if (n > 0) dpotri_(upper ? "L" : "U", &N, f.data(), &N, &info, 1);
+    JS_CHECK(info == 0, "cholesky_inverse: The diagonal element ", info, " is zero, the inversion could not be "
+             "completed because the input matrix is singular.");
+    double* o = out.data() + i * n * n;
+    for (int64_t r = 0; r < n; ++r)
+      for (int64_t c = 0; c < n; ++c) {
+        // The computed triangle is the row-major `upper`-side one; mirror it.
+        const bool in_tri = upper ? c >= r : c <= r;
+        o[r * n + c] = in_tri ? f[r * n + c] : f[c * n + r];
+      }
+  }
+  a.ret(finish(out, withMatrix(b.batch_shape, {n, n}), a.tensor(0).dtype()));
+}
+
+// ---- QR ----
+
+// Householder QR via geqrf/orgqr. mode: "reduced" (Q m x k, R k x n),
+// "complete" (Q m x m, R m x n) or "r" (R only, Q empty).
+std::pair<Tensor, Tensor> qr(const Tensor& A, std::string_view mode) {
+  JS_CHECK(mode == "reduced" || mode == "complete" || mode == "r", "qr received unrecognized mode '", mode,
+           "' but expected one of 'reduced' (default), 'r', or 'complete'");
+  Batch b = asBatch(A, "linalg.qr", false);
+  const int64_t m = b.m, n = b.n, k = std::min(m, n);
+  const bool complete = mode == "complete", want_q = mode != "r";
+  const int64_t qc = complete ? m : k, rr = complete ? m : k;
+  std::vector<double> Q(static_cast<size_t>(want_q ? b.B * m * qc : 0)), R(static_cast<size_t>(b.B * rr * n), 0.0);
+  const int M = static_cast<int>(m), N = static_cast<int>(n), K = static_cast<int>(k);
+  for (int64_t i = 0; i < b.B; ++i) {
+    // Column-major m x max(n, qc) so orgqr can expand Q in place for 'complete'.
+    const int64_t cols = std::max(n, qc);
+    std::vector<double> a(static_cast<size_t>(m * cols), 0.0), tau(static_cast<size_t>(std::max<int64_t>(k, 1)));
+    const double* src = b.mat(i);
+    for (int64_t r = 0; r < m; ++r)
+      for (int64_t c = 0; c < n; ++c) a[r + c * m] = src[r * n + c];
+    int info = 0, lwork = -1;
+    double wq = 0;
+    if (m > 0 && n > 0) {
+      dgeqrf_(&M, &N, a.data(), &M, tau.data(), &wq, &lwork, &info);
+      lwork = std::max(1, static_cast<int>(wq));
+      std::vector<double> work(static_cast<size_t>(lwork));
+      dgeqrf_(&M, &N, a.data(), &M, tau.data(), work.data(), &lwork, &info);
+    }
+    for (int64_t r = 0; r < rr; ++r)
+      for (int64_t c = r; c < n; ++c) R[i * rr * n + r * n + c] = a[r + c * m];
+    if (!want_q) continue;
+    const int QC = static_cast<int>(qc);
+    if (m > 0 && qc > 0) {
+      lwork = -1;
+      dorgqr_(&M, &QC, &K, a.data(), &M, tau.data(), &wq, &lwork, &info);
+      lwork = std::max(1, static_cast<int>(wq));
+      std::vector<double> work(static_cast<size_t>(lwork));
+      dorgqr_(&M, &QC, &K, a.data(), &M, tau.data(), work.data(), &lwork, &info);
+    }
+    for (int64_t r = 0; r < m; ++r)
+      for (int64_t c = 0; c < qc; ++c) Q[i * m * qc + r * qc + c] = a[r + c * m];
+  }
+  Tensor Qt = want_q ? finish(Q, withMatrix(b.batch_shape, {m, qc}), A.dtype()) : empty({0}, A.dtype());
+  return {Qt, finish(R, withMatrix(b.batch_shape, {rr, n}), A.dtype())};
+}
+
+void k_linalg_qr(Stack& s) {
+  Args a(s, 2);
+  auto [q, r] = qr(a.tensor(0), a.str(1));
+  a.ret(std::move(q), std::move(r));
+}
+void k_qr(Stack& s) {
+  Args a(s, 2);
+  auto [q, r] = qr(a.tensor(0), a.toBool(1) ? "reduced" : "complete");
+  a.ret(std::move(q), std::move(r));
+}
+
+// ---- condition number ----
+
+// Matrix norm of a row-major n x n matrix for the orders cond accepts besides +-2.
+double matrixNorm(const double* x, int64_t n, std::string_view ord) {
+  if (ord == "fro") {
+    double ss = 0;
+    for (int64_t i = 0; i < n * n; ++i) ss += x[i] * x[i];
+    return std::sqrt(ss);
+  }
+  if (ord == "nuc") {
+    SVD r = svd(x, n, n, false, false);
+    double t = 0;
+    for (double v : r.s) t += v;
+    return t;
+  }
+  // 1 / -1: max / min column abs sum; inf / -inf: max / min row abs sum.
+  const bool rows = ord == "inf" || ord == "-inf", want_max = ord == "1" || ord == "inf";
+  double best = want_max ? 0 : std::numeric_limits<double>::infinity();
+  for (int64_t i = 0; i < n; ++i) {
+    double t = 0;
+    for (int64_t j = 0; j < n; ++j) t += std::abs(rows ? x[i * n + j] : x[j * n + i]);
+    best = want_max ? std::max(best, t) : std::min(best, t);
+  }
+  return best;
+}
+
+Tensor cond(const Tensor& A, std::string_view ord) {
+  Batch b = asBatch(A, "linalg.cond", !(ord == "2" || ord == "-2"));
+  std::vector<double> out(static_cast<size_t>(b.B));
+  const int64_t k = std::min(b.m, b.n);
+  if (ord == "2" || ord == "-2") {
+    std::vector<double> S = singularValues(b, false);
+    for (int64_t i = 0; i < b.B; ++i) {
+      const double smax = S[i * k], smin = S[i * k + k - 1];
+      out[i] = ord == "2" ? smax / smin : smin / smax;
+    }
+  } else {
+    Tensor inv = inverse(A, "linalg.cond", false);
+    Batch bi = asBatch(inv, "linalg.cond", true);
+    for (int64_t i = 0; i < b.B; ++i) out[i] = matrixNorm(b.mat(i), b.n, ord) * matrixNorm(bi.mat(i), b.n, ord);
+  }
+  return finish(out, b.batch_shape, A.dtype());
+}
+
+std::string condOrder(const Scalar& p) {
+  const double v = p.toDouble();
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  JS_CHECK(v == 1 || v == -1 || v == 2 || v == -2, "linalg.cond got an invalid norm type: ", v);
+  return std::to_string(static_cast<int>(v));
+}
+
+void k_cond(Stack& s) {
+  Args a(s, 2);
+  a.ret(cond(a.tensor(0), a.isNone(1) ? "2" : condOrder(a.scalar(1))));
+}
+void k_cond_str(Stack& s) {
+  Args a(s, 2);
+  const std::string_view p = a.str(1);
+  JS_CHECK(p == "fro" || p == "nuc", "linalg.cond got an invalid norm type: ", p);
+  a.ret(cond(a.tensor(0), p));
 }
 
 const OpEntry kLinalgDecompOps[] = {
@@ -492,6 +822,35 @@ const OpEntry kLinalgDecompOps[] = {
      "matrix_rank with an absolute tolerance."},
     {"aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor", k_rank_tol,
      "matrix_rank with a per-batch absolute tolerance."},
+    {"aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor eigenvalues, Tensor eigenvectors)", k_eigh,
+     "Symmetric eigendecomposition (ascending eigenvalues, eigenvectors as columns)."},
+    {"aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor", k_eigvalsh,
+     "Eigenvalues of a symmetric matrix, ascending."},
+    {"aten::symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor "
+     "eigenvectors)",
+     k_symeig, "Legacy symmetric eigendecomposition (eigenvectors empty unless requested)."},
+    {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor", k_linalg_cholesky,
+     "Cholesky factor L (or U = L^T) of a positive-definite matrix."},
+    {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", k_cholesky, "Legacy Cholesky factorization."},
+    {"aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)",
+     k_cholesky_ex, "Cholesky plus LAPACK's status (k > 0: minor k not positive-definite)."},
+    {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor", k_cholesky_solve,
+     "Solves A X = B given A's Cholesky factor."},
+    {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", k_cholesky_inverse,
+     "Inverse of A given its Cholesky factor."},
+    {"aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool "
+     "unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)",
+     k_triangular_solve, "Solves op(A) X = B for triangular A."},
+    {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
+     "unitriangular=False) -> Tensor",
+     k_solve_triangular, "Solves AX = B (or XA = B) for triangular A."},
+    {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", k_linalg_qr,
+     "Householder QR ('reduced', 'complete' or 'r')."},
+    {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", k_qr, "Legacy QR (some = reduced)."},
+    {"aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor", k_cond,
+     "Condition number (default 2-norm: sigma_max / sigma_min)."},
+    {"aten::linalg_cond.p_str(Tensor self, str p) -> Tensor", k_cond_str,
+     "Condition number in the Frobenius or nuclear norm."},
 };
 
 }  // namespace
