@@ -17,6 +17,15 @@ using namespace jitserve::frontend;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto source = std::make_shared<const jitserve::Source>(std::string(reinterpret_cast<const char*>(data), size));
   try {
+    if (size > 0 && data[0] == '(') {
+      // Inputs that look like a signature also go through the type-comment
+      // entry point, which lexes a sub-range without layout tokens.
+      try {
+        (void)toSExpr(parseTypeComment(jitserve::SourceRange(source, 0, size)).tree());
+      } catch (const ErrorReport& e) {
+        if (e.rawMessage().empty()) abort();
+      }
+    }
     List<Stmt> stmts = parseFile(source);
     // Walk the result through the printer: every view/tree must be well formed.
     for (Stmt s : stmts) (void)toSExpr(s.tree());
