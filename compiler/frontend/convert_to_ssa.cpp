@@ -70,7 +70,9 @@ class ControlFlowLoadStores {
     for (auto it = b->nodes().begin(); it != b->nodes().end();) {
       Node* n = *it++;
       if (n->kind() == storeSymbol() && n->hasAttribute(Symbol::attr("refinement"))) {
-        continue;  // a refinement narrows a value; it does not assign the variable
+        // A refinement narrows the variable's type here; it does not assign it.
+        scope[varName(n)] = n->input()->type();
+        continue;
       }
       if (n->kind() == storeSymbol()) {
         TypePtr t = storedType(n);

@@ -180,6 +180,10 @@ class FunctionEmitter {
       TypePtr outer = lookupVarType(name);
       auto ti = t.assigned.count(name) ? t.vars.find(name) : t.vars.end();
       auto fi = f.assigned.count(name) ? f.vars.find(name) : f.vars.end();
+      // A branch that did not assign the variable contributes its type
+      // there, which a refinement may have narrowed.
+      if (ti == t.vars.end()) ti = t.vars.find(name);
+      if (fi == f.vars.end()) fi = f.vars.find(name);
       TypePtr tt = ti != t.vars.end() ? ti->second : (t.exited ? nullptr : outer);
       TypePtr ft = fi != f.vars.end() ? fi->second : (f.exited ? nullptr : outer);
       if (t.exited) tt = nullptr;
@@ -553,7 +557,7 @@ class FunctionEmitter {
         for (const auto& ty : types)
           if (ty->isSubtypeOf(*t)) keep.push_back(ty);
       }
-      if (!keep.empty() && keep.size() < members.size() + (whenTrue ? 0 : 0)) {
+      if (!keep.empty()) {
         TypePtr nt = keep.size() == 1 ? keep[0] : UnionType::create(keep);
         if (!nt->equals(*t)) out.emplace_back(name, nt);
       }
@@ -931,13 +935,21 @@ class FunctionEmitter {
         auto a = constInt(se.start().present() ? se.start().get() : idx), b = constInt(se.end().present() ? se.end().get() : idx);
         const auto& elems = t->expect<TupleType>().elements();
         int64_t n = static_cast<int64_t>(elems.size());
-        int64_t lo = se.start().present() ? (a ? *a : 0) : 0, hi = se.end().present() ? (b ? *b : n) : n;
-        if (lo < 0) lo += n;
-        if (hi < 0) hi += n;
-        lo = std::clamp<int64_t>(lo, 0, n);
-        hi = std::clamp<int64_t>(hi, lo, n);
+        auto st = se.step().present() ? constInt(se.step().get()) : std::optional<int64_t>(1);
+        if ((se.start().present() && !a) || (se.end().present() && !b) || !st || *st == 0)
+          throw ErrorReport(r) << "tuple slices must use constant integers";
+        int64_t step = *st;
+        auto norm = [n](int64_t x) { return x < 0 ? x + n : x; };
         std::vector<Value*> parts;
-        for (int64_t i = lo; i < hi; ++i) parts.push_back(tupleIndex(base, i, r));
+        if (step > 0) {
+          int64_t lo = se.start().present() ? std::clamp<int64_t>(norm(*a), 0, n) : 0;
+          int64_t hi = se.end().present() ? std::clamp<int64_t>(norm(*b), 0, n) : n;
+          for (int64_t i = lo; i < hi; i += step) parts.push_back(tupleIndex(base, i, r));
+        } else {
+          int64_t lo = se.start().present() ? std::clamp<int64_t>(norm(*a), -1, n - 1) : n - 1;
+          int64_t hi = se.end().present() ? std::clamp<int64_t>(norm(*b), -1, n - 1) : -1;
+          for (int64_t i = lo; i > hi; i += step) parts.push_back(tupleIndex(base, i, r));
+        }
         return makeTuple(parts);
       }
       return callBuiltin("aten::slice", {base, start, end, step}, {}, r);
