@@ -855,6 +855,12 @@ const OpEntry kLinalgDecompOps[] = {
 
 }  // namespace
 
+Tensor svdvals(const Tensor& A) {
+  Batch b = asBatch(A, "linalg.svdvals", false);
+  std::vector<double> S = singularValues(b, false);
+  return finish(S, withMatrix(b.batch_shape, {std::min(b.m, b.n)}), A.dtype());
+}
+
 void registerLinalgDecompOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgDecompOps); }
 
 }  // namespace jitserve::ops

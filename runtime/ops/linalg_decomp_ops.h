@@ -5,11 +5,16 @@
 // libopenblas exports, in double precision, and cast back to the input dtype.
 #pragma once
 
+#include "runtime/tensor/tensor.h"
+
 namespace jitserve {
 class OperatorRegistry;
 }
 
 namespace jitserve::ops {
+
+// Singular values of (*, m, n) as (*, min(m, n)), descending, in A's dtype.
+Tensor svdvals(const Tensor& A);
 
 void registerLinalgDecompOps(OperatorRegistry& registry);
 

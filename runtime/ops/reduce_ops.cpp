@@ -660,6 +660,10 @@ Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
 Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
   return extreme<true>(self, dims, keepdim, false, "amax").first;
 }
+Tensor vector_norm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                   std::optional<ScalarType> dtype) {
+  return vectorNorm(self, p, dims, keepdim, dtype);
+}
 
 void registerReduceOps(OperatorRegistry& registry) { registerOpEntries(registry, kReduceOps); }
 

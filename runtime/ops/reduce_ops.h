@@ -4,6 +4,7 @@
 // the first index of the extreme (NaN counts as the extreme).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "runtime/tensor/tensor.h"
@@ -16,6 +17,9 @@ namespace jitserve::ops {
 
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
 Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
+// p-norm over dims (all when nullopt), computed in dtype (default: self's floating dtype).
+Tensor vector_norm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                   std::optional<ScalarType> dtype);
 
 void registerReduceOps(OperatorRegistry& registry);
 

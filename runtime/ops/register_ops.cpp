@@ -11,6 +11,7 @@
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/loss_ops.h"
 #include "runtime/ops/nn_ops.h"
+#include "runtime/ops/norm_ops.h"
 #include "runtime/ops/pool3d_ops.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
@@ -33,6 +34,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerActivationOps(registry);
   ops::registerLinalgOps(registry);
   ops::registerLinalgDecompOps(registry);
+  ops::registerNormOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
