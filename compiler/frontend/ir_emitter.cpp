@@ -818,6 +818,8 @@ class FunctionEmitter {
             if (field == "nan") return value(constant(g(), IValue(std::numeric_limits<double>::quiet_NaN()), r));
             if (field == "tau") return value(constant(g(), IValue(6.283185307179586), r));
           }
+          if (base.name == "torch" && (field == "linalg" || field == "special" || field == "fft"))
+            return Sugared{Sugared::Kind::Module, nullptr, "torch." + field};
           if (base.name == "torch" && (field == "jit" || field == "nn" || field == "cuda"))
             return Sugared{Sugared::Kind::Module, nullptr, "torch." + field};
           if (base.name == "torch.nn" && field == "functional")
@@ -1474,6 +1476,17 @@ class FunctionEmitter {
     if (fn.rfind("torch.jit.", 0) == 0) {
       if (base == "fork") throw ErrorReport(r) << "torch.jit.fork is not supported yet";
       if (base == "wait") return value(callBuiltin("aten::wait", args(), {}, r));
+    }
+    // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
+    for (const char* sub : {"linalg", "special", "fft"}) {
+      std::string prefix = std::string("torch.") + sub + ".";
+      if (fn.rfind(prefix, 0) == 0) {
+        std::string op = std::string("aten::") + sub + "_" + base;
+        if (std::string(sub) == "linalg" && globalOperatorRegistry().lookup(op).empty() &&
+            !globalOperatorRegistry().lookup("aten::" + base).empty())
+          op = "aten::" + base;
+        return value(callBuiltin(op, args(), kwargs(), r));
+      }
     }
     return value(callBuiltin("aten::" + base, args(), kwargs(), r));
   }

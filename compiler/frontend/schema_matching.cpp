@@ -79,7 +79,7 @@ Value* tryConvert(Graph& g, Value* v, const Argument& arg, bool allowConversions
   if (concrete->kind() == TypeKind::ListType && v->type()->kind() == TypeKind::TupleType) {
     const TypePtr& elem = concrete->expect<ListType>().elementType();
     const auto& elems = v->type()->expect<TupleType>().elements();
-    bool fits = !elems.empty() && !elem->hasFreeVariables();
+    bool fits = !elem->hasFreeVariables();
     for (const auto& e : elems) fits = fits && e->isSubtypeOf(*elem);
     if (fits) {
       Node* unpack = g.create(prim::TupleUnpack, {v}, 0);
