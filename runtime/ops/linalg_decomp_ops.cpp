@@ -861,6 +861,8 @@ Tensor svdvals(const Tensor& A) {
   return finish(S, withMatrix(b.batch_shape, {std::min(b.m, b.n)}), A.dtype());
 }
 
+Tensor linalg_inv(const Tensor& A) { return inverse(A, "linalg.inv", true); }
+
 void registerLinalgDecompOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgDecompOps); }
 
 }  // namespace jitserve::ops

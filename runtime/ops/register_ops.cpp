@@ -9,6 +9,7 @@
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/linalg_product_ops.h"
 #include "runtime/ops/loss_ops.h"
 #include "runtime/ops/nn_ops.h"
 #include "runtime/ops/norm_ops.h"
@@ -35,6 +36,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerLinalgOps(registry);
   ops::registerLinalgDecompOps(registry);
   ops::registerNormOps(registry);
+  ops::registerLinalgProductOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);

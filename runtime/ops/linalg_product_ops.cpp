@@ -1,0 +1,294 @@
+// Composite linear-algebra and calculus ops. Each is written in terms of the
+// elementwise, reduction and matmul kernels, so broadcasting, dtype promotion
+// and BLAS use come from those; pdist alone loops over row pairs directly.
+#include "runtime/ops/linalg_product_ops.h"
+
+#include <cmath>
+#include <numeric>
+
+#include "runtime/ops/binary_ops.h"
+#include "runtime/ops/comparison_ops.h"
+#include "runtime/ops/linalg_decomp_ops.h"
+#include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/reduce_ops.h"
+#include "runtime/ops/shape_ops.h"
+#include "runtime/tensor/broadcasting.h"
+
+namespace jitserve::ops {
+namespace {
+
+int64_t wrap(int64_t d, int64_t n, const char* op) {
+  const int64_t m = std::max<int64_t>(n, 1);
+  JS_CHECK(d >= -m && d < m, op, ": Dimension out of range (expected to be in range of [", -m, ", ", m - 1,
+           "], but got ", d, ")");
+  return d < 0 ? d + m : d;
+}
+
+void k_vecdot(Stack& s) {
+  Args a(s, 3);
+  Tensor p = mul(a.tensor(0), a.tensor(1));
+  a.ret(sum(p, {wrap(a.toInt(2), p.dim(), "linalg.vecdot")}, false));
+}
+
+void k_multi_dot(Stack& s) {
+  Args a(s, 1);
+  std::vector<Tensor> ts = a.tensorList(0);
+  const size_t n = ts.size();
+  JS_CHECK(n >= 2, "multi_dot(): expected at least 2 tensors but got ", n);
+  // A 1-D first/last operand is a row/column vector, dropped from the result.
+  const bool first_vec = ts.front().dim() == 1, last_vec = ts.back().dim() == 1;
+  JS_CHECK(ts.front().dim() == 1 || ts.front().dim() == 2, "multi_dot(): the first tensor must be 1D or 2D but got ",
+           ts.front().dim(), "D");
+  JS_CHECK(ts.back().dim() == 1 || ts.back().dim() == 2, "multi_dot(): the last tensor must be 1D or 2D but got ",
+           ts.back().dim(), "D");
+  for (size_t i = 1; i + 1 < n; ++i)
+    JS_CHECK(ts[i].dim() == 2, "multi_dot(): tensor ", i, " must be 2D but got ", ts[i].dim(), "D");
+  if (first_vec) ts.front() = ts.front().unsqueeze(0);
+  if (last_vec) ts.back() = ts.back().unsqueeze(1);
+  Tensor r = ts[0];
+  for (size_t i = 1; i < n; ++i) {
+    JS_CHECK(r.size(1) == ts[i].size(0), "multi_dot(): tensors ", i - 1, " and ", i,
+             " with shapes ", shapeToString(ts[i - 1].sizes()), " and ", shapeToString(ts[i].sizes()),
+             " cannot be multiplied");
+    r = mm(r, ts[i]);
+  }
+  if (first_vec) r = r.squeeze(0);
+  if (last_vec) r = r.squeeze(-1);
+  a.ret(std::move(r));
+}
+
+void k_matrix_power(Stack& s) {
+  Args a(s, 2);
+  const Tensor& A = a.tensor(0);
+  int64_t n = a.toInt(1);
+  JS_CHECK(A.dim() >= 2 && A.size(-1) == A.size(-2), "linalg.matrix_power: A must be batches of square matrices, but "
+           "they are ", A.dim() >= 2 ? A.size(-2) : 0, " by ", A.dim() >= 1 ? A.size(-1) : 0, " matrices");
+  const int64_t k = A.size(-1);
+  if (n == 0) {
+    Tensor eye = zeros({k, k}, A.dtype());
+    for (int64_t i = 0; i < k; ++i) eye.select(0, i).select(0, i).fill_(1);
+    a.ret(eye.expand(A.sizes()).contiguous());
+    return;
+  }
+  Tensor base = n < 0 ? linalg_inv(A) : A;
+  n = std::abs(n);
+  // Square-and-multiply.
+  Tensor result;
+  while (n > 0) {
+    if (n & 1) result = result.defined() ? matmul(result, base) : base.clone();
+    n >>= 1;
+    if (n > 0) base = matmul(base, base);
+  }
+  a.ret(std::move(result));
+}
+
+Tensor cross(const Tensor& x, const Tensor& y, int64_t dim, const char* op) {
+  DimVector shape = infer_size(x.sizes(), y.sizes());
+  Tensor a = x.expand(shape), b = y.expand(shape);
+  dim = wrap(dim, static_cast<int64_t>(shape.size()), op);
+  JS_CHECK(shape[dim] == 3, op, ": inputs dimension ", dim, " must have length 3. Got ", x.size(dim), " and ",
+           y.size(dim));
+  auto c = [](const Tensor& t, int64_t d, int64_t i) { return t.narrow(d, i, 1); };
+  Tensor r0 = sub(mul(c(a, dim, 1), c(b, dim, 2)), mul(c(a, dim, 2), c(b, dim, 1)));
+  Tensor r1 = sub(mul(c(a, dim, 2), c(b, dim, 0)), mul(c(a, dim, 0), c(b, dim, 2)));
+  Tensor r2 = sub(mul(c(a, dim, 0), c(b, dim, 1)), mul(c(a, dim, 1), c(b, dim, 0)));
+  return cat({r0, r1, r2}, dim);
+}
+
+void k_linalg_cross(Stack& s) {
+  Args a(s, 3);
+  JS_CHECK(a.tensor(0).dim() == a.tensor(1).dim(), "linalg.cross: inputs must have the same number of dimensions.");
+  a.ret(cross(a.tensor(0), a.tensor(1), a.toInt(2), "linalg.cross"));
+}
+void k_cross(Stack& s) {
+  // Without dim, the legacy op uses the first dim of size 3.
+  Args a(s, 3);
+  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+  JS_CHECK(x.dim() == y.dim(), "inconsistent tensors dimensions input: ", x.dim(), " other: ", y.dim());
+  int64_t dim = -1;
+  if (auto d = a.optInt(2)) {
+    dim = *d;
+  } else {
+    DimVector shape = infer_size(x.sizes(), y.sizes());
+    for (size_t i = 0; i < shape.size() && dim < 0; ++i)
+      if (shape[i] == 3) dim = static_cast<int64_t>(i);
+    JS_CHECK(dim >= 0, "no dimension of size 3 in input");
+  }
+  a.ret(cross(x, y, dim, "cross"));
+}
+
+void k_kron(Stack& s) {
+  // kron(a, b)[i * b.shape + j] = a[i] * b[j]: interleave the two index sets, multiply, merge.
+  Args a(s, 2);
+  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+  const int64_t nd = std::max(x.dim(), y.dim());
+  DimVector xs(static_cast<size_t>(nd - x.dim()), 1), ys(static_cast<size_t>(nd - y.dim()), 1);
+  xs.insert(xs.end(), x.sizes().begin(), x.sizes().end());
+  ys.insert(ys.end(), y.sizes().begin(), y.sizes().end());
+  DimVector xi, yi, out;
+  for (int64_t d = 0; d < nd; ++d) {
+    xi.insert(xi.end(), {xs[d], 1});
+    yi.insert(yi.end(), {1, ys[d]});
+    out.push_back(xs[d] * ys[d]);
+  }
+  a.ret(mul(x.reshape(xi), y.reshape(yi)).reshape(out));
+}
+
+void k_tensordot(Stack& s) {
+  Args a(s, 4);
+  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+  std::vector<int64_t> dx = a.intList(2), dy = a.intList(3);
+  JS_CHECK(dx.size() == dy.size(), "both dimension lists should have same length");
+  std::vector<bool> cx(static_cast<size_t>(x.dim())), cy(static_cast<size_t>(y.dim()));
+  int64_t csize = 1;
+  for (size_t i = 0; i < dx.size(); ++i) {
+    dx[i] = wrap(dx[i], x.dim(), "tensordot");
+    dy[i] = wrap(dy[i], y.dim(), "tensordot");
+    JS_CHECK(x.size(dx[i]) == y.size(dy[i]), "contracted dimensions need to match, but first has size ",
+             x.size(dx[i]), " in dim ", dx[i], " and second has size ", y.size(dy[i]), " in dim ", dy[i]);
+    cx[dx[i]] = cy[dy[i]] = true;
+    csize *= x.size(dx[i]);
+  }
+  // x -> (free_x, contracted), y -> (contracted, free_y); one matmul.
+  std::vector<int64_t> px, py;
+  DimVector out;
+  int64_t fx = 1, fy = 1;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (!cx[d]) px.push_back(d), out.push_back(x.size(d)), fx *= x.size(d);
+  px.insert(px.end(), dx.begin(), dx.end());
+  py = dy;
+  for (int64_t d = 0; d < y.dim(); ++d)
+    if (!cy[d]) py.push_back(d), out.push_back(y.size(d)), fy *= y.size(d);
+  Tensor r = mm(x.permute(px).reshape({fx, csize}), y.permute(py).reshape({csize, fy}));
+  a.ret(r.reshape(out));
+}
+
+void k_cdist(Stack& s) {
+  Args a(s, 4);
+  const Tensor &x1 = a.tensor(0), &x2 = a.tensor(1);
+  const double p = a.toDouble(2);
+  JS_CHECK(x1.dim() >= 2 && x2.dim() >= 2, "cdist only supports at least 2D tensors, X1 got: ", x1.dim(),
+           "D, X2 got: ", x2.dim(), "D");
+  JS_CHECK(x1.size(-1) == x2.size(-1), "X1 and X2 must have the same number of columns. X1: ", x1.size(-1),
+           " X2: ", x2.size(-1));
+  JS_CHECK(p >= 0, "cdist only supports non-negative p values");
+  JS_CHECK(isFloatingType(x1.dtype()), "cdist only supports floating-point dtypes, X1 got: ",
+           scalarTypeName(x1.dtype()));
+  // (*, P, 1, M) - (*, 1, R, M) -> norm over M.
+  Tensor d = sub(x1.unsqueeze(-2), x2.unsqueeze(-3));
+  a.ret(vector_norm(d, p, std::vector<int64_t>{d.dim() - 1}, false, std::nullopt));
+}
+
+void k_pdist(Stack& s) {
+  Args a(s, 2);
+  const Tensor& x = a.tensor(0);
+  const double p = a.toDouble(1);
+  JS_CHECK(x.dim() == 2, "pdist only supports 2D tensors, got: ", x.dim(), "D");
+  JS_CHECK(p >= 0, "pdist only supports non-negative p values");
+  JS_CHECK(isFloatingType(x.dtype()), "pdist only supports floating-point dtypes");
+  const int64_t N = x.size(0), M = x.size(1);
+  Tensor xd = x.to(ScalarType::Double).contiguous();
+  const double* v = xd.data<double>();
+  std::vector<double> out;
+  out.reserve(static_cast<size_t>(N > 1 ? N * (N - 1) / 2 : 0));
+  for (int64_t i = 0; i < N; ++i)
+    for (int64_t j = i + 1; j < N; ++j) {
+      double acc = 0;
+      for (int64_t k = 0; k < M; ++k) {
+        const double d = std::abs(v[i * M + k] - v[j * M + k]);
+        if (p == 0) acc += d != 0;
+        else if (std::isinf(p)) acc = std::max(acc, d);
+        else acc += std::pow(d, p);
+      }
+      out.push_back(p == 0 || std::isinf(p) ? acc : std::pow(acc, 1 / p));
+    }
+  a.ret(from_vector(out).to(x.dtype()));
+}
+
+void k_diff(Stack& s) {
+  Args a(s, 5);
+  Tensor x = a.tensor(0);
+  const int64_t n = a.toInt(1);
+  JS_CHECK(x.dim() >= 1, "diff expects input to be at least one-dimensional");
+  JS_CHECK(n >= 0, "order must be non-negative but got ", n);
+  const int64_t dim = wrap(a.toInt(2), x.dim(), "diff");
+  std::vector<Tensor> parts;
+  if (auto pre = a.optTensor(3)) parts.push_back(*pre);
+  parts.push_back(x);
+  if (auto app = a.optTensor(4)) parts.push_back(*app);
+  if (parts.size() > 1) x = cat(parts, dim);
+  for (int64_t i = 0; i < n && x.size(dim) > 0; ++i) {
+    const int64_t len = x.size(dim) - 1;
+    // Booleans differ by xor, i.e. !=.
+    x = x.dtype() == ScalarType::Bool ? ne(x.narrow(dim, 1, len), x.narrow(dim, 0, len))
+                                      : sub(x.narrow(dim, 1, len), x.narrow(dim, 0, len));
+  }
+  a.ret(std::move(x));
+}
+
+// sum((y[i+1] + y[i]) * dx[i]) / 2 along dim.
+Tensor trapezoid(const Tensor& y, const Tensor& dxs, int64_t dim) {
+  const int64_t n = y.size(dim);
+  if (n == 0) return sum(y, {dim}, false);
+  Tensor pairs = add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
+  return div(sum(mul(pairs, dxs), {dim}, false), wrapped_scalar_tensor(Scalar(2.0)));
+}
+void k_trapezoid_x(Stack& s) {
+  Args a(s, 3);
+  const Tensor &y = a.tensor(0), &x = a.tensor(1);
+  const int64_t dim = wrap(a.toInt(2), y.dim(), "trapezoid");
+  const int64_t n = y.size(dim);
+  Tensor dx;
+  if (x.dim() == 1) {
+    JS_CHECK(x.size(0) == n, "trapezoid: There must be one `x` value for each sample point");
+    // A 1-D x lies along dim: shape it (n-1, 1, ..., 1) relative to dim.
+    DimVector shape(static_cast<size_t>(y.dim() - dim), 1);
+    shape[0] = std::max<int64_t>(n - 1, 0);
+    dx = n > 0 ? sub(x.narrow(0, 1, n - 1), x.narrow(0, 0, n - 1)).reshape(shape) : x;
+  } else {
+    const int64_t xd = wrap(a.toInt(2), x.dim(), "trapezoid");
+    const int64_t m = x.size(xd);
+    dx = m > 0 ? sub(x.narrow(xd, 1, m - 1), x.narrow(xd, 0, m - 1)) : x;
+  }
+  a.ret(trapezoid(y, dx, dim));
+}
+void k_trapezoid_dx(Stack& s) {
+  Args a(s, 3);
+  const Tensor& y = a.tensor(0);
+  a.ret(trapezoid(y, wrapped_scalar_tensor(a.scalar(1)), wrap(a.toInt(2), y.dim(), "trapezoid")));
+}
+
+const OpEntry kLinalgProductOps[] = {
+    {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", k_vecdot, "Dot product along dim."},
+    {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", k_multi_dot,
+     "Chained matrix product; 1-D ends act as row/column vectors."},
+    {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", k_matrix_power,
+     "A^n by repeated squaring (inverse for n < 0, identity for 0)."},
+    {"aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor", k_linalg_cross,
+     "3-vector cross product along dim, broadcasting."},
+    {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor", k_cross,
+     "Cross product (default: first dim of size 3)."},
+    {"aten::kron(Tensor self, Tensor other) -> Tensor", k_kron, "Kronecker product."},
+    {"aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", k_tensordot,
+     "Contraction over the paired dims."},
+    {"aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor", k_cdist,
+     "p-norm distances between the rows of x1 and x2."},
+    {"aten::pdist(Tensor self, float p=2.) -> Tensor", k_pdist,
+     "p-norm distances between row pairs i < j, flattened."},
+    {"aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", k_diff,
+     "n-th forward difference along dim."},
+    {"aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x,
+     "Trapezoid rule with sample points x."},
+    {"aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", k_trapezoid_dx,
+     "Trapezoid rule with uniform spacing dx."},
+    {"aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x, "Alias of trapezoid.x."},
+    {"aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", k_trapezoid_dx, "Alias of trapezoid.dx."},
+};
+
+}  // namespace
+
+void registerLinalgProductOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgProductOps); }
+
+}  // namespace jitserve::ops
