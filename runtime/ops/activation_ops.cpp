@@ -118,7 +118,11 @@ Tensor hardtanh(const Tensor& self, const Scalar& lo, const Scalar& hi, Tensor o
   JS_DISPATCH_ALL_TYPES(it.input_dtype(0), "hardtanh", [&] {
     using acc_t = opmath_t<scalar_t>;
     const acc_t l = static_cast<acc_t>(lo.toDouble()), h = static_cast<acc_t>(hi.toDouble());
-    unaryLoop<scalar_t>(it, [l, h](acc_t x) { return x < l ? l : (x > h ? h : x); });
+    // min(max(x, lo), hi): when lo > hi the upper bound wins, as in PyTorch.
+    unaryLoop<scalar_t>(it, [l, h](acc_t x) {
+      const acc_t y = x < l ? l : x;
+      return y > h ? h : y;
+    });
   });
   return out;
 }

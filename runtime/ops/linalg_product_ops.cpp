@@ -235,10 +235,26 @@ Tensor trapezoid(const Tensor& y, const Tensor& dxs, int64_t dim) {
   Tensor pairs = add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
   return div(sum(mul(pairs, dxs), {dim}, false), wrapped_scalar_tensor(Scalar(2.0)));
 }
-void k_trapezoid_x(Stack& s) {
-  Args a(s, 3);
-  const Tensor &y = a.tensor(0), &x = a.tensor(1);
-  const int64_t dim = wrap(a.toInt(2), y.dim(), "trapezoid");
+// Running sum along dim (in double, cast back).
+Tensor cumsumAlong(const Tensor& t, int64_t dim) {
+  Tensor m = t.transpose(dim, -1).to(ScalarType::Double).contiguous();
+  const int64_t L = m.dim() == 0 ? 1 : m.size(-1), R = L == 0 ? 0 : m.numel() / L;
+  double* p = m.data<double>();
+  for (int64_t r = 0; r < R; ++r)
+    for (int64_t i = 1; i < L; ++i) p[r * L + i] += p[r * L + i - 1];
+  return m.to(t.dtype()).transpose(dim, -1);
+}
+
+// The trapezoid areas of consecutive sample pairs along dim, unsummed.
+Tensor trapezoidAreas(const Tensor& y, const Tensor& dxs, int64_t dim) {
+  const int64_t n = y.size(dim);
+  if (n == 0) return y;
+  Tensor pairs = add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
+  return div(mul(pairs, dxs), wrapped_scalar_tensor(Scalar(2.0)));
+}
+
+// dx between consecutive x samples, shaped to broadcast against y's pairs along dim.
+Tensor sampleSpacing(const Tensor& y, const Tensor& x, int64_t dim_arg, int64_t dim) {
   const int64_t n = y.size(dim);
   Tensor dx;
   if (x.dim() == 1) {
@@ -248,11 +264,29 @@ void k_trapezoid_x(Stack& s) {
     shape[0] = std::max<int64_t>(n - 1, 0);
     dx = n > 0 ? sub(x.narrow(0, 1, n - 1), x.narrow(0, 0, n - 1)).reshape(shape) : x;
   } else {
-    const int64_t xd = wrap(a.toInt(2), x.dim(), "trapezoid");
+    const int64_t xd = wrap(dim_arg, x.dim(), "trapezoid");
     const int64_t m = x.size(xd);
     dx = m > 0 ? sub(x.narrow(xd, 1, m - 1), x.narrow(xd, 0, m - 1)) : x;
   }
-  a.ret(trapezoid(y, dx, dim));
+  return dx;
+}
+void k_trapezoid_x(Stack& s) {
+  Args a(s, 3);
+  const Tensor& y = a.tensor(0);
+  const int64_t dim = wrap(a.toInt(2), y.dim(), "trapezoid");
+  a.ret(trapezoid(y, sampleSpacing(y, a.tensor(1), a.toInt(2), dim), dim));
+}
+void k_cumulative_trapezoid_x(Stack& s) {
+  Args a(s, 3);
+  const Tensor& y = a.tensor(0);
+  const int64_t dim = wrap(a.toInt(2), y.dim(), "cumulative_trapezoid");
+  a.ret(cumsumAlong(trapezoidAreas(y, sampleSpacing(y, a.tensor(1), a.toInt(2), dim), dim), dim));
+}
+void k_cumulative_trapezoid_dx(Stack& s) {
+  Args a(s, 3);
+  const Tensor& y = a.tensor(0);
+  const int64_t dim = wrap(a.toInt(2), y.dim(), "cumulative_trapezoid");
+  a.ret(cumsumAlong(trapezoidAreas(y, wrapped_scalar_tensor(a.scalar(1)), dim), dim));
 }
 void k_trapezoid_dx(Stack& s) {
   Args a(s, 3);
@@ -283,6 +317,10 @@ const OpEntry kLinalgProductOps[] = {
      "Trapezoid rule with sample points x."},
     {"aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", k_trapezoid_dx,
      "Trapezoid rule with uniform spacing dx."},
+    {"aten::cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_cumulative_trapezoid_x,
+     "Running trapezoid-rule integral with sample points x."},
+    {"aten::cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", k_cumulative_trapezoid_dx,
+     "Running trapezoid-rule integral with uniform spacing dx."},
     {"aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x, "Alias of trapezoid.x."},
     {"aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", k_trapezoid_dx, "Alias of trapezoid.dx."},
 };
