@@ -402,12 +402,7 @@ class FunctionEmitter {
         Subscript s(lhs);
         Value* base = emitExpr(s.value());
         if (base->type()->kind() == TypeKind::TensorType) {
-          Value* view = emitTensorIndexing(base, s.subscriptExprs(), lhs.range());
-          if (v->type()->kind() == TypeKind::TensorType) {
-            callBuiltin("aten::copy_", {view, v}, {}, r);
-          } else {
-            callBuiltin("aten::fill_", {view, v}, {}, r);
-          }
+          emitTensorAssign(base, s.subscriptExprs(), v, r);
           return;
         }
         if (base->type()->kind() == TypeKind::TupleType)
@@ -978,6 +973,35 @@ class FunctionEmitter {
   // x[i, 1:3, None, ...]: select / slice / unsqueeze per dimension, and
   // aten::index for tensor (or list) indices.
   Value* emitTensorIndexing(Value* base, const List<Expr>& subs, const SourceRange& r) {
+    Value* indices = nullptr;
+    Value* view = emitTensorIndexingParts(base, subs, r, &indices);
+    if (!indices) return view;
+    return callBuiltin("aten::index", {view, indices}, {}, r);
+  }
+
+  // x[...] = v: copy into the view, or index_put_ for tensor indices.
+  void emitTensorAssign(Value* base, const List<Expr>& subs, Value* v, const SourceRange& r) {
+    Value* indices = nullptr;
+    Value* view = emitTensorIndexingParts(base, subs, r, &indices);
+    if (indices) {
+      if (v->type()->kind() != TypeKind::TensorType) {
+        Value* dt = callBuiltin("prim::dtype", {base}, {}, r);
+        Value* dev = callBuiltin("prim::device", {base}, {}, r);
+        v = callBuiltin("aten::tensor", {v, dt, dev, constant(g(), IValue(false))}, {}, r);
+      }
+      callBuiltin("aten::index_put_", {view, indices, v, constant(g(), IValue(false))}, {}, r);
+      return;
+    }
+    if (v->type()->kind() == TypeKind::TensorType) {
+      callBuiltin("aten::copy_", {view, v}, {}, r);
+    } else {
+      callBuiltin("aten::fill_", {view, v}, {}, r);
+    }
+  }
+
+  // Applies the basic (view) indexing and returns the view; tensor indices
+  // are collected into *indices (a Tensor?[] list) for index / index_put_.
+  Value* emitTensorIndexingParts(Value* base, const List<Expr>& subs, const SourceRange& r, Value** indices) {
     std::vector<Expr> items = subs.vec();
     if (items.size() == 1 && items[0].kind() == TK_TUPLE_LITERAL) items = TupleLiteral(items[0]).inputs().vec();
     Value* cur = base;
@@ -989,10 +1013,7 @@ class FunctionEmitter {
     bool afterEllipsis = false;
     // Dims after an ellipsis count from the end.
     int64_t negDim = 0;
-    if (ellipsisAt < items.size()) {
-      for (size_t i = ellipsisAt + 1; i < items.size(); ++i)
-        if (items[i].kind() != TK_NONE) --negDim;
-    }
+    if (ellipsisAt < items.size()) negDim = -static_cast<int64_t>(items.size() - ellipsisAt - 1);
     for (size_t i = 0; i < items.size(); ++i) {
       const Expr& it = items[i];
       if (it.kind() == TK_ELLIPSIS) {
@@ -1003,7 +1024,7 @@ class FunctionEmitter {
       Value* d = constant(g(), IValue(dim));
       if (it.kind() == TK_NONE) {
         cur = callBuiltin("aten::unsqueeze", {cur, d}, {}, r);
-        dim = afterEllipsis ? dim : dim + 1;
+        ++dim;
         continue;
       }
       if (it.kind() == TK_SLICE_EXPR) {
@@ -1030,6 +1051,8 @@ class FunctionEmitter {
       throw ErrorReport(it.range()) << "Unsupported operation: indexing tensor with unsupported index type '"
                                     << iv->type()->annotationStr() << "'";
     }
+    for (auto& [dd, v] : tensorIdx)
+      if (dd < 0) throw ErrorReport(r) << "tensor indices after an ellipsis are not supported";
     if (!tensorIdx.empty()) {
       std::vector<Value*> idxs(static_cast<size_t>(tensorIdx.back().first + 1), nullptr);
       for (auto& [dd, v] : tensorIdx) idxs[static_cast<size_t>(dd)] = v;
@@ -1038,7 +1061,7 @@ class FunctionEmitter {
       Node* ln = g().create(prim::ListConstruct, idxs, 1);
       ln->output()->setType(ListType::create(OptionalType::create(TensorType::get())));
       g().insertNode(ln);
-      cur = callBuiltin("aten::index", {cur, ln->output()}, {}, r);
+      *indices = ln->output();
     }
     return cur;
   }
