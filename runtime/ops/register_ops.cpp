@@ -14,6 +14,7 @@
 #include "runtime/ops/nn_ops.h"
 #include "runtime/ops/norm_ops.h"
 #include "runtime/ops/pool3d_ops.h"
+#include "runtime/ops/order_stats_ops.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/special_poly_ops.h"
@@ -37,6 +38,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerLinalgDecompOps(registry);
   ops::registerNormOps(registry);
   ops::registerLinalgProductOps(registry);
+  ops::registerOrderStatsOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
