@@ -987,7 +987,7 @@ class FunctionEmitter {
       if (v->type()->kind() != TypeKind::TensorType) {
         Value* dt = callBuiltin("prim::dtype", {base}, {}, r);
         Value* dev = callBuiltin("prim::device", {base}, {}, r);
-        v = callBuiltin("aten::tensor", {v, dt, dev, constant(g(), IValue(false))}, {}, r);
+        v = callBuiltin("aten::tensor", {v}, {NamedValue("dtype", dt), NamedValue("device", dev)}, r);
       }
       callBuiltin("aten::index_put_", {view, indices, v, constant(g(), IValue(false))}, {}, r);
       return;
@@ -1500,6 +1500,7 @@ class FunctionEmitter {
       if (base == "fork") throw ErrorReport(r) << "torch.jit.fork is not supported yet";
       if (base == "wait") return value(callBuiltin("aten::wait", args(), {}, r));
     }
+    if (callee.name.rfind("F.", 0) == 0) return value(callFunctional(base, args(), kwargs(), r));
     // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
     for (const char* sub : {"linalg", "special", "fft"}) {
       std::string prefix = std::string("torch.") + sub + ".";
@@ -1512,6 +1513,65 @@ class FunctionEmitter {
       }
     }
     return value(callBuiltin("aten::" + base, args(), kwargs(), r));
+  }
+
+  // torch.nn.functional members are Python functions in PyTorch; the common
+  // ones map onto aten operators with their Python-level argument spellings
+  // (reduction strings, training=, return_indices=) translated.
+  Value* callFunctional(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                        const SourceRange& r) {
+    auto constOf = [](Value* v) { return v->node()->kind() == prim::Constant ? constantNodeValue(*v->node()) : std::nullopt; };
+    bool returnIndices = false;
+    std::vector<NamedValue> kept;
+    for (auto& kw : kwargs) {
+      auto c = constOf(kw.value);
+      if (kw.name == "reduction" && c && c->isString()) {
+        const std::string& red = c->toStringRef();
+        int64_t code = red == "none" ? 0 : red == "sum" ? 2 : 1;
+        kept.emplace_back(kw.name, constant(g(), IValue(code)));
+        continue;
+      }
+      if (kw.name == "return_indices" && c && c->isBool()) {
+        returnIndices = c->toBool();
+        continue;
+      }
+      if (kw.name == "inplace" && c && c->isBool() && !c->toBool()) continue;
+      if (kw.name == "training") {
+        kept.emplace_back("train", kw.value);
+        continue;
+      }
+      if (kw.name == "input") {
+        args.insert(args.begin(), NamedValue(kw.value));
+        continue;
+      }
+      kept.push_back(kw);
+    }
+    if (name.rfind("adaptive_max_pool", 0) == 0 && args.size() == 3) {
+      auto c = constOf(args[2].value);
+      if (c && c->isBool()) returnIndices = c->toBool();
+      args.pop_back();
+    }
+    if (name == "softmin") {
+      Value* neg = callBuiltin("aten::neg", {args.at(0)}, {}, r);
+      args[0] = NamedValue(neg);
+      return callBuiltin("aten::softmax", args, kept, r);
+    }
+    if (name == "logsigmoid") return callBuiltin("aten::log_sigmoid", args, kept, r);
+    if (name == "tanhshrink") {
+      Value* t = callBuiltin("aten::tanh", {args.at(0)}, {}, r);
+      return callBuiltin("aten::sub", {args[0], NamedValue(t)}, {}, r);
+    }
+    if (name == "softsign") {
+      Value* a = callBuiltin("aten::abs", {args.at(0)}, {}, r);
+      Value* d = callBuiltin("aten::add", {NamedValue(a), NamedValue(constant(g(), IValue(int64_t{1})))}, {}, r);
+      return callBuiltin("aten::div", {args[0], NamedValue(d)}, {}, r);
+    }
+    std::string op = "aten::" + name;
+    if (name.rfind("max_pool", 0) == 0 && returnIndices) op += "_with_indices";
+    Value* out = callBuiltin(op, args, kept, r);
+    if (name.rfind("adaptive_max_pool", 0) == 0 && !returnIndices && out->type()->kind() == TypeKind::TupleType)
+      return tupleIndex(out, 0, r);
+    return out;
   }
 
   Value* emitIsInstance(const std::vector<Expr>& inputs, const SourceRange& r) {
