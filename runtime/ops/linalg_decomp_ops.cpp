@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <tuple>
 
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
@@ -663,6 +664,156 @@ void k_cholesky_inverse(Stack& s) {
   a.ret(finish(out, withMatrix(b.batch_shape, {n, n}), a.tensor(0).dtype()));
 }
 
+
+// ---- LU factor / unpack / solve ----
+
+// Row permutation encoded by LAPACK pivots (1-based, k swaps over m rows):
+// (P^T A)[i] = A[perm[i]].
+std::vector<int64_t> pivotsToPerm(const int32_t* piv, int64_t k, int64_t m) {
+  std::vector<int64_t> perm(static_cast<size_t>(m));
+  for (int64_t i = 0; i < m; ++i) perm[i] = i;
+  for (int64_t i = 0; i < k; ++i) {
+    const int64_t j = piv[i] - 1;
+    JS_CHECK(j >= 0 && j < m, "lu_unpack: pivots must be between 1 and ", m, ", got ", piv[i]);
+    std::swap(perm[i], perm[j]);
+  }
+  return perm;
+}
+
+struct LUResult {
+  Tensor LU, pivots, info;
+};
+
+LUResult luFactorBatch(const Tensor& A, bool pivot, bool check, const char* op) {
+  JS_CHECK(pivot, op, ": LU without pivoting is not implemented on the CPU");
+  Batch b = asBatch(A, op, false);
+  const int64_t m = b.m, n = b.n, k = std::min(m, n);
+  std::vector<double> lu(static_cast<size_t>(b.B * m * n));
+  std::vector<int32_t> piv(static_cast<size_t>(b.B * k));
+  std::vector<int32_t> infos(static_cast<size_t>(b.B));
+  const int M = static_cast<int>(m), N = static_cast<int>(n);
+  for (int64_t i = 0; i < b.B; ++i) {
+    std::vector<double> a = colMajor(b.mat(i), m, n);
+    std::vector<int> p(static_cast<size_t>(std::max<int64_t>(k, 1)));
+    int info = 0;
+    if (m > 0 && n > 0) dgetrf_(&M, &N, a.data(), &M, p.data(), &info);
+    JS_CHECK(!check || info == 0, op, ": U[", info, ",", info, "] is zero, singular U.");
+    infos[i] = info;
+    for (int64_t r = 0; r < m; ++r)
+      for (int64_t c = 0; c < n; ++c) lu[i * m * n + r * n + c] = a[r + c * m];
+    for (int64_t j = 0; j < k; ++j) piv[i * k + j] = p[j];
+  }
+  return {finish(lu, withMatrix(b.batch_shape, {m, n}), A.dtype()),
+          from_vector(piv).reshape(withMatrix(b.batch_shape, {k})),
+          from_vector(infos).reshape(b.batch_shape)};
+}
+
+void k_lu_factor(Stack& s) {
+  Args a(s, 2);
+  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), false, "linalg.lu_factor");
+  a.ret(std::move(r.LU), std::move(r.pivots));
+}
+void k_lu_factor_ex(Stack& s) {
+  Args a(s, 3);
+  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), a.toBool(2), "linalg.lu_factor_ex");
+  a.ret(std::move(r.LU), std::move(r.pivots), std::move(r.info));
+}
+
+// (P, L, U) from packed LU data and pivots; skipped parts are empty tensors.
+std::tuple<Tensor, Tensor, Tensor> luUnpack(const Tensor& LU, const Tensor& pivots, bool data, bool perm) {
+  Batch b = asBatch(LU, "lu_unpack", false);
+  const int64_t m = b.m, n = b.n, k = std::min(m, n);
+  JS_CHECK(pivots.dim() >= 1 && pivots.size(-1) == k, "lu_unpack: expected pivots with last dim ", k, ", got ",
+           shapeToString(pivots.sizes()));
+  const ScalarType dt = LU.dtype();
+  Tensor P = empty({0}, dt), L = empty({0}, dt), U = empty({0}, dt);
+  if (data) {
+    std::vector<double> l(static_cast<size_t>(b.B * m * k), 0.0), u(static_cast<size_t>(b.B * k * n), 0.0);
+    for (int64_t i = 0; i < b.B; ++i) {
+      const double* x = b.mat(i);
+      for (int64_t r = 0; r < m; ++r)
+        for (int64_t c = 0; c < k; ++c) l[i * m * k + r * k + c] = r == c ? 1.0 : (r > c ? x[r * n + c] : 0.0);
+      for (int64_t r = 0; r < k; ++r)
+        for (int64_t c = r; c < n; ++c) u[i * k * n + r * n + c] = x[r * n + c];
+    }
+    L = finish(l, withMatrix(b.batch_shape, {m, k}), dt);
+    U = finish(u, withMatrix(b.batch_shape, {k, n}), dt);
+  }
+  if (perm) {
+    Tensor pv = pivots.to(ScalarType::Int).contiguous().reshape({b.B, k});
+    std::vector<double> pm(static_cast<size_t>(b.B * m * m), 0.0);
+    for (int64_t i = 0; i < b.B; ++i) {
+      std::vector<int64_t> order = pivotsToPerm(pv.data<int32_t>() + i * k, k, m);
+      for (int64_t r = 0; r < m; ++r) pm[i * m * m + order[r] * m + r] = 1.0;
+    }
+    P = finish(pm, withMatrix(b.batch_shape, {m, m}), dt);
+  }
+  return {P, L, U};
+}
+
+void k_lu_unpack(Stack& s) {
+  Args a(s, 4);
+  auto [P, L, U] = luUnpack(a.tensor(0), a.tensor(1), a.toBool(2), a.toBool(3));
+  a.ret(std::move(P), std::move(L), std::move(U));
+}
+void k_linalg_lu(Stack& s) {
+  Args a(s, 2);
+  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), false, "linalg.lu");
+  auto [P, L, U] = luUnpack(r.LU, r.pivots, true, true);
+  a.ret(std::move(P), std::move(L), std::move(U));
+}
+
+// Solves A X = B (adjoint: A^T X = B) from A's LU factors, broadcasting batches.
+Tensor luSolveBatch(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool adjoint, const char* op) {
+  JS_CHECK(LU.dim() >= 2 && LU.size(-1) == LU.size(-2), op, ": LU must be batches of square matrices, got ",
+           shapeToString(LU.sizes()));
+  JS_CHECK(B.dim() >= 2 && B.size(-2) == LU.size(-1), op, ": Incompatible shapes of A and B for the equation AX = B (",
+           shapeToString(LU.sizes()), " and ", shapeToString(B.sizes()), ")");
+  const int64_t n = LU.size(-1), k = B.size(-1);
+  DimVector lb(LU.sizes().begin(), LU.sizes().end() - 2), bb(B.sizes().begin(), B.sizes().end() - 2);
+  DimVector batch = infer_size(lb, bb);
+  Batch bl = asBatch(LU.expand(withMatrix(batch, {n, n})), op, true);
+  Batch bx = asBatch(B.expand(withMatrix(batch, {n, k})), op, false);
+  Tensor pv = pivots.to(ScalarType::Int).expand(withMatrix(batch, {n})).contiguous();
+  std::vector<double> out(static_cast<size_t>(bx.B * n * k));
+  for (int64_t i = 0; i < bl.B; ++i) {
+    std::vector<int64_t> perm = pivotsToPerm(pv.data<int32_t>() + i * n, n, n);
+    const double* lu = bl.mat(i);
+    const double* b = bx.mat(i);
+    double* x = out.data() + i * n * k;
+    if (!adjoint) {
+      // A = P L U: L U X = P^T B.
+      for (int64_t r = 0; r < n; ++r) std::copy(b + perm[r] * k, b + perm[r] * k + k, x + r * k);
+      triSolve(lu, n, x, k, false, false, true);
+      triSolve(lu, n, x, k, true, false, false);
+    } else {
+      // A^T = U^T L^T P^T: solve U^T, then L^T, then apply P.
+      std::vector<double> y(b, b + n * k);
+      triSolve(lu, n, y.data(), k, true, true, false);
+      triSolve(lu, n, y.data(), k, false, true, true);
+      for (int64_t r = 0; r < n; ++r) std::copy(y.begin() + r * k, y.begin() + r * k + k, x + perm[r] * k);
+    }
+  }
+  return finish(out, withMatrix(batch, {n, k}), promoteTypes(LU.dtype(), B.dtype()));
+}
+
+void k_lu_solve(Stack& s) {
+  // (B, LU_data, LU_pivots)
+  Args a(s, 3);
+  a.ret(luSolveBatch(a.tensor(1), a.tensor(2), a.tensor(0), false, "lu_solve"));
+}
+void k_linalg_lu_solve(Stack& s) {
+  // (LU, pivots, B, left, adjoint); X A = B  <=>  A^T X^T = B^T.
+  Args a(s, 5);
+  const bool left = a.toBool(3), adjoint = a.toBool(4);
+  if (left) {
+    a.ret(luSolveBatch(a.tensor(0), a.tensor(1), a.tensor(2), adjoint, "linalg.lu_solve"));
+    return;
+  }
+  Tensor Xt = luSolveBatch(a.tensor(0), a.tensor(1), a.tensor(2).transpose(-2, -1), !adjoint, "linalg.lu_solve");
+  a.ret(Xt.transpose(-2, -1).contiguous());
+}
+
 // ---- QR ----
 
 // Householder QR via geqrf/orgqr. mode: "reduced" (Q m x k, R k x n),
@@ -844,6 +995,23 @@ const OpEntry kLinalgDecompOps[] = {
     {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
      "unitriangular=False) -> Tensor",
      k_solve_triangular, "Solves AX = B (or XA = B) for triangular A."},
+    {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)", k_lu_factor,
+     "Packed LU factors and 1-based int32 row pivots (LAPACK getrf)."},
+    {"aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor "
+     "pivots, Tensor info)",
+     k_lu_factor_ex, "linalg_lu_factor plus getrf's status (k > 0: U[k, k] is zero)."},
+    {"aten::_lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, "
+     "Tensor info)",
+     k_lu_factor_ex, "torch.lu's entry: linalg_lu_factor_ex."},
+    {"aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)", k_linalg_lu,
+     "A = P L U with unit lower L."},
+    {"aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor "
+     "P, Tensor L, Tensor U)",
+     k_lu_unpack, "Expands packed LU factors and pivots into P, L and U."},
+    {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor", k_lu_solve,
+     "Solves A X = B from A's LU factors."},
+    {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor",
+     k_linalg_lu_solve, "Solves AX = B, A^T X = B or the right-sided forms from LU factors."},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", k_linalg_qr,
      "Householder QR ('reduced', 'complete' or 'r')."},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", k_qr, "Legacy QR (some = reduced)."},

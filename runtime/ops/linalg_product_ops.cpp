@@ -294,6 +294,19 @@ void k_trapezoid_dx(Stack& s) {
   a.ret(trapezoid(y, wrapped_scalar_tensor(a.scalar(1)), wrap(a.toInt(2), y.dim(), "trapezoid")));
 }
 
+// Columns x^0, x^1, ..., x^(N-1) along a new last dim (N defaults to x.size(-1)).
+void k_vander(Stack& s) {
+  Args a(s, 2);
+  // A 0-d x counts as one sample.
+  const Tensor x = a.tensor(0).dim() == 0 ? a.tensor(0).reshape({1}) : a.tensor(0);
+  const int64_t N = a.optInt(1).value_or(x.size(-1));
+  JS_CHECK(N > 1, "N must be greater than 1.");
+  JS_CHECK(x.dtype() != ScalarType::Bool, "linalg.vander does not support bool tensors");
+  std::vector<Tensor> cols{full_like(x, Scalar(int64_t{1}))};
+  for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), x));
+  a.ret(stack(cols, -1));
+}
+
 const OpEntry kLinalgProductOps[] = {
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", k_vecdot, "Dot product along dim."},
     {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", k_multi_dot,
@@ -304,6 +317,8 @@ const OpEntry kLinalgProductOps[] = {
      "3-vector cross product along dim, broadcasting."},
     {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor", k_cross,
      "Cross product (default: first dim of size 3)."},
+    {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor", k_vander,
+     "Vandermonde matrix with increasing powers of x."},
     {"aten::kron(Tensor self, Tensor other) -> Tensor", k_kron, "Kronecker product."},
     {"aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", k_tensordot,
      "Contraction over the paired dims."},
