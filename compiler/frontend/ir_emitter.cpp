@@ -1515,6 +1515,12 @@ class FunctionEmitter {
     return value(callBuiltin("aten::" + base, args(), kwargs(), r));
   }
 
+  static bool opHasArgument(const std::string& op, const std::string& arg) {
+    for (const Operator* o : globalOperatorRegistry().lookup(op))
+      if (o->schema().argumentIndexWithName(arg)) return true;
+    return false;
+  }
+
   // torch.nn.functional members are Python functions in PyTorch; the common
   // ones map onto aten operators with their Python-level argument spellings
   // (reduction strings, training=, return_indices=) translated.
@@ -1536,7 +1542,7 @@ class FunctionEmitter {
         continue;
       }
       if (kw.name == "inplace" && c && c->isBool() && !c->toBool()) continue;
-      if (kw.name == "training") {
+      if (kw.name == "training" && !opHasArgument("aten::" + name, "training")) {
         kept.emplace_back("train", kw.value);
         continue;
       }
