@@ -188,19 +188,15 @@ void k_inv_ex(Stack& s) {
   a.ret(std::move(inv), from_vector(info).reshape(bs).to(ScalarType::Int));
 }
 
-void k_solve(Stack& s) {
-  Args a(s, 3);
-  const Tensor &A = a.tensor(0), &B_in = a.tensor(1);
-  const bool left = a.toBool(2);
+// Solves AX = B (left) or XA = B. With `infos` singular matrices are
+// reported there (getrf's status, one per broadcast batch entry, whose shape
+// goes to `info_shape`) instead of raising.
+Tensor solve(const Tensor& A, const Tensor& B_in, bool left, std::vector<int64_t>* infos,
+             DimVector* info_shape = nullptr) {
   JS_CHECK(A.dtype() == B_in.dtype(), "linalg.solve: Expected A and B to have the same dtype, but found A of type ",
            scalarTypeName(A.dtype()), " and B of type ", scalarTypeName(B_in.dtype()), " instead");
   // X A = B  <=>  A^T X^T = B^T.
-  if (!left) {
-    Stack sub{A.transpose(-2, -1), B_in.transpose(-2, -1), true};
-    k_solve(sub);
-    a.ret(sub[0].toTensor().transpose(-2, -1));
-    return;
-  }
+  if (!left) return solve(A.transpose(-2, -1), B_in.transpose(-2, -1), true, infos, info_shape).transpose(-2, -1);
   JS_CHECK(A.dim() >= 2 && A.size(-1) == A.size(-2), "linalg.solve: A must be batches of square matrices, but got ",
            shapeToString(A.sizes()));
   const int64_t n = A.size(-1);
@@ -212,6 +208,7 @@ void k_solve(Stack& s) {
   const int64_t k = B.size(-1);
   DimVector abatch(A.sizes().begin(), A.sizes().end() - 2), bbatch(B.sizes().begin(), B.sizes().end() - 2);
   DimVector batch = infer_size(abatch, bbatch);
+  if (info_shape) *info_shape = batch;
   Tensor Ae = A.expand(withMatrix(batch, {n, n}));
   Tensor Be = B.expand(withMatrix(batch, {n, k}));
   Batch ab = asBatch(Ae, "linalg.solve", true), bb = asBatch(Be, "linalg.solve", false);
@@ -219,13 +216,34 @@ void k_solve(Stack& s) {
   for (int64_t i = 0; i < ab.B; ++i) {
     std::vector<double> x = colMajor(bb.mat(i), n, k);
     const int info = luSolve(ab.mat(i), n, x, k);
-    JS_CHECK(info == 0, "torch.linalg.solve: The diagonal element ", info, " is zero, the solve could not be completed "
-             "because the input matrix is singular.");
+    if (infos) {
+      infos->push_back(info);
+      // PyTorch leaves the result unspecified for a singular matrix; NaN says so plainly.
+      if (info != 0) std::fill(x.begin(), x.end(), std::numeric_limits<double>::quiet_NaN());
+    } else {
+      JS_CHECK(info == 0, "torch.linalg.solve: The diagonal element ", info, " is zero, the solve could not be "
+               "completed because the input matrix is singular.");
+    }
     for (int64_t r = 0; r < n; ++r)
       for (int64_t c = 0; c < k; ++c) out[i * n * k + r * k + c] = x[r + c * n];
   }
   Tensor X = finish(out, withMatrix(batch, {n, k}), A.dtype());
-  a.ret(vec ? X.squeeze(-1) : X);
+  return vec ? X.squeeze(-1) : X;
+}
+
+void k_solve(Stack& s) {
+  Args a(s, 3);
+  a.ret(solve(a.tensor(0), a.tensor(1), a.toBool(2), nullptr));
+}
+void k_solve_ex(Stack& s) {
+  Args a(s, 4);
+  std::vector<int64_t> infos;
+  DimVector info_shape;
+  Tensor X = solve(a.tensor(0), a.tensor(1), a.toBool(2), &infos, &info_shape);
+  if (a.toBool(3))
+    for (int64_t info : infos)
+      JS_CHECK(info == 0, "torch.linalg.solve_ex: The solver failed because the input matrix is singular.");
+  a.ret(std::move(X), from_vector(infos).reshape(info_shape).to(ScalarType::Int));
 }
 
 // ---- SVD / symmetric eigendecomposition ----
@@ -860,6 +878,31 @@ std::pair<Tensor, Tensor> qr(const Tensor& A, std::string_view mode) {
   return {Qt, finish(R, withMatrix(b.batch_shape, {rr, n}), A.dtype())};
 }
 
+// LAPACK's raw Householder form: R above the diagonal, reflectors below, and tau.
+void k_geqrf(Stack& s) {
+  Args a(s, 1);
+  Batch b = asBatch(a.tensor(0), "geqrf", false);
+  const int64_t m = b.m, n = b.n, k = std::min(m, n);
+  std::vector<double> out(static_cast<size_t>(b.B * m * n)), taus(static_cast<size_t>(b.B * k));
+  const int M = static_cast<int>(m), N = static_cast<int>(n);
+  for (int64_t i = 0; i < b.B; ++i) {
+    std::vector<double> x = colMajor(b.mat(i), m, n), tau(static_cast<size_t>(std::max<int64_t>(k, 1)));
+    if (m > 0 && n > 0) {
+      int info = 0, lwork = -1;
+      double wq = 0;
+      dgeqrf_(&M, &N, x.data(), &M, tau.data(), &wq, &lwork, &info);
+      lwork = std::max(1, static_cast<int>(wq));
+      std::vector<double> work(static_cast<size_t>(lwork));
+      dgeqrf_(&M, &N, x.data(), &M, tau.data(), work.data(), &lwork, &info);
+    }
+    for (int64_t r = 0; r < m; ++r)
+      for (int64_t c = 0; c < n; ++c) out[i * m * n + r * n + c] = x[r + c * m];
+    std::copy(tau.begin(), tau.begin() + k, taus.begin() + i * k);
+  }
+  const ScalarType dt = a.tensor(0).dtype();
+  a.ret(finish(out, withMatrix(b.batch_shape, {m, n}), dt), finish(taus, withMatrix(b.batch_shape, {k}), dt));
+}
+
 void k_linalg_qr(Stack& s) {
   Args a(s, 2);
   auto [q, r] = qr(a.tensor(0), a.str(1));
@@ -946,6 +989,9 @@ const OpEntry kLinalgDecompOps[] = {
      "Inverse plus LAPACK's per-matrix status (0 = success)."},
     {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", k_solve,
      "Solves AX = B (or XA = B when left=False) via LU, broadcasting batches."},
+    {"aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, "
+     "Tensor info)",
+     k_solve_ex, "linalg_solve plus getrf's per-matrix status instead of an error."},
     {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
      k_linalg_svd, "Singular value decomposition A = U diag(S) Vh (LAPACK gesdd)."},
     {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", k_svd,
@@ -1014,6 +1060,8 @@ const OpEntry kLinalgDecompOps[] = {
      k_linalg_lu_solve, "Solves AX = B, A^T X = B or the right-sided forms from LU factors."},
     {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", k_linalg_qr,
      "Householder QR ('reduced', 'complete' or 'r')."},
+    {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", k_geqrf,
+     "LAPACK geqrf: packed Householder reflectors and R, plus tau."},
     {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", k_qr, "Legacy QR (some = reduced)."},
     {"aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor", k_cond,
      "Condition number (default 2-norm: sigma_max / sigma_min)."},
