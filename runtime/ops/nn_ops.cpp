@@ -542,6 +542,28 @@ void k_batch_norm(Stack& s) {
   a.ret(batchNorm(a.tensor(0), a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), a.toBool(5),
                   a.toDouble(6), a.toDouble(7)));
 }
+// native_batch_norm also returns the batch mean and 1/sqrt(var + eps) it
+// normalized with (training), or empty tensors (eval).
+void k_native_batch_norm(Stack& s) {
+  Args a(s, 8);
+  const Tensor& x = a.tensor(0);
+  const bool training = a.toBool(5);
+  const double eps = a.toDouble(7);
+  Tensor save_mean = empty({0}, x.dtype()), save_invstd = empty({0}, x.dtype());
+  if (training) {
+    JS_CHECK(x.dim() >= 2, "batch_norm: expected at least 2-D input, got ", x.dim(), "-D");
+    const int64_t C = x.size(1);
+    std::vector<double> mean, var;
+    rowStats(x.transpose(0, 1).reshape({C, -1}), mean, var);
+    std::vector<double> invstd(var.size());
+    for (size_t i = 0; i < var.size(); ++i) invstd[i] = 1 / std::sqrt(var[i] + eps);
+    save_mean = from_vector(mean).to(x.dtype());
+    save_invstd = from_vector(invstd).to(x.dtype());
+  }
+  Tensor out = batchNorm(x, a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), training,
+                         a.toDouble(6), eps);
+  a.ret(std::move(out), std::move(save_mean), std::move(save_invstd));
+}
 void k_instance_norm(Stack& s) {
   Args a(s, 9);
   const Tensor& x = a.tensor(0);
@@ -703,6 +725,9 @@ const OpEntry kNnOps[] = {
     {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
      "training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
      k_batch_norm, "Batch normalization over dim 1 (running stats in eval)."},
+    {"aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
+     "running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+     k_native_batch_norm, "batch_norm returning the saved batch mean and inverse std too."},
     {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
      "use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
      k_instance_norm, "Per-sample, per-channel normalization."},
