@@ -231,7 +231,8 @@ void k_prelu(Stack& s) {
   const int64_t channels = x.dim() >= 2 ? x.size(1) : 1;
   JS_CHECK(nw == 1 || nw == channels, "Mismatch of parameter numbers and input channel size. Found parameter numbers "
            "= ", nw, " and channel size = ", channels, ".");
-  Tensor wv = w.reshape({nw});
+  // A single slope is 0-d so it never adds a dim to a 0-d input.
+  Tensor wv = nw == 1 ? w.reshape(DimVector{}) : w.reshape({nw});
   if (nw > 1) {
     DimVector shape(static_cast<size_t>(x.dim()), 1);
     shape[1] = nw;
