@@ -32,11 +32,21 @@ struct Frame {
   bool exited = false;  // the block ended in return/break/continue
 };
 
+// A NamedTuple class: its tuple type and its constructor's schema.
+struct NamedTupleDef {
+  TypePtr type;
+  FunctionSchema ctor;
+};
+
 struct Shared {
   CompilationUnit* cu;
   std::map<std::string, Def> defs;
   std::set<std::string> inProgress;
+  std::map<std::string, NamedTupleDef> namedTuples;
 };
+
+// NamedTuple names visible to type annotations while a unit compiles.
+thread_local const std::map<std::string, NamedTupleDef>* tlsNamedTuples = nullptr;
 
 TypePtr parseTypeExpr(const Expr& e) {
   std::string text(e.range().text());
@@ -50,7 +60,18 @@ TypePtr parseTypeExpr(const Expr& e) {
   if (text == "device") return DeviceObjType::get();
   if (text == "list") return AnyListType::get();
   if (text == "tuple") return AnyTupleType::get();
-  auto t = parseAnnotationType(text);
+  TypeResolver resolver = [](std::string_view q) -> TypePtr {
+    if (!tlsNamedTuples) return nullptr;
+    std::string name(q);
+    if (name.rfind("__torch__.", 0) == 0) name = name.substr(10);
+    auto it = tlsNamedTuples->find(name);
+    return it == tlsNamedTuples->end() ? nullptr : it->second.type;
+  };
+  if (tlsNamedTuples) {
+    auto it = tlsNamedTuples->find(text);
+    if (it != tlsNamedTuples->end()) return it->second.type;
+  }
+  auto t = parseAnnotationType(text, &resolver);
   if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << text << "'";
   return *t;
 }
@@ -886,6 +907,7 @@ class FunctionEmitter {
     if (name == "torch" || name == "math") return Sugared{Sugared::Kind::Module, nullptr, name};
     if (name == "F") return Sugared{Sugared::Kind::Module, nullptr, "F"};
     if (sh_.defs.count(name)) return Sugared{Sugared::Kind::UserFunction, nullptr, name};
+    if (sh_.namedTuples.count(name)) return Sugared{Sugared::Kind::Builtin, nullptr, "$namedtuple:" + name};
     static const std::set<std::string> builtins = {
         "len", "range", "int", "float", "bool", "str", "min", "max", "abs", "round", "print", "isinstance",
         "annotate", "divmod", "ord", "chr", "sorted", "list", "dict", "sum", "any", "all", "hex", "oct", "bin",
@@ -1431,6 +1453,17 @@ class FunctionEmitter {
       case Sugared::Kind::Builtin: break;
     }
     const std::string& fn = callee.name;
+    if (fn.rfind("$namedtuple:", 0) == 0) {
+      const NamedTupleDef& nt = sh_.namedTuples.at(fn.substr(12));
+      const FunctionSchema* ptrs[] = {&nt.ctor};
+      auto as = args();
+      auto kws = kwargs();
+      auto res = matchSchemas(ptrs, g(), r, as, kws);
+      if (!res.match) throw ErrorReport(r) << res.error;
+      Node* n = g().create(prim::TupleConstruct, res.match->inputs, 1);
+      n->output()->setType(nt.type);
+      return value(g().insertNode(n)->output());
+    }
     if (fn == "torch.jit.annotate" || fn == "annotate") {
       TypePtr t = parseTypeExpr(inputs.at(0));
       Value* v = emitExpr(inputs.at(1), t);
@@ -1675,13 +1708,56 @@ class FunctionEmitter {
 }  // namespace
 
 void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
-  Shared sh{&cu, {}, {}};
+  Shared sh{&cu, {}, {}, {}};
+  // Annotations see this unit's NamedTuples until we return (or throw).
+  tlsNamedTuples = &sh.namedTuples;
+  struct Reset {
+    ~Reset() { tlsNamedTuples = nullptr; }
+  } reset;
   std::vector<Def> order;
   for (const Stmt& s : stmts) {
     if (s.kind() == TK_DEF) {
       Def d(s);
       sh.defs.emplace(d.name().name(), d);
       order.push_back(d);
+    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
+               ClassDef(s).superclass().get().range().text() == "NamedTuple") {
+      ClassDef cd(s);
+      NamedTupleDef nt;
+      std::vector<std::string> names;
+      std::vector<TypePtr> types;
+      for (const Stmt& f : cd.body()) {
+        if (f.kind() == TK_EXPR_STMT || f.kind() == TK_PASS) continue;
+        if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).type().present())
+          throw ErrorReport(f.range()) << "NamedTuple fields must be annotated names (`x: int`)";
+        Assign a(f);
+        Argument arg{Var(a.lhs()).name().name(), parseTypeExpr(a.type().get())};
+        if (a.rhs().present()) {
+          Expr d = a.rhs().get();
+          if (d.kind() == TK_CONST) {
+            Const c(d);
+            arg.defaultValue = c.isFloatingPoint() ? IValue(c.asFloatingPoint())
+                               : arg.type->kind() == TypeKind::FloatType ? IValue(double(c.asIntegral()))
+                                                                          : IValue(c.asIntegral());
+          } else if (d.kind() == TK_STRINGLITERAL) {
+            arg.defaultValue = IValue(StringLiteral(d).text());
+          } else if (d.kind() == TK_TRUE || d.kind() == TK_FALSE) {
+            arg.defaultValue = IValue(d.kind() == TK_TRUE);
+          } else if (d.kind() == TK_NONE) {
+            arg.defaultValue = IValue();
+          } else {
+            throw ErrorReport(d.range()) << "NamedTuple defaults must be constants";
+          }
+        }
+        names.push_back(arg.name);
+        types.push_back(arg.type);
+        nt.ctor.arguments.push_back(std::move(arg));
+      }
+      std::string name = cd.name().name();
+      nt.type = TupleType::createNamed("__torch__." + name, names, types);
+      nt.ctor.name = name;
+      nt.ctor.returns.push_back(Argument{"", nt.type});
+      sh.namedTuples[name] = std::move(nt);
     } else if (s.kind() == TK_CLASS_DEF) {
       throw ErrorReport(s.range()) << "classes are not supported yet";
     } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
