@@ -20,6 +20,7 @@
 #include "runtime/ops/special_poly_ops.h"
 #include "runtime/ops/ternary_ops.h"
 #include "runtime/ops/unary_ops.h"
+#include "runtime/ops/unique_ops.h"
 #include "runtime/ops/upsample_ops.h"
 
 namespace jitserve {
@@ -39,6 +40,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerNormOps(registry);
   ops::registerLinalgProductOps(registry);
   ops::registerOrderStatsOps(registry);
+  ops::registerUniqueOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
