@@ -31,6 +31,8 @@ void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau,
              int* info);
 void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
              const int* lwork, int* info);
+void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const int* lda, float* w, float* work,
+             const int* lwork, int* iwork, const int* liwork, int* info, size_t, size_t);
 void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w, double* work,
              const int* lwork, int* iwork, const int* liwork, int* info, size_t, size_t);
 }
@@ -512,13 +514,36 @@ bool uploLower(std::string_view uplo) {
   return uplo == "L" || uplo == "l";
 }
 
+// eigh in single precision. Eigenvectors are unique only up to sign, and
+// the sign LAPACK picks depends on the rounding; float inputs therefore use
+// ssyevd, as PyTorch does, so results match it vector for vector.
+std::pair<std::vector<double>, std::vector<double>> eighFloat(const double* rm, int64_t n, bool lower) {
+  std::vector<float> a(static_cast<size_t>(n * n)), w(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < n; ++j) a[i + j * n] = static_cast<float>(rm[i * n + j]);
+  if (n > 0) {
+    const int N = static_cast<int>(n);
+    const char* uplo = lower ? "L" : "U";
+    int info = 0, lwork = -1, liwork = -1, iq = 0;
+    float wq = 0;
+    ssyevd_("V", uplo, &N, a.data(), &N, w.data(), &wq, &lwork, &iq, &liwork, &info, 1, 1);
+    lwork = static_cast<int>(wq);
+    liwork = iq;
+    std::vector<float> work(static_cast<size_t>(std::max(lwork, 1)));
+    std::vector<int> iwork(static_cast<size_t>(std::max(liwork, 1)));
+    ssyevd_("V", uplo, &N, a.data(), &N, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+    JS_CHECK(info == 0, "linalg.eigh: The algorithm failed to converge (error code: ", info, ").");
+  }
+  return {std::vector<double>(w.begin(), w.end()), std::vector<double>(a.begin(), a.end())};
+}
+
 // Eigenvalues (*, n) and, when wanted, eigenvectors (*, n, n) as columns.
 std::pair<Tensor, Tensor> eighBatch(const Tensor& A, bool lower, bool vectors, const char* op) {
   Batch b = asBatch(A, op, true);
   const int64_t n = b.n;
   std::vector<double> W(static_cast<size_t>(b.B * n)), V(static_cast<size_t>(vectors ? b.B * n * n : 0));
   for (int64_t i = 0; i < b.B; ++i) {
-    auto [w, q] = eigh(b.mat(i), n, lower);
+    auto [w, q] = A.dtype() == ScalarType::Float ? eighFloat(b.mat(i), n, lower) : eigh(b.mat(i), n, lower);
     std::copy(w.begin(), w.end(), W.begin() + i * n);
     if (vectors)
       for (int64_t r = 0; r < n; ++r)
