@@ -16,6 +16,7 @@
 #include "runtime/ops/pool3d_ops.h"
 #include "runtime/ops/order_stats_ops.h"
 #include "runtime/ops/reduce_ops.h"
+#include "runtime/ops/segment_ops.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/special_poly_ops.h"
 #include "runtime/ops/ternary_ops.h"
@@ -41,6 +42,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerLinalgProductOps(registry);
   ops::registerOrderStatsOps(registry);
   ops::registerUniqueOps(registry);
+  ops::registerSegmentOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
