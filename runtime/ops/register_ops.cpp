@@ -23,6 +23,7 @@
 #include "runtime/ops/unary_ops.h"
 #include "runtime/ops/unique_ops.h"
 #include "runtime/ops/upsample_ops.h"
+#include "runtime/ops/zeta_ops.h"
 
 namespace jitserve {
 
@@ -43,6 +44,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerOrderStatsOps(registry);
   ops::registerUniqueOps(registry);
   ops::registerSegmentOps(registry);
+  ops::registerZetaOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
