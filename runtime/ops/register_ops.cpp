@@ -6,6 +6,7 @@
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/creation_ops.h"
 #include "runtime/ops/dim_ops.h"
+#include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_ops.h"
@@ -45,6 +46,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerUniqueOps(registry);
   ops::registerSegmentOps(registry);
   ops::registerZetaOps(registry);
+  ops::registerIncompleteGammaOps(registry);
   ops::registerNnOps(registry);
   ops::registerConvNdOps(registry);
   ops::registerPool3dOps(registry);
