@@ -154,33 +154,28 @@ intrusive_ptr<Refcounted> IValue::toCapsule() const {
   return intrusive_ptr<Refcounted>(payload_.p);
 }
 
-std::vector<int64_t> IValue::toIntVector() const {
-  const auto& elems = toListRef().elements;
-  std::vector<int64_t> out;
+namespace {
+// Unboxes every element of a list with one IValue accessor.
+template <typename T, typename Get>
+std::vector<T> unboxList(const std::vector<IValue>& elems, Get get) {
+  std::vector<T> out;
   out.reserve(elems.size());
-  for (const auto& e : elems) out.push_back(e.toInt());
+  for (const auto& e : elems) out.push_back(get(e));
   return out;
+}
+}  // namespace
+
+std::vector<int64_t> IValue::toIntVector() const {
+  return unboxList<int64_t>(toListRef().elements, [](const IValue& e) { return e.toInt(); });
 }
 std::vector<double> IValue::toDoubleVector() const {
-  const auto& elems = toListRef().elements;
-  std::vector<double> out;
-  out.reserve(elems.size());
-  for (const auto& e : elems) out.push_back(e.toDouble());
-  return out;
+  return unboxList<double>(toListRef().elements, [](const IValue& e) { return e.toDouble(); });
 }
 std::vector<bool> IValue::toBoolVector() const {
-  const auto& elems = toListRef().elements;
-  std::vector<bool> out;
-  out.reserve(elems.size());
-  for (const auto& e : elems) out.push_back(e.toBool());
-  return out;
+  return unboxList<bool>(toListRef().elements, [](const IValue& e) { return e.toBool(); });
 }
 std::vector<Tensor> IValue::toTensorVector() const {
-  const auto& elems = toListRef().elements;
-  std::vector<Tensor> out;
-  out.reserve(elems.size());
-  for (const auto& e : elems) out.push_back(e.toTensor());
-  return out;
+  return unboxList<Tensor>(toListRef().elements, [](const IValue& e) { return e.toTensor(); });
 }
 
 // Dynamic type ---------------------------------------------------------------------------
