@@ -24,3 +24,19 @@ macro(jitserve_add_layer dir)
     add_subdirectory(${dir})
   endif()
 endmacro()
+
+# jitserve_embed_text(TARGET SYMBOL NAMESPACE FILE): compiles FILE's text into
+# TARGET as `extern const char NAMESPACE::SYMBOL[]`, regenerated when FILE
+# changes.
+function(jitserve_embed_text target symbol namespace file)
+  get_filename_component(abs "${file}" ABSOLUTE)
+  set(out "${CMAKE_CURRENT_BINARY_DIR}/embedded_${symbol}.cpp")
+  add_custom_command(
+    OUTPUT "${out}"
+    COMMAND ${CMAKE_COMMAND} -DIN=${abs} -DOUT=${out} -DSYMBOL=${symbol} -DNAMESPACE=${namespace}
+            -P "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
+    DEPENDS "${abs}" "${PROJECT_SOURCE_DIR}/cmake/EmbedText.cmake"
+    COMMENT "Embedding ${file}"
+    VERBATIM)
+  target_sources(${target} PRIVATE "${out}")
+endfunction()

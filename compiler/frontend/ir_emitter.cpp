@@ -8,7 +8,9 @@
 #include "compiler/frontend/convert_to_ssa.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/exit_transform.h"
+#include "compiler/frontend/functional_library.h"
 #include "compiler/frontend/schema_matching.h"
+#include "compiler/ir/insert_graph.h"
 #include "compiler/ir/ivalue_constant.h"
 #include "compiler/serialization/annotation_type_parser.h"
 #include "runtime/core/operator_registry.h"
@@ -1533,6 +1535,10 @@ class FunctionEmitter {
       if (base == "fork") throw ErrorReport(r) << "torch.jit.fork is not supported yet";
       if (base == "wait") return value(callBuiltin("aten::wait", args(), {}, r));
     }
+    // Python-level library functions (ours, in TorchScript) come before
+    // operators of the same name.
+    std::string qualified = fn.rfind("F.", 0) == 0 ? "torch.nn.functional." + base : fn;
+    if (const GraphFunction* lib = findLibraryFunction(qualified)) return value(callLibrary(*lib, args(), kwargs(), r));
     if (callee.name.rfind("F.", 0) == 0) return value(callFunctional(base, args(), kwargs(), r));
     // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
     for (const char* sub : {"linalg", "special", "fft"}) {
@@ -1546,6 +1552,22 @@ class FunctionEmitter {
       }
     }
     return value(callBuiltin("aten::" + base, args(), kwargs(), r));
+  }
+
+  // Inlines a functional-library function (and the helpers it calls).
+  Value* callLibrary(const GraphFunction& fn, const std::vector<NamedValue>& args,
+                     const std::vector<NamedValue>& kwargs, const SourceRange& r) {
+    const FunctionSchema* ptrs[] = {&fn.schema()};
+    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    auto helper = [](const Node* call) -> const Graph* {
+      const Node* c = call->input(0)->node();
+      if (c->kind() != prim::Constant || !c->hasAttribute(attr::name)) return nullptr;
+      const GraphFunction* h = findLibraryHelper(c->s(attr::name));
+      return h ? &h->graph() : nullptr;
+    };
+    std::vector<Value*> outs = insertGraph(g(), fn.graph(), res.match->inputs, helper);
+    return outs.at(0);
   }
 
   static bool opHasArgument(const std::string& op, const std::string& arg) {
@@ -1590,21 +1612,7 @@ class FunctionEmitter {
       if (c && c->isBool()) returnIndices = c->toBool();
       args.pop_back();
     }
-    if (name == "softmin") {
-      Value* neg = callBuiltin("aten::neg", {args.at(0)}, {}, r);
-      args[0] = NamedValue(neg);
-      return callBuiltin("aten::softmax", args, kept, r);
-    }
     if (name == "logsigmoid") return callBuiltin("aten::log_sigmoid", args, kept, r);
-    if (name == "tanhshrink") {
-      Value* t = callBuiltin("aten::tanh", {args.at(0)}, {}, r);
-      return callBuiltin("aten::sub", {args[0], NamedValue(t)}, {}, r);
-    }
-    if (name == "softsign") {
-      Value* a = callBuiltin("aten::abs", {args.at(0)}, {}, r);
-      Value* d = callBuiltin("aten::add", {NamedValue(a), NamedValue(constant(g(), IValue(int64_t{1})))}, {}, r);
-      return callBuiltin("aten::div", {args[0], NamedValue(d)}, {}, r);
-    }
     std::string op = "aten::" + name;
     if (name.rfind("max_pool", 0) == 0 && returnIndices) op += "_with_indices";
     Value* out = callBuiltin(op, args, kept, r);
