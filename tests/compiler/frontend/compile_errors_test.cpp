@@ -1,49 +1,72 @@
-// Compile errors: each program states the error it must produce and the
-// line the error must point at (PyTorch's `File "<string>", line N`).
+// Compile errors from compile_errors.txt: each program states the error it
+// must produce and the line the error must point at (PyTorch's
+// `File "<string>", line N`). One test per case, named after the line the
+// case starts on in the file, so a failure names the case to look at.
 #include <gtest/gtest.h>
 
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/ops/register_all.h"
+#include "tests/support/error_cases.h"
 
 namespace jitserve::frontend {
 namespace {
 
-struct ErrorCase {
-  const char* source;
-  const char* message;  // a substring of the first line
-  int line;
-};
+using jitserve::testing::ErrorCase;
 
-const ErrorCase kCases[] = {
-    {"def f(x: int) -> int:\n    return y\n", "undefined value y", 2},
-    {"def f(c: bool) -> int:\n    if c:\n        y = 1\n    return y\n", "y is not defined in the false branch", 4},
-    {"def f(x: int) -> str:\n    return x\n", "Return value was annotated as having type str", 2},
-    {"def f(x: int) -> int:\n    if x > 0:\n        return 1\n", "does not return along all paths", 1},
-    {"def f(x: int) -> int:\n    return f(x)\n", "called recursively", 2},
-    {"def f(x: int) -> int:\n    return g(x)\n", "undefined value g", 2},
-    {"def f(x: int) -> int:\n    return x + 'a'\n", "Arguments for call are not valid", 2},
-    {"def f(x: Tensor) -> Tensor:\n    return torch.add(x, x, bogus=1)\n", "Keyword argument bogus unknown", 2},
-    {"def f() -> int:\n    xs: List[int] = []\n    xs.append('a')\n    return 0\n", "Could not match type str", 3},
-    {"def f(n: int) -> int:\n    x = 0\n    for i in range(n):\n        x = 1.5\n    return 0\n",
-     "previously had type int", 3},
-    {"def f(t: Tuple[int, int]) -> int:\n    a, b, c = t\n    return a\n", "not enough values to unpack", 2},
-    {"def f(t: Tuple[int, int]) -> int:\n    t[0] = 1\n    return 0\n", "does not support item assignment", 2},
-};
-
-TEST(CompileErrorsTest, EachErrorNamesItsLine) {
-  ensureOperatorsRegistered();
-  for (const auto& c : kCases) {
-    CompilationUnit cu;
-    absl::Status st = cu.define(c.source);
-    ASSERT_FALSE(st.ok()) << c.source;
-    std::string msg(st.message());
-    EXPECT_NE(msg.find(c.message), std::string::npos) << "wanted '" << c.message << "' in:\n" << msg;
-    std::string where = "line " + std::to_string(c.line);
-    EXPECT_NE(msg.find(where), std::string::npos) << "wanted '" << where << "' in:\n" << msg;
-    EXPECT_NE(msg.find("<--- HERE"), std::string::npos) << msg;
-    EXPECT_TRUE(cu.functions().empty()) << "a failed define must add nothing";
-  }
+std::vector<ErrorCase> loadCases(std::string* error) {
+  return jitserve::testing::loadErrorCases(
+      std::string(JITSERVE_SOURCE_DIR) + "/tests/compiler/frontend/compile_errors.txt", error);
 }
+
+TEST(CompileErrors, FileIsWellFormed) {
+  std::string error;
+  EXPECT_GE(loadCases(&error).size(), 40u);
+  EXPECT_EQ(error, "");
+}
+
+// The parts of a compile error message: "<message>:\n  File "<string>", line N\n<source>~~~ <--- HERE".
+struct Parsed {
+  std::string firstLine;  // the first line of the message proper
+  int line = -1;          // the line the context points at, -1 if none
+};
+
+Parsed parseMessage(const std::string& msg) {
+  Parsed p;
+  const std::string fileMarker = ":\n  File \"<string>\", line ";
+  size_t ctx = msg.find(fileMarker);
+  std::string raw = msg.substr(0, ctx);
+  p.firstLine = raw.substr(0, raw.find('\n'));
+  if (ctx != std::string::npos) p.line = std::atoi(msg.c_str() + ctx + fileMarker.size());
+  return p;
+}
+
+class CompileErrorCase : public ::testing::TestWithParam<ErrorCase> {
+ protected:
+  void SetUp() override { ensureOperatorsRegistered(); }
+};
+
+TEST_P(CompileErrorCase, MessageAndLine) {
+  const ErrorCase& c = GetParam();
+  CompilationUnit cu;
+  absl::Status st = cu.define(c.source);
+  ASSERT_FALSE(st.ok()) << "no error for:\n" << c.source;
+  std::string msg(st.message());
+  Parsed p = parseMessage(msg);
+  // Printed ready to paste into the case file when a message changes on purpose.
+  std::string actual = "actual: #! line " + std::to_string(p.line) + ": " + p.firstLine + "\nfull message:\n" + msg;
+  EXPECT_EQ(p.firstLine, c.message) << actual;
+  EXPECT_EQ(p.line, static_cast<int>(c.line)) << actual;
+  EXPECT_NE(msg.find("<--- HERE"), std::string::npos) << actual;
+  EXPECT_TRUE(cu.functions().empty()) << "a failed define must add nothing";
+}
+
+INSTANTIATE_TEST_SUITE_P(CompileErrors, CompileErrorCase, ::testing::ValuesIn([] {
+                           std::string ignored;  // reported by FileIsWellFormed
+                           return loadCases(&ignored);
+                         }()),
+                         [](const ::testing::TestParamInfo<ErrorCase>& info) {
+                           return jitserve::testing::errorCaseName(info.param);
+                         });
 
 }  // namespace
 }  // namespace jitserve::frontend
