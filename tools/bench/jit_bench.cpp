@@ -4,12 +4,21 @@
 //   NAME: ours X ms, torch Y ms, ratio R        (R = ours / torch)
 // per workload, then "geomean ratio R".
 //
-//   jit-bench [--torch] [--threads N] [--min-seconds S] [FILTER]
+//   jit-bench [--torch] [--threads N] [--min-seconds S] [--reps N]
+//             [--conformance DIR] [FILTER]
 //
 // A workload is workloads/NAME.{py,json,ir}: the TorchScript source (what
 // PyTorch runs), its inputs and entry (.json), and the graph PyTorch's
 // frontend makes of the source (.ir; ours runs it until our frontend lands).
 // Times are the median of per-call wall times after a warm-up.
+//
+// The built-in workload `compile` times the frontend instead: every source
+// case of the conformance corpus's lang/ and ops/ suites compiled by a fresh
+// CompilationUnit (ours: frontend::CompilationUnit::define; PyTorch:
+// torch.jit.CompilationUnit(src), which also emits every function's graph at
+// definition). Each source's time is the best of --reps passes over the whole
+// list (after one warm-up pass); the totals add up the sources that both
+// sides compile.
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +34,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
 #include "runtime/executor/graph_executor.h"
@@ -111,9 +121,141 @@ std::map<std::string, double> timeTorch(const std::vector<Workload>& ws, int thr
   return out;
 }
 
+// The `compile` workload: one source file per conformance case.
+struct CompileCase {
+  std::string name;  // suite/case
+  fs::path path;
+  std::string source;
+};
+
+std::vector<CompileCase> loadCompileCases(const std::string& conformanceDir) {
+  std::vector<CompileCase> out;
+  for (const char* suite : {"lang", "ops"}) {
+    fs::path dir = fs::path(conformanceDir) / suite;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      fs::path caseJson = e.path() / "case.json", src = e.path() / "source.py";
+      if (!fs::exists(caseJson) || !fs::exists(src)) continue;
+      if (nlohmann::json::parse(readFile(caseJson)).value("kind", std::string()) != "source") continue;
+      out.push_back({std::string(suite) + "/" + e.path().filename().string(), src, readFile(src)});
+    }
+    if (ec) throw std::runtime_error("cannot read " + dir.string() + ": " + ec.message());
+  }
+  std::sort(out.begin(), out.end(), [](const CompileCase& a, const CompileCase& b) { return a.name < b.name; });
+  return out;
+}
+
+// Per case: best compile time in ms, or a negative value if compiling fails.
+std::vector<double> timeOursCompile(const std::vector<CompileCase>& cases, int reps) {
+  std::vector<double> best(cases.size(), 1e300);
+  for (int rep = 0; rep <= reps; ++rep) {  // pass 0 warms up
+    for (size_t i = 0; i < cases.size(); ++i) {
+      if (best[i] < 0) continue;
+      auto t0 = std::chrono::steady_clock::now();
+      bool ok;
+      {
+        frontend::CompilationUnit cu;
+        ok = cu.define(cases[i].source).ok();
+      }  // destroying the unit counts too, as Python frees PyTorch's
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (!ok) best[i] = -1;
+      else if (rep > 0) best[i] = std::min(best[i], ms);
+    }
+  }
+  return best;
+}
+
+// The same through torch_bench.py --compile; -1 where PyTorch rejects a case.
+std::vector<double> timeTorchCompile(const std::vector<CompileCase>& cases, int reps) {
+  char listPath[] = "/tmp/jit-bench-compile-XXXXXX";
+  int fd = ::mkstemp(listPath);
+  if (fd < 0) throw std::runtime_error("cannot create a temporary file");
+  {
+    std::ofstream list(listPath);
+    for (const auto& c : cases) list << c.path.string() << "\n";
+  }
+  ::close(fd);
+  std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --compile '" +
+                    listPath + "' --reps " + std::to_string(reps);
+  std::map<std::string, double> byPath;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) throw std::runtime_error("cannot start " + cmd);
+  char line[8192];
+  while (std::fgets(line, sizeof line, p)) {
+    try {
+      auto j = nlohmann::json::parse(line);
+      byPath[j["path"].get<std::string>()] = j["ok"].get<bool>() ? j["ms"].get<double>() : -1.0;
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "jit-bench: unexpected output from torch_bench.py: %s", line);
+    }
+  }
+  int rc = ::pclose(p);
+  ::unlink(listPath);
+  if (rc != 0) std::fprintf(stderr, "jit-bench: torch_bench.py exited with status %d\n", rc);
+  std::vector<double> out;
+  for (const auto& c : cases) {
+    auto it = byPath.find(c.path.string());
+    out.push_back(it == byPath.end() ? -1.0 : it->second);
+  }
+  return out;
+}
+
+// Runs the compile workload; returns ours / torch (0 without --torch).
+double runCompileWorkload(const std::string& conformanceDir, int reps, bool torch) {
+  std::vector<CompileCase> cases = loadCompileCases(conformanceDir);
+  if (cases.empty()) throw std::runtime_error("no source cases under " + conformanceDir + "/{lang,ops}");
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<double> ours = timeOursCompile(cases, reps);
+  double oursWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::vector<double> theirs;
+  double theirsWall = 0;
+  if (torch) {
+    t0 = std::chrono::steady_clock::now();
+    theirs = timeTorchCompile(cases, reps);
+    theirsWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  size_t oursRejects = 0, theirsRejects = 0, both = 0;
+  double oursTotal = 0, theirsTotal = 0, oursAll = 0;
+  std::vector<std::string> onlyOursRejects;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    bool o = ours[i] >= 0, t = !torch || theirs[i] >= 0;
+    oursRejects += !o;
+    theirsRejects += !t;
+    if (o) oursAll += ours[i];
+    if (o && !t) continue;
+    if (!o && t) onlyOursRejects.push_back(cases[i].name);
+    if (!o || !t) continue;
+    ++both;
+    oursTotal += ours[i];
+    if (torch) theirsTotal += theirs[i];
+  }
+  std::printf("compile: %zu sources (lang + ops), best of %d; ours rejects %zu", cases.size(), reps, oursRejects);
+  if (torch) std::printf(", torch rejects %zu, both compile %zu", theirsRejects, both);
+  std::printf("\n");
+  if (torch && !onlyOursRejects.empty()) {
+    std::printf("compile: only ours rejects %zu:", onlyOursRejects.size());
+    for (size_t i = 0; i < onlyOursRejects.size() && i < 8; ++i) std::printf(" %s", onlyOursRejects[i].c_str());
+    std::printf("%s\n", onlyOursRejects.size() > 8 ? " ..." : "");
+  }
+  if (!torch) {
+    std::printf("compile: ours %.2f ms for %zu sources (%.1f us each) [%.1f s wall]\n", oursAll,
+                cases.size() - oursRejects, 1e3 * oursAll / std::max<size_t>(1, cases.size() - oursRejects),
+                oursWall);
+    return 0;
+  }
+  double r = oursTotal / theirsTotal;
+  std::printf("compile: ours %.2f ms, torch %.2f ms, ratio %.3f   [per source: ours %.1f us, torch %.1f us; "
+              "%.1f s / %.1f s wall]\n",
+              oursTotal, theirsTotal, r, 1e3 * oursTotal / std::max<size_t>(1, both),
+              1e3 * theirsTotal / std::max<size_t>(1, both), oursWall, theirsWall);
+  return r;
+}
+
 int usage(const std::string& msg) {
   if (!msg.empty()) std::fprintf(stderr, "jit-bench: %s\n", msg.c_str());
-  std::fprintf(stderr, "usage: jit-bench [--torch] [--threads N] [--min-seconds S] [FILTER]\n");
+  std::fprintf(stderr,
+               "usage: jit-bench [--torch] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
+               "[FILTER]\n");
   return 2;
 }
 
@@ -123,19 +265,24 @@ int main(int argc, char** argv) {
   bool torch = false;
   int threads = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   double minSeconds = 1.0;
+  int reps = 5;
+  std::string conformanceDir = JITSERVE_CONFORMANCE_DIR;
   std::string filter;
   std::string dir = std::string(JITSERVE_BENCH_DIR) + "/workloads";
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-h" || a == "--help") return usage(""), 0;
     if (a == "--torch") torch = true;
-    else if (a == "--threads" || a == "--min-seconds" || a == "--workloads") {
+    else if (a == "--threads" || a == "--min-seconds" || a == "--workloads" || a == "--reps" ||
+             a == "--conformance") {
       if (i + 1 >= argc) return usage(a + " needs a value");
       std::string v = argv[++i];
       if (a == "--threads") threads = std::atoi(v.c_str());
       else if (a == "--min-seconds") minSeconds = std::atof(v.c_str());
+      else if (a == "--reps") reps = std::atoi(v.c_str());
+      else if (a == "--conformance") conformanceDir = v;
       else dir = v;
-      if (threads < 1 || minSeconds <= 0) return usage("bad value for " + a);
+      if (threads < 1 || minSeconds <= 0 || reps < 1) return usage("bad value for " + a);
     } else if (!a.empty() && a[0] == '-') return usage("unknown option " + a);
     else filter = a;
   }
@@ -151,11 +298,12 @@ int main(int argc, char** argv) {
   }
   if (ec) return usage("cannot read workloads in " + dir + ": " + ec.message());
   std::sort(ws.begin(), ws.end(), [](const Workload& a, const Workload& b) { return a.name < b.name; });
-  if (ws.empty()) return usage("no workload matches '" + filter + "'");
+  const bool compile = std::string("compile").find(filter) != std::string::npos;
+  if (ws.empty() && !compile) return usage("no workload matches '" + filter + "'");
 
   set_num_threads(threads);
   ensureOperatorsRegistered();
-  std::printf("jit-bench: %zu workload(s), %d thread(s)\n", ws.size(), threads);
+  std::printf("jit-bench: %zu workload(s), %d thread(s)\n", ws.size() + compile, threads);
   std::fflush(stdout);
 
   std::map<std::string, double> ours;
@@ -167,7 +315,7 @@ int main(int argc, char** argv) {
     }
   }
   std::map<std::string, double> theirs;
-  if (torch) theirs = timeTorch(ws, threads, minSeconds, dir);
+  if (torch && !ws.empty()) theirs = timeTorch(ws, threads, minSeconds, dir);
 
   double logSum = 0;
   int n = 0;
@@ -197,6 +345,17 @@ int main(int argc, char** argv) {
       ++n;
     } else {
       std::printf("%s: ours %.4f ms%s\n", w.name.c_str(), o, detail.c_str());
+    }
+  }
+  if (compile) {
+    try {
+      double r = runCompileWorkload(conformanceDir, reps, torch);
+      if (r > 0) {
+        logSum += std::log(r);
+        ++n;
+      }
+    } catch (const std::exception& e) {
+      std::printf("compile: failed: %s\n", e.what());
     }
   }
   if (n > 0) std::printf("geomean ratio %.3f\n", std::exp(logSum / n));
