@@ -12,7 +12,15 @@
 // "torch.nn.functional.interpolate", "torch.unique". Inside the library
 // source, a def's name is the qualified name with dots as `__`
 // (`def torch__nn__functional__interpolate(...)`), and private helpers start
-// with `_`; helpers are inlined too.
+// with `_`; helpers are inlined too. The files, by area: common.py (helpers:
+// int-or-list arguments, reduction strings), nn_functional.py (activations,
+// dropout), normalization.py, loss.py, pooling.py, vision.py (interpolate),
+// torch_functional.py (torch.unique, lu, cdist, norm).
+//
+// Not here yet: functions whose return type PyTorch picks by a constant
+// flag at compile time (max_pool*/adaptive_max_pool* with return_indices).
+// torch.unique/unique_consecutive/lu are here but return `Any` until the
+// emitter can make that choice.
 #pragma once
 
 #include <string_view>

@@ -26,3 +26,82 @@ def torch__nn__functional__softsign(input: Tensor) -> Tensor:
 
 def torch__nn__functional__tanhshrink(input: Tensor) -> Tensor:
     return input - input.tanh()
+
+
+def torch__nn__functional__logsigmoid(input: Tensor) -> Tensor:
+    return torch.log_sigmoid(input)
+
+
+# Dropout. The operators take `train`; Python spells it `training`.
+
+def torch__nn__functional__dropout(input: Tensor, p: float = 0.5, training: bool = True,
+                                   inplace: bool = False) -> Tensor:
+    _check_dropout_p(p)
+    if inplace:
+        return torch.dropout_(input, p, training)
+    return torch.dropout(input, p, training)
+
+
+def torch__nn__functional__alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False,
+                                         inplace: bool = False) -> Tensor:
+    _check_dropout_p(p)
+    if inplace:
+        return torch.alpha_dropout_(input, p, training)
+    return torch.alpha_dropout(input, p, training)
+
+
+def torch__nn__functional__feature_alpha_dropout(input: Tensor, p: float = 0.5, training: bool = False,
+                                                 inplace: bool = False) -> Tensor:
+    _check_dropout_p(p)
+    if inplace:
+        return torch.feature_alpha_dropout_(input, p, training)
+    return torch.feature_alpha_dropout(input, p, training)
+
+
+def _feature_dropout_nd(input: Tensor, p: float, training: bool, inplace: bool, batched_dim: int) -> Tensor:
+    # Channel-wise dropout over inputs of batched_dim dims, or one fewer
+    # (unbatched: a batch dim of 1 is added for the operator).
+    batched = input.dim() == batched_dim
+    if not batched:
+        if inplace:
+            input = input.unsqueeze_(0)
+        else:
+            input = input.unsqueeze(0)
+    if inplace:
+        result = torch.feature_dropout_(input, p, training)
+    else:
+        result = torch.feature_dropout(input, p, training)
+    if not batched:
+        if inplace:
+            result = result.squeeze_(0)
+        else:
+            result = result.squeeze(0)
+    return result
+
+
+def torch__nn__functional__dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
+                                     inplace: bool = False) -> Tensor:
+    _check_dropout_p(p)
+    d = input.dim()
+    if d != 2 and d != 3:
+        raise RuntimeError("dropout1d: Expected 2D or 3D input, but received a {}D input. Note that dropout1d "
+                           "exists to provide channel-wise dropout on inputs with 1 spatial dimension, a channel "
+                           "dimension, and an optional batch dimension (i.e. 2D or 3D inputs).".format(d))
+    return _feature_dropout_nd(input, p, training, inplace, 3)
+
+
+def torch__nn__functional__dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
+                                     inplace: bool = False) -> Tensor:
+    # PyTorch only warns about inputs that are not 3D or 4D, and treats a 3D
+    # input as batched (N, C, L); so does this.
+    _check_dropout_p(p)
+    if inplace:
+        return torch.feature_dropout_(input, p, training)
+    return torch.feature_dropout(input, p, training)
+
+
+def torch__nn__functional__dropout3d(input: Tensor, p: float = 0.5, training: bool = True,
+                                     inplace: bool = False) -> Tensor:
+    # PyTorch only warns about inputs that are not 4D or 5D.
+    _check_dropout_p(p)
+    return _feature_dropout_nd(input, p, training, inplace, 5)

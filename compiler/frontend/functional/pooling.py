@@ -1,0 +1,92 @@
+# torch.nn.functional pooling written in Python: max_unpool (the output size
+# is derived from the pooling parameters) and lp_pool (an average pool of
+# powers). max_pool*/adaptive_max_pool* with return_indices change their
+# return type with a constant argument and are not here (see
+# functional_library.h).
+
+
+def _unpool_output_size(input: Tensor, kernel_size: List[int], stride: List[int], padding: List[int],
+                        output_size: Optional[List[int]]) -> List[int]:
+    # The size max_poolNd came from: given, or the smallest that pools to
+    # input's size; a given size may include (N, C) and must round to it.
+    n = len(kernel_size)
+    input_size = input.size()
+    default_size: List[int] = []
+    for d in range(n):
+        default_size.append((input_size[d - n] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    if output_size is None:
+        return default_size
+    size = output_size
+    if len(size) == n + 2:
+        size = size[2:]
+    if len(size) != n:
+        raise ValueError("output_size should be a sequence containing {} or {} elements, but it has a length of '{}'"
+                         .format(n, n + 2, len(size)))
+    for d in range(n):
+        min_size = default_size[d] - stride[d]
+        max_size = default_size[d] + stride[d]
+        if not (min_size < size[d] and size[d] < max_size):
+            raise ValueError('invalid output_size "{}" (dim {} must be between {} and {})'
+                             .format(size, d, min_size, max_size))
+    return size
+
+
+def torch__nn__functional__max_unpool1d(input: Tensor, indices: Tensor, kernel_size: Union[int, List[int], Tuple[int]],
+                                        stride: Union[int, List[int], Tuple[int], None] = None,
+                                        padding: Union[int, List[int], Tuple[int]] = 0,
+                                        output_size: Optional[List[int]] = None) -> Tensor:
+    k = _single(kernel_size)
+    s = k
+    if stride is not None:
+        s = _single(stride)
+    size = _unpool_output_size(input, k, s, _single(padding), output_size)
+    return torch.max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), size + [1]).squeeze(-1)
+
+
+def torch__nn__functional__max_unpool2d(input: Tensor, indices: Tensor,
+                                        kernel_size: Union[int, List[int], Tuple[int, int]],
+                                        stride: Union[int, List[int], Tuple[int, int], None] = None,
+                                        padding: Union[int, List[int], Tuple[int, int]] = 0,
+                                        output_size: Optional[List[int]] = None) -> Tensor:
+    k = _pair(kernel_size)
+    s = k
+    if stride is not None:
+        s = _pair(stride)
+    size = _unpool_output_size(input, k, s, _pair(padding), output_size)
+    return torch.max_unpool2d(input, indices, size)
+
+
+def torch__nn__functional__max_unpool3d(input: Tensor, indices: Tensor,
+                                        kernel_size: Union[int, List[int], Tuple[int, int, int]],
+                                        stride: Union[int, List[int], Tuple[int, int, int], None] = None,
+                                        padding: Union[int, List[int], Tuple[int, int, int]] = 0,
+                                        output_size: Optional[List[int]] = None) -> Tensor:
+    k = _triple(kernel_size)
+    s = k
+    if stride is not None:
+        s = _triple(stride)
+    p = _triple(padding)
+    size = _unpool_output_size(input, k, s, p, output_size)
+    return torch.max_unpool3d(input, indices, size, s, p)
+
+
+def torch__nn__functional__lp_pool1d(input: Tensor, norm_type: float, kernel_size: int,
+                                     stride: Union[int, List[int], Tuple[int], None] = None,
+                                     ceil_mode: bool = False) -> Tensor:
+    if stride is not None:
+        out = torch.avg_pool1d(input.pow(norm_type), [kernel_size], _single(stride), [0], ceil_mode)
+    else:
+        out = torch.avg_pool1d(input.pow(norm_type), [kernel_size], padding=[0], ceil_mode=ceil_mode)
+    return (torch.sign(out) * torch.relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+
+def torch__nn__functional__lp_pool2d(input: Tensor, norm_type: float,
+                                     kernel_size: Union[int, List[int], Tuple[int, int]],
+                                     stride: Union[int, List[int], Tuple[int, int], None] = None,
+                                     ceil_mode: bool = False) -> Tensor:
+    k = _pair(kernel_size)
+    if stride is not None:
+        out = torch.avg_pool2d(input.pow(norm_type), k, _pair(stride), [0, 0], ceil_mode)
+    else:
+        out = torch.avg_pool2d(input.pow(norm_type), k, padding=[0, 0], ceil_mode=ceil_mode)
+    return (torch.sign(out) * torch.relu(torch.abs(out))).mul(k[0] * k[1]).pow(1.0 / norm_type)

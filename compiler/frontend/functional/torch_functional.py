@@ -1,0 +1,125 @@
+# torch.functional: members of `torch` that PyTorch writes in Python.
+#
+# unique, unique_consecutive and lu return a tuple whose length depends on
+# constant flags (PyTorch picks one of several functions at compile time).
+# Until the emitter can make that choice, they are declared `-> Any` and
+# return what PyTorch returns: right at run time, untyped at compile time.
+
+
+def torch__unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
+                  dim: Optional[int] = None) -> Any:
+    if dim is not None:
+        output, inverse_indices, counts = torch.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse,
+                                                           return_counts=return_counts)
+    else:
+        output, inverse_indices, counts = torch._unique2(input, sorted=sorted, return_inverse=return_inverse,
+                                                         return_counts=return_counts)
+    return _unique_result(output, inverse_indices, counts, return_inverse, return_counts)
+
+
+def _unique_result(output: Tensor, inverse_indices: Tensor, counts: Tensor, return_inverse: bool,
+                   return_counts: bool) -> Any:
+    if return_inverse and return_counts:
+        return output, inverse_indices, counts
+    if return_inverse:
+        return output, inverse_indices
+    if return_counts:
+        return output, counts
+    return output
+
+
+def torch__unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
+                              dim: Optional[int] = None) -> Any:
+    output, inverse_indices, counts = torch.unique_consecutive(input, return_inverse=return_inverse,
+                                                               return_counts=return_counts, dim=dim)
+    return _unique_result(output, inverse_indices, counts, return_inverse, return_counts)
+
+
+def torch__lu(A: Tensor, pivot: bool = True, get_infos: bool = False, out: Optional[List[Tensor]] = None) -> Any:
+    # (LU, pivots, infos) with get_infos, else (LU, pivots); without
+    # get_infos a failed factorization raises.
+    lu, pivots, infos = torch._lu_with_info(A, pivot=pivot, check_errors=not get_infos)
+    if out is not None:
+        n = 2
+        if get_infos:
+            n = 3
+        if len(out) != n:
+            raise TypeError("expected tuple of {} elements but got {}".format(n, len(out)))
+        out[0].resize_as_(lu).copy_(lu)
+        out[1].resize_as_(pivots).copy_(pivots)
+        if get_infos:
+            out[2].resize_as_(infos).copy_(infos)
+    if get_infos:
+        return lu, pivots, infos
+    return lu, pivots
+
+
+def torch__cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
+                 compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    # The operator takes the mode as None / 1 / 2.
+    if compute_mode == "use_mm_for_euclid_dist_if_necessary":
+        return torch.cdist(x1, x2, p, None)
+    elif compute_mode == "use_mm_for_euclid_dist":
+        return torch.cdist(x1, x2, p, 1)
+    elif compute_mode == "donot_use_mm_for_euclid_dist":
+        return torch.cdist(x1, x2, p, 2)
+    raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
+
+
+def _dims_or_all(dim: Optional[List[int]], ndim: int) -> List[int]:
+    if dim is not None:
+        return dim
+    out: List[int] = []
+    for i in range(ndim):
+        out.append(i)
+    return out
+
+
+def torch__norm(input: Tensor, p: Union[str, float, int, None] = "fro",
+                dim: Union[int, List[int], Tuple[int], Tuple[int, int], None] = None, keepdim: bool = False,
+                out: Optional[Tensor] = None, dtype: Optional[int] = None) -> Tensor:
+    # p: a number (vector norm), "fro" or "nuc" (matrix norms).
+    ndim = input.dim()
+    d: Optional[List[int]] = None
+    if dim is not None:
+        if isinstance(dim, int):
+            d = [dim]
+        elif isinstance(dim, List[int]):
+            d = dim
+        elif isinstance(dim, Tuple[int]):
+            d = [dim[0]]
+        else:
+            d = [dim[0], dim[1]]
+    if isinstance(p, str):
+        if p == "fro":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in frobenius norm")
+            if d is None and out is None:
+                return torch.frobenius_norm(input, [], keepdim)
+            if out is None:
+                return torch.frobenius_norm(input, _dims_or_all(d, ndim), keepdim)
+            return torch.frobenius_norm(input, _dims_or_all(d, ndim), keepdim, out=out)
+        elif p == "nuc":
+            if dtype is not None:
+                raise ValueError("dtype argument is not supported in nuclear norm")
+            if d is None:
+                if out is None:
+                    return torch.nuclear_norm(input, keepdim)
+                return torch.nuclear_norm(input, keepdim, out=out)
+            if out is None:
+                return torch.nuclear_norm(input, d, keepdim)
+            return torch.nuclear_norm(input, d, keepdim, out=out)
+        raise RuntimeError("only valid string values are 'fro' and 'nuc', found {}".format(p))
+    q: Optional[float] = None
+    if isinstance(p, float):
+        q = p
+    elif isinstance(p, int):
+        q = float(p)
+    dims = _dims_or_all(d, ndim)
+    if out is None:
+        if dtype is None:
+            return torch.norm(input, q, dims, keepdim)
+        return torch.norm(input, q, dims, keepdim, dtype=dtype)
+    if dtype is None:
+        return torch.norm(input, q, dims, keepdim, out=out)
+    return torch.norm(input, q, dims, keepdim, dtype=dtype, out=out)

@@ -1,0 +1,128 @@
+// The functional library (compiler/frontend/functional/*.py) compiles, names
+// its functions by Python's qualified names, and its functions, inlined at a
+// call site, call the operators PyTorch's Python calls and compute what
+// PyTorch computes (values below from torch 1.13).
+#include "compiler/frontend/functional_library.h"
+
+#include <gtest/gtest.h>
+
+#include "compiler/frontend/compilation_unit.h"
+#include "compiler/ir/ir.h"
+#include "runtime/ops/register_all.h"
+#include "tests/support/filecheck.h"
+
+namespace jitserve::frontend {
+namespace {
+
+using testing::FileCheck;
+
+class FunctionalLibraryTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ensureOperatorsRegistered(); }
+
+  // Compiles src and returns the printed graph of `f`.
+  std::string define(const std::string& src) {
+    absl::Status st = cu_.define(src);
+    EXPECT_TRUE(st.ok()) << st.message();
+    GraphFunction* f = cu_.findFunction("f");
+    return f ? f->graph().toString(false) : "";
+  }
+  IValue run(Stack args = {}) {
+    cu_.findFunction("f")->run(args);
+    return args.back();
+  }
+  CompilationUnit cu_;
+};
+
+TEST_F(FunctionalLibraryTest, CompilesAndNamesFunctionsByQualifiedName) {
+  for (const char* name :
+       {"torch.nn.functional.interpolate", "torch.nn.functional.upsample_nearest", "torch.nn.functional.batch_norm",
+        "torch.nn.functional.cross_entropy", "torch.nn.functional.max_unpool2d", "torch.nn.functional.dropout",
+        "torch.nn.functional.logsigmoid", "torch.unique", "torch.lu", "torch.cdist", "torch.norm"})
+    EXPECT_NE(findLibraryFunction(name), nullptr) << name;
+  EXPECT_EQ(findLibraryFunction("torch.nn.functional.no_such_function"), nullptr);
+  // Helpers are not public names.
+  EXPECT_EQ(findLibraryFunction("_pair"), nullptr);
+  EXPECT_NE(findLibraryHelper("_pair"), nullptr);
+}
+
+TEST_F(FunctionalLibraryTest, InterpolateInlinesToTheUpsampleOperator) {
+  std::string g = define(
+      "def f() -> bool:\n"
+      "    x = torch.tensor([[[1.0, 2.0]]])\n"
+      "    y = F.interpolate(x, size=4, mode='linear', align_corners=True)\n"
+      "    e = torch.tensor([[[1.0, 4.0 / 3.0, 5.0 / 3.0, 2.0]]])\n"
+      "    return bool(torch.allclose(y, e))\n");
+  EXPECT_EQ(FileCheck().check("aten::upsample_linear1d").check_not("prim::CallFunction").run(g), "");
+  EXPECT_TRUE(run().toBool());
+}
+
+TEST_F(FunctionalLibraryTest, InterpolateAreaWithScaleFactorPoolsToTheComputedSize) {
+  define(
+      "def f() -> List[int]:\n"
+      "    x = torch.ones([1, 1, 4, 4])\n"
+      "    return F.interpolate(x, scale_factor=0.5, mode='area').size()\n");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{1, 1, 2, 2}));
+}
+
+TEST_F(FunctionalLibraryTest, InterpolateRejectsAlignCornersForNearest) {
+  define(
+      "def f(x: Tensor) -> Tensor:\n"
+      "    return F.interpolate(x, size=[2], align_corners=True)\n");
+  Stack args{IValue(Tensor())};
+  EXPECT_ANY_THROW(cu_.findFunction("f")->run(args));
+}
+
+TEST_F(FunctionalLibraryTest, MaxUnpoolTakesIntOrTupleKernelSizes) {
+  define(
+      "def f() -> List[int]:\n"
+      "    x = torch.ones([1, 1, 2, 2])\n"
+      "    i = torch.zeros([1, 1, 2, 2], dtype=torch.long)\n"
+      "    a = F.max_unpool2d(x, i, 2)\n"
+      "    b = F.max_unpool2d(x, i, kernel_size=(3, 2), stride=2)\n"
+      "    return a.size() + b.size()\n");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{1, 1, 4, 4, 1, 1, 5, 4}));
+}
+
+TEST_F(FunctionalLibraryTest, LossReductionStringsBecomeOperatorInts) {
+  std::string g = define(
+      "def f() -> List[float]:\n"
+      "    x = torch.tensor([1.0, 2.0, 4.0])\n"
+      "    t = torch.zeros([3])\n"
+      "    r = 'sum'\n"
+      "    return [float(F.mse_loss(x, t)), float(F.mse_loss(x, t, reduction=r)),\n"
+      "            float(F.l1_loss(x, t, size_average=False))]\n");
+  EXPECT_EQ(FileCheck().check_count("aten::mse_loss", 2).check("aten::l1_loss").run(g), "");
+  EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{7.0, 21.0, 7.0}));
+}
+
+TEST_F(FunctionalLibraryTest, BatchNormPassesStatisticsInTheOperatorsOrder) {
+  define(
+      "def f() -> List[float]:\n"
+      "    x = torch.tensor([[1.0], [3.0]])\n"
+      "    y = F.batch_norm(x, torch.tensor([1.0]), torch.tensor([4.0]), bias=torch.tensor([10.0]), eps=0.0)\n"
+      "    return [float(y[0][0]), float(y[1][0])]\n");
+  EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{10.0, 11.0}));
+}
+
+TEST_F(FunctionalLibraryTest, UniqueReturnsWhatItsFlagsAskFor) {
+  define(
+      "def f(x: Tensor):\n"
+      "    return torch.unique(x, return_counts=True)\n");
+  // Typed Any until the emitter dispatches on constant flags; the value is
+  // PyTorch's (output, counts).
+  std::string g = cu_.findFunction("f")->graph().toString(false);
+  EXPECT_EQ(FileCheck().check("aten::_unique2").run(g), "");
+}
+
+TEST_F(FunctionalLibraryTest, NormSpellsMatrixNormsAsStrings) {
+  define(
+      "def f() -> List[float]:\n"
+      "    x = torch.tensor([[3.0, 0.0], [0.0, 4.0]])\n"
+      "    return [float(torch.norm(x)), float(torch.norm(x, 'nuc')), float(torch.norm(x, 1)),\n"
+      "            float(torch.norm(x, math.inf, 1)[1])]\n");
+  EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{5.0, 7.0, 7.0, 4.0}));
+}
+
+}  // namespace
+}  // namespace jitserve::frontend
