@@ -1,0 +1,50 @@
+# torch.* calls pick the aten overload by their arguments, put keywords in
+# schema order and fill defaults with constants (None for optional
+# dtype/layout/device/pin_memory). torch.float32 is the constant 6.
+# F.* (torch.nn.functional) calls compile to the same aten ops PyTorch's
+# functional library reaches.
+
+def factories() -> Tensor:
+    a = torch.zeros([2, 3], dtype=torch.float32)
+    b = torch.ones(2, 3)
+    return a + b
+# CHECK-LABEL: def factories
+# CHECK:      [[F32:%[0-9]+]] : int = prim::Constant[value=6]()
+# CHECK:      [[SZ:%[0-9]+]] : int[] = prim::ListConstruct(
+# CHECK-NEXT: [[N1:%[0-9]+]] : NoneType = prim::Constant()
+# CHECK-NEXT: [[N2:%[0-9]+]] : NoneType = prim::Constant()
+# CHECK-NEXT: [[N3:%[0-9]+]] : NoneType = prim::Constant()
+# CHECK-NEXT: Tensor = aten::zeros([[SZ]], [[F32]], [[N1]], [[N2]], [[N3]])
+# CHECK:      [[SZ2:%[0-9]+]] : int[] = prim::ListConstruct(
+# CHECK:      [[B:%b[.0-9]*]] : Tensor = aten::ones([[SZ2]], %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}})
+# CHECK:      Tensor = aten::add(%a{{[.0-9]*}}, [[B]],
+
+def reductions(x: Tensor) -> Tensor:
+    return torch.sum(x, dim=1, keepdim=True)
+# CHECK-LABEL: def reductions
+# CHECK-DAG:  [[ONE:%[0-9]+]] : int = prim::Constant[value=1]()
+# CHECK-DAG:  [[KEEP:%[0-9]+]] : bool = prim::Constant[value=1]()
+# CHECK:      [[DIMS:%[0-9]+]] : int[] = prim::ListConstruct([[ONE]])
+# CHECK-NEXT: [[NONE:%[0-9]+]] : NoneType = prim::Constant()
+# CHECK-NEXT: Tensor = aten::sum(%x{{[.0-9]*}}, [[DIMS]], [[KEEP]], [[NONE]])
+
+def cat_stack(x: Tensor, y: Tensor) -> Tensor:
+    return torch.cat([x, y], dim=0)
+# CHECK-LABEL: def cat_stack
+# CHECK:      [[DIM:%[0-9]+]] : int = prim::Constant[value=0]()
+# CHECK:      [[L:%[0-9]+]] : Tensor[] = prim::ListConstruct(%x{{[.0-9]*}}, %y{{[.0-9]*}})
+# CHECK-NEXT: Tensor = aten::cat([[L]], [[DIM]])
+
+def functional(x: Tensor) -> Tensor:
+    return F.relu(x) + F.softmax(x, dim=-1)
+# CHECK-LABEL: def functional
+# CHECK:      [[R:%[0-9]+]] : Tensor = aten::relu(%x{{[.0-9]*}})
+# CHECK:      [[DIM:%[0-9]+]] : int = prim::Constant[value=-1]()
+# CHECK:      [[S:%[0-9]+]] : Tensor = aten::softmax(%x{{[.0-9]*}}, [[DIM]], %{{[0-9]+}})
+# CHECK:      Tensor = aten::add([[R]], [[S]],
+
+def add_alpha(x: Tensor, y: Tensor) -> Tensor:
+    return torch.add(x, y, alpha=2)
+# CHECK-LABEL: def add_alpha
+# CHECK:      [[A:%[0-9]+]] : int = prim::Constant[value=2]()
+# CHECK:      Tensor = aten::add(%x{{[.0-9]*}}, %y{{[.0-9]*}}, [[A]])
