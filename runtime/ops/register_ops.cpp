@@ -6,6 +6,7 @@
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/creation_ops.h"
 #include "runtime/ops/dim_ops.h"
+#include "runtime/ops/fft_ops.h"
 #include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
@@ -54,6 +55,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerShapeOps(registry);
   ops::registerSpecialPolyOps(registry);
   ops::registerLossOps(registry);
+  ops::registerFftOps(registry);
 }
 
 }  // namespace jitserve

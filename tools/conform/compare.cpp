@@ -1,6 +1,7 @@
 #include "tools/conform/compare.h"
 
 #include <cmath>
+#include <complex>
 #include <sstream>
 
 #include "runtime/core/ivalue_containers.h"
@@ -32,6 +33,44 @@ std::string indexStr(int64_t flat, std::span<const int64_t> sizes) {
   return shapeStr(idx);
 }
 
+// Complex values are close when |a - e| <= atol + rtol * |e| (moduli, as
+// torch.testing does); a NaN in either part must be matched by a NaN in the
+// same part, and infinite parts must be equal.
+bool closeComplex(std::complex<double> e, std::complex<double> a, const Tolerance& tol) {
+  const bool nan_e_re = std::isnan(e.real()), nan_e_im = std::isnan(e.imag());
+  if (nan_e_re || nan_e_im || std::isnan(a.real()) || std::isnan(a.imag()))
+    return nan_e_re == std::isnan(a.real()) && nan_e_im == std::isnan(a.imag()) &&
+           (nan_e_re || close(e.real(), a.real(), tol)) && (nan_e_im || close(e.imag(), a.imag(), tol));
+  if (std::isinf(e.real()) || std::isinf(e.imag()) || std::isinf(a.real()) || std::isinf(a.imag()))
+    return e == a;
+  return std::abs(a - e) <= tol.atol + tol.rtol * std::abs(e);
+}
+
+std::optional<std::string> compareComplex(const Tensor& e, const Tensor& a, const Tolerance& tol) {
+  using C = std::complex<double>;
+  Tensor ec = e.to(ScalarType::ComplexDouble).contiguous(), ac = a.to(ScalarType::ComplexDouble).contiguous();
+  const C* ep = ec.data<C>();
+  const C* ap = ac.data<C>();
+  const int64_t n = e.numel();
+  int64_t bad = 0, first = -1;
+  double worst = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (closeComplex(ep[i], ap[i], tol)) continue;
+    if (first < 0) first = i;
+    ++bad;
+    const double d = std::abs(ap[i] - ep[i]);
+    if (std::isfinite(d)) worst = std::max(worst, d);
+  }
+  if (!bad) return std::nullopt;
+  std::ostringstream os;
+  os.precision(9);
+  os << bad << " of " << n << " values differ; first at " << indexStr(first, e.sizes()) << ": expected "
+     << ep[first].real() << (ep[first].imag() < 0 ? "" : "+") << ep[first].imag() << "j, got " << ap[first].real()
+     << (ap[first].imag() < 0 ? "" : "+") << ap[first].imag() << "j (max abs diff " << worst << ", rtol "
+     << tol.rtol << ", atol " << tol.atol << ")";
+  return os.str();
+}
+
 std::optional<std::string> compareTensors(const Tensor& e, const Tensor& a, const Tolerance& tol) {
   if (!e.defined() || !a.defined()) {
     if (e.defined() == a.defined()) return std::nullopt;
@@ -44,9 +83,9 @@ std::optional<std::string> compareTensors(const Tensor& e, const Tensor& a, cons
   if (!std::equal(e.sizes().begin(), e.sizes().end(), a.sizes().begin(), a.sizes().end()))
     return "shape mismatch: expected " + shapeStr(e.sizes()) + ", got " + shapeStr(a.sizes());
   if (!a.is_cpu()) return std::string("result is not on the CPU");
-  if (isComplexType(e.dtype())) return std::string("complex tensors are not compared yet");
   const int64_t n = e.numel();
   if (n == 0) return std::nullopt;
+  if (isComplexType(e.dtype())) return compareComplex(e, a, tol);
   if (isFloatingType(e.dtype())) {
     Tensor ed = e.to(ScalarType::Double).contiguous(), ad = a.to(ScalarType::Double).contiguous();
     const double* ep = ed.data<double>();
