@@ -1,0 +1,41 @@
+// Helpers shared by the gRPC front ends: absl::Status -> grpc::Status
+// (the codes are the same canonical codes), the request deadline as the
+// interpreter's clock, and a unary reactor that records client cancellation
+// in a flag the interpreter polls.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <optional>
+
+#include <grpcpp/grpcpp.h>
+
+#include "absl/status/status.h"
+
+namespace jitserve::server {
+
+inline grpc::Status toGrpcStatus(const absl::Status& s) {
+  if (s.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(s.code()), std::string(s.message()));
+}
+
+// The client's deadline on the steady clock; nullopt when it set none.
+inline std::optional<std::chrono::steady_clock::time_point> deadlineOf(const grpc::CallbackServerContext* ctx) {
+  const auto d = ctx->deadline();
+  if (d >= std::chrono::system_clock::time_point::max() - std::chrono::hours(24 * 365)) return std::nullopt;
+  const auto left = d - std::chrono::system_clock::now();
+  return std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(left);
+}
+
+// A unary reactor for calls that run on a worker: OnCancel raises
+// `cancelled` (which the interpreter checks); it deletes itself when done.
+// Finish() must be called exactly once, from any thread; `cancelled` may be
+// read until then.
+class CancellableReactor : public grpc::ServerUnaryReactor {
+ public:
+  std::atomic<bool> cancelled{false};
+  void OnCancel() override { cancelled.store(true); }
+  void OnDone() override { delete this; }
+};
+
+}  // namespace jitserve::server

@@ -1,0 +1,105 @@
+// Model: one loaded model version: its compiled program and the methods it
+// serves.
+//
+// A model from source is a frontend::CompilationUnit; every top-level
+// function is a method, run through its own GraphExecutor (a plan per
+// ArgumentSpec). One method is the default ("entry"): the one named in the
+// model's config, else `forward`, else the only function. Every method's
+// generic Code is built at load, so a program using an operator we lack is
+// refused at load time with the operator's name, not at its first request.
+//
+// Archives (torch.jit.save) come through Model::fromArchive, which refuses
+// them until the archive importer exists (issue 6): plugging it in is that
+// one function.
+//
+// Thread safety: immutable after creation except for its statistics
+// (atomics); run() may be called from many threads at once. Holders keep a
+// shared_ptr, so unloading while requests run is safe.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "runtime/core/function_schema.h"
+#include "runtime/core/stack.h"
+#include "runtime/executor/graph_executor.h"
+#include "runtime/interpreter/graph_function.h"
+#include "runtime/interpreter/interpreter.h"
+
+namespace jitserve::frontend {
+class CompilationUnit;
+}
+
+namespace jitserve::server {
+
+// Cumulative counters, the shape of KServe's ModelStatistics.
+struct ModelStats {
+  struct Duration {
+    std::atomic<uint64_t> count{0};
+    std::atomic<uint64_t> ns{0};
+    void add(std::chrono::nanoseconds d) {
+      count.fetch_add(1, std::memory_order_relaxed);
+      ns.fetch_add(static_cast<uint64_t>(d.count()), std::memory_order_relaxed);
+    }
+  };
+  Duration success, fail, queue, computeInfer;
+  std::atomic<uint64_t> lastInferenceMs{0};  // since the epoch
+};
+
+class Model {
+ public:
+  enum class Format { kSource, kArchive };
+
+  struct Method {
+    std::string name;
+    GraphFunction* function;  // owned by the compilation unit
+    std::unique_ptr<GraphExecutor> executor;
+    const FunctionSchema& schema() const { return function->schema(); }
+  };
+
+  // Compiles `source`. Compile errors are InvalidArgument with the
+  // compiler's message (line and caret); an unknown entry is InvalidArgument.
+  static absl::StatusOr<std::shared_ptr<Model>> fromSource(std::string name, std::string version,
+                                                           std::string_view source, std::string_view entry = "");
+  // A torch.jit.save archive. Not supported yet: FailedPrecondition.
+  static absl::StatusOr<std::shared_ptr<Model>> fromArchive(std::string name, std::string version,
+                                                            std::string_view bytes);
+
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+
+  const std::string& name() const { return name_; }
+  const std::string& version() const { return version_; }
+  Format format() const { return format_; }
+  const char* formatName() const { return format_ == Format::kSource ? "source" : "archive"; }
+
+  // The default method first, then the others in source order.
+  const std::vector<Method>& methods() const { return methods_; }
+  const Method& defaultMethod() const { return methods_.front(); }
+  // nullptr if there is no such method; "" is the default method.
+  const Method* findMethod(std::string_view name) const;
+
+  // Runs `method` on `stack` (arguments in, returns out).
+  absl::Status run(const Method& method, Stack& stack, const InterpreterOptions& options) const;
+
+  ModelStats& stats() const { return stats_; }
+
+ private:
+  Model(std::string name, std::string version, Format format);
+
+  std::string name_;
+  std::string version_;
+  Format format_;
+  std::unique_ptr<frontend::CompilationUnit> unit_;
+  std::vector<Method> methods_;
+  mutable ModelStats stats_;
+};
+
+}  // namespace jitserve::server

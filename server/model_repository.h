@@ -1,0 +1,52 @@
+// ModelRepository: models on disk, in a directory laid out as
+//
+//   DIR/NAME/config.json          optional: {"entry": "forward"}
+//   DIR/NAME/VERSION/model.py     TorchScript source, or
+//   DIR/NAME/VERSION/model.pt     a torch.jit.save archive
+//
+// NAME and VERSION are plain names ([A-Za-z0-9_.-], not "." or ".."), so a
+// name from a request can never reach outside DIR. A VERSION folder with
+// neither file is skipped. The repository only reads; loadModel turns one
+// entry into a Model.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/model.h"
+
+namespace jitserve::server {
+
+struct ModelSpec {
+  std::string name;
+  std::string version;
+  std::filesystem::path file;  // model.py or model.pt
+  Model::Format format;
+  std::string entry;  // from config.json; "" when not given
+};
+
+class ModelRepository {
+ public:
+  explicit ModelRepository(std::filesystem::path root) : root_(std::move(root)) {}
+
+  const std::filesystem::path& root() const { return root_; }
+  // Every model version in the repository (NotFound if the root is not a directory).
+  absl::StatusOr<std::vector<ModelSpec>> scan() const;
+  // The versions of one model (NotFound if it has none, InvalidArgument for a bad name).
+  absl::StatusOr<std::vector<ModelSpec>> find(std::string_view name) const;
+
+  static bool isValidName(std::string_view name);
+
+ private:
+  absl::StatusOr<std::vector<ModelSpec>> scanModel(const std::string& name) const;
+  std::filesystem::path root_;
+};
+
+// Reads and compiles one repository entry.
+absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec);
+
+}  // namespace jitserve::server

@@ -1,0 +1,61 @@
+#include "server/server.h"
+
+#include <iostream>
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+
+#include "absl/strings/str_cat.h"
+#include "runtime/ops/register_all.h"
+#include "server/kserve_service.h"
+#include "server/native_service.h"
+
+namespace jitserve::server {
+
+absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
+  ensureOperatorsRegistered();
+  std::unique_ptr<Server> s(new Server());
+  s->core_ = std::make_unique<ServingCore>(std::move(config));
+  const ServerConfig& c = s->core_->config();
+  if (!c.modelRepository.empty()) {
+    // A model that fails to compile is logged and skipped; a missing
+    // repository directory is fatal.
+    absl::Status loaded = s->core_->loadRepository();
+    if (absl::IsNotFound(loaded) && !s->core_->repository()->scan().ok()) return loaded;
+  }
+  s->native_ = std::make_unique<NativeService>(*s->core_);
+  s->kserve_ = std::make_unique<KServeService>(*s->core_);
+
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  const std::string address = absl::StrCat(c.grpcHost, ":", c.grpcPort);
+  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &s->grpcPort_);
+  builder.SetMaxReceiveMessageSize(static_cast<int>(c.maxMessageBytes));
+  builder.SetMaxSendMessageSize(static_cast<int>(c.maxMessageBytes));
+  builder.RegisterService(s->native_.get());
+  builder.RegisterService(s->kserve_.get());
+  s->grpc_ = builder.BuildAndStart();
+  if (!s->grpc_ || s->grpcPort_ == 0) {
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", address));
+  }
+  if (auto* health = s->grpc_->GetHealthCheckService()) health->SetServingStatus(true);
+  std::cerr << "jitserved: grpc listening on " << c.grpcHost << ":" << s->grpcPort_ << std::endl;
+  return s;
+}
+
+Server::~Server() { shutdown(std::chrono::milliseconds(0)); }
+
+void Server::shutdown(std::chrono::milliseconds grace) {
+  if (stopped_) return;
+  stopped_ = true;
+  if (grpc_) {
+    if (auto* health = grpc_->GetHealthCheckService()) health->SetServingStatus(false);
+    kserve_->setReady(false);
+    grpc_->Shutdown(std::chrono::system_clock::now() + grace);
+  }
+  core_->shutdown();
+  if (grpc_) grpc_->Wait();
+}
+
+}  // namespace jitserve::server

@@ -1,0 +1,47 @@
+// Server: the running daemon: the ServingCore plus the gRPC server that
+// exposes it (jitserve.v1, KServe v2, grpc.health.v1, server reflection).
+//
+// Lifecycle: create() loads the model repository, then starts listening;
+// health reports SERVING from then on. shutdown(grace) flips health to
+// NOT_SERVING and KServe ServerReady to false, stops accepting calls, gives
+// in-flight calls `grace` to finish (after which gRPC cancels them, which
+// the interpreter observes), then stops the workers.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include <grpcpp/grpcpp.h>
+
+#include "absl/status/statusor.h"
+#include "server/serving_core.h"
+
+namespace jitserve::server {
+
+class NativeService;
+class KServeService;
+
+class Server {
+ public:
+  static absl::StatusOr<std::unique_ptr<Server>> create(ServerConfig config);
+  ~Server();
+
+  // The port the gRPC server listens on (the chosen one when configured as 0).
+  int grpcPort() const { return grpcPort_; }
+  ServingCore& core() { return *core_; }
+
+  void shutdown(std::chrono::milliseconds grace);
+
+ private:
+  Server() = default;
+
+  std::unique_ptr<ServingCore> core_;
+  std::unique_ptr<NativeService> native_;
+  std::unique_ptr<KServeService> kserve_;
+  std::unique_ptr<grpc::Server> grpc_;
+  int grpcPort_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace jitserve::server

@@ -1,0 +1,51 @@
+// ServerConfig: everything jitserved is configured with, from flags and an
+// optional JSON file (--config FILE; flags given on the command line win
+// over the file, the file over the defaults).
+//
+// Flags (each also a key of the config file, with '-' as '_'):
+//   --model-repository DIR     models loaded at start (default: none)
+//   --grpc-host HOST           inference API address (default 0.0.0.0)
+//   --grpc-port P              inference API port; 0 picks a free one (default 8001)
+//   --admin-port A             admin API port, loopback (default 8003; phase 2)
+//   --metrics-port M           Prometheus /metrics port, loopback (default 8002; phase 2)
+//   --admin-token-file F       bearer token for the admin API (phase 2)
+//   --allow-remote-load        allow LoadModel/UnloadModel and repository load/unload
+//   --workers N                inference worker threads (default: hardware threads)
+//   --max-queue N              waiting requests before RESOURCE_EXHAUSTED (default 1024)
+//   --max-message-bytes N      largest gRPC message accepted or sent (default 64 MiB)
+//   --max-archive-bytes N      largest archive accepted by LoadModel (default 1 GiB)
+//   --drain-grace-ms N         how long SIGTERM waits for in-flight requests (default 10000)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace jitserve::server {
+
+struct ServerConfig {
+  std::string modelRepository;
+  std::string grpcHost = "0.0.0.0";
+  int grpcPort = 8001;
+  std::string adminHost = "127.0.0.1";
+  int adminPort = 8003;
+  std::string metricsHost = "127.0.0.1";
+  int metricsPort = 8002;
+  std::string adminTokenFile;
+  bool allowRemoteLoad = false;
+  int workers = 0;  // 0: hardware threads
+  int64_t maxQueue = 1024;
+  int64_t maxMessageBytes = int64_t{64} << 20;
+  int64_t maxArchiveBytes = int64_t{1} << 30;
+  int64_t drainGraceMs = 10000;
+};
+
+// Parses argv (argv[0] skipped). InvalidArgument names the bad flag;
+// `--help` yields a Cancelled status whose message is the usage text.
+absl::StatusOr<ServerConfig> parseServerConfig(const std::vector<std::string>& args);
+
+std::string serverUsage();
+
+}  // namespace jitserve::server

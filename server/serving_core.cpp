@@ -1,0 +1,117 @@
+#include "server/serving_core.h"
+
+#include <iostream>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+
+namespace jitserve::server {
+
+using Clock = std::chrono::steady_clock;
+
+ServingCore::ServingCore(ServerConfig config) : config_(std::move(config)) {
+  if (!config_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(config_.modelRepository);
+  size_t workers = config_.workers > 0 ? static_cast<size_t>(config_.workers) : std::thread::hardware_concurrency();
+  pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(config_.maxQueue));
+}
+
+ServingCore::~ServingCore() { shutdown(); }
+
+CodecLimits ServingCore::codecLimits() const {
+  CodecLimits l;
+  l.maxTensorBytes = config_.maxMessageBytes;
+  return l;
+}
+
+absl::Status ServingCore::loadRepository() {
+  if (!repository_) return absl::OkStatus();
+  auto specs = repository_->scan();
+  if (!specs.ok()) return specs.status();
+  absl::Status last;
+  for (const ModelSpec& spec : *specs) {
+    auto m = loadModel(spec);
+    if (!m.ok()) {
+      std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
+                << m.status().message() << std::endl;
+      last = m.status();
+      continue;
+    }
+    registry_.add(std::move(*m));
+    std::cerr << "jitserved: loaded model " << spec.name << " version " << spec.version << std::endl;
+  }
+  return last;
+}
+
+absl::Status ServingCore::loadFromRepository(std::string_view name) {
+  if (!repository_) {
+    return absl::FailedPreconditionError("the server has no model repository (start it with --model-repository)");
+  }
+  auto specs = repository_->find(name);
+  if (!specs.ok()) return specs.status();
+  // Compile every version before publishing any, so a failed reload leaves
+  // what was loaded untouched.
+  std::vector<std::shared_ptr<Model>> loaded;
+  for (const ModelSpec& spec : *specs) {
+    auto m = loadModel(spec);
+    if (!m.ok()) return m.status();
+    loaded.push_back(std::move(*m));
+  }
+  (void)registry_.remove(name);
+  for (auto& m : loaded) registry_.add(std::move(m));
+  return absl::OkStatus();
+}
+
+absl::Status ServingCore::submitJob(std::function<void()> job) {
+  if (shuttingDown_.load()) return absl::UnavailableError("the server is shutting down");
+  if (!pool_->trySubmit(std::move(job))) {
+    return absl::ResourceExhaustedError(absl::StrCat("the server is overloaded: ", config_.maxQueue,
+                                                     " requests are already waiting; retry later"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ServingCore::submit(InferCall call) {
+  const auto enqueued = Clock::now();
+  auto shared = std::make_shared<InferCall>(std::move(call));
+  return submitJob([this, shared, enqueued] { runCall(*shared, enqueued); });
+}
+
+void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
+  const auto start = Clock::now();
+  ModelStats& stats = call.model->stats();
+  stats.queue.add(start - enqueued);
+  auto finish = [&](absl::Status s, Stack out) {
+    const auto end = Clock::now();
+    (s.ok() ? stats.success : stats.fail).add(end - enqueued);
+    stats.lastInferenceMs.store(static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                          std::chrono::system_clock::now().time_since_epoch())
+                                                          .count()),
+                                std::memory_order_relaxed);
+    call.done(std::move(s), std::move(out));
+  };
+  if (call.cancelled && call.cancelled->load()) {
+    finish(absl::CancelledError("the request was cancelled before it ran"), {});
+    return;
+  }
+  if (call.deadline && start >= *call.deadline) {
+    finish(absl::DeadlineExceededError("the request's deadline passed while it waited in the queue"), {});
+    return;
+  }
+  InterpreterOptions opts;
+  opts.cancelled = call.cancelled;
+  opts.deadline = call.deadline;
+  // A short interval keeps deadlines prompt; the check itself is cheap.
+  opts.checkInterval = 64;
+  Stack stack = std::move(call.inputs);
+  absl::Status s = call.model->run(*call.method, stack, opts);
+  stats.computeInfer.add(Clock::now() - start);
+  const bool ok = s.ok();
+  finish(std::move(s), ok ? std::move(stack) : Stack{});
+}
+
+void ServingCore::shutdown() {
+  shuttingDown_.store(true);
+  if (pool_) pool_->shutdown();
+}
+
+}  // namespace jitserve::server

@@ -1,0 +1,78 @@
+// ServingCore: what the API front ends share, free of gRPC types: the
+// configuration, the loaded models, the model repository and the worker
+// pool that runs inference.
+//
+// An inference call is submitted with its model, method, bound arguments,
+// deadline and cancellation flag; a worker runs it and calls `done` with the
+// outcome, on the worker thread. A call whose deadline passed or that was
+// cancelled while it waited in the queue is answered without running. The
+// deadline and flag are handed to the interpreter, which checks them at loop
+// back-edges and calls, so a `while True:` program stops at its deadline.
+//
+// Lifecycle: construct, loadRepository(), serve, then shutdown() which
+// finishes every queued call and joins the workers.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "absl/status/status.h"
+#include "server/executor_pool.h"
+#include "server/model.h"
+#include "server/model_registry.h"
+#include "server/model_repository.h"
+#include "server/server_config.h"
+#include "server/value_codec.h"
+
+namespace jitserve::server {
+
+struct InferCall {
+  std::shared_ptr<Model> model;
+  const Model::Method* method = nullptr;  // owned by `model`
+  Stack inputs;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  // Set by another thread when the client goes away; must outlive `done`.
+  const std::atomic<bool>* cancelled = nullptr;
+  // Called exactly once, on a worker, unless submit() refused the call.
+  std::function<void(absl::Status, Stack outputs)> done;
+};
+
+class ServingCore {
+ public:
+  explicit ServingCore(ServerConfig config);
+  ~ServingCore();
+
+  const ServerConfig& config() const { return config_; }
+  ModelRegistry& registry() { return registry_; }
+  const ModelRepository* repository() const { return repository_.get(); }
+  ExecutorPool& pool() { return *pool_; }
+  CodecLimits codecLimits() const;
+
+  // Loads every model of the repository (if one is configured). A model that
+  // fails to load is logged and skipped; returns the last failure, if any.
+  absl::Status loadRepository();
+  // (Re)loads every version of `name` from the repository.
+  absl::Status loadFromRepository(std::string_view name);
+
+  // ResourceExhausted when the queue is full, Unavailable when shutting down.
+  absl::Status submit(InferCall call);
+  // Runs `job` on a worker (for compiles off the gRPC threads); same refusals.
+  absl::Status submitJob(std::function<void()> job);
+
+  void shutdown();
+
+ private:
+  void runCall(InferCall& call, std::chrono::steady_clock::time_point enqueued);
+
+  ServerConfig config_;
+  ModelRegistry registry_;
+  std::unique_ptr<ModelRepository> repository_;
+  std::unique_ptr<ExecutorPool> pool_;
+  std::atomic<bool> shuttingDown_{false};
+};
+
+}  // namespace jitserve::server
