@@ -1,0 +1,664 @@
+// End-to-end tests of jitserved: the real binary as a child process on port
+// 0 with a temporary model repository, called through gRPC stubs generated
+// from our protos (jitserve.v1, KServe v2, grpc.health.v1).
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "proto/inference/grpc_service.grpc.pb.h"
+#include "proto/jitserve/v1/jitserve.grpc.pb.h"
+#include "tests/server/jitserved_process.h"
+
+namespace jitserve::testing {
+namespace {
+
+namespace pb = ::jitserve::v1;
+using Clock = std::chrono::steady_clock;
+
+void writeRepository(const TempDir& repo) {
+  repo.write("adder/1/model.py",
+             "def forward(x: Tensor, y: Tensor) -> Tensor:\n"
+             "    return x + y\n");
+  repo.write("scaler/config.json", R"({"entry": "scale"})");
+  repo.write("scaler/1/model.py",
+             "def scale(x: Tensor, n: int) -> Tensor:\n"
+             "    return x * n\n"
+             "\n"
+             "def twice(v: float, names: List[str]) -> Tuple[float, int]:\n"
+             "    return v * 2.0, len(names)\n");
+  repo.write("spin/1/model.py",
+             "def forward(x: int) -> int:\n"
+             "    i = x\n"
+             "    while True:\n"
+             "        i += 1\n"
+             "    return i\n");
+  repo.write("count/1/model.py",
+             "def forward(n: int) -> int:\n"
+             "    s = 0\n"
+             "    for i in range(n):\n"
+             "        s += i\n"
+             "    return s\n");
+  repo.write("broken/1/model.py", "def forward(x: Tensor) -> Tensor:\n    return x +* 2\n");
+}
+
+pb::Value floatTensor(const std::vector<float>& data, const std::vector<int64_t>& shape) {
+  pb::Value v;
+  auto* t = v.mutable_tensor();
+  t->set_dtype(pb::DTYPE_FLOAT32);
+  for (int64_t s : shape) t->add_shape(s);
+  t->set_data(std::string(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(float)));
+  return v;
+}
+
+pb::Value intValue(int64_t i) {
+  pb::Value v;
+  v.set_int_value(i);
+  return v;
+}
+
+std::vector<float> floatsOf(const std::string& bytes) {
+  std::vector<float> out(bytes.size() / sizeof(float));
+  std::memcpy(out.data(), bytes.data(), out.size() * sizeof(float));
+  return out;
+}
+
+std::string rawFloats(const std::vector<float>& v) {
+  return std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+}
+
+class JitservedTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    repo_ = new TempDir();
+    writeRepository(*repo_);
+    daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--allow-remote-load", "--workers",
+                                    "4"});
+  }
+  static void TearDownTestSuite() {
+    delete daemon_;
+    delete repo_;
+  }
+  void SetUp() override {
+    ASSERT_TRUE(daemon_->ok()) << daemon_->log();
+    native_ = pb::JitServe::NewStub(daemon_->channel());
+    kserve_ = inference::GRPCInferenceService::NewStub(daemon_->channel());
+  }
+
+  grpc::Status infer(const pb::InferRequest& req, pb::InferResponse* resp,
+                     std::chrono::milliseconds deadline = std::chrono::seconds(20)) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + deadline);
+    return native_->Infer(&ctx, req, resp);
+  }
+
+  grpc::Status loadSource(const std::string& name, const std::string& source, pb::LoadModelResponse* resp) {
+    grpc::ClientContext ctx;
+    auto writer = native_->LoadModel(&ctx, resp);
+    pb::LoadModelRequest req;
+    req.mutable_header()->set_name(name);
+    req.mutable_header()->set_source(source);
+    writer->Write(req);
+    writer->WritesDone();
+    return writer->Finish();
+  }
+
+  static TempDir* repo_;
+  static JitservedProcess* daemon_;
+  std::unique_ptr<pb::JitServe::Stub> native_;
+  std::unique_ptr<inference::GRPCInferenceService::Stub> kserve_;
+};
+
+TempDir* JitservedTest::repo_ = nullptr;
+JitservedProcess* JitservedTest::daemon_ = nullptr;
+
+TEST_F(JitservedTest, RepositoryModelsLoadAtStartAndBrokenOnesAreSkipped) {
+  grpc::ClientContext ctx;
+  pb::ListModelsResponse resp;
+  ASSERT_TRUE(native_->ListModels(&ctx, pb::ListModelsRequest(), &resp).ok());
+  std::vector<std::string> names;
+  for (const auto& m : resp.models()) names.push_back(m.name());
+  EXPECT_NE(std::find(names.begin(), names.end(), "adder"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), "scaler"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "broken"), names.end());
+  EXPECT_NE(daemon_->log().find("broken"), std::string::npos) << daemon_->log();
+}
+
+TEST_F(JitservedTest, LoadSourceAndInferThroughNativeApi) {
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadSource("fma", "def forward(x: Tensor, y: Tensor, c: float = 1.0) -> Tensor:\n"
+                                     "    return x * y + c\n",
+                              &loaded);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(loaded.model().name(), "fma");
+  EXPECT_EQ(loaded.model().version(), "1");
+  EXPECT_EQ(loaded.model().state(), "READY");
+
+  pb::InferRequest req;
+  req.set_model_name("fma");
+  *req.add_inputs() = floatTensor({1, 2, 3, 4}, {2, 2});
+  *req.add_inputs() = floatTensor({2, 2, 2, 2}, {2, 2});
+  pb::InferResponse resp;
+  s = infer(req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_TRUE(resp.output().has_tensor());
+  EXPECT_EQ(resp.output().tensor().dtype(), pb::DTYPE_FLOAT32);
+  EXPECT_EQ(std::vector<int64_t>(resp.output().tensor().shape().begin(), resp.output().tensor().shape().end()),
+            (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(floatsOf(resp.output().tensor().data()), (std::vector<float>{3, 5, 7, 9}));
+
+  // A keyword argument overrides the default.
+  pb::Value c;
+  c.set_float_value(0.5);
+  (*req.mutable_named_inputs())["c"] = c;
+  s = infer(req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(floatsOf(resp.output().tensor().data()), (std::vector<float>{2.5, 4.5, 6.5, 8.5}));
+}
+
+TEST_F(JitservedTest, DescribeAndOtherMethods) {
+  grpc::ClientContext ctx;
+  pb::DescribeModelRequest req;
+  req.set_name("scaler");
+  pb::DescribeModelResponse resp;
+  ASSERT_TRUE(native_->DescribeModel(&ctx, req, &resp).ok());
+  ASSERT_EQ(resp.methods_size(), 2);
+  EXPECT_EQ(resp.methods(0).name(), "scale");  // the entry from config.json comes first
+  ASSERT_EQ(resp.methods(0).arguments_size(), 2);
+  EXPECT_EQ(resp.methods(0).arguments(0).name(), "x");
+  EXPECT_EQ(resp.methods(0).arguments(0).type(), "Tensor");
+  EXPECT_EQ(resp.methods(0).arguments(1).type(), "int");
+  EXPECT_EQ(resp.methods(1).name(), "twice");
+  EXPECT_EQ(resp.methods(1).arguments(1).type(), "List[str]");
+  EXPECT_EQ(resp.methods(1).returns(0).type(), "Tuple[float, int]");
+
+  pb::InferRequest ir;
+  ir.set_model_name("scaler");
+  ir.set_method("twice");
+  ir.add_inputs()->set_int_value(3);  // an int is accepted for a float
+  auto* names = ir.add_inputs()->mutable_list();
+  names->add_items()->set_string_value("a");
+  names->add_items()->set_string_value("b");
+  pb::InferResponse out;
+  grpc::Status s = infer(ir, &out);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_TRUE(out.output().has_tuple());
+  EXPECT_EQ(out.output().tuple().items(0).float_value(), 6.0);
+  EXPECT_EQ(out.output().tuple().items(1).int_value(), 2);
+}
+
+TEST_F(JitservedTest, KServeModelInferWithRawContents) {
+  inference::ModelInferRequest req;
+  req.set_model_name("adder");
+  req.set_id("req-1");
+  for (const char* name : {"x", "y"}) {
+    auto* in = req.add_inputs();
+    in->set_name(name);
+    in->set_datatype("FP32");
+    in->add_shape(3);
+  }
+  req.add_raw_input_contents(rawFloats({1, 2, 3}));
+  req.add_raw_input_contents(rawFloats({10, 20, 30}));
+  inference::ModelInferResponse resp;
+  grpc::ClientContext ctx;
+  grpc::Status s = kserve_->ModelInfer(&ctx, req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.model_name(), "adder");
+  EXPECT_EQ(resp.model_version(), "1");
+  EXPECT_EQ(resp.id(), "req-1");
+  ASSERT_EQ(resp.outputs_size(), 1);
+  EXPECT_EQ(resp.outputs(0).name(), "output__0");
+  EXPECT_EQ(resp.outputs(0).datatype(), "FP32");
+  ASSERT_EQ(resp.outputs(0).shape_size(), 1);
+  EXPECT_EQ(resp.outputs(0).shape(0), 3);
+  ASSERT_EQ(resp.raw_output_contents_size(), 1);
+  EXPECT_EQ(floatsOf(resp.raw_output_contents(0)), (std::vector<float>{11, 22, 33}));
+}
+
+TEST_F(JitservedTest, KServeModelInferWithTypedContentsAndScalarInput) {
+  inference::ModelInferRequest req;
+  req.set_model_name("scaler");
+  auto* x = req.add_inputs();
+  x->set_name("x");
+  x->set_datatype("FP32");
+  x->add_shape(2);
+  x->mutable_contents()->add_fp32_contents(1.5f);
+  x->mutable_contents()->add_fp32_contents(-2.0f);
+  auto* n = req.add_inputs();
+  n->set_name("n");
+  n->set_datatype("INT64");
+  n->add_shape(1);
+  n->mutable_contents()->add_int64_contents(3);
+  inference::ModelInferResponse resp;
+  grpc::ClientContext ctx;
+  grpc::Status s = kserve_->ModelInfer(&ctx, req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_EQ(resp.raw_output_contents_size(), 1);
+  EXPECT_EQ(floatsOf(resp.raw_output_contents(0)), (std::vector<float>{4.5f, -6.0f}));
+}
+
+TEST_F(JitservedTest, KServeModelMetadataFollowsTheForwardSignature) {
+  inference::ModelMetadataRequest req;
+  req.set_name("scaler");
+  inference::ModelMetadataResponse resp;
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(kserve_->ModelMetadata(&ctx, req, &resp).ok());
+  EXPECT_EQ(resp.name(), "scaler");
+  EXPECT_EQ(std::vector<std::string>(resp.versions().begin(), resp.versions().end()),
+            (std::vector<std::string>{"1"}));
+  EXPECT_EQ(resp.platform(), "jitserve_torchscript");
+  ASSERT_EQ(resp.inputs_size(), 2);
+  EXPECT_EQ(resp.inputs(0).name(), "x");
+  EXPECT_EQ(resp.inputs(0).datatype(), "FP32");
+  EXPECT_EQ(std::vector<int64_t>(resp.inputs(0).shape().begin(), resp.inputs(0).shape().end()),
+            (std::vector<int64_t>{-1}));
+  EXPECT_EQ(resp.inputs(1).name(), "n");
+  EXPECT_EQ(resp.inputs(1).datatype(), "INT64");
+  EXPECT_EQ(std::vector<int64_t>(resp.inputs(1).shape().begin(), resp.inputs(1).shape().end()),
+            (std::vector<int64_t>{1}));
+  ASSERT_EQ(resp.outputs_size(), 1);
+  EXPECT_EQ(resp.outputs(0).name(), "output__0");
+  EXPECT_EQ(resp.outputs(0).datatype(), "FP32");
+}
+
+TEST_F(JitservedTest, KServeServerAndRepositoryEndpoints) {
+  {
+    grpc::ClientContext ctx;
+    inference::ServerLiveResponse r;
+    ASSERT_TRUE(kserve_->ServerLive(&ctx, {}, &r).ok());
+    EXPECT_TRUE(r.live());
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::ServerReadyResponse r;
+    ASSERT_TRUE(kserve_->ServerReady(&ctx, {}, &r).ok());
+    EXPECT_TRUE(r.ready());
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::ModelReadyRequest q;
+    q.set_name("nope");
+    inference::ModelReadyResponse r;
+    ASSERT_TRUE(kserve_->ModelReady(&ctx, q, &r).ok());
+    EXPECT_FALSE(r.ready());
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::ServerMetadataResponse r;
+    ASSERT_TRUE(kserve_->ServerMetadata(&ctx, {}, &r).ok());
+    EXPECT_EQ(r.name(), "jitserve");
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryIndexResponse r;
+    ASSERT_TRUE(kserve_->RepositoryIndex(&ctx, {}, &r).ok());
+    bool sawBroken = false, sawAdder = false;
+    for (const auto& m : r.models()) {
+      if (m.name() == "broken") sawBroken = m.state() == "UNAVAILABLE";
+      if (m.name() == "adder") sawAdder = m.state() == "READY";
+    }
+    EXPECT_TRUE(sawBroken);
+    EXPECT_TRUE(sawAdder);
+  }
+  // Unload, then load back from the repository.
+  auto modelReady = [&](const std::string& name) {
+    grpc::ClientContext ctx;
+    inference::ModelReadyRequest q;
+    q.set_name(name);
+    inference::ModelReadyResponse r;
+    EXPECT_TRUE(kserve_->ModelReady(&ctx, q, &r).ok());
+    return r.ready();
+  };
+  EXPECT_TRUE(modelReady("count"));
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryModelUnloadRequest q;
+    q.set_model_name("count");
+    inference::RepositoryModelUnloadResponse r;
+    ASSERT_TRUE(kserve_->RepositoryModelUnload(&ctx, q, &r).ok());
+  }
+  EXPECT_FALSE(modelReady("count"));
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryModelLoadRequest q;
+    q.set_model_name("count");
+    inference::RepositoryModelLoadResponse r;
+    grpc::Status s = kserve_->RepositoryModelLoad(&ctx, q, &r);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+  }
+  EXPECT_TRUE(modelReady("count"));
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryModelLoadRequest q;
+    q.set_model_name("../etc");
+    inference::RepositoryModelLoadResponse r;
+    EXPECT_EQ(kserve_->RepositoryModelLoad(&ctx, q, &r).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryModelLoadRequest q;
+    q.set_model_name("broken");
+    inference::RepositoryModelLoadResponse r;
+    grpc::Status s = kserve_->RepositoryModelLoad(&ctx, q, &r);
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_NE(s.error_message().find("line 2"), std::string::npos) << s.error_message();
+  }
+}
+
+TEST_F(JitservedTest, ModelStatisticsCountInferences) {
+  pb::InferRequest req;
+  req.set_model_name("adder");
+  *req.add_inputs() = floatTensor({1}, {1});
+  *req.add_inputs() = floatTensor({2}, {1});
+  pb::InferResponse resp;
+  ASSERT_TRUE(infer(req, &resp).ok());
+  grpc::ClientContext ctx;
+  inference::ModelStatisticsRequest q;
+  q.set_name("adder");
+  inference::ModelStatisticsResponse r;
+  ASSERT_TRUE(kserve_->ModelStatistics(&ctx, q, &r).ok());
+  ASSERT_EQ(r.model_stats_size(), 1);
+  EXPECT_GE(r.model_stats(0).inference_count(), 1u);
+  EXPECT_GE(r.model_stats(0).inference_stats().success().count(), 1u);
+  EXPECT_GT(r.model_stats(0).last_inference(), 0u);
+}
+
+TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadSource("bad", "def forward(x: Tensor) -> Tensor:\n    return y\n", &loaded);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("line 2"), std::string::npos) << s.error_message();
+  s = loadSource("bad name/x", "def forward(x: int) -> int:\n    return x\n", &loaded);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(JitservedTest, ArchivesAreRefusedClearly) {
+  grpc::ClientContext ctx;
+  pb::LoadModelResponse resp;
+  auto writer = native_->LoadModel(&ctx, &resp);
+  pb::LoadModelRequest req;
+  req.mutable_header()->set_name("arch");
+  req.mutable_header()->set_archive_size(4);
+  writer->Write(req);
+  pb::LoadModelRequest chunk;
+  chunk.set_archive_chunk("PK\x03\x04");
+  writer->Write(chunk);
+  writer->WritesDone();
+  grpc::Status s = writer->Finish();
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(s.error_message().find("not supported yet"), std::string::npos) << s.error_message();
+}
+
+struct BadCase {
+  const char* what;
+  std::function<void(pb::InferRequest&)> mutate;
+  grpc::StatusCode code;
+  const char* message;
+};
+
+TEST_F(JitservedTest, BadNativeInputsGiveClearErrors) {
+  const std::vector<BadCase> cases = {
+      {"wrong byte count", [](pb::InferRequest& r) { r.mutable_inputs(0)->mutable_tensor()->set_data("abc"); },
+       grpc::StatusCode::INVALID_ARGUMENT, "needs 16 bytes of data, got 3"},
+      {"dtype unset", [](pb::InferRequest& r) { r.mutable_inputs(0)->mutable_tensor()->set_dtype(pb::DTYPE_UNSPECIFIED); },
+       grpc::StatusCode::INVALID_ARGUMENT, "dtype is not set"},
+      {"unknown dtype",
+       [](pb::InferRequest& r) { r.mutable_inputs(0)->mutable_tensor()->set_dtype(static_cast<pb::DType>(99)); },
+       grpc::StatusCode::INVALID_ARGUMENT, "unknown tensor dtype 99"},
+      {"negative dim", [](pb::InferRequest& r) { r.mutable_inputs(0)->mutable_tensor()->set_shape(0, -4); },
+       grpc::StatusCode::INVALID_ARGUMENT, "negative dimension"},
+      {"huge shape",
+       [](pb::InferRequest& r) {
+         auto* t = r.mutable_inputs(0)->mutable_tensor();
+         t->clear_shape();
+         t->add_shape(int64_t{1} << 40);
+         t->add_shape(int64_t{1} << 40);
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "too large"},
+      {"wrong type", [](pb::InferRequest& r) { r.mutable_inputs(1)->set_int_value(3); },
+       grpc::StatusCode::INVALID_ARGUMENT, "expected a value of type Tensor, got int"},
+      {"missing argument", [](pb::InferRequest& r) { r.mutable_inputs()->RemoveLast(); },
+       grpc::StatusCode::INVALID_ARGUMENT, "missing argument 'y'"},
+      {"too many", [](pb::InferRequest& r) { *r.add_inputs() = r.inputs(0); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "positional arguments"},
+      {"shape mismatch in the program", [](pb::InferRequest& r) { *r.mutable_inputs(1) = floatTensor({1, 2, 3}, {3}); },
+       grpc::StatusCode::INVALID_ARGUMENT, ""},
+      {"unknown model", [](pb::InferRequest& r) { r.set_model_name("nope"); }, grpc::StatusCode::NOT_FOUND,
+       "model 'nope' is not loaded"},
+      {"unknown version", [](pb::InferRequest& r) { r.set_model_version("7"); }, grpc::StatusCode::NOT_FOUND,
+       "no version '7'"},
+      {"unknown method", [](pb::InferRequest& r) { r.set_method("backward"); }, grpc::StatusCode::NOT_FOUND,
+       "has no method 'backward'"},
+  };
+  for (const BadCase& c : cases) {
+    pb::InferRequest req;
+    req.set_model_name("adder");
+    *req.add_inputs() = floatTensor({1, 2, 3, 4}, {4});
+    *req.add_inputs() = floatTensor({1, 2, 3, 4}, {4});
+    c.mutate(req);
+    pb::InferResponse resp;
+    grpc::Status s = infer(req, &resp);
+    EXPECT_EQ(s.error_code(), c.code) << c.what << ": " << s.error_message();
+    EXPECT_NE(s.error_message().find(c.message), std::string::npos) << c.what << ": " << s.error_message();
+  }
+}
+
+TEST_F(JitservedTest, BadKServeInputsGiveClearErrors) {
+  auto base = [] {
+    inference::ModelInferRequest req;
+    req.set_model_name("adder");
+    for (const char* name : {"x", "y"}) {
+      auto* in = req.add_inputs();
+      in->set_name(name);
+      in->set_datatype("FP32");
+      in->add_shape(2);
+    }
+    req.add_raw_input_contents(rawFloats({1, 2}));
+    req.add_raw_input_contents(rawFloats({3, 4}));
+    return req;
+  };
+  struct Case {
+    const char* what;
+    std::function<void(inference::ModelInferRequest&)> mutate;
+    grpc::StatusCode code;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {"short raw", [](auto& r) { r.set_raw_input_contents(1, "xyz"); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "needs 8 bytes of data, got 3"},
+      {"raw count", [](auto& r) { r.mutable_raw_input_contents()->RemoveLast(); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "raw_input_contents has 1 entries"},
+      {"datatype", [](auto& r) { r.mutable_inputs(0)->set_datatype("UINT16"); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "unsupported datatype 'UINT16'"},
+      {"negative", [](auto& r) { r.mutable_inputs(0)->set_shape(0, -1); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "negative dimension"},
+      {"missing", [](auto& r) {
+         r.mutable_inputs()->RemoveLast();
+         r.mutable_raw_input_contents()->RemoveLast();
+       },
+       grpc::StatusCode::INVALID_ARGUMENT, "missing input 'y'"},
+      {"unknown model", [](auto& r) { r.set_model_name("nope"); }, grpc::StatusCode::NOT_FOUND, "not loaded"},
+      {"unknown output", [](auto& r) { r.add_outputs()->set_name("logits"); }, grpc::StatusCode::INVALID_ARGUMENT,
+       "requested output 'logits'"},
+  };
+  for (const Case& c : cases) {
+    auto req = base();
+    c.mutate(req);
+    inference::ModelInferResponse resp;
+    grpc::ClientContext ctx;
+    grpc::Status s = kserve_->ModelInfer(&ctx, req, &resp);
+    EXPECT_EQ(s.error_code(), c.code) << c.what << ": " << s.error_message();
+    EXPECT_NE(s.error_message().find(c.message), std::string::npos) << c.what << ": " << s.error_message();
+  }
+}
+
+TEST_F(JitservedTest, WhileTrueStopsAtItsDeadline) {
+  for (int round = 0; round < 2; ++round) {
+    const auto start = Clock::now();
+    grpc::Status s;
+    if (round == 0) {
+      pb::InferRequest req;
+      req.set_model_name("spin");
+      *req.add_inputs() = intValue(0);
+      pb::InferResponse resp;
+      s = infer(req, &resp, std::chrono::milliseconds(200));
+    } else {
+      inference::ModelInferRequest req;
+      req.set_model_name("spin");
+      auto* in = req.add_inputs();
+      in->set_name("x");
+      in->set_datatype("INT64");
+      in->add_shape(1);
+      in->mutable_contents()->add_int64_contents(0);
+      inference::ModelInferResponse resp;
+      grpc::ClientContext ctx;
+      ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(200));
+      s = kserve_->ModelInfer(&ctx, req, &resp);
+    }
+    const auto took = Clock::now() - start;
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
+    EXPECT_LT(took, std::chrono::milliseconds(1500));
+  }
+  // The workers were freed: several more spins in a row, then a real call,
+  // all prompt (4 workers; a spin that never stopped would hold one forever).
+  for (int i = 0; i < 6; ++i) {
+    pb::InferRequest req;
+    req.set_model_name("spin");
+    *req.add_inputs() = intValue(0);
+    pb::InferResponse resp;
+    EXPECT_EQ(infer(req, &resp, std::chrono::milliseconds(100)).error_code(), grpc::StatusCode::DEADLINE_EXCEEDED);
+  }
+  pb::InferRequest req;
+  req.set_model_name("count");
+  *req.add_inputs() = intValue(10);
+  pb::InferResponse resp;
+  grpc::Status s = infer(req, &resp, std::chrono::seconds(5));
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.output().int_value(), 45);
+}
+
+// A daemon with one worker, a queue of one and remote loading off.
+class JitservedSmallTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    writeRepository(repo_);
+    daemon_ = std::make_unique<JitservedProcess>(std::vector<std::string>{
+        "--model-repository", repo_.path().string(), "--workers", "1", "--max-queue", "1"});
+    ASSERT_TRUE(daemon_->ok()) << daemon_->log();
+    native_ = pb::JitServe::NewStub(daemon_->channel());
+    kserve_ = inference::GRPCInferenceService::NewStub(daemon_->channel());
+  }
+  TempDir repo_;
+  std::unique_ptr<JitservedProcess> daemon_;
+  std::unique_ptr<pb::JitServe::Stub> native_;
+  std::unique_ptr<inference::GRPCInferenceService::Stub> kserve_;
+};
+
+TEST_F(JitservedSmallTest, RemoteLoadingIsOffByDefault) {
+  {
+    grpc::ClientContext ctx;
+    pb::LoadModelResponse resp;
+    auto writer = native_->LoadModel(&ctx, &resp);
+    pb::LoadModelRequest req;
+    req.mutable_header()->set_name("m");
+    req.mutable_header()->set_source("def forward(x: int) -> int:\n    return x\n");
+    writer->Write(req);
+    writer->WritesDone();
+    grpc::Status s = writer->Finish();
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+    EXPECT_NE(s.error_message().find("--allow-remote-load"), std::string::npos) << s.error_message();
+  }
+  {
+    grpc::ClientContext ctx;
+    inference::RepositoryModelUnloadRequest q;
+    q.set_model_name("adder");
+    inference::RepositoryModelUnloadResponse r;
+    EXPECT_EQ(kserve_->RepositoryModelUnload(&ctx, q, &r).error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  }
+}
+
+TEST_F(JitservedSmallTest, OverloadIsResourceExhaustedAndCancellationFreesTheWorker) {
+  // One spin runs, one waits, the rest are refused.
+  std::atomic<int> exhausted{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 4; ++i) {
+    clients.emplace_back([&] {
+      pb::InferRequest req;
+      req.set_model_name("spin");
+      *req.add_inputs() = intValue(0);
+      pb::InferResponse resp;
+      grpc::ClientContext ctx;
+      ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(800));
+      grpc::Status s = native_->Infer(&ctx, req, &resp);
+      if (s.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED) ++exhausted;
+    });
+  }
+  for (auto& t : clients) t.join();
+  EXPECT_GE(exhausted.load(), 1);
+
+  // A client that cancels a spin frees the only worker.
+  {
+    pb::InferRequest req;
+    req.set_model_name("spin");
+    *req.add_inputs() = intValue(0);
+    pb::InferResponse resp;
+    grpc::ClientContext ctx;
+    std::thread canceller([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      ctx.TryCancel();
+    });
+    grpc::Status s = native_->Infer(&ctx, req, &resp);
+    canceller.join();
+    EXPECT_EQ(s.error_code(), grpc::StatusCode::CANCELLED);
+  }
+  pb::InferRequest req;
+  req.set_model_name("count");
+  *req.add_inputs() = intValue(100);
+  pb::InferResponse resp;
+  grpc::ClientContext ctx;
+  ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  grpc::Status s = native_->Infer(&ctx, req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.output().int_value(), 4950);
+}
+
+TEST_F(JitservedSmallTest, SigtermDrainsInFlightRequestsAndExitsZero) {
+  // Find a loop count that keeps the worker busy for a while.
+  int64_t n = 100000;
+  for (;;) {
+    pb::InferRequest req;
+    req.set_model_name("count");
+    *req.add_inputs() = intValue(n);
+    pb::InferResponse resp;
+    grpc::ClientContext ctx;
+    const auto start = Clock::now();
+    ASSERT_TRUE(native_->Infer(&ctx, req, &resp).ok());
+    if (Clock::now() - start > std::chrono::milliseconds(400) || n > (int64_t{1} << 34)) break;
+    n *= 4;
+  }
+  grpc::Status inflight;
+  int64_t result = -1;
+  std::thread client([&] {
+    pb::InferRequest req;
+    req.set_model_name("count");
+    *req.add_inputs() = intValue(n);
+    pb::InferResponse resp;
+    grpc::ClientContext ctx;
+    inflight = native_->Infer(&ctx, req, &resp);
+    result = resp.output().int_value();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const int code = daemon_->signalAndWait(SIGTERM);
+  client.join();
+  EXPECT_EQ(code, 0) << daemon_->log();
+  ASSERT_TRUE(inflight.ok()) << inflight.error_message();
+  EXPECT_EQ(result, n * (n - 1) / 2);
+  EXPECT_NE(daemon_->log().find("draining"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace jitserve::testing

@@ -1,0 +1,122 @@
+#include "tests/server/jitserved_process.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+
+#include "proto/grpc/health/v1/health.grpc.pb.h"
+
+namespace jitserve::testing {
+
+JitservedProcess::JitservedProcess(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
+  int fds[2];
+  if (pipe(fds) != 0) return;
+  std::vector<std::string> argv = {JITSERVED_PATH, "--grpc-host", "127.0.0.1", "--grpc-port", "0"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  pid_ = fork();
+  if (pid_ == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    std::vector<char*> cargv;
+    for (auto& a : argv) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    execv(cargv[0], cargv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  reader_ = std::thread([this, fd = fds[0]] { readLoop(fd); });
+
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    const std::regex listening("jitserved: grpc listening on [^\\s:]+:([0-9]+)");
+    std::smatch m;
+    cv_.wait_until(lock, until, [&] { return eof_ || std::regex_search(log_, m, listening); });
+    if (!std::regex_search(log_, m, listening)) return;
+    port_ = std::stoi(m[1]);
+  }
+  channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(port_), grpc::InsecureChannelCredentials());
+  auto health = grpc::health::v1::Health::NewStub(channel_);
+  while (std::chrono::steady_clock::now() < until) {
+    grpc::ClientContext ctx;
+    ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
+    grpc::health::v1::HealthCheckRequest req;
+    grpc::health::v1::HealthCheckResponse resp;
+    if (health->Check(&ctx, req, &resp).ok() && resp.status() == grpc::health::v1::HealthCheckResponse::SERVING) {
+      ready_ = true;
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+JitservedProcess::~JitservedProcess() {
+  if (pid_ > 0 && !exited_) {
+    kill(pid_, SIGKILL);
+    int status;
+    waitpid(pid_, &status, 0);
+  }
+  if (reader_.joinable()) reader_.join();
+}
+
+void JitservedProcess::readLoop(int fd) {
+  char buf[4096];
+  for (;;) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    std::lock_guard<std::mutex> lock(mu_);
+    log_.append(buf, static_cast<size_t>(n));
+    cv_.notify_all();
+  }
+  close(fd);
+  std::lock_guard<std::mutex> lock(mu_);
+  eof_ = true;
+  cv_.notify_all();
+}
+
+std::string JitservedProcess::log() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return log_;
+}
+
+int JitservedProcess::signalAndWait(int signal, std::chrono::milliseconds timeout) {
+  if (pid_ <= 0 || exited_) return -1000;
+  kill(pid_, signal);
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    int status = 0;
+    pid_t r = waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+      exited_ = true;
+      if (WIFEXITED(status)) return WEXITSTATUS(status);
+      if (WIFSIGNALED(status)) return -WTERMSIG(status);
+      return -1001;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1000;
+}
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "jitserved-test-XXXXXX").string();
+  if (char* p = mkdtemp(tmpl.data())) path_ = p;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+}
+
+void TempDir::write(const std::string& relative, const std::string& text) const {
+  const auto p = path_ / relative;
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream(p) << text;
+}
+
+}  // namespace jitserve::testing
