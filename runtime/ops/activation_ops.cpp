@@ -15,6 +15,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/random_ops.h"
 #include "runtime/ops/scalar_math.h"
 
 namespace jitserve::ops {
@@ -194,11 +195,34 @@ void k_threshold(Stack& s) {
   Tensor out = threshold(self, a.scalar(1), a.scalar(2), I ? self : Tensor());
   a.ret(std::move(out));
 }
+// rrelu in training: each negative element gets its own slope drawn
+// uniformly from [lower, upper].
+template <bool I>
+void rreluTrain(Args& a) {
+  Tensor self = a.tensor(0);
+  const double lower = a.scalar(1).toDouble(), upper = a.scalar(2).toDouble();
+  JS_CHECK(isFloatingType(self.dtype()), "rrelu: expected a floating point tensor, got ", scalarTypeName(self.dtype()));
+  JS_CHECK(a.isNone(4), "explicit Generator arguments are not supported; pass None");
+  Tensor x = self.to(ScalarType::Double, true).contiguous();
+  std::vector<double> u = uniformSamples(x.numel());
+  double* p = x.data<double>();
+  for (int64_t i = 0; i < x.numel(); ++i)
+    if (p[i] < 0) p[i] *= lower + (upper - lower) * u[static_cast<size_t>(i)];
+  Tensor r = x.to(self.dtype());
+  if (I) {
+    self.copy_(r);
+    r = self;
+  }
+  a.ret(std::move(r));
+}
 // rrelu in inference: a leaky relu with the mean slope (lower + upper) / 2.
 template <bool I>
 void k_rrelu(Stack& s) {
   Args a(s, 5);
-  JS_CHECK(!a.toBool(3), "rrelu: training mode draws random slopes, which jitserve does not support");
+  if (a.toBool(3)) {
+    rreluTrain<I>(a);
+    return;
+  }
   const double slope = (a.scalar(1).toDouble() + a.scalar(2).toDouble()) / 2;
   runAct<I>(a, "rrelu", [slope]<typename T>(T) {
     const T sl = static_cast<T>(slope);
@@ -246,15 +270,59 @@ void k_prelu(Stack& s) {
   a.ret(std::move(out));
 }
 
-// Dropout variants: identity in inference; training would draw random masks.
-template <bool I>
+// Dropout variants: identity in inference. Training draws a keep-mask with
+// probability 1 - p per element (per (N, C) channel for the feature forms)
+// from the default generator; p == 1 gives x * 0 as in PyTorch. Plain forms
+// scale kept values by 1 / (1 - p); alpha forms keep SELU's mean and variance:
+// x * m * a + (m - 1) * alpha' * a + alpha' * a * p with alpha' = 1.7580993408473766
+// and a = 1 / sqrt((alpha'^2 p + 1)(1 - p)).
+enum class Drop { Plain, Feature, Alpha, FeatureAlpha };
+
+Tensor dropoutTrain(const Tensor& x, double p, Drop kind) {
+  const bool feature = kind == Drop::Feature || kind == Drop::FeatureAlpha;
+  const bool alpha = kind == Drop::Alpha || kind == Drop::FeatureAlpha;
+  JS_CHECK(isFloatingType(x.dtype()), "dropout: expected a floating point tensor, got ", scalarTypeName(x.dtype()));
+  if (p == 1) return mul(x, zeros({}, x.dtype()));
+  DimVector mask_shape(x.sizes().begin(), x.sizes().end());
+  if (feature) {
+    JS_CHECK(x.dim() >= 2, "Feature dropout requires at least 2 dimensions in the input");
+    for (size_t d = 2; d < mask_shape.size(); ++d) mask_shape[d] = 1;
+  }
+  Tensor mask = empty(mask_shape, ScalarType::Double);
+  std::vector<double> u = uniformSamples(mask.numel());
+  double* m = mask.data<double>();
+  for (int64_t i = 0; i < mask.numel(); ++i) m[i] = u[static_cast<size_t>(i)] < 1 - p ? 1.0 : 0.0;
+  if (!alpha) {
+    for (int64_t i = 0; i < mask.numel(); ++i) m[i] /= (1 - p);
+    return mul(x, mask.to(x.dtype()));
+  }
+  constexpr double kAlpha = 1.7580993408473766;
+  const double a = 1.0 / std::sqrt((kAlpha * kAlpha * p + 1) * (1 - p));
+  Tensor b = empty(mask_shape, ScalarType::Double);
+  double* bp = b.data<double>();
+  for (int64_t i = 0; i < mask.numel(); ++i) {
+    bp[i] = (m[i] - 1) * kAlpha * a + kAlpha * a * p;
+    m[i] *= a;
+  }
+  return add(mul(x, mask.to(x.dtype())), b.to(x.dtype()));
+}
+
+template <bool I, Drop K = Drop::Plain>
 void k_dropout(Stack& s) {
   Args a(s, 3);
   const double p = a.toDouble(1);
   JS_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
-  JS_CHECK(!a.toBool(2) || p == 0, "dropout in training mode draws random masks, which jitserve does not support");
   Tensor self = a.tensor(0);
-  a.ret(I ? self : self.clone());
+  if (!a.toBool(2) || p == 0 || self.numel() == 0) {
+    a.ret(I ? self : self.clone());
+    return;
+  }
+  Tensor r = dropoutTrain(self, p, K);
+  if (I) {
+    self.copy_(r);
+    r = self;
+  }
+  a.ret(std::move(r));
 }
 
 const OpEntry kActivationOps[] = {
@@ -306,17 +374,17 @@ const OpEntry kActivationOps[] = {
     {"aten::prelu(Tensor self, Tensor weight) -> Tensor", k_prelu, "leaky relu with learned per-channel slopes."},
     {"aten::dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>, "Dropout (identity in inference)."},
     {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>, "In-place dropout."},
-    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+    {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false, Drop::Feature>,
      "Channel dropout (identity in inference)."},
-    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+    {"aten::feature_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true, Drop::Feature>,
      "In-place feature_dropout."},
-    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+    {"aten::alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false, Drop::Alpha>,
      "Alpha dropout (identity in inference)."},
-    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+    {"aten::alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true, Drop::Alpha>,
      "In-place alpha_dropout."},
-    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>,
+    {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false, Drop::FeatureAlpha>,
      "Channel alpha dropout (identity in inference)."},
-    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>,
+    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true, Drop::FeatureAlpha>,
      "In-place feature_alpha_dropout."},
 };
 

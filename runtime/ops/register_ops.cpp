@@ -16,6 +16,7 @@
 #include "runtime/ops/nn_ops.h"
 #include "runtime/ops/norm_ops.h"
 #include "runtime/ops/pool3d_ops.h"
+#include "runtime/ops/random_ops.h"
 #include "runtime/ops/order_stats_ops.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/segment_ops.h"
@@ -56,6 +57,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerSpecialPolyOps(registry);
   ops::registerLossOps(registry);
   ops::registerFftOps(registry);
+  ops::registerRandomOps(registry);
 }
 
 }  // namespace jitserve
