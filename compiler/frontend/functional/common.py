@@ -2,33 +2,39 @@
 # Private names start with `_`; they are inlined wherever they are called.
 # Python's BroadcastingListN[int] parameters (an int or N ints) are spelled
 # Union[int, List[int], Tuple[int, ...]] here; the helpers below expand them.
+# They also accept None (and raise for it) so that an Optional such union
+# can be passed where `x is not None` was tested: that test does not narrow
+# a Union for every emitter version the library must compile with.
 
 
-def _single(x: Union[int, List[int], Tuple[int]]) -> List[int]:
+def _single(x: Union[int, List[int], Tuple[int], None]) -> List[int]:
     if isinstance(x, int):
         return [x]
     elif isinstance(x, List[int]):
         return x
-    else:
+    elif isinstance(x, Tuple[int]):
         return [x[0]]
+    raise ValueError("expected an int or a sequence of ints, got None")
 
 
-def _pair(x: Union[int, List[int], Tuple[int, int]]) -> List[int]:
+def _pair(x: Union[int, List[int], Tuple[int, int], None]) -> List[int]:
     if isinstance(x, int):
         return [x, x]
     elif isinstance(x, List[int]):
         return x
-    else:
+    elif isinstance(x, Tuple[int, int]):
         return [x[0], x[1]]
+    raise ValueError("expected an int or a sequence of ints, got None")
 
 
-def _triple(x: Union[int, List[int], Tuple[int, int, int]]) -> List[int]:
+def _triple(x: Union[int, List[int], Tuple[int, int, int], None]) -> List[int]:
     if isinstance(x, int):
         return [x, x, x]
     elif isinstance(x, List[int]):
         return x
-    else:
+    elif isinstance(x, Tuple[int, int, int]):
         return [x[0], x[1], x[2]]
+    raise ValueError("expected an int or a sequence of ints, got None")
 
 
 def _reduction_enum(reduction: str) -> int:

@@ -105,3 +105,110 @@ def torch__nn__functional__dropout3d(input: Tensor, p: float = 0.5, training: bo
     # PyTorch only warns about inputs that are not 4D or 5D.
     _check_dropout_p(p)
     return _feature_dropout_nd(input, p, training, inplace, 5)
+
+
+# Activations with an `inplace` flag: the operator or its in-place variant.
+
+def torch__nn__functional__relu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.relu_(input)
+    return torch.relu(input)
+
+
+def torch__nn__functional__relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.relu6_(input)
+    return torch.relu6(input)
+
+
+def torch__nn__functional__elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.elu_(input, alpha)
+    return torch.elu(input, alpha)
+
+
+def torch__nn__functional__selu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.selu_(input)
+    return torch.selu(input)
+
+
+def torch__nn__functional__celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.celu_(input, alpha)
+    return torch.celu(input, alpha)
+
+
+def torch__nn__functional__leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.leaky_relu_(input, negative_slope)
+    return torch.leaky_relu(input, negative_slope)
+
+
+def torch__nn__functional__hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+                                    inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.hardtanh_(input, min_val, max_val)
+    return torch.hardtanh(input, min_val, max_val)
+
+
+def torch__nn__functional__hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.hardsigmoid_(input)
+    return torch.hardsigmoid(input)
+
+
+def torch__nn__functional__hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.hardswish_(input)
+    return torch.hardswish(input)
+
+
+def torch__nn__functional__silu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.silu_(input)
+    return torch.silu(input)
+
+
+def torch__nn__functional__mish(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.mish_(input)
+    return torch.mish(input)
+
+
+def torch__nn__functional__threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.threshold_(input, threshold, value)
+    return torch.threshold(input, threshold, value)
+
+
+def torch__nn__functional__rrelu(input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False,
+                                 inplace: bool = False) -> Tensor:
+    if inplace:
+        return torch.rrelu_(input, lower, upper, training)
+    return torch.rrelu(input, lower, upper, training)
+
+
+def torch__nn__functional__glu(input: Tensor, dim: int = -1) -> Tensor:
+    if input.dim() == 0:
+        raise RuntimeError("glu does not support scalars because halving size must be even")
+    return torch.glu(input, dim)
+
+
+def torch__nn__functional__softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3,
+                                   dtype: Optional[int] = None) -> Tensor:
+    if dim is None:
+        d = _softmax_dim(input.dim())
+    else:
+        d = dim
+    return torch.softmax(input, d, dtype=dtype)
+
+
+def torch__nn__functional__log_softmax(input: Tensor, dim: Optional[int] = None, _stacklevel: int = 3,
+                                       dtype: Optional[int] = None) -> Tensor:
+    if dim is None:
+        d = _softmax_dim(input.dim())
+    else:
+        d = dim
+    return torch.log_softmax(input, d, dtype=dtype)
+

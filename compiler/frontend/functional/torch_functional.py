@@ -81,15 +81,14 @@ def torch__norm(input: Tensor, p: Union[str, float, int, None] = "fro",
     # p: a number (vector norm), "fro" or "nuc" (matrix norms).
     ndim = input.dim()
     d: Optional[List[int]] = None
-    if dim is not None:
-        if isinstance(dim, int):
-            d = [dim]
-        elif isinstance(dim, List[int]):
-            d = dim
-        elif isinstance(dim, Tuple[int]):
-            d = [dim[0]]
-        else:
-            d = [dim[0], dim[1]]
+    if isinstance(dim, int):
+        d = [dim]
+    elif isinstance(dim, List[int]):
+        d = dim
+    elif isinstance(dim, Tuple[int]):
+        d = [dim[0]]
+    elif isinstance(dim, Tuple[int, int]):
+        d = [dim[0], dim[1]]
     if isinstance(p, str):
         if p == "fro":
             if dtype is not None:
@@ -123,3 +122,23 @@ def torch__norm(input: Tensor, p: Union[str, float, int, None] = "fro",
     if dtype is None:
         return torch.norm(input, q, dims, keepdim, out=out)
     return torch.norm(input, q, dims, keepdim, dtype=dtype, out=out)
+
+
+def torch__stft(input: Tensor, n_fft: int, hop_length: Optional[int] = None, win_length: Optional[int] = None,
+                window: Optional[Tensor] = None, center: bool = True, pad_mode: str = "reflect",
+                normalized: bool = False, onesided: Optional[bool] = None,
+                return_complex: Optional[bool] = None) -> Tensor:
+    # center: pad n_fft // 2 on both sides of the signal (the last dim), so
+    # frame t is centred on sample t * hop_length. F.pad wants a batch and a
+    # channel dim for non-constant modes, hence the views.
+    if center:
+        signal_dim = input.dim()
+        extended_shape: List[int] = []
+        for _ in range(3 - signal_dim):
+            extended_shape.append(1)
+        for s in input.size():
+            extended_shape.append(s)
+        pad = n_fft // 2
+        input = torch.pad(input.view(extended_shape), [pad, pad], pad_mode)
+        input = input.view(input.size()[-signal_dim:])
+    return torch.stft(input, n_fft, hop_length, win_length, window, normalized, onesided, return_complex)

@@ -3,7 +3,7 @@
 # (exactly one of them) and, for the interpolating modes, align_corners.
 
 
-def _int_list(x: Union[int, List[int], Tuple[int], Tuple[int, int], Tuple[int, int, int]], n: int) -> List[int]:
+def _int_list(x: Union[int, List[int], Tuple[int], Tuple[int, int], Tuple[int, int, int], None], n: int) -> List[int]:
     # An int (repeated n times) or a sequence of ints, as a list.
     if isinstance(x, int):
         out: List[int] = []
@@ -16,11 +16,12 @@ def _int_list(x: Union[int, List[int], Tuple[int], Tuple[int, int], Tuple[int, i
         return [x[0]]
     elif isinstance(x, Tuple[int, int]):
         return [x[0], x[1]]
-    else:
+    elif isinstance(x, Tuple[int, int, int]):
         return [x[0], x[1], x[2]]
+    raise ValueError("expected an int or a sequence of ints, got None")
 
 
-def _float_list(x: Union[float, List[float], Tuple[float], Tuple[float, float], Tuple[float, float, float]],
+def _float_list(x: Union[float, List[float], Tuple[float], Tuple[float, float], Tuple[float, float, float], None],
                 n: int) -> List[float]:
     if isinstance(x, float):
         out: List[float] = []
@@ -33,8 +34,9 @@ def _float_list(x: Union[float, List[float], Tuple[float], Tuple[float, float], 
         return [x[0]]
     elif isinstance(x, Tuple[float, float]):
         return [x[0], x[1]]
-    else:
+    elif isinstance(x, Tuple[float, float, float]):
         return [x[0], x[1], x[2]]
+    raise ValueError("expected a float or a sequence of floats, got None")
 
 
 def torch__nn__functional__interpolate(

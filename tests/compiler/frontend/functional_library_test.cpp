@@ -124,5 +124,34 @@ TEST_F(FunctionalLibraryTest, NormSpellsMatrixNormsAsStrings) {
   EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{5.0, 7.0, 7.0, 4.0}));
 }
 
+TEST_F(FunctionalLibraryTest, InplaceActivationsCallTheInplaceOperator) {
+  std::string g = define(
+      "def f() -> List[float]:\n"
+      "    x = torch.tensor([-1.0, 2.0])\n"
+      "    F.relu(x, inplace=True)\n"
+      "    y = F.leaky_relu(torch.tensor([-1.0]), 0.5)\n"
+      "    return [float(x[0]), float(x[1]), float(y[0])]\n");
+  EXPECT_EQ(FileCheck().check("aten::relu_").check("aten::leaky_relu(").run(g), "");
+  EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{0.0, 2.0, -0.5}));
+}
+
+TEST_F(FunctionalLibraryTest, SoftmaxWithoutDimPicksPyTorchsImplicitDim) {
+  define(
+      "def f() -> List[float]:\n"
+      "    y = F.softmax(torch.zeros([2, 4]))\n"  // 2-D: dim 1
+      "    return [float(y[0][0]), float(y.sum())]\n");
+  EXPECT_EQ(run().toDoubleVector(), (std::vector<double>{0.25, 2.0}));
+}
+
+TEST_F(FunctionalLibraryTest, StftCentersFramesByReflectPadding) {
+  define(
+      "def f() -> List[int]:\n"
+      "    x = torch.ones([32])\n"
+      "    a = torch.stft(x, 8, hop_length=4, return_complex=True)\n"
+      "    b = torch.stft(x, 8, hop_length=4, center=False, return_complex=True)\n"
+      "    return a.size() + b.size()\n");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{5, 9, 5, 7}));
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
