@@ -17,12 +17,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   std::unique_ptr<Server> s(new Server());
   s->core_ = std::make_unique<ServingCore>(std::move(config));
   const ServerConfig& c = s->core_->config();
-  if (!c.modelRepository.empty()) {
-    // A model that fails to compile is logged and skipped; a missing
-    // repository directory is fatal.
-    absl::Status loaded = s->core_->loadRepository();
-    if (absl::IsNotFound(loaded) && !s->core_->repository()->scan().ok()) return loaded;
-  }
+  if (absl::Status loaded = s->core_->loadRepository(); !loaded.ok()) return loaded;
   s->native_ = std::make_unique<NativeService>(*s->core_);
   s->kserve_ = std::make_unique<KServeService>(*s->core_);
 

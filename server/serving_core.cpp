@@ -27,19 +27,17 @@ absl::Status ServingCore::loadRepository() {
   if (!repository_) return absl::OkStatus();
   auto specs = repository_->scan();
   if (!specs.ok()) return specs.status();
-  absl::Status last;
   for (const ModelSpec& spec : *specs) {
     auto m = loadModel(spec);
     if (!m.ok()) {
       std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
                 << m.status().message() << std::endl;
-      last = m.status();
       continue;
     }
     registry_.add(std::move(*m));
     std::cerr << "jitserved: loaded model " << spec.name << " version " << spec.version << std::endl;
   }
-  return last;
+  return absl::OkStatus();
 }
 
 absl::Status ServingCore::loadFromRepository(std::string_view name) {

@@ -53,7 +53,8 @@ class ServingCore {
   CodecLimits codecLimits() const;
 
   // Loads every model of the repository (if one is configured). A model that
-  // fails to load is logged and skipped; returns the last failure, if any.
+  // fails to load is logged and skipped (the others still serve); only an
+  // unreadable repository is an error.
   absl::Status loadRepository();
   // (Re)loads every version of `name` from the repository.
   absl::Status loadFromRepository(std::string_view name);

@@ -1,0 +1,195 @@
+// jitctl: the command-line client of jitserved (native API).
+//
+//   jitctl [--server HOST:PORT] [--timeout SEC] COMMAND ...
+//     models                                   list loaded models
+//     describe MODEL [--version V]             methods and typed signatures
+//     load NAME FILE [--version V] [--entry F] load model.py source or a model.pt archive
+//     unload NAME [--version V]
+//     infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
+//                                              JSON: an array of arguments, or an
+//                                              object {"args": [...], "kwargs": {...}}
+//
+// The server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001. Results are
+// printed as JSON (see client/json_values.h for the value format). A failure
+// prints one line, "jitctl: CODE: message", and exits 1 (2 for usage errors).
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "client/client.h"
+#include "client/json_values.h"
+
+namespace {
+
+using jitserve::client::Client;
+
+constexpr const char* kUsage = R"(usage: jitctl [--server HOST:PORT] [--timeout SEC] COMMAND ...
+commands:
+  models                                       list loaded models
+  describe MODEL [--version V]                 methods and their typed signatures
+  load NAME FILE [--version V] [--entry FN]    load a model.py (source) or model.pt (archive)
+  unload NAME [--version V]                    unload one version, or all
+  infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
+      JSON is an array of arguments or {"args": [...], "kwargs": {...}}; values:
+        1, 2.5, true, "s", null, [list], {"tuple": [...]}, {"dict": [[k, v], ...]},
+        {"dtype": "float32", "shape": [2, 2], "data": [1, 2, 3, 4]}
+the server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001
+)";
+
+int fail(const absl::Status& s) {
+  std::cerr << "jitctl: " << absl::StatusCodeToString(s.code()) << ": " << s.message() << "\n";
+  return 1;
+}
+
+int usage(const std::string& msg) {
+  std::cerr << "jitctl: " << msg << "\n" << kUsage;
+  return 2;
+}
+
+bool readFile(const std::string& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+void printProgress(size_t sent, size_t total) {
+  if (!isatty(2) || total == 0) return;
+  const int width = 30;
+  const int filled = static_cast<int>(width * sent / total);
+  std::cerr << "\rupload [" << std::string(filled, '#') << std::string(width - filled, ' ') << "] "
+            << (100 * sent / total) << "% " << (sent >> 20) << "/" << (total >> 20) << " MiB" << std::flush;
+  if (sent == total) std::cerr << "\n";
+}
+
+std::string signatureLine(const jitserve::v1::Method& m) {
+  std::string s = m.name() + "(";
+  for (int i = 0; i < m.arguments_size(); ++i) {
+    const auto& a = m.arguments(i);
+    if (i) s += ", ";
+    s += a.name() + ": " + a.type();
+    if (a.has_default()) s += " = " + jitserve::client::valueToJson(a.default_value()).dump();
+  }
+  s += ")";
+  if (m.returns_size() == 1) s += " -> " + m.returns(0).type();
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string server = std::getenv("JITSERVE_SERVER") ? std::getenv("JITSERVE_SERVER") : "127.0.0.1:8001";
+  double timeoutSec = 60;
+  std::map<std::string, std::string> opts;
+  std::vector<std::string> positional;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (a.rfind("--", 0) == 0) {
+      if (i + 1 >= args.size()) return usage(a + " needs a value");
+      opts[a.substr(2)] = args[++i];
+    } else {
+      positional.push_back(a);
+    }
+  }
+  if (opts.count("server")) server = opts["server"];
+  if (opts.count("timeout")) timeoutSec = std::atof(opts["timeout"].c_str());
+  for (const auto& [k, v] : opts) {
+    static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs"};
+    bool ok = false;
+    for (const char* n : known) ok = ok || k == n;
+    if (!ok) return usage("unknown option --" + k);
+  }
+  if (positional.empty()) return usage("no command");
+  const std::string cmd = positional[0];
+  const std::string version = opts.count("version") ? opts["version"] : "";
+
+  auto client = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+  if (!client.ok()) return fail(client.status());
+  Client& c = **client;
+
+  if (cmd == "models") {
+    auto r = c.listModels();
+    if (!r.ok()) return fail(r.status());
+    for (const auto& m : r->models()) {
+      std::cout << m.name() << "\t" << m.version() << "\t" << m.format() << "\t" << m.state() << "\t";
+      for (int i = 0; i < m.methods_size(); ++i) std::cout << (i ? "," : "") << m.methods(i);
+      std::cout << "\n";
+    }
+    return 0;
+  }
+  if (cmd == "describe") {
+    if (positional.size() != 2) return usage("describe takes MODEL");
+    auto r = c.describe(positional[1], version);
+    if (!r.ok()) return fail(r.status());
+    std::cout << r->model().name() << " version " << r->model().version() << " (" << r->model().format() << ")\n";
+    for (const auto& m : r->methods()) std::cout << "  " << signatureLine(m) << "\n";
+    return 0;
+  }
+  if (cmd == "load") {
+    if (positional.size() != 3) return usage("load takes NAME FILE");
+    std::string bytes;
+    if (!readFile(positional[2], &bytes)) return fail(absl::NotFoundError("cannot read " + positional[2]));
+    const bool archive = positional[2].size() > 3 && positional[2].substr(positional[2].size() - 3) == ".pt";
+    auto r = archive ? c.loadArchive(positional[1], version, bytes, printProgress)
+                     : c.loadSource(positional[1], version, bytes, opts.count("entry") ? opts["entry"] : "");
+    if (!r.ok()) return fail(r.status());
+    std::cout << "loaded " << r->name() << " version " << r->version() << "\n";
+    return 0;
+  }
+  if (cmd == "unload") {
+    if (positional.size() != 2) return usage("unload takes NAME");
+    if (auto s = c.unload(positional[1], version); !s.ok()) return fail(s);
+    std::cout << "unloaded " << positional[1] << "\n";
+    return 0;
+  }
+  if (cmd == "infer") {
+    std::string text;
+    if (opts.count("inputs")) {
+      if (positional.size() != 2) return usage("infer takes MODEL and --inputs FILE");
+      if (!readFile(opts["inputs"], &text)) return fail(absl::NotFoundError("cannot read " + opts["inputs"]));
+    } else {
+      if (positional.size() != 3) return usage("infer takes MODEL and a JSON argument list");
+      text = positional[2];
+    }
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(text);
+    } catch (const std::exception& e) {
+      return fail(absl::InvalidArgumentError(std::string("inputs are not JSON: ") + e.what()));
+    }
+    jitserve::v1::InferRequest req;
+    req.set_model_name(positional[1]);
+    req.set_model_version(version);
+    if (opts.count("method")) req.set_method(opts["method"]);
+    const nlohmann::json argsJson = j.is_object() && j.contains("args") ? j["args"] : (j.is_array() ? j : nlohmann::json::array());
+    for (const auto& a : argsJson) {
+      auto v = jitserve::client::valueFromJson(a);
+      if (!v.ok()) return fail(v.status());
+      *req.add_inputs() = std::move(*v);
+    }
+    if (j.is_object() && j.contains("kwargs")) {
+      for (auto it = j["kwargs"].begin(); it != j["kwargs"].end(); ++it) {
+        auto v = jitserve::client::valueFromJson(it.value());
+        if (!v.ok()) return fail(v.status());
+        (*req.mutable_named_inputs())[it.key()] = std::move(*v);
+      }
+    }
+    auto r = c.infer(req);
+    if (!r.ok()) return fail(r.status());
+    std::cout << jitserve::client::valueToJson(r->output()).dump() << "\n";
+    return 0;
+  }
+  return usage("unknown command '" + cmd + "'");
+}
