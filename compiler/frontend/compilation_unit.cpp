@@ -1,5 +1,7 @@
 #include "compiler/frontend/compilation_unit.h"
 
+#include <algorithm>
+
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/ir_emitter.h"
 #include "compiler/frontend/parser.h"
@@ -7,22 +9,42 @@
 namespace jitserve::frontend {
 
 absl::Status CompilationUnit::define(std::string_view source, std::string_view filename) {
-  // Compile into a scratch unit first so a failure adds nothing.
-  std::vector<std::string> before = order_;
+  // A failure removes everything this call added.
+  Snapshot before = snapshot();
   try {
     auto src = std::make_shared<const Source>(std::string(source), std::string(filename));
     List<Stmt> stmts = parseFile(src);
     emitDefinitions(*this, stmts);
   } catch (const Error& e) {
-    for (size_t i = before.size(); i < order_.size(); ++i) functions_.erase(order_[i]);
-    order_.resize(before.size());
+    rollback(before);
     return absl::InvalidArgumentError(e.what());
   } catch (const std::exception& e) {
-    for (size_t i = before.size(); i < order_.size(); ++i) functions_.erase(order_[i]);
-    order_.resize(before.size());
+    rollback(before);
     return absl::InternalError(std::string("internal compiler error: ") + e.what());
   }
   return absl::OkStatus();
+}
+
+CompilationUnit::Snapshot CompilationUnit::snapshot() const {
+  Snapshot s;
+  s.order = order_.size();
+  s.methods = methods_.size();
+  for (const auto& [n, f] : functions_) s.functionNames.push_back(n);
+  for (const auto& [n, c] : classes_) s.classNames.push_back(n);
+  for (const auto& [n, e] : enums_) s.enumNames.push_back(n);
+  return s;
+}
+
+void CompilationUnit::rollback(const Snapshot& s) {
+  auto keep = [](const std::vector<std::string>& names, const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+  };
+  std::erase_if(functions_, [&](const auto& kv) { return !keep(s.functionNames, kv.first); });
+  std::erase_if(classes_, [&](const auto& kv) { return !keep(s.classNames, kv.first); });
+  std::erase_if(enums_, [&](const auto& kv) { return !keep(s.enumNames, kv.first); });
+  std::erase_if(classOrder_, [&](const std::string& n) { return !keep(s.classNames, n); });
+  order_.resize(s.order);
+  methods_.resize(s.methods);
 }
 
 GraphFunction* CompilationUnit::findFunction(std::string_view name) const {
@@ -36,15 +58,53 @@ std::vector<GraphFunction*> CompilationUnit::functions() const {
   return out;
 }
 
-GraphFunction* CompilationUnit::addFunction(const std::string& name, std::shared_ptr<Graph> graph,
-                                            FunctionSchema schema) {
+ClassTypePtr CompilationUnit::findClass(std::string_view qualifiedName) const {
+  auto it = classes_.find(qualifiedName);
+  return it == classes_.end() ? nullptr : it->second;
+}
+
+std::vector<ClassTypePtr> CompilationUnit::classes() const {
+  std::vector<ClassTypePtr> out;
+  for (const auto& n : classOrder_) out.push_back(classes_.at(n));
+  return out;
+}
+
+std::shared_ptr<const EnumType> CompilationUnit::findEnum(std::string_view qualifiedName) const {
+  auto it = enums_.find(qualifiedName);
+  return it == enums_.end() ? nullptr : it->second;
+}
+
+CodeOptions CompilationUnit::codeOptions() {
   CodeOptions opts;
   opts.functionResolver = [this](std::string_view n) -> Function* { return findFunction(n); };
-  auto fn = std::make_unique<GraphFunction>(name, std::move(graph), std::move(schema), opts);
+  return opts;
+}
+
+GraphFunction* CompilationUnit::addFunction(const std::string& name, std::shared_ptr<Graph> graph,
+                                            FunctionSchema schema, bool listed) {
+  auto fn = std::make_unique<GraphFunction>(name, std::move(graph), std::move(schema), codeOptions());
   GraphFunction* raw = fn.get();
   functions_[name] = std::move(fn);
-  order_.push_back(name);
+  if (listed) order_.push_back(name);
   return raw;
 }
+
+GraphFunction* CompilationUnit::addMethod(const ClassTypePtr& cls, const std::string& name,
+                                          std::shared_ptr<Graph> graph, FunctionSchema schema) {
+  auto fn = std::make_unique<GraphFunction>(cls->name() + "." + name, std::move(graph), std::move(schema),
+                                            codeOptions());
+  GraphFunction* raw = fn.get();
+  cls->addMethod(raw);
+  methods_.push_back(std::move(fn));
+  return raw;
+}
+
+void CompilationUnit::addClass(ClassTypePtr cls) {
+  std::string name = cls->name();
+  if (!classes_.count(name)) classOrder_.push_back(name);
+  classes_[name] = std::move(cls);
+}
+
+void CompilationUnit::addEnum(std::shared_ptr<const EnumType> e) { enums_[e->name()] = std::move(e); }
 
 }  // namespace jitserve::frontend

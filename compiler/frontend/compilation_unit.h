@@ -19,7 +19,11 @@
 // with a `~~~ <--- HERE` marker). define() either adds every function of the
 // source or none.
 //
-// Lifetime: Functions are owned by the unit and stay valid as long as it.
+// Classes: `class Foo:` becomes ClassType "__torch__.Foo" whose methods are
+// GraphFunctions owned by the unit; Enum classes become EnumTypes.
+//
+// Lifetime: Functions and classes are owned by the unit and stay valid as
+// long as it.
 #pragma once
 
 #include <map>
@@ -29,6 +33,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "runtime/core/type.h"
 #include "runtime/interpreter/graph_function.h"
 
 namespace jitserve::frontend {
@@ -41,19 +46,47 @@ class CompilationUnit {
 
   absl::Status define(std::string_view source, std::string_view filename = "<string>");
 
-  // nullptr if there is no function of that name.
+  // nullptr if there is no function of that name. Static methods are found
+  // as "Class.method".
   GraphFunction* findFunction(std::string_view name) const;
+  // The top-level defs, in source order (methods are not listed).
   std::vector<GraphFunction*> functions() const;
+
+  // Classes (and Enum classes) defined by this unit, by qualified name
+  // ("__torch__.Foo"); nullptr if unknown.
+  ClassTypePtr findClass(std::string_view qualifiedName) const;
+  std::vector<ClassTypePtr> classes() const;
+  std::shared_ptr<const EnumType> findEnum(std::string_view qualifiedName) const;
 
   // For CodeOptions::functionResolver.
   Function* resolve(std::string_view name) const { return findFunction(name); }
 
-  // Internal: used by the emitter to register what it compiled.
-  GraphFunction* addFunction(const std::string& name, std::shared_ptr<Graph> graph, FunctionSchema schema);
+  // Internal: used by the emitter to register what it compiled. A function
+  // added with listed = false is callable by name but not in functions().
+  GraphFunction* addFunction(const std::string& name, std::shared_ptr<Graph> graph, FunctionSchema schema,
+                             bool listed = true);
+  // Adds `graph` as method `name` of cls (owned here, registered on cls).
+  GraphFunction* addMethod(const ClassTypePtr& cls, const std::string& name, std::shared_ptr<Graph> graph,
+                           FunctionSchema schema);
+  void addClass(ClassTypePtr cls);
+  void addEnum(std::shared_ptr<const EnumType> e);
 
  private:
+  CodeOptions codeOptions();
+  // What define() removes again when it fails.
+  struct Snapshot {
+    size_t order = 0, methods = 0;
+    std::vector<std::string> functionNames, classNames, enumNames;
+  };
+  Snapshot snapshot() const;
+  void rollback(const Snapshot& s);
+
   std::map<std::string, std::unique_ptr<GraphFunction>, std::less<>> functions_;
   std::vector<std::string> order_;
+  std::vector<std::unique_ptr<GraphFunction>> methods_;
+  std::map<std::string, ClassTypePtr, std::less<>> classes_;
+  std::vector<std::string> classOrder_;
+  std::map<std::string, std::shared_ptr<const EnumType>, std::less<>> enums_;
 };
 
 }  // namespace jitserve::frontend

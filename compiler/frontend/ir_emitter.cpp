@@ -1,5 +1,6 @@
 #include "compiler/frontend/ir_emitter.h"
 
+#include <cctype>
 #include <limits>
 #include <map>
 #include <set>
@@ -21,7 +22,7 @@ namespace {
 
 // What a name or expression denotes before it is used as a value.
 struct Sugared {
-  enum class Kind { Value, Module, Builtin, UserFunction, Method };
+  enum class Kind { Value, Module, Builtin, UserFunction, Method, Class, EnumClass };
   Kind kind = Kind::Value;
   Value* value = nullptr;  // Value, or self for Method
   std::string name;        // module path ("torch", "math"), builtin or method name
@@ -40,20 +41,56 @@ struct NamedTupleDef {
   FunctionSchema ctor;
 };
 
+// A user class: its type and its methods' definitions, compiled on first
+// use (__init__ first: its assignments to self define the attributes).
+struct ClassInfo {
+  ClassTypePtr type;
+  std::map<std::string, Def> methods;
+  std::set<std::string> staticMethods;
+  std::map<std::string, GraphFunction*> compiled;
+};
+
+// An Enum class: its type and members (EnumHolder IValues) in order.
+struct EnumInfo {
+  std::shared_ptr<const EnumType> type;
+  std::vector<IValue> members;
+};
+
 struct Shared {
   CompilationUnit* cu;
   std::map<std::string, Def> defs;
   std::set<std::string> inProgress;
   std::map<std::string, NamedTupleDef> namedTuples;
+  std::map<std::string, ClassInfo> classes;  // by unqualified name
+  std::map<std::string, EnumInfo> enums;
+
+  ClassInfo* classOf(const TypePtr& t) {
+    if (t->kind() != TypeKind::ClassType) return nullptr;
+    for (auto& [n, ci] : classes)
+      if (ci.type.get() == t.get()) return &ci;
+    return nullptr;
+  }
 };
 
-// NamedTuple names visible to type annotations while a unit compiles.
-thread_local const std::map<std::string, NamedTupleDef>* tlsNamedTuples = nullptr;
+// The unit's named types (NamedTuples, classes, Enums) visible to type
+// annotations while it compiles.
+thread_local const Shared* tlsShared = nullptr;
+
+TypePtr lookupNamedType(std::string name) {
+  if (!tlsShared) return nullptr;
+  if (name.rfind("__torch__.", 0) == 0) name = name.substr(10);
+  if (auto it = tlsShared->namedTuples.find(name); it != tlsShared->namedTuples.end()) return it->second.type;
+  if (auto it = tlsShared->classes.find(name); it != tlsShared->classes.end()) return it->second.type;
+  if (auto it = tlsShared->enums.find(name); it != tlsShared->enums.end())
+    return std::const_pointer_cast<EnumType>(it->second.type);
+  return nullptr;
+}
 
 TypePtr parseTypeExpr(const Expr& e) {
-  std::string text(e.range().text());
+  // A forward reference: -> 'Vec'.
+  std::string text = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
   // torch.Tensor / torch.device spell types through the module.
-  for (std::string_view prefix : {"torch.", "typing."}) {
+  for (std::string_view prefix : {"torch.", "typing.", "jit."}) {
     size_t pos;
     while ((pos = text.find(prefix)) != std::string::npos) text.erase(pos, prefix.size());
   }
@@ -62,17 +99,24 @@ TypePtr parseTypeExpr(const Expr& e) {
   if (text == "device") return DeviceObjType::get();
   if (text == "list") return AnyListType::get();
   if (text == "tuple") return AnyTupleType::get();
-  TypeResolver resolver = [](std::string_view q) -> TypePtr {
-    if (!tlsNamedTuples) return nullptr;
-    std::string name(q);
-    if (name.rfind("__torch__.", 0) == 0) name = name.substr(10);
-    auto it = tlsNamedTuples->find(name);
-    return it == tlsNamedTuples->end() ? nullptr : it->second.type;
-  };
-  if (tlsNamedTuples) {
-    auto it = tlsNamedTuples->find(text);
-    if (it != tlsNamedTuples->end()) return it->second.type;
+  TypeResolver resolver = [](std::string_view q) -> TypePtr { return lookupNamedType(std::string(q)); };
+  if (TypePtr t = lookupNamedType(text)) return t;
+  // The annotation parser asks the resolver only about qualified names, so
+  // the unit's own names inside List[Item] are qualified first.
+  std::string qualified;
+  for (size_t i = 0; i < text.size();) {
+    if (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
+      size_t j = i;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '.')) ++j;
+      std::string word = text.substr(i, j - i);
+      if (word.find('.') == std::string::npos && lookupNamedType(word)) word = "__torch__." + word;
+      qualified += word;
+      i = j;
+    } else {
+      qualified += text[i++];
+    }
   }
+  text = qualified;
   auto t = parseAnnotationType(text, &resolver);
   if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << text << "'";
   return *t;
@@ -80,16 +124,25 @@ TypePtr parseTypeExpr(const Expr& e) {
 
 Value* constant(Graph& g, const IValue& v, const SourceRange& r = {}) { return insertConstant(g, v, r); }
 
+GraphFunction* compileMethodOf(Shared& sh, ClassInfo& ci, const std::string& name, const SourceRange& r);
+void ensureClassInitialized(Shared& sh, ClassInfo& ci, const SourceRange& r);
+
 class FunctionEmitter {
  public:
-  FunctionEmitter(Shared& shared, const Def& def) : sh_(shared), def_(def), graph_(std::make_shared<Graph>()) {}
+  // cls: the class whose method def is (static or not); null for a function.
+  FunctionEmitter(Shared& shared, const Def& def, ClassInfo* cls = nullptr)
+      : sh_(shared), def_(def), graph_(std::make_shared<Graph>()), cls_(cls),
+        isStatic_(cls && cls->staticMethods.count(def.name().name())),
+        isInit_(cls && !isStatic_ && def.name().name() == "__init__") {}
 
   GraphFunction* emit() {
     Graph& g = *graph_;
     frames_.emplace_back();
     std::vector<Argument> args;
+    bool isSelf = cls_ && !isStatic_;
     for (const Param& p : def_.decl().params()) {
-      TypePtr t = p.type().present() ? parseTypeExpr(p.type().get()) : TensorType::get();
+      TypePtr t = isSelf ? TypePtr(cls_->type) : p.type().present() ? parseTypeExpr(p.type().get()) : TensorType::get();
+      isSelf = false;
       Value* in = g.addInput(p.ident().name());
       in->setType(t);
       Argument a{p.ident().name(), t};
@@ -122,8 +175,13 @@ class FunctionEmitter {
     schema.name = def_.name().name();
     schema.arguments = std::move(args);
     schema.returns.push_back(Argument{"", res.hadReturn ? res.returnType : NoneType::get()});
-    return sh_.cu->addFunction(def_.name().name(), graph_, std::move(schema));
+    if (!cls_) return sh_.cu->addFunction(def_.name().name(), graph_, std::move(schema));
+    if (isStatic_) return sh_.cu->addFunction(staticMethodKey(), graph_, std::move(schema), /*listed=*/false);
+    return sh_.cu->addMethod(cls_->type, def_.name().name(), graph_, std::move(schema));
   }
+
+  // How a static method is named in the unit and in prim::CallFunction.
+  std::string staticMethodKey() const { return cls_->type->name().substr(10) + "." + def_.name().name(); }
 
  private:
   Graph& g() { return *graph_; }
@@ -265,6 +323,7 @@ class FunctionEmitter {
       case TK_CONTINUE: {
         if (loopDepth_ == 0) throw ErrorReport(s.range()) << "'" << (s.kind() == TK_BREAK ? "break" : "continue")
                                                           << "' outside loop";
+        checkNoEarlyExitFromWith(s.range(), false);
         Node* n = g().create(s.kind() == TK_BREAK ? breakStmtSymbol() : continueStmtSymbol(), 0);
         n->setSourceRange(s.range());
         g().insertNode(n);
@@ -277,17 +336,60 @@ class FunctionEmitter {
       case TK_DEF: throw ErrorReport(s.range()) << "nested function definitions are not supported";
       case TK_GLOBAL: throw ErrorReport(s.range()) << "global statements are not supported in TorchScript";
       case TK_DEL: return emitDelete(Delete(s));
-      case TK_WITH: {
-        With w(s);
-        for (const WithItem& item : w.targets()) {
-          std::string t(item.target().range().text());
-          if (t != "torch.no_grad()" && t != "torch.enable_grad()")
-            throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad()";
-        }
-        emitStatements(w.body());
-        return;
-      }
+      case TK_WITH: return emitWith(With(s));
       default: throw ErrorReport(s.range()) << "this statement is not supported in TorchScript";
+    }
+  }
+
+  // with a as x, b: ... -> prim::Enter(a) (its __enter__ result bound to x),
+  // the body, then prim::Exit in reverse order. torch.no_grad() and
+  // torch.enable_grad() are no-ops here (inference only).
+  void emitWith(const With& w) {
+    std::vector<Value*> entered;
+    for (const WithItem& item : w.targets()) {
+      std::string t(item.target().range().text());
+      if (t == "torch.no_grad()" || t == "torch.enable_grad()") continue;
+      Value* obj = emitExpr(item.target());
+      ClassInfo* ci = sh_.classOf(obj->type());
+      if (!ci)
+        throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad() and objects of "
+                                           "classes that define __enter__ and __exit__, not "
+                                        << obj->type()->annotationStr();
+      GraphFunction* enter = compileMethod(*ci, "__enter__", item.range());
+      GraphFunction* exit = compileMethod(*ci, "__exit__", item.range());
+      if (!enter || !exit)
+        throw ErrorReport(item.range()) << "class '" << ci->type->name() << "' must define both __enter__ and __exit__"
+                                        << " to be used in a with statement";
+      if (enter->schema().arguments.size() != 1 || exit->schema().arguments.size() != 4)
+        throw ErrorReport(item.range()) << "__enter__ must take only self and __exit__ must take self and three "
+                                           "arguments (exc_type, exc_value, traceback)";
+      Node* n = g().create(prim::Enter, {obj}, 1);
+      n->output()->setType(enter->schema().returns.at(0).type);
+      n->setSourceRange(item.range());
+      g().insertNode(n);
+      if (item.var().present()) assignTo(item.var().get(), n->output(), nullptr, item.range());
+      entered.push_back(obj);
+    }
+    withLoopDepths_.push_back(entered.empty() ? -1 : loopDepth_);
+    emitStatements(w.body());
+    withLoopDepths_.pop_back();
+    if (frames_.back().exited) return;
+    for (auto it = entered.rbegin(); it != entered.rend(); ++it) {
+      GraphFunction* exit = compileMethod(*sh_.classOf((*it)->type()), "__exit__", w.range());
+      Node* n = g().create(prim::Exit, {*it}, 1);
+      n->output()->setType(exit->schema().returns.at(0).type);
+      n->setSourceRange(w.range());
+      g().insertNode(n);
+    }
+  }
+
+  // Leaving a with block early would skip __exit__; not supported yet.
+  void checkNoEarlyExitFromWith(const SourceRange& r, bool isReturn) {
+    for (int depth : withLoopDepths_) {
+      if (depth < 0) continue;
+      if (isReturn || depth == loopDepth_)
+        throw ErrorReport(r) << (isReturn ? "return" : "break/continue")
+                             << " inside a with block is not supported yet (it would skip __exit__)";
     }
   }
 
@@ -299,6 +401,7 @@ class FunctionEmitter {
   };
 
   void emitReturn(const Return& r) {
+    checkNoEarlyExitFromWith(r.range(), true);
     Value* v = r.expr().present() ? emitExpr(r.expr().get(), declaredRet_) : constant(g(), IValue());
     if (declaredRet_) v = convertTo(v, declaredRet_, r.range());
     if (declaredRet_ && !v->type()->isSubtypeOf(*declaredRet_)) {
@@ -431,10 +534,18 @@ class FunctionEmitter {
         if (base->type()->kind() == TypeKind::TupleType)
           throw ErrorReport(lhs.range()) << "'tuple' object does not support item assignment";
         Value* idx = emitExpr(s.subscriptExprs()[0]);
+        if (base->type()->kind() == TypeKind::ClassType) {
+          requireMagic(base, "__setitem__", {idx, v}, r, "item assignment");
+          return;
+        }
         callBuiltin("aten::_set_item", {base, idx, v}, {}, r);
         return;
       }
-      case '.':
+      case '.': {
+        Select s(lhs);
+        emitSetAttr(emitExpr(s.value()), s.selector().name(), v, declared, r);
+        return;
+      }
       default: throw ErrorReport(lhs.range()) << "unsupported assignment target";
     }
   }
@@ -486,23 +597,36 @@ class FunctionEmitter {
     const char* op = augOpName(a.augOp());
     if (!op) throw ErrorReport(a.range()) << "unsupported augmented assignment";
     Expr lhs = a.lhs();
+    // x op= y: tensors update in place and lists extend, as in Python.
+    auto update = [&](Value* cur, Value* rhs) -> Value* {
+      if (cur->type()->kind() == TypeKind::TensorType) {
+        std::string inplace = std::string("aten::") + op + "_";
+        if (std::string(op) == "floordiv") inplace = "aten::floor_divide_";
+        return callBuiltin(inplace, {cur, rhs}, {}, a.range());
+      }
+      if (cur->type()->kind() == TypeKind::ListType && a.augOp() == '+') {
+        callBuiltin("aten::extend", {cur, rhs}, {}, a.range());
+        return cur;
+      }
+      return callBuiltin(std::string("aten::") + op, {cur, rhs}, {}, a.range());
+    };
     if (lhs.kind() == TK_VAR) {
       const std::string& name = Var(lhs).name().name();
       Value* cur = emitExpr(lhs);
       Value* rhs = emitExpr(a.rhs());
-      Value* out;
-      if (cur->type()->kind() == TypeKind::TensorType) {
-        // Tensors update in place, as in Python.
-        std::string inplace = std::string("aten::") + op + "_";
-        if (std::string(op) == "floordiv") inplace = "aten::floor_divide_";
-        out = callBuiltin(inplace, {cur, rhs}, {}, a.range());
-      } else if (cur->type()->kind() == TypeKind::ListType && a.augOp() == '+') {
-        callBuiltin("aten::extend", {cur, rhs}, {}, a.range());
-        out = cur;
-      } else {
-        out = callBuiltin(std::string("aten::") + op, {cur, rhs}, {}, a.range());
-      }
-      setVar(name, out, nullptr, a.range());
+      setVar(name, update(cur, rhs), nullptr, a.range());
+      return;
+    }
+    if (lhs.kind() == '.') {
+      Select s(lhs);
+      Value* obj = emitExpr(s.value());
+      if (obj->type()->kind() != TypeKind::ClassType)
+        throw ErrorReport(lhs.range()) << "augmented assignment to an attribute of a value of type "
+                                       << obj->type()->annotationStr() << " is not supported";
+      Value* cur = emitGetAttr(obj, s.selector().name(), lhs.range());
+      if (!cur) throw ErrorReport(lhs.range()) << "cannot assign to method '" << s.selector().name() << "'";
+      Value* rhs = emitExpr(a.rhs());
+      emitSetAttr(obj, s.selector().name(), update(cur, rhs), nullptr, a.range());
       return;
     }
     if (lhs.kind() == TK_SUBSCRIPT) {
@@ -534,10 +658,19 @@ class FunctionEmitter {
         BinOp(cond).rhs().kind() == TK_NONE) {
       const std::string& name = Var(BinOp(cond).lhs()).name().name();
       TypePtr t = lookupVarType(name);
+      bool notNone = (k == TK_IS_NOT) == whenTrue;
       if (t && t->kind() == TypeKind::OptionalType) {
-        bool notNone = (k == TK_IS_NOT) == whenTrue;
         if (notNone) out.emplace_back(name, t->expect<OptionalType>().elementType());
         else out.emplace_back(name, NoneType::get());
+      } else if (t && t->kind() == TypeKind::UnionType) {
+        // Union[int, float, None] is Union[int, float] where it is not None.
+        std::vector<TypePtr> rest;
+        for (const auto& m : t->expect<UnionType>().members())
+          if (m->kind() != TypeKind::NoneType) rest.push_back(m);
+        if (rest.size() != t->expect<UnionType>().members().size()) {
+          if (!notNone) out.emplace_back(name, NoneType::get());
+          else out.emplace_back(name, rest.size() == 1 ? rest[0] : UnionType::create(rest));
+        }
       }
     } else if (k == TK_AND && whenTrue) {
       auto a = refinementsOf(BinOp(cond).lhs(), true), b = refinementsOf(BinOp(cond).rhs(), true);
@@ -641,6 +774,13 @@ class FunctionEmitter {
       }
       case TypeKind::OptionalType:
       case TypeKind::NoneType: return callBuiltin("aten::__isnot__", {v, constant(g(), IValue())}, {}, r);
+      case TypeKind::ClassType: {
+        // Python's truth test: __bool__, else __len__() != 0.
+        if (Value* b = callMagic(v, "__bool__", {}, r)) return b;
+        if (Value* n = callMagic(v, "__len__", {}, r))
+          return callBuiltin("aten::ne", {n, constant(g(), IValue(int64_t{0}))}, {}, r);
+        [[fallthrough]];
+      }
       default: throw ErrorReport(r) << "Could not cast value of type " << v->type()->annotationStr() << " to bool";
     }
   }
@@ -726,7 +866,20 @@ class FunctionEmitter {
         }
       }
     }
-    Value* v = emitExpr(e);
+    Sugared sv = emitSugared(e);
+    if (sv.kind == Sugared::Kind::EnumClass) {
+      // for m in Color: the members, as a constant list.
+      const EnumInfo& ei = sh_.enums.at(sv.name);
+      std::vector<Value*> ms;
+      for (const IValue& m : ei.members) ms.push_back(constant(g(), m, r));
+      Node* n = g().create(prim::ListConstruct, ms, 1);
+      n->output()->setType(ListType::create(std::const_pointer_cast<EnumType>(ei.type)));
+      Value* list = g().insertNode(n)->output();
+      return Iterable{callBuiltin("aten::len", {list}, {}, r),
+                      [this, list, r](Value* i) { return callBuiltin("aten::__getitem__", {list, i}, {}, r); }};
+    }
+    if (sv.kind != Sugared::Kind::Value) throw ErrorReport(r) << "'" << e.range().text() << "' is not iterable";
+    Value* v = sv.value;
     const TypePtr& t = v->type();
     switch (t->kind()) {
       case TypeKind::ListType:
@@ -844,11 +997,34 @@ class FunctionEmitter {
             return Sugared{Sugared::Kind::Module, nullptr, "F"};
           if (base.name == "torch") {
             if (auto dt = dtypeConstant(field)) return value(constant(g(), IValue(*dt), r));
+            if (auto mf = memoryFormatOrLayoutConstant(field)) return value(constant(g(), IValue(*mf), r));
           }
           return Sugared{Sugared::Kind::Builtin, nullptr, base.name + "." + field};
         }
+        if (base.kind == Sugared::Kind::Class) {
+          ClassInfo& ci = sh_.classes.at(base.name);
+          if (ci.staticMethods.count(field)) return Sugared{Sugared::Kind::UserFunction, nullptr, base.name + "." + field};
+          throw ErrorReport(r) << "class '" << base.name << "' has no static method '" << field << "'";
+        }
+        if (base.kind == Sugared::Kind::EnumClass) {
+          const EnumInfo& ei = sh_.enums.at(base.name);
+          for (const IValue& m : ei.members)
+            if (m.toEnumRef().name == field) return value(constant(g(), m, r));
+          throw ErrorReport(r) << "'" << base.name << "' has no member '" << field << "'";
+        }
         if (base.kind != Sugared::Kind::Value) throw ErrorReport(r) << "unknown attribute " << field;
         Value* v = base.value;
+        if (v->type()->kind() == TypeKind::ClassType) {
+          if (Value* a = emitGetAttr(v, field, r)) return value(a);
+          return Sugared{Sugared::Kind::Method, v, field};
+        }
+        if (v->type()->kind() == TypeKind::EnumType && (field == "name" || field == "value")) {
+          const auto& et = v->type()->expect<EnumType>();
+          Node* n = g().create(Symbol::fromQualString(field == "name" ? "prim::EnumName" : "prim::EnumValue"), {v}, 1);
+          n->output()->setType(field == "name" ? StringType::get() : et.valueType());
+          n->setSourceRange(r);
+          return value(g().insertNode(n)->output());
+        }
         // Properties of tensors.
         if (v->type()->kind() == TypeKind::TensorType) {
           static const std::map<std::string, std::string> props = {
@@ -902,6 +1078,17 @@ class FunctionEmitter {
     return it->second;
   }
 
+  // torch.memory_format and torch.layout members are ints in graphs, with
+  // the values of PyTorch's c10::MemoryFormat and c10::Layout enums.
+  static std::optional<int64_t> memoryFormatOrLayoutConstant(const std::string& name) {
+    static const std::map<std::string, int64_t> d = {{"contiguous_format", 0}, {"preserve_format", 1},
+                                                     {"channels_last", 2},     {"channels_last_3d", 3},
+                                                     {"strided", 0},           {"sparse_coo", 1}};
+    auto it = d.find(name);
+    if (it == d.end()) return std::nullopt;
+    return it->second;
+  }
+
   Sugared emitVar(const Var& v) {
     const std::string& name = v.name().name();
     if (Value* val = readVar(name, v.range())) return value(val);
@@ -910,6 +1097,8 @@ class FunctionEmitter {
     if (name == "F") return Sugared{Sugared::Kind::Module, nullptr, "F"};
     if (sh_.defs.count(name)) return Sugared{Sugared::Kind::UserFunction, nullptr, name};
     if (sh_.namedTuples.count(name)) return Sugared{Sugared::Kind::Builtin, nullptr, "$namedtuple:" + name};
+    if (sh_.classes.count(name)) return Sugared{Sugared::Kind::Class, nullptr, name};
+    if (sh_.enums.count(name)) return Sugared{Sugared::Kind::EnumClass, nullptr, name};
     static const std::set<std::string> builtins = {
         "len", "range", "int", "float", "bool", "str", "min", "max", "abs", "round", "print", "isinstance",
         "annotate", "divmod", "ord", "chr", "sorted", "list", "dict", "sum", "any", "all", "hex", "oct", "bin",
@@ -945,6 +1134,8 @@ class FunctionEmitter {
     const TypePtr& t = base->type();
     if (t->kind() == TypeKind::TensorType) return emitTensorIndexing(base, subs, r);
     if (subs.size() != 1) throw ErrorReport(r) << "multiple subscripts are only supported for tensors";
+    if (t->kind() == TypeKind::ClassType)
+      return requireMagic(base, "__getitem__", {emitExpr(subs[0])}, r, "indexing");
     Expr idx = subs[0];
     if (idx.kind() == TK_SLICE_EXPR) {
       SliceExpr se(idx);
@@ -1239,10 +1430,38 @@ class FunctionEmitter {
     }
   }
 
+  // The method a class defines for operator k (a + b -> a.__add__(b)).
+  static std::string magicName(int k) {
+    switch (k) {
+      case '+': return "__add__";
+      case '-': return "__sub__";
+      case '*': return "__mul__";
+      case '/': return "__truediv__";
+      case '%': return "__mod__";
+      case TK_FLOOR_DIV: return "__floordiv__";
+      case TK_POW: return "__pow__";
+      case '@': return "__matmul__";
+      case TK_LSHIFT: return "__lshift__";
+      case TK_RSHIFT: return "__rshift__";
+      case '&': return "__and__";
+      case '|': return "__or__";
+      case '^': return "__xor__";
+      case TK_EQ: return "__eq__";
+      case TK_NE: return "__ne__";
+      case '<': return "__lt__";
+      case TK_LE: return "__le__";
+      case '>': return "__gt__";
+      case TK_GE: return "__ge__";
+      default: return "";
+    }
+  }
+
   Value* emitCompare(int k, Value* l, Value* r, const SourceRange& range) {
     if (k == TK_IN || k == TK_NOT_IN) {
       Value* c;
-      if (r->type()->kind() == TypeKind::StringType) {
+      if (r->type()->kind() == TypeKind::ClassType) {
+        c = requireMagic(r, "__contains__", {l}, range, "'in'");
+      } else if (r->type()->kind() == TypeKind::StringType) {
         // substring test: s.find(sub) != -1
         Value* pos = callBuiltin("aten::find", {r, l}, {}, range);
         c = callBuiltin("aten::ne", {pos, constant(g(), IValue(int64_t{-1}))}, {}, range);
@@ -1259,6 +1478,8 @@ class FunctionEmitter {
           ok != TypeKind::UnionType)
         return constant(g(), IValue(k == TK_IS_NOT));
     }
+    if (l->type()->kind() == TypeKind::ClassType && k != TK_IS && k != TK_IS_NOT)
+      return requireMagic(l, magicName(k), {r}, range, "this comparison");
     return callBuiltin(binOpName(k), {l, r}, {}, range);
   }
 
@@ -1270,6 +1491,8 @@ class FunctionEmitter {
     if (BinOp::isComparisonKind(k)) return emitCompare(k, l, r, b.range());
     const char* name = binOpName(k);
     if (!name) throw ErrorReport(b.range()) << "unsupported binary operator";
+    if (l->type()->kind() == TypeKind::ClassType)
+      return requireMagic(l, magicName(k), {r}, b.range(), "this operator");
     // Tuples and lists concatenate / compare through their own ops.
     if (k == '+' && l->type()->kind() == TypeKind::TupleType && r->type()->kind() == TypeKind::TupleType) {
       std::vector<Value*> parts;
@@ -1330,6 +1553,10 @@ class FunctionEmitter {
   Value* emitUnary(const UnaryOp& u) {
     if (u.kind() == TK_NOT) return callBuiltin("aten::__not__", {emitCond(u.operand())}, {}, u.range());
     Value* v = emitExpr(u.operand());
+    if (v->type()->kind() == TypeKind::ClassType) {
+      const char* m = u.kind() == TK_UNARY_MINUS ? "__neg__" : u.kind() == TK_UNARY_PLUS ? "__pos__" : "__invert__";
+      return requireMagic(v, m, {}, u.range(), "this unary operator");
+    }
     if (u.kind() == TK_UNARY_PLUS) return v;
     if (u.kind() == TK_UNARY_MINUS) {
       if (v->node()->kind() == prim::Constant) {
@@ -1450,8 +1677,11 @@ class FunctionEmitter {
       case Sugared::Kind::Value:
         throw ErrorReport(r) << "'" << callee.value->type()->annotationStr() << "' object is not callable";
       case Sugared::Kind::UserFunction: return value(callUserFunction(callee.name, args(), kwargs(), r));
-      case Sugared::Kind::Method: return value(callMethod(callee.value, callee.name, args(), kwargs(), r));
+      case Sugared::Kind::Method: return value(callMethod(callee.value, callee.name, args(), kwargs(), r, hint));
       case Sugared::Kind::Module: throw ErrorReport(r) << "module '" << callee.name << "' is not callable";
+      case Sugared::Kind::Class: return value(emitConstruct(sh_.classes.at(callee.name), args(), kwargs(), r));
+      case Sugared::Kind::EnumClass:
+        throw ErrorReport(r) << "Enum class '" << callee.name << "' cannot be called; use its members";
       case Sugared::Kind::Builtin: break;
     }
     const std::string& fn = callee.name;
@@ -1470,6 +1700,13 @@ class FunctionEmitter {
       TypePtr t = parseTypeExpr(inputs.at(0));
       Value* v = emitExpr(inputs.at(1), t);
       if (!v->type()->isSubtypeOf(*t)) throw ErrorReport(r) << "annotate: value does not match the annotated type";
+      if (!v->type()->equals(*t)) {
+        // The value takes the annotated type (annotate(Optional[str], None)
+        // types an attribute as Optional[str]); nothing happens at run time.
+        Node* c = g().create(prim::unchecked_cast, {v}, 1);
+        c->output()->setType(t);
+        v = g().insertNode(c)->output();
+      }
       return value(v);
     }
     if (fn == "isinstance" || fn == "torch.jit.isinstance") return value(emitIsInstance(inputs, r));
@@ -1516,6 +1753,13 @@ class FunctionEmitter {
     auto it = simple.find(fn);
     if (it != simple.end()) {
       auto as = args();
+      static const std::map<std::string, std::string> magic = {
+          {"len", "__len__"}, {"str", "__str__"}, {"int", "__int__"}, {"float", "__float__"}, {"abs", "__abs__"}};
+      if (as.size() == 1 && kwargs().empty() && as[0].value->type()->kind() == TypeKind::ClassType) {
+        if (fn == "bool") return value(toBool(as[0].value, r));
+        auto m = magic.find(fn);
+        if (m != magic.end()) return value(requireMagic(as[0].value, m->second, {}, r, fn + "()"));
+      }
       if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return value(as[0].value);
       if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return value(as[0].value);
       if (fn == "bool" && as.size() == 1) return value(toBool(as[0].value, r));
@@ -1531,10 +1775,8 @@ class FunctionEmitter {
     if (exceptions.count(fn)) throw ErrorReport(r) << "exceptions can only be raised";
     // Module members: torch.X / math.X / F.X -> aten::X.
     std::string base = fn.substr(fn.rfind('.') + 1);
-    if (fn.rfind("torch.jit.", 0) == 0) {
-      if (base == "fork") throw ErrorReport(r) << "torch.jit.fork is not supported yet";
-      if (base == "wait") return value(callBuiltin("aten::wait", args(), {}, r));
-    }
+    if (fn == "torch.jit.fork") return value(emitFork(inputs, a.attributes(), r));
+    if (fn == "torch.jit.wait") return value(emitWait(args(), r));
     // Python-level library functions (ours, in TorchScript) come before
     // operators of the same name.
     std::string qualified = fn.rfind("F.", 0) == 0 ? "torch.nn.functional." + base : fn;
@@ -1552,6 +1794,163 @@ class FunctionEmitter {
       }
     }
     return value(callBuiltin("aten::" + base, args(), kwargs(), r));
+  }
+
+  // torch.jit.fork(f, args...): a prim::fork node whose subgraph calls f;
+  // its output is a Future of f's result. Arguments are matched against f's
+  // schema here, so defaults and conversions happen before the fork.
+  Value* emitFork(const std::vector<Expr>& inputs, const List<Attribute>& attrs, const SourceRange& r) {
+    if (inputs.empty()) throw ErrorReport(r) << "torch.jit.fork expects a function to call";
+    const Expr& fe = inputs[0];
+    if (fe.kind() != TK_VAR || lookupVarType(Var(fe).name().name()) || !sh_.defs.count(Var(fe).name().name()))
+      throw ErrorReport(fe.range()) << "torch.jit.fork expects a function defined in this file as its first argument";
+    const std::string& name = Var(fe).name().name();
+    std::vector<NamedValue> args, kwargs;
+    for (size_t i = 1; i < inputs.size(); ++i) args.emplace_back(emitExpr(inputs[i]));
+    for (const Attribute& at : attrs) kwargs.emplace_back(at.name().name(), emitExpr(at.value()));
+    GraphFunction* fn = compileUserFunction(name, r);
+    const FunctionSchema* ptrs[] = {&fn->schema()};
+    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    auto sub = std::make_shared<Graph>();
+    std::vector<Value*> subIns;
+    for (Value* v : res.match->inputs) subIns.push_back(sub->addInput()->setType(v->type()));
+    TypePtr ret = res.match->returnTypes.at(0);
+    {
+      Node* c = sub->create(prim::Constant, 1);
+      c->s_(attr::name, name);
+      c->output()->setType(FunctionType::get());
+      sub->block()->appendNode(c);
+      std::vector<Value*> ins{c->output()};
+      ins.insert(ins.end(), subIns.begin(), subIns.end());
+      Node* call = sub->create(prim::CallFunction, ins, 1);
+      call->output()->setType(ret);
+      call->setSourceRange(r);
+      sub->block()->appendNode(call);
+      sub->registerOutput(call->output());
+    }
+    Node* n = g().create(prim::fork, res.match->inputs, 1);
+    n->g_(attr::Subgraph, sub);
+    n->output()->setType(FutureType::create(ret));
+    n->setSourceRange(r);
+    return g().insertNode(n)->output();
+  }
+
+  Value* emitWait(const std::vector<NamedValue>& args, const SourceRange& r) {
+    if (args.size() != 1 || args[0].value->type()->kind() != TypeKind::FutureType)
+      throw ErrorReport(r) << "torch.jit.wait expects one Future argument";
+    Node* n = g().create(aten::wait, {args[0].value}, 1);
+    n->output()->setType(args[0].value->type()->expect<FutureType>().elementType());
+    n->setSourceRange(r);
+    return g().insertNode(n)->output();
+  }
+
+  // Objects of user classes ------------------------------------------------------
+
+  // obj.field as prim::GetAttr, or nullptr when field names a method.
+  Value* emitGetAttr(Value* obj, const std::string& field, const SourceRange& r) {
+    const auto& cls = obj->type()->expect<ClassType>();
+    ClassInfo* ci = sh_.classOf(obj->type());
+    if (ci) ensureInitialized(*ci, r);
+    if (auto slot = cls.findAttributeSlot(field)) {
+      Node* n = g().create(prim::GetAttr, {obj}, 1);
+      n->s_(attr::name, field);
+      n->output()->setType(cls.attributes()[*slot].type);
+      n->setSourceRange(r);
+      return g().insertNode(n)->output();
+    }
+    if (ci && ci->methods.count(field)) return nullptr;
+    throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << field << "' of type '"
+                         << cls.name() << "'. Did you forget to initialize an attribute in __init__()?";
+  }
+
+  // obj.field = v. Only __init__ may add attributes (typed by `declared` or
+  // by the value); elsewhere the attribute must exist and v must fit it.
+  void emitSetAttr(Value* obj, const std::string& field, Value* v, const TypePtr& declared, const SourceRange& r) {
+    if (obj->type()->kind() != TypeKind::ClassType)
+      throw ErrorReport(r) << "cannot assign attribute '" << field << "' of a value of type "
+                           << obj->type()->annotationStr();
+    const auto& cls = obj->type()->expect<ClassType>();
+    ClassInfo* ci = sh_.classOf(obj->type());
+    if (ci) ensureInitialized(*ci, r);
+    auto slot = cls.findAttributeSlot(field);
+    if (!slot) {
+      bool definingSelf = isInit_ && cls_ && cls_->type.get() == &cls;
+      if (!definingSelf)
+        throw ErrorReport(r) << "Tried to set nonexistent attribute: " << field
+                             << ". Did you forget to initialize it in __init__()?";
+      if (ci && ci->methods.count(field))
+        throw ErrorReport(r) << "attribute '" << field << "' has the name of a method of '" << cls.name() << "'";
+      slot = cls.addAttribute(field, declared ? declared : v->type());
+    }
+    const TypePtr& want = cls.attributes()[*slot].type;
+    v = convertTo(v, want, r);
+    if (!v->type()->isSubtypeOf(*want))
+      throw ErrorReport(r) << "Wrong type for attribute assignment. Expected " << want->annotationStr() << " but got "
+                           << v->type()->annotationStr();
+    Node* n = g().create(prim::SetAttr, {obj, v}, 0);
+    n->s_(attr::name, field);
+    n->setSourceRange(r);
+    g().insertNode(n);
+  }
+
+  // obj.name(args) as prim::CallMethod; the method is compiled first.
+  Value* callObjectMethod(Value* self, const std::string& name, std::vector<NamedValue> args,
+                          std::vector<NamedValue> kwargs, const SourceRange& r) {
+    // args holds self first.
+    ClassInfo* ci = sh_.classOf(self->type());
+    const auto& cls = self->type()->expect<ClassType>();
+    GraphFunction* fn = ci ? compileMethod(*ci, name, r) : nullptr;
+    if (!fn) {
+      if (ci && ci->staticMethods.count(name)) {
+        args.erase(args.begin());
+        return callUserFunction(ci->type->name().substr(10) + "." + name, std::move(args), std::move(kwargs), r);
+      }
+      throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << name << "' of type '"
+                           << cls.name() << "'";
+    }
+    const FunctionSchema* ptrs[] = {&fn->schema()};
+    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    Node* call = g().create(prim::CallMethod, res.match->inputs, 1);
+    call->s_(attr::name, name);
+    call->output()->setType(res.match->returnTypes.at(0));
+    call->setSourceRange(r);
+    return g().insertNode(call)->output();
+  }
+
+  // The magic method `name` of obj's class, or nullptr if it has none.
+  Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) {
+    ClassInfo* ci = sh_.classOf(obj->type());
+    if (!ci || !ci->methods.count(name) || ci->staticMethods.count(name)) return nullptr;
+    std::vector<NamedValue> as{NamedValue(obj)};
+    for (Value* a : args) as.emplace_back(a);
+    return callObjectMethod(obj, name, std::move(as), {}, r);
+  }
+
+  Value* requireMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r,
+                      const std::string& what) {
+    if (Value* v = callMagic(obj, name, std::move(args), r)) return v;
+    throw ErrorReport(r) << "'" << obj->type()->annotationStr() << "' object does not support " << what
+                         << " (its class does not define " << name << ")";
+  }
+
+  // Foo(args): prim::CreateObject, then __init__ on it.
+  Value* emitConstruct(ClassInfo& ci, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                       const SourceRange& r) {
+    GraphFunction* init = compileMethod(ci, "__init__", r);
+    Node* n = g().create(prim::CreateObject, 1);
+    n->output()->setType(ci.type);
+    n->setSourceRange(r);
+    Value* obj = g().insertNode(n)->output();
+    if (!init) {
+      if (!args.empty() || !kwargs.empty())
+        throw ErrorReport(r) << ci.type->name().substr(10) << "() takes no arguments";
+      return obj;
+    }
+    args.insert(args.begin(), NamedValue(obj));
+    callObjectMethod(obj, "__init__", std::move(args), std::move(kwargs), r);
+    return obj;
   }
 
   // Inlines a functional-library function (and the helpers it calls).
@@ -1645,8 +2044,33 @@ class FunctionEmitter {
     return g().insertNode(n)->output();
   }
 
+  // t.tolist() has no static result type in PyTorch: the annotation of the
+  // assignment gives the list depth and element type.
+  Value* emitTolist(Value* self, const TypePtr& hint, const SourceRange& r) {
+    if (!hint) throw ErrorReport(r) << "Expected type hint for result of tolist()";
+    TypePtr elem = hint;
+    int64_t dim = 0;
+    while (elem->kind() == TypeKind::ListType) {
+      elem = elem->expect<ListType>().elementType();
+      ++dim;
+    }
+    int64_t code = elem->kind() == TypeKind::IntType ? 0 : elem->kind() == TypeKind::FloatType ? 1
+                   : elem->kind() == TypeKind::BoolType ? 2 : -1;
+    if (dim == 0 || code < 0)
+      throw ErrorReport(r) << "Output annotation element type for tolist() must be a (nested) list of int, float or "
+                              "bool, not "
+                           << hint->annotationStr();
+    Node* n = g().create(Symbol::fromQualString("prim::tolist"),
+                         {self, constant(g(), IValue(dim)), constant(g(), IValue(code))}, 1);
+    n->output()->setType(hint);
+    n->setSourceRange(r);
+    return g().insertNode(n)->output();
+  }
+
   Value* callMethod(Value* self, const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
-                    const SourceRange& r) {
+                    const SourceRange& r, const TypePtr& hint = nullptr) {
+    if (self->type()->kind() == TypeKind::TensorType && name == "tolist" && args.empty() && kwargs.empty())
+      return emitTolist(self, hint, r);
     if (self->type()->kind() == TypeKind::TensorType && args.empty()) {
       static const std::map<std::string, int64_t> casts = {{"long", 4}, {"float", 6}, {"double", 7}, {"int", 3},
                                                            {"half", 5}, {"bool", 11}, {"byte", 0}, {"char", 1},
@@ -1656,6 +2080,7 @@ class FunctionEmitter {
         return callBuiltin("aten::to", {NamedValue(self), NamedValue(constant(g(), IValue(it->second)))}, std::move(kwargs), r);
     }
     args.insert(args.begin(), NamedValue(self));
+    if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
     const TypePtr& t = self->type();
     if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
       throw ErrorReport(r) << "Unknown builtin op: aten::" << name
@@ -1672,17 +2097,34 @@ class FunctionEmitter {
     return callBuiltin("aten::" + name, std::move(args), std::move(kwargs), r);
   }
 
+  // Method `name` of ci compiled (on first use), or nullptr if ci has none.
+  // __init__ compiles first so that the attributes it assigns exist.
+  GraphFunction* compileMethod(ClassInfo& ci, const std::string& name, const SourceRange& r) {
+    return compileMethodOf(sh_, ci, name, r);
+  }
+  void ensureInitialized(ClassInfo& ci, const SourceRange& r) { ensureClassInitialized(sh_, ci, r); }
+
+  // The user function `name` ("f", or "Class.static_method"), compiled on
+  // first use.
+  GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) {
+    GraphFunction* fn = sh_.cu->findFunction(name);
+    if (fn) return fn;
+    if (size_t dot = name.find('.'); dot != std::string::npos) {
+      ClassInfo& ci = sh_.classes.at(name.substr(0, dot));
+      return compileMethod(ci, name.substr(dot + 1), r);
+    }
+    if (sh_.inProgress.count(name))
+      throw ErrorReport(r) << "function '" << name << "' is called recursively. Recursive calls are not supported";
+    sh_.inProgress.insert(name);
+    FunctionEmitter callee(sh_, sh_.defs.at(name));
+    fn = callee.emit();
+    sh_.inProgress.erase(name);
+    return fn;
+  }
+
   Value* callUserFunction(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                           const SourceRange& r) {
-    GraphFunction* fn = sh_.cu->findFunction(name);
-    if (!fn) {
-      if (sh_.inProgress.count(name))
-        throw ErrorReport(r) << "function '" << name << "' is called recursively. Recursive calls are not supported";
-      sh_.inProgress.insert(name);
-      FunctionEmitter callee(sh_, sh_.defs.at(name));
-      fn = callee.emit();
-      sh_.inProgress.erase(name);
-    }
+    GraphFunction* fn = compileUserFunction(name, r);
     const FunctionSchema& schema = fn->schema();
     const FunctionSchema* ptrs[] = {&schema};
     auto res = matchSchemas(ptrs, g(), r, args, kwargs);
@@ -1702,6 +2144,12 @@ class FunctionEmitter {
   Shared& sh_;
   Def def_;
   std::shared_ptr<Graph> graph_;
+  ClassInfo* cls_ = nullptr;
+  bool isStatic_ = false;
+  bool isInit_ = false;  // __init__ may add attributes by assigning to self
+  // loopDepth_ at each enclosing `with` on an object: return, or break and
+  // continue of a loop outside it, would skip __exit__.
+  std::vector<int> withLoopDepths_;
   std::vector<Frame> frames_;
   std::map<std::string, TypePtr> declared_;
   std::set<std::string> poisoned_;
@@ -1715,13 +2163,123 @@ class FunctionEmitter {
 
 }  // namespace
 
+namespace {
+
+// Method `name` of ci compiled (on first use), or nullptr if ci has none.
+// __init__ compiles first so that the attributes it assigns exist.
+GraphFunction* compileMethodOf(Shared& sh, ClassInfo& ci, const std::string& name, const SourceRange& r) {
+  auto done = ci.compiled.find(name);
+  if (done != ci.compiled.end()) return done->second;
+  auto def = ci.methods.find(name);
+  if (def == ci.methods.end()) return nullptr;
+  if (name != "__init__") ensureClassInitialized(sh, ci, r);
+  std::string key = ci.type->name() + "." + name;
+  if (sh.inProgress.count(key))
+    throw ErrorReport(r) << "method '" << name << "' of class '" << ci.type->name()
+                         << "' is called recursively. Recursive calls are not supported";
+  sh.inProgress.insert(key);
+  GraphFunction* fn = FunctionEmitter(sh, def->second, &ci).emit();
+  sh.inProgress.erase(key);
+  ci.compiled[name] = fn;
+  return fn;
+}
+
+// Compiles ci's __init__ unless it is done or being compiled (a method it
+// calls then sees the attributes assigned so far).
+void ensureClassInitialized(Shared& sh, ClassInfo& ci, const SourceRange& r) {
+  if (ci.compiled.count("__init__") || sh.inProgress.count(ci.type->name() + ".__init__")) return;
+  compileMethodOf(sh, ci, "__init__", r);
+}
+
+// class Color(Enum): RED = 1 ... -> EnumType __torch__.Color with constant
+// members whose values are all int, all float or all str.
+void defineEnum(Shared& sh, const ClassDef& cd) {
+  std::string name = cd.name().name();
+  std::vector<std::string> names;
+  std::vector<IValue> values;
+  TypePtr valueType;
+  for (const Stmt& f : cd.body()) {
+    if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
+    if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).rhs().present())
+      throw ErrorReport(f.range()) << "Enum members must be assignments of constants (`RED = 1`)";
+    Assign a(f);
+    Expr v = a.rhs().get();
+    IValue iv;
+    if (v.kind() == TK_CONST && Const(v).isFloatingPoint()) iv = IValue(Const(v).asFloatingPoint());
+    else if (v.kind() == TK_CONST) iv = IValue(Const(v).asIntegral());
+    else if (v.kind() == TK_STRINGLITERAL) iv = IValue(StringLiteral(v).text());
+    else throw ErrorReport(v.range()) << "Enum member values must be int, float or str constants";
+    TypePtr t = iv.isInt() ? IntType::get() : iv.isDouble() ? FloatType::get() : StringType::get();
+    if (valueType && !valueType->equals(*t))
+      throw ErrorReport(v.range()) << "Enum class with varying value types are not supported: '" << name
+                                   << "' has values of type " << valueType->annotationStr() << " and "
+                                   << t->annotationStr();
+    valueType = t;
+    names.push_back(Var(a.lhs()).name().name());
+    values.push_back(std::move(iv));
+  }
+  if (names.empty()) throw ErrorReport(cd.range()) << "Enum class '" << name << "' has no members";
+  auto type = std::make_shared<const EnumType>("__torch__." + name, valueType, names);
+  EnumInfo info{type, {}};
+  for (size_t i = 0; i < names.size(); ++i) info.members.emplace_back(make_intrusive<EnumHolder>(type, names[i], values[i]));
+  sh.cu->addEnum(type);
+  sh.enums[name] = std::move(info);
+}
+
+// class Foo: creates ClassType __torch__.Foo with the attributes annotated
+// in the class body; methods are compiled when first used.
+void declareClass(Shared& sh, const ClassDef& cd) {
+  std::string name = cd.name().name();
+  if (cd.superclass().present() && cd.superclass().get().range().text() != "object")
+    throw ErrorReport(cd.superclass().get().range())
+        << "class inheritance is not supported in TorchScript (only NamedTuple, Enum and object)";
+  if (sh.classes.count(name) || sh.namedTuples.count(name) || sh.enums.count(name) || sh.defs.count(name))
+    throw ErrorReport(cd.name().range()) << "'" << name << "' is already defined";
+  ClassInfo ci;
+  ci.type = ClassType::create("__torch__." + name);
+  // Registered before the body is read so annotations can name the class.
+  sh.classes[name] = ci;
+  ClassInfo& info = sh.classes[name];
+  for (const Stmt& f : cd.body()) {
+    if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
+    if (f.kind() == TK_DEF) {
+      Def d(f);
+      bool isStatic = false;
+      for (const Expr& dec : d.decorators()) {
+        if (dec.range().text() == "staticmethod") isStatic = true;
+        else throw ErrorReport(dec.range()) << "unsupported method decorator '" << dec.range().text() << "'";
+      }
+      const std::string& m = d.name().name();
+      if (info.methods.count(m)) throw ErrorReport(d.name().range()) << "method '" << m << "' is defined twice";
+      if (!isStatic && d.decl().params().empty())
+        throw ErrorReport(d.range()) << "method '" << m << "' must take self as its first argument";
+      info.methods.emplace(m, d);
+      if (isStatic) info.staticMethods.insert(m);
+      continue;
+    }
+    if (f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_VAR && Assign(f).type().present() &&
+        !Assign(f).rhs().present()) {
+      Assign a(f);
+      info.type->addAttribute(Var(a.lhs()).name().name(), parseTypeExpr(a.type().get()));
+      continue;
+    }
+    throw ErrorReport(f.range()) << "class bodies may only contain methods and attribute annotations (`x: int`)";
+  }
+  sh.cu->addClass(info.type);
+}
+
+}  // namespace
+
 void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
-  Shared sh{&cu, {}, {}, {}};
-  // Annotations see this unit's NamedTuples until we return (or throw).
-  tlsNamedTuples = &sh.namedTuples;
+  Shared sh{&cu, {}, {}, {}, {}, {}};
+  // Annotations see this unit's named types until we return (or throw).
+  // Units nest (the functional library compiles on first use, in the
+  // middle of a user's unit), so the previous unit's names come back after.
   struct Reset {
-    ~Reset() { tlsNamedTuples = nullptr; }
-  } reset;
+    const Shared* prev;
+    ~Reset() { tlsShared = prev; }
+  } reset{tlsShared};
+  tlsShared = &sh;
   std::vector<Def> order;
   for (const Stmt& s : stmts) {
     if (s.kind() == TK_DEF) {
@@ -1766,8 +2324,12 @@ void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
       nt.ctor.name = name;
       nt.ctor.returns.push_back(Argument{"", nt.type});
       sh.namedTuples[name] = std::move(nt);
+    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
+               (ClassDef(s).superclass().get().range().text() == "Enum" ||
+                ClassDef(s).superclass().get().range().text() == "enum.Enum")) {
+      defineEnum(sh, ClassDef(s));
     } else if (s.kind() == TK_CLASS_DEF) {
-      throw ErrorReport(s.range()) << "classes are not supported yet";
+      declareClass(sh, ClassDef(s));
     } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
       continue;
     } else if (s.kind() == TK_IMPORT) {
@@ -1782,6 +2344,9 @@ void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
     FunctionEmitter(sh, d).emit();
     sh.inProgress.erase(d.name().name());
   }
+  // Methods no function called are compiled too, so their errors show.
+  for (auto& [name, ci] : sh.classes)
+    for (const auto& [m, def] : ci.methods) compileMethodOf(sh, ci, m, def.range());
 }
 
 }  // namespace jitserve::frontend

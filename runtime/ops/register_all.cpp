@@ -11,10 +11,13 @@
 
 namespace jitserve {
 
+void registerTolistOp(OperatorRegistry& registry);  // builtins/tolist_op.cpp
+
 absl::Status registerAllOps(OperatorRegistry& registry) {
   try {
     registerAllTensorOps(registry);
     registerBuiltinOps(registry);
+    registerTolistOp(registry);
   } catch (const std::exception& e) {
     return statusFromException(e);
   }

@@ -110,5 +110,140 @@ TEST_F(IrEmitterTest, VarargsPackIntoList) {
   EXPECT_EQ(FileCheck().check("prim::ListConstruct").check_next("aten::view").run(g), "");
 }
 
+TEST_F(IrEmitterTest, ClassAttributesAndMethods) {
+  std::string g = graphOf(
+      "class Counter:\n"
+      "    def __init__(self, start: int):\n"
+      "        self.count = start\n"
+      "    def step(self, k: int) -> int:\n"
+      "        self.count += k\n"
+      "        return self.count\n"
+      "def f(n: int) -> int:\n"
+      "    c = Counter(n)\n"
+      "    c.step(2)\n"
+      "    return c.step(3)\n");
+  EXPECT_EQ(FileCheck()
+                .check("__torch__.Counter = prim::CreateObject()")
+                .check("prim::CallMethod[name=\"__init__\"]")
+                .check("prim::CallMethod[name=\"step\"]")
+                .run(g),
+            "");
+  EXPECT_EQ(run("f", {IValue(int64_t{1})}).toInt(), 6);
+  ClassTypePtr cls = cu_.findClass("__torch__.Counter");
+  ASSERT_NE(cls, nullptr);
+  EXPECT_TRUE(cls->findAttributeSlot("count").has_value());
+  EXPECT_NE(cls->findMethod("step"), nullptr);
+}
+
+TEST_F(IrEmitterTest, ClassStaticFactoryAndMagicMethods) {
+  graphOf(
+      "class V:\n"
+      "    def __init__(self, x: float):\n"
+      "        self.x = x\n"
+      "    @staticmethod\n"
+      "    def make(x: float) -> 'V':\n"
+      "        return V(x)\n"
+      "    def __add__(self, o: 'V') -> 'V':\n"
+      "        return V(self.x + o.x)\n"
+      "    def __len__(self) -> int:\n"
+      "        return 7\n"
+      "def f(a: float) -> float:\n"
+      "    v = V.make(a) + V(1.0)\n"
+      "    return v.x + len(v)\n");
+  EXPECT_DOUBLE_EQ(run("f", {IValue(2.0)}).toDouble(), 10.0);
+}
+
+TEST_F(IrEmitterTest, WithCallsEnterAndExit) {
+  std::string g = graphOf(
+      "class T:\n"
+      "    def __init__(self):\n"
+      "        self.log: List[str] = []\n"
+      "    def __enter__(self) -> int:\n"
+      "        self.log.append('enter')\n"
+      "        return 5\n"
+      "    def __exit__(self, a: Any, b: Any, c: Any):\n"
+      "        self.log.append('exit')\n"
+      "def f() -> int:\n"
+      "    t = T()\n"
+      "    with t as k:\n"
+      "        t.log.append('body')\n"
+      "    return k + len(t.log)\n");
+  EXPECT_EQ(FileCheck().check("prim::Enter").check("aten::append").check("prim::Exit").run(g), "");
+  EXPECT_EQ(run("f", {}).toInt(), 8);
+}
+
+TEST_F(IrEmitterTest, EnumMembersNamesValuesAndIteration) {
+  std::string g = graphOf(
+      "class Color(Enum):\n"
+      "    RED = 1\n"
+      "    BLUE = 3\n"
+      "def f(c: Color) -> int:\n"
+      "    s = 0\n"
+      "    for m in Color:\n"
+      "        if m == c:\n"
+      "            s += m.value * 10 + len(m.name)\n"
+      "    return s\n"
+      "def g() -> int:\n"
+      "    return f(Color.BLUE)\n");
+  EXPECT_EQ(FileCheck().check("aten::eq").check("prim::EnumValue").check("prim::EnumName").run(g), "");
+  EXPECT_EQ(run("g", {}).toInt(), 34);
+}
+
+TEST_F(IrEmitterTest, ForkMakesSubgraphAndWaitUnwrapsFuture) {
+  std::string g = graphOf(
+      "def work(x: int, k: int = 2) -> int:\n"
+      "    return x * k\n"
+      "def f(x: int) -> int:\n"
+      "    fut = torch.jit.fork(work, x)\n"
+      "    return torch.jit.wait(fut) + 1\n");
+  EXPECT_EQ(FileCheck().check("Future[int] = prim::fork_0(%x").check("aten::wait").check("with prim::fork_0 = graph").check("prim::CallFunction").run(g), "");
+  EXPECT_EQ(run("f", {IValue(int64_t{4})}).toInt(), 9);
+}
+
+TEST_F(IrEmitterTest, TolistTakesItsTypeFromTheAnnotation) {
+  std::string g = graphOf(
+      "def f(x: Tensor) -> List[List[float]]:\n"
+      "    r: List[List[float]] = x.tolist()\n"
+      "    return r\n");
+  EXPECT_EQ(FileCheck().check("float[][] = prim::tolist(%x").run(g), "");
+}
+
+TEST_F(IrEmitterTest, MemoryFormatsAndLayoutsAreIntConstants) {
+  std::string g = graphOf(
+      "def f() -> List[int]:\n"
+      "    return [torch.contiguous_format, torch.preserve_format, torch.channels_last, torch.channels_last_3d, "
+      "torch.strided]\n");
+  auto v = run("f", {}).toIntVector();
+  EXPECT_EQ(v, (std::vector<int64_t>{0, 1, 2, 3, 0}));
+}
+
+TEST_F(IrEmitterTest, IsNoneRefinesUnionWithNone) {
+  graphOf(
+      "def f(x: Union[int, float, None]) -> float:\n"
+      "    if x is None:\n"
+      "        return 0.0\n"
+      "    if isinstance(x, int):\n"
+      "        return float(x * 2)\n"
+      "    return x / 2\n");
+  EXPECT_DOUBLE_EQ(run("f", {IValue(3.0)}).toDouble(), 1.5);
+  EXPECT_DOUBLE_EQ(run("f", {IValue(int64_t{3})}).toDouble(), 6.0);
+  EXPECT_DOUBLE_EQ(run("f", {IValue()}).toDouble(), 0.0);
+}
+
+// The functional library compiles in the middle of a unit (F.relu below);
+// the unit's class names must still resolve in annotations afterwards.
+TEST_F(IrEmitterTest, ClassNamesResolveAfterANestedLibraryCompile) {
+  graphOf(
+      "class P:\n"
+      "    def __init__(self, x: float):\n"
+      "        self.x = x\n"
+      "def f(a: float) -> float:\n"
+      "    b = torch.nn.functional.relu(torch.tensor(a))\n"
+      "    return g(P(a))\n"
+      "def g(p: 'P') -> float:\n"
+      "    return p.x\n");
+  EXPECT_DOUBLE_EQ(run("f", {IValue(2.0)}).toDouble(), 2.0);
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
