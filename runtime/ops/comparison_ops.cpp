@@ -6,8 +6,10 @@
 // (or cast into self for the in-place forms, as PyTorch allows).
 #include "runtime/ops/comparison_ops.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
@@ -207,6 +209,41 @@ void k_equal(Stack& s) {
   {"aten::" op ".Tensor(Tensor self, Tensor other) -> Tensor", k_bit_tt<B>, doc},                               \
       {"aten::" op ".Scalar(Tensor self, Scalar other) -> Tensor", k_bit_ts<B>, doc " (Scalar other)"},
 
+// isin: whether each element of `elements` occurs in `test`, compared in
+// their promoted dtype (exactly for integers, as doubles otherwise).
+Tensor isin(const Tensor& elements, const Tensor& test, bool invert) {
+  const ScalarType common = promoteTypes(elements.dtype(), test.dtype());
+  JS_CHECK(!isComplexType(common), "isin: complex inputs are not supported");
+  const ScalarType work = isIntegralType(common, true) ? ScalarType::Long : ScalarType::Double;
+  Tensor e = elements.to(common).to(work).contiguous(), t = test.to(common).to(work).contiguous();
+  Tensor out = empty(elements.sizes(), ScalarType::Bool);
+  bool* op = out.data<bool>();
+  JS_DISPATCH_SWITCH(work, "isin", JS_DISPATCH_CASE(Long, int64_t, [&] {
+    std::vector<scalar_t> sorted(t.data<scalar_t>(), t.data<scalar_t>() + t.numel());
+    std::sort(sorted.begin(), sorted.end());
+    const scalar_t* ep = e.data<scalar_t>();
+    for (int64_t i = 0; i < e.numel(); ++i) op[i] = std::binary_search(sorted.begin(), sorted.end(), ep[i]) != invert;
+  }) JS_DISPATCH_CASE(Double, double, [&] {
+    std::vector<scalar_t> sorted(t.data<scalar_t>(), t.data<scalar_t>() + t.numel());
+    std::sort(sorted.begin(), sorted.end());
+    const scalar_t* ep = e.data<scalar_t>();
+    for (int64_t i = 0; i < e.numel(); ++i) op[i] = std::binary_search(sorted.begin(), sorted.end(), ep[i]) != invert;
+  }));
+  return out;
+}
+void k_isin_tt(Stack& s) {
+  Args a(s, 4);
+  a.ret(isin(a.tensor(0), a.tensor(1), a.toBool(3)));
+}
+void k_isin_ts(Stack& s) {
+  Args a(s, 4);
+  a.ret(isin(a.tensor(0), wrapScalar(a.scalar(1)), a.toBool(3)));
+}
+void k_isin_st(Stack& s) {
+  Args a(s, 4);
+  a.ret(isin(wrapScalar(a.scalar(0)), a.tensor(1), a.toBool(3)));
+}
+
 const OpEntry kComparisonOps[] = {
     CMP_ENTRIES("eq", Cmp::Eq, "self == other, elementwise.")
     CMP_ENTRIES("ne", Cmp::Ne, "self != other, elementwise.")
@@ -279,6 +316,15 @@ const OpEntry kComparisonOps[] = {
      "equal_nan=False) -> bool",
      k_allclose, "Whether isclose holds everywhere."},
     {"aten::equal(Tensor self, Tensor other) -> bool", k_equal, "Same shape and equal values."},
+    {"aten::isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool "
+     "invert=False) -> Tensor",
+     k_isin_tt, "Whether each element occurs in test_elements."},
+    {"aten::isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool "
+     "invert=False) -> Tensor",
+     k_isin_ts, "Whether each element equals test_element."},
+    {"aten::isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool "
+     "invert=False) -> Tensor",
+     k_isin_st, "Whether element occurs in test_elements."},
 };
 
 #undef CMP_ENTRIES

@@ -8,7 +8,9 @@
 #include "runtime/ops/index_ops.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <string>
 
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/elementwise.h"
@@ -432,6 +434,7 @@ Scalar maskValue(const Tensor& value) {
 Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   JS_CHECK(mask.dtype() == ScalarType::Bool, "masked_select: expected BoolTensor for mask");
   std::vector<Tensor> bc = broadcast_tensors(std::vector<Tensor>{self, mask});
+  if (bc[0].dim() == 0) return indexTensor(bc[0].unsqueeze(0), {bc[1].unsqueeze(0)});  // a 0-d mask selects 0 or 1
   return indexTensor(bc[0], {bc[1]});
 }
 
@@ -646,6 +649,89 @@ void k_put(Stack& s) {
   a.ret(put(a.tensor(0), a.tensor(1), a.tensor(2), a.toBool(3)));
 }
 
+// index_reduce: out = self, then for each k, row index[k] of out along dim is
+// combined with row k of source by prod / mean / amax / amin. Without
+// include_self a row's first contribution replaces self's value. mean
+// divides by the number of contributions (counting self when included),
+// flooring for integer dtypes.
+Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                   const std::string& reduce, bool include_self) {
+  enum class R { Prod, Mean, Amax, Amin };
+  R r;
+  if (reduce == "prod") r = R::Prod;
+  else if (reduce == "mean") r = R::Mean;
+  else if (reduce == "amax") r = R::Amax;
+  else if (reduce == "amin") r = R::Amin;
+  else JS_ERROR("index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got ", reduce, ".");
+  dim = maybe_wrap_dim(dim, self.dim());
+  JS_CHECK(index.dim() <= 1, "index_reduce_(): Index is supposed to be a vector");
+  JS_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
+           "index_reduce_(): Expected dtype int32/int64 for index but got ", scalarTypeName(index.dtype()));
+  JS_CHECK(self.dtype() == source.dtype(), "index_reduce_(): self (", scalarTypeName(self.dtype()), ") and source (",
+           scalarTypeName(source.dtype()), ") must have the same scalar type");
+  JS_CHECK(!self.is_complex() && self.dtype() != ScalarType::Bool, "index_reduce(): unsupported dtype ",
+           scalarTypeName(self.dtype()));
+  const int64_t nidx = index.numel();
+  const Tensor self_r = self.dim() == 0 ? self.reshape({1}) : self;
+  const Tensor src_r = source.dim() == 0 ? source.reshape({1}) : source;
+  JS_CHECK(src_r.dim() == self_r.dim(), "index_reduce_(): Source and self must have the same number of dimensions");
+  JS_CHECK(src_r.size(dim) == nidx, "index_reduce_(): Number of indices (", nidx,
+           ") should be equal to source.size(dim) (", src_r.size(dim), ")");
+  for (int64_t d = 0; d < self_r.dim(); ++d)
+    if (d != dim)
+      JS_CHECK(self_r.size(d) == src_r.size(d), "index_reduce_(): self and source must match in every dim but dim ",
+               dim, ", got ", shapeToString(self.sizes()), " and ", shapeToString(source.sizes()));
+  const int64_t rows = self_r.size(dim);
+  Tensor out = self_r.movedim(dim, 0).to(ScalarType::Double, true).contiguous();
+  Tensor src = src_r.movedim(dim, 0).to(ScalarType::Double).contiguous();
+  Tensor idx = index.reshape({-1}).to(ScalarType::Long).contiguous();
+  const int64_t inner = rows == 0 ? 0 : out.numel() / rows;
+  double* op = out.data<double>();
+  const double* sp = src.data<double>();
+  const int64_t* ip = idx.data<int64_t>();
+  std::vector<int64_t> count(static_cast<size_t>(rows), include_self ? 1 : 0);
+  for (int64_t k = 0; k < nidx; ++k) {
+    int64_t i = ip[k];
+    JS_CHECK(i >= -rows && i < rows, "index_reduce(): index ", i, " is out of bounds for dimension ", dim,
+             " with size ", rows);
+    if (i < 0) i += rows;
+    const bool first = count[static_cast<size_t>(i)] == 0;
+    ++count[static_cast<size_t>(i)];
+    for (int64_t j = 0; j < inner; ++j) {
+      double& o = op[i * inner + j];
+      const double v = sp[k * inner + j];
+      if (first) o = v;
+      else if (r == R::Prod) o *= v;
+      else if (r == R::Mean) o += v;
+      else if (r == R::Amax) o = (std::isnan(o) || std::isnan(v)) ? std::nan("") : std::max(o, v);
+      else o = (std::isnan(o) || std::isnan(v)) ? std::nan("") : std::min(o, v);
+    }
+  }
+  if (r == R::Mean) {
+    const bool integral = isIntegralType(self.dtype(), false);
+    for (int64_t i = 0; i < rows; ++i) {
+      const int64_t c = count[static_cast<size_t>(i)];
+      if (c <= 1) continue;
+      for (int64_t j = 0; j < inner; ++j) {
+        double& o = op[i * inner + j];
+        o = integral ? std::floor(o / static_cast<double>(c)) : o / static_cast<double>(c);
+      }
+    }
+  }
+  Tensor res = out.to(self.dtype()).movedim(0, dim).contiguous();
+  return self.dim() == 0 ? res.reshape(DimVector{}) : res;
+}
+void k_index_reduce(Stack& s) {
+  Args a(s, 6);
+  a.ret(indexReduce(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), std::string(a.str(4)), a.toBool(5)));
+}
+void k_index_reduce_(Stack& s) {
+  Args a(s, 6);
+  Tensor self = a.tensor(0);
+  self.copy_(indexReduce(self, a.toInt(1), a.tensor(2), a.tensor(3), std::string(a.str(4)), a.toBool(5)));
+  a.ret(std::move(self));
+}
+
 const OpEntry kIndexOps[] = {
     {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", k_index,
      "Advanced indexing: long and bool index tensors, None for whole dims."},
@@ -710,6 +796,12 @@ const OpEntry kIndexOps[] = {
      "gather with broadcasting (flattened when dim is None)."},
     {"aten::put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", k_put,
      "Copy of self with source written at flat indices."},
+    {"aten::index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) "
+     "-> Tensor",
+     k_index_reduce, "Reduces source rows into self's rows at index (prod, mean, amax, amin)."},
+    {"aten::index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool "
+     "include_self=True) -> Tensor(a!)",
+     k_index_reduce_, "In-place index_reduce."},
 };
 
 }  // namespace

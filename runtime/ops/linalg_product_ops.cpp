@@ -307,6 +307,29 @@ void k_vander(Stack& s) {
   a.ret(stack(cols, -1));
 }
 
+// trace: the sum of the main diagonal of a matrix.
+void k_trace(Stack& s) {
+  Args a(s, 1);
+  const Tensor& x = a.tensor(0);
+  JS_CHECK(x.dim() == 2, "trace: expected a matrix, but got tensor with dim ", x.dim());
+  a.ret(sum(x.diagonal(), {0}, false));
+}
+
+// tensordot.out: the functional kernel's result copied into out.
+void k_tensordot_out(Stack& s) {
+  IValue out_v = std::move(s.back());
+  s.pop_back();
+  k_tensordot(s);
+  Tensor r = s.back().toTensor();
+  s.pop_back();
+  Tensor out = out_v.toTensor();
+  JS_CHECK(out.dtype() == r.dtype(), "tensordot: expected out to have dtype ", scalarTypeName(r.dtype()), ", got ",
+           scalarTypeName(out.dtype()));
+  out.resize_(r.sizes());
+  out.copy_(r);
+  s.emplace_back(std::move(out));
+}
+
 const OpEntry kLinalgProductOps[] = {
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", k_vecdot, "Dot product along dim."},
     {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", k_multi_dot,
@@ -338,6 +361,10 @@ const OpEntry kLinalgProductOps[] = {
      "Running trapezoid-rule integral with uniform spacing dx."},
     {"aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x, "Alias of trapezoid.x."},
     {"aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", k_trapezoid_dx, "Alias of trapezoid.dx."},
+    {"aten::trace(Tensor self) -> Tensor", k_trace, "Sum of the main diagonal of a matrix."},
+    {"aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> "
+     "Tensor(a!)",
+     k_tensordot_out, "tensordot into out."},
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
@@ -20,6 +21,7 @@
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
 
@@ -214,6 +216,12 @@ std::vector<double> toDoubles(const Tensor& t) {
 Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
                  const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var, bool training,
                  double momentum, double eps) {
+  if (input.numel() == 0) {
+    // PyTorch returns a copy for empty inputs of any rank (an empty
+    // result; weight and bias cannot change it).
+    Tensor out = input.clone();
+    return out;
+  }
   JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
   JS_CHECK(isFloatingType(input.dtype()), "batch_norm: expected a floating point input, got ",
            scalarTypeName(input.dtype()));
@@ -708,6 +716,128 @@ void k_pixel_unshuffle(Stack& s) {
   a.ret(pixelShuffle(a.tensor(0), a.toInt(1), true));
 }
 
+// Moves `dim` last and flattens the rest: rows of `len` doubles.
+Tensor rowsAlong(const Tensor& t, int64_t dim) { return t.movedim(dim, -1).to(ScalarType::Double).contiguous(); }
+
+// cosine_similarity: sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))
+// along dim, after broadcasting (each norm clamped separately, as PyTorch).
+void k_cosine_similarity(Stack& s) {
+  Args a(s, 4);
+  const Tensor& x1 = a.tensor(0);
+  const Tensor& x2 = a.tensor(1);
+  const double eps = a.toDouble(3);
+  const ScalarType rt = promoteTypes(x1.dtype(), x2.dtype());
+  JS_CHECK(isFloatingType(rt), "cosine_similarity: expected floating point inputs, got ", scalarTypeName(rt));
+  const DimVector shape = broadcastShapes(x1.sizes(), x2.sizes());
+  const int64_t nd = static_cast<int64_t>(shape.size());
+  const int64_t dim = maybe_wrap_dim(a.toInt(2), nd);
+  Tensor r1 = rowsAlong(x1.expand(shape), dim), r2 = rowsAlong(x2.expand(shape), dim);
+  const int64_t len = nd == 0 ? 1 : shape[static_cast<size_t>(dim)];
+  DimVector out_shape = shape;
+  if (nd > 0) out_shape.erase(out_shape.begin() + dim);
+  Tensor out = empty(out_shape, ScalarType::Double);
+  const double* p1 = r1.data<double>();
+  const double* p2 = r2.data<double>();
+  double* op = out.data<double>();
+  for (int64_t r = 0, rows = out.numel(); r < rows; ++r) {
+    double w12 = 0, w1 = 0, w2 = 0;
+    for (int64_t j = 0; j < len; ++j) {
+      const double u = p1[r * len + j], v = p2[r * len + j];
+      w12 += u * v;
+      w1 += u * u;
+      w2 += v * v;
+    }
+    op[r] = w12 / (std::max(std::sqrt(w1), eps) * std::max(std::sqrt(w2), eps));
+  }
+  a.ret(out.to(rt));
+}
+
+// bilinear: y[..., o] = x1[..., :] . W[o] . x2[..., :] + b[o].
+void k_bilinear(Stack& s) {
+  Args a(s, 4);
+  const Tensor& x1 = a.tensor(0);
+  const Tensor& x2 = a.tensor(1);
+  const Tensor& w = a.tensor(2);
+  const std::optional<Tensor> b = a.optTensor(3);
+  JS_CHECK(x1.dim() == x2.dim(), "bilinear(): input dimensions do not match: got ", x1.dim(), " and ", x2.dim());
+  JS_CHECK(x1.dim() >= 1, "bilinear(): inputs must have at least one dimension");
+  for (int64_t d = 0; d + 1 < x1.dim(); ++d)
+    JS_CHECK(x1.size(d) == x2.size(d), "bilinear(): input batch dimensions do not match: got ",
+             shapeToString(x1.sizes()), " and ", shapeToString(x2.sizes()));
+  JS_CHECK(w.dim() == 3, "bilinear(): weight must be three-dimensional, got ", w.dim());
+  const int64_t I = x1.size(-1), J = x2.size(-1), O = w.size(0);
+  JS_CHECK(w.size(1) == I, "bilinear(): input1 size does not match weight size: got ", I, " but expected ", w.size(1));
+  JS_CHECK(w.size(2) == J, "bilinear(): input2 size does not match weight size: got ", J, " but expected ", w.size(2));
+  if (b) JS_CHECK(b->dim() == 1 && b->size(0) == O, "bilinear(): bias size does not match weight size: got ",
+                  b->numel(), " but expected ", O);
+  ScalarType rt = promoteTypes(promoteTypes(x1.dtype(), x2.dtype()), w.dtype());
+  if (b) rt = promoteTypes(rt, b->dtype());
+  JS_CHECK(isFloatingType(rt), "bilinear(): expected floating point inputs, got ", scalarTypeName(rt));
+  Tensor a1 = x1.reshape({-1, I}).to(ScalarType::Double).contiguous();
+  Tensor a2 = x2.reshape({-1, J}).to(ScalarType::Double).contiguous();
+  Tensor wd = w.to(ScalarType::Double).contiguous();
+  const int64_t N = a1.size(0);
+  Tensor out = empty({N, O}, ScalarType::Double);
+  const double* p1 = a1.data<double>();
+  const double* p2 = a2.data<double>();
+  const double* pw = wd.data<double>();
+  double* po = out.data<double>();
+  std::vector<double> bias(static_cast<size_t>(O), 0.0);
+  if (b) {
+    Tensor bd = b->to(ScalarType::Double).contiguous();
+    std::copy(bd.data<double>(), bd.data<double>() + O, bias.begin());
+  }
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t o = 0; o < O; ++o) {
+      double acc = 0;
+      for (int64_t i = 0; i < I; ++i) {
+        double row = 0;
+        for (int64_t j = 0; j < J; ++j) row += pw[(o * I + i) * J + j] * p2[n * J + j];
+        acc += p1[n * I + i] * row;
+      }
+      po[n * O + o] = acc + bias[static_cast<size_t>(o)];
+    }
+  DimVector shape(x1.sizes().begin(), x1.sizes().end());
+  shape.back() = O;
+  a.ret(out.to(rt).view(shape));
+}
+
+// convNd.padding: padding="valid" is no padding; "same" pads so the output
+// keeps the input's size (stride 1 only), the odd extra on the far side.
+template <int N>
+void k_conv_padding_str(Stack& s) {
+  Args a(s, 7);
+  const Tensor& x = a.tensor(0);
+  const Tensor& w = a.tensor(1);
+  const std::string mode(a.str(4));
+  std::vector<int64_t> stride = expandParam(a.intList(3), N, "stride");
+  std::vector<int64_t> dilation = expandParam(a.intList(5), N, "dilation");
+  std::vector<int64_t> pad(N, 0);
+  Tensor input = x;
+  if (mode == "same") {
+    for (int64_t st : stride) JS_CHECK(st == 1, "padding='same' is not supported for strided convolutions");
+    JS_CHECK(w.dim() == N + 2, "conv", N, "d: expected a ", N + 2, "-D weight, got ", w.dim(), "-D");
+    std::vector<int64_t> extra;  // F.pad order: last dim first
+    bool asymmetric = false;
+    for (int d = 0; d < N; ++d) {
+      const int64_t total = dilation[static_cast<size_t>(d)] * (w.size(d + 2) - 1);
+      pad[static_cast<size_t>(d)] = total / 2;
+      if (total % 2) asymmetric = true;
+    }
+    if (asymmetric) {
+      for (int d = N - 1; d >= 0; --d) {
+        const int64_t total = dilation[static_cast<size_t>(d)] * (w.size(d + 2) - 1);
+        extra.push_back(0);
+        extra.push_back(total % 2);
+      }
+      input = constant_pad_nd(x, extra, 0);
+    }
+  } else {
+    JS_CHECK(mode == "valid", "Invalid padding string: '", mode, "'");
+  }
+  a.ret(convNd(input, w, a.optTensor(2), stride, pad, dilation, a.toInt(6)));
+}
+
 const OpEntry kNnOps[] = {
     {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
      "dilation=1, int groups=1) -> Tensor",
@@ -774,6 +904,19 @@ const OpEntry kNnOps[] = {
      "Moves channel blocks of r*r into r x r spatial tiles (sub-pixel convolution)."},
     {"aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor", k_pixel_unshuffle,
      "Inverse of pixel_shuffle: r x r spatial tiles into channels."},
+    {"aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor", k_cosine_similarity,
+     "Cosine of the angle between x1 and x2 along dim."},
+    {"aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor", k_bilinear,
+     "x1^T W x2 + b for each output feature."},
+    {"aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], str padding=\"valid\", "
+     "int[1] dilation=[1], int groups=1) -> Tensor",
+     k_conv_padding_str<1>, "1-D convolution with padding 'valid' or 'same'."},
+    {"aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding=\"valid\", "
+     "int[2] dilation=1, int groups=1) -> Tensor",
+     k_conv_padding_str<2>, "2-D convolution with padding 'valid' or 'same'."},
+    {"aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding=\"valid\", "
+     "int[3] dilation=1, int groups=1) -> Tensor",
+     k_conv_padding_str<3>, "3-D convolution with padding 'valid' or 'same'."},
 };
 
 }  // namespace

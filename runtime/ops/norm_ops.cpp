@@ -160,6 +160,33 @@ void k_frobenius_norm_out(Stack& s) {
   writeOut(a, 3, vector_norm(a.tensor(0), 2.0, a.intList(1), a.toBool(2), std::nullopt));
 }
 
+// dist(a, b, p) = ||a - b||_p over all elements (broadcast).
+void k_dist(Stack& s) {
+  Args a(s, 3);
+  a.ret(vector_norm(sub(a.tensor(0), a.tensor(1)), a.scalar(2).toDouble(), std::nullopt, false, std::nullopt));
+}
+
+// renorm: each slice along dim whose p-norm exceeds maxnorm is scaled down to
+// maxnorm (by maxnorm / (norm + 1e-7), as PyTorch does).
+void k_renorm(Stack& s) {
+  Args a(s, 4);
+  const Tensor& self = a.tensor(0);
+  const double p = a.scalar(1).toDouble(), maxnorm = a.scalar(3).toDouble();
+  JS_CHECK(!self.is_complex() && isFloatingType(self.dtype()), "renorm: expected a floating point input, got ",
+           scalarTypeName(self.dtype()));
+  JS_CHECK(p > 0, "renorm: non-positive-norm not supported");
+  JS_CHECK(maxnorm >= 0, "renorm: expected maxnorm to be >= 0 but got ", maxnorm);
+  JS_CHECK(self.dim() > 1, "renorm: input needs at least 2 dimensions, got ", self.dim(), " dimensions");
+  const int64_t dim = maybe_wrap_dim(a.toInt(2), self.dim());
+  std::vector<int64_t> others;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (d != dim) others.push_back(d);
+  Tensor norms = vector_norm(self, p, others, true, std::nullopt).to(ScalarType::Double, true).contiguous();
+  double* np = norms.data<double>();
+  for (int64_t i = 0; i < norms.numel(); ++i) np[i] = np[i] > maxnorm ? maxnorm / (np[i] + 1e-7) : 1.0;
+  a.ret(mul(self, norms.to(self.dtype())));
+}
+
 const OpEntry kNormOps[] = {
     {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? "
      "dtype=None) -> Tensor",
@@ -188,6 +215,9 @@ const OpEntry kNormOps[] = {
      k_nuclear_norm_dim_out, "Nuclear norm over two dims written into out."},
     {"aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
      k_frobenius_norm_out, "Frobenius norm over dims written into out."},
+    {"aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", k_dist, "p-norm of self - other."},
+    {"aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor", k_renorm,
+     "Rescales slices along dim whose p-norm exceeds maxnorm."},
 };
 
 }  // namespace

@@ -3,10 +3,12 @@
 #include "runtime/ops/activation_ops.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/comparison_ops.h"
+#include "runtime/ops/complex_ops.h"
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/creation_ops.h"
 #include "runtime/ops/dim_ops.h"
 #include "runtime/ops/fft_ops.h"
+#include "runtime/ops/fold_ops.h"
 #include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
@@ -22,6 +24,7 @@
 #include "runtime/ops/segment_ops.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/special_poly_ops.h"
+#include "runtime/ops/statistics_ops.h"
 #include "runtime/ops/ternary_ops.h"
 #include "runtime/ops/unary_ops.h"
 #include "runtime/ops/unique_ops.h"
@@ -58,6 +61,9 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerLossOps(registry);
   ops::registerFftOps(registry);
   ops::registerRandomOps(registry);
+  ops::registerComplexOps(registry);
+  ops::registerStatisticsOps(registry);
+  ops::registerFoldOps(registry);
 }
 
 }  // namespace jitserve

@@ -1,0 +1,93 @@
+#include "runtime/ops/complex_ops.h"
+
+#include <cmath>
+#include <complex>
+#include <vector>
+
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/tensor/broadcasting.h"
+
+namespace jitserve::ops {
+namespace {
+
+using C = std::complex<double>;
+
+// complex(real, imag) and polar(abs, angle): both Float or both Double,
+// broadcast together; `make` builds one value from the pair.
+template <typename Make>
+Tensor fromPairs(const Tensor& a, const Tensor& b, const char* op, Make make) {
+  const ScalarType t = a.dtype();
+  JS_CHECK(t == ScalarType::Float || t == ScalarType::Double, op,
+           ": expected both inputs to be Float or Double tensors but got ", scalarTypeName(t), " and ",
+           scalarTypeName(b.dtype()));
+  JS_CHECK(b.dtype() == t, op, ": expected both inputs to be Float or Double tensors but got ", scalarTypeName(t),
+           " and ", scalarTypeName(b.dtype()));
+  const DimVector shape = broadcastShapes(a.sizes(), b.sizes());
+  Tensor ad = a.expand(shape).to(ScalarType::Double).contiguous();
+  Tensor bd = b.expand(shape).to(ScalarType::Double).contiguous();
+  Tensor out = empty(shape, ScalarType::ComplexDouble);
+  const double* ap = ad.data<double>();
+  const double* bp = bd.data<double>();
+  C* op_ = out.data<C>();
+  for (int64_t i = 0, n = out.numel(); i < n; ++i) op_[i] = make(ap[i], bp[i]);
+  return out.to(t == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat);
+}
+
+void k_complex(Stack& s) {
+  Args a(s, 2);
+  a.ret(fromPairs(a.tensor(0), a.tensor(1), "complex", [](double re, double im) { return C(re, im); }));
+}
+void k_polar(Stack& s) {
+  Args a(s, 2);
+  a.ret(fromPairs(a.tensor(0), a.tensor(1), "polar",
+                  [](double r, double th) { return C(r * std::cos(th), r * std::sin(th)); }));
+}
+
+void k_view_as_complex(Stack& s) {
+  Args a(s, 1);
+  const Tensor& x = a.tensor(0);
+  const ScalarType t = x.dtype();
+  JS_CHECK(t == ScalarType::Float || t == ScalarType::Double,
+           "view_as_complex is only supported for float and double tensors, but got a tensor of scalar type: ",
+           scalarTypeName(t));
+  JS_CHECK(x.dim() >= 1, "Input tensor must have one or more dimensions");
+  JS_CHECK(x.size(-1) == 2, "Tensor must have a last dimension of size 2");
+  JS_CHECK(x.stride(-1) == 1, "Tensor must have a last dimension with stride 1");
+  std::vector<int64_t> sizes(x.sizes().begin(), x.sizes().end() - 1), strides;
+  for (int64_t d = 0; d + 1 < x.dim(); ++d) {
+    JS_CHECK(x.stride(d) % 2 == 0, "Tensor must have a stride divisible by 2 for all but last dimension");
+    strides.push_back(x.stride(d) / 2);
+  }
+  JS_CHECK(x.storage_offset() % 2 == 0, "Tensor must have a storage_offset divisible by 2");
+  const ScalarType ct = t == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
+  a.ret(Tensor::fromStorage(x.storage(), ct, sizes, strides, x.storage_offset() / 2));
+}
+
+void k_view_as_real(Stack& s) {
+  Args a(s, 1);
+  const Tensor& x = a.tensor(0);
+  JS_CHECK(x.is_complex(), "view_as_real is only supported for complex tensors");
+  JS_CHECK(x.dtype() != ScalarType::ComplexHalf, "view_as_real: ComplexHalf is not supported");
+  std::vector<int64_t> sizes(x.sizes().begin(), x.sizes().end()), strides;
+  for (int64_t d = 0; d < x.dim(); ++d) strides.push_back(x.stride(d) * 2);
+  sizes.push_back(2);
+  strides.push_back(1);
+  const ScalarType rt = x.dtype() == ScalarType::ComplexDouble ? ScalarType::Double : ScalarType::Float;
+  a.ret(Tensor::fromStorage(x.storage(), rt, sizes, strides, x.storage_offset() * 2));
+}
+
+const OpEntry kComplexOps[] = {
+    {"aten::complex(Tensor real, Tensor imag) -> Tensor", k_complex, "real + i * imag (broadcast)."},
+    {"aten::polar(Tensor abs, Tensor angle) -> Tensor", k_polar, "abs * (cos(angle) + i * sin(angle))."},
+    {"aten::view_as_complex(Tensor(a) self) -> Tensor(a)", k_view_as_complex,
+     "A complex view of a real tensor whose last dim holds (re, im)."},
+    {"aten::view_as_real(Tensor(a) self) -> Tensor(a)", k_view_as_real,
+     "A real view of a complex tensor with a trailing (re, im) dim."},
+};
+
+}  // namespace
+
+void registerComplexOps(OperatorRegistry& registry) { registerOpEntries(registry, kComplexOps); }
+
+}  // namespace jitserve::ops
