@@ -15,16 +15,17 @@ if(JITSERVE_BUILD_TESTS)
 endif()
 
 # The daemon's dependencies (server/, client/, proto/): gRPC and protobuf
-# (Debian 12: libgrpc++-dev, protobuf-compiler-grpc), prometheus-cpp. They
-# are optional: without them the daemon layers are skipped, everything else
-# still builds.
+# (Debian 12: libgrpc++-dev, protobuf-compiler-grpc) and prometheus-cpp
+# (prometheus-cpp-dev). Without them the daemon layers are skipped and
+# everything else still builds.
 find_package(Protobuf QUIET)
 find_package(gRPC CONFIG QUIET)
+find_package(prometheus-cpp CONFIG QUIET)
 find_program(JITSERVE_GRPC_CPP_PLUGIN grpc_cpp_plugin)
-if(Protobuf_FOUND AND gRPC_FOUND AND JITSERVE_GRPC_CPP_PLUGIN AND Protobuf_PROTOC_EXECUTABLE)
+if(Protobuf_FOUND AND gRPC_FOUND AND prometheus-cpp_FOUND AND JITSERVE_GRPC_CPP_PLUGIN AND Protobuf_PROTOC_EXECUTABLE)
   set(JITSERVE_HAVE_GRPC ON)
 else()
   set(JITSERVE_HAVE_GRPC OFF)
-  message(STATUS "gRPC/protobuf not found: jitserved and jitctl are not built (scripts/install-deps.sh installs them)")
+  message(STATUS "gRPC/protobuf/prometheus-cpp not found: jitserved and jitctl are not built "
+                 "(scripts/install-deps.sh installs them)")
 endif()
-find_package(prometheus-cpp CONFIG QUIET)

@@ -2,10 +2,10 @@
 
 namespace jitserve::server {
 
-ExecutorPool::ExecutorPool(size_t numThreads, size_t maxQueue) : maxQueue_(maxQueue) {
-  if (numThreads == 0) numThreads = 1;
-  threads_.reserve(numThreads);
-  for (size_t i = 0; i < numThreads; ++i) threads_.emplace_back([this] { workerLoop(); });
+ExecutorPool::ExecutorPool(size_t numThreads, size_t maxQueue)
+    : numThreads_(numThreads ? numThreads : 1), maxQueue_(maxQueue) {
+  threads_.reserve(numThreads_);
+  for (size_t i = 0; i < numThreads_; ++i) threads_.emplace_back([this] { workerLoop(); });
 }
 
 ExecutorPool::~ExecutorPool() { shutdown(); }

@@ -30,12 +30,13 @@ class ExecutorPool {
   void shutdown();
 
   size_t queueDepth() const;
-  size_t numThreads() const { return threads_.size(); }
+  size_t numThreads() const { return numThreads_; }
   size_t maxQueue() const { return maxQueue_; }
 
  private:
   void workerLoop();
 
+  const size_t numThreads_;
   const size_t maxQueue_;
   mutable std::mutex mu_;
   std::condition_variable cv_;

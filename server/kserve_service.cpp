@@ -117,26 +117,34 @@ grpc::ServerUnaryReactor* KServeService::ModelMetadata(grpc::CallbackServerConte
 grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext* ctx,
                                                     const ModelInferRequest* request, ModelInferResponse* response) {
   auto model = core_.registry().get(request->model_name(), request->model_version());
-  if (!model.ok()) return finishNow(ctx, model.status());
+  if (!model.ok()) {
+    core_.countRejected("kserve", "", "", model.status().code());
+    return finishNow(ctx, model.status());
+  }
   const Model::Method& method = (*model)->defaultMethod();
+  // Answers a request refused before it runs, counting it.
+  auto reject = [&](const absl::Status& s) {
+    core_.countRejected("kserve", (*model)->name(), method.name, s.code());
+    return finishNow(ctx, s);
+  };
   const FunctionSchema& schema = method.function->schema();
   const auto& inputs = request->inputs();
   const bool useRaw = request->raw_input_contents_size() > 0;
   if (useRaw) {
     if (request->raw_input_contents_size() != inputs.size()) {
-      return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat(
+      return reject(absl::InvalidArgumentError(absl::StrCat(
                                 "raw_input_contents has ", request->raw_input_contents_size(),
                                 " entries but the request has ", inputs.size(), " inputs")));
     }
     for (const auto& in : inputs) {
       if (in.has_contents()) {
-        return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat(
+        return reject(absl::InvalidArgumentError(absl::StrCat(
                                   "input '", in.name(), "' has typed contents while raw_input_contents is used")));
       }
     }
   }
   if (static_cast<size_t>(inputs.size()) > schema.arguments.size()) {
-    return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat("model '", request->model_name(), "' takes ",
+    return reject(absl::InvalidArgumentError(absl::StrCat("model '", request->model_name(), "' takes ",
                                                                   schema.arguments.size(), " inputs, got ",
                                                                   inputs.size())));
   }
@@ -147,7 +155,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
   for (int i = 0; i < inputs.size(); ++i) {
     const size_t arg = byName ? *schema.argumentIndexWithName(inputs[i].name()) : static_cast<size_t>(i);
     if (inputFor[arg] >= 0) {
-      return finishNow(ctx, absl::InvalidArgumentError(
+      return reject(absl::InvalidArgumentError(
                                 absl::StrCat("two inputs are given for argument '", schema.arguments[arg].name, "'")));
     }
     inputFor[arg] = i;
@@ -158,7 +166,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
     const Argument& arg = schema.arguments[a];
     if (inputFor[a] < 0) {
       if (!arg.defaultValue) {
-        return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat(
+        return reject(absl::InvalidArgumentError(absl::StrCat(
                                   "missing input '", arg.name, "' (", arg.type->annotationStr(), ") of model '",
                                   request->model_name(), "'")));
       }
@@ -167,7 +175,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
     }
     const int i = inputFor[a];
     auto v = kserveInputToIValue(inputs[i], useRaw ? &request->raw_input_contents(i) : nullptr, arg.type, limits);
-    if (!v.ok()) return finishNow(ctx, v.status());
+    if (!v.ok()) return reject(v.status());
     stack.push_back(std::move(*v));
   }
   const auto outputNames = outputsOf(schema);
@@ -176,7 +184,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
     bool known = false;
     for (const auto& [n, t] : outputNames) known = known || n == o.name();
     if (!known) {
-      return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat("requested output '", o.name(),
+      return reject(absl::InvalidArgumentError(absl::StrCat("requested output '", o.name(),
                                                                     "' is not an output of model '",
                                                                     request->model_name(), "'")));
     }
@@ -188,6 +196,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
   response->set_id(request->id());
   auto* reactor = new CancellableReactor();
   InferCall call;
+  call.api = "kserve";
   call.model = *model;
   call.method = &method;
   call.inputs = std::move(stack);

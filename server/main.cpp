@@ -1,11 +1,30 @@
 // jitserved: the jitserve daemon. See docs/server.md and server_config.h for
 // the flags. SIGTERM or SIGINT drain in-flight requests (--drain-grace-ms)
 // and exit 0.
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <iostream>
-#include <pthread.h>
 
 #include "server/server.h"
+
+namespace {
+
+// The signal handler only writes the signal number to a pipe that main()
+// waits on. A handler (rather than a blocked mask and sigwait) works whatever
+// signal mask the threads of our libraries (gRPC, civetweb) set for themselves.
+int gSignalPipe[2] = {-1, -1};
+
+void onSignal(int sig) {
+  const unsigned char b = static_cast<unsigned char>(sig);
+  const int saved = errno;
+  (void)!write(gSignalPipe[1], &b, 1);
+  errno = saved;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace jitserve::server;
@@ -19,26 +38,28 @@ int main(int argc, char** argv) {
     std::cerr << "jitserved: " << config.status().message() << "\n";
     return 2;
   }
-  // Block the signals in every thread (the gRPC and worker threads inherit
-  // the mask); this thread takes them with sigwait.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-
-  if (config->adminPort != 0 || config->metricsPort != 0 || !config->adminTokenFile.empty()) {
-    std::cerr << "jitserved: note: the admin API and /metrics are not implemented yet; "
-                 "--admin-port, --metrics-port and --admin-token-file are accepted and ignored\n";
+  if (pipe(gSignalPipe) != 0) {
+    std::cerr << "jitserved: pipe: " << std::strerror(errno) << "\n";
+    return 1;
   }
+  struct sigaction sa {};
+  sa.sa_handler = onSignal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGINT, &sa, nullptr);
+
+  std::cerr << "jitserved: note: the admin API is not implemented yet; --admin-port and --admin-token-file are "
+               "accepted and ignored\n";
   const auto grace = std::chrono::milliseconds(config->drainGraceMs);
   auto server = Server::create(std::move(*config));
   if (!server.ok()) {
     std::cerr << "jitserved: " << server.status().message() << "\n";
     return 1;
   }
-  int sig = 0;
-  sigwait(&signals, &sig);
+  unsigned char sig = 0;
+  while (read(gSignalPipe[0], &sig, 1) != 1) {
+    if (errno != EINTR) break;
+  }
   std::cerr << "jitserved: " << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << ": draining (grace " << grace.count()
             << " ms)" << std::endl;
   (*server)->shutdown(grace);

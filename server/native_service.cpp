@@ -98,6 +98,7 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
       return;
     }
     absl::Status s = core_.submitJob([this] {
+      const auto start = std::chrono::steady_clock::now();
       absl::StatusOr<std::shared_ptr<Model>> m =
           header_.program_case() == pb::ModelHeader::kSource
               ? Model::fromSource(header_.name(), header_.version(), header_.source(), header_.entry())
@@ -107,7 +108,7 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
         return;
       }
       fillModelInfo(**m, response_->mutable_model());
-      core_.registry().add(std::move(*m));
+      core_.addModel(std::move(*m), std::chrono::steady_clock::now() - start);
       Finish(grpc::Status::OK);
     });
     if (!s.ok()) Finish(toGrpcStatus(s));
@@ -232,9 +233,13 @@ grpc::ServerUnaryReactor* NativeService::DescribeModel(grpc::CallbackServerConte
 grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx, const pb::InferRequest* request,
                                                pb::InferResponse* response) {
   auto model = core_.registry().get(request->model_name(), request->model_version());
-  if (!model.ok()) return finishNow(ctx, model.status());
+  if (!model.ok()) {
+    core_.countRejected("native", "", "", model.status().code());
+    return finishNow(ctx, model.status());
+  }
   const Model::Method* method = (*model)->findMethod(request->method());
   if (!method) {
+    core_.countRejected("native", (*model)->name(), "", absl::StatusCode::kNotFound);
     std::string names;
     for (const auto& m : (*model)->methods()) absl::StrAppend(&names, names.empty() ? "" : ", ", m.name);
     return finishNow(ctx, absl::NotFoundError(absl::StrCat("model '", request->model_name(), "' has no method '",
@@ -242,12 +247,16 @@ grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx,
   }
   auto stack = bindArguments(method->function->schema(), request->inputs(), request->named_inputs(),
                              core_.codecLimits());
-  if (!stack.ok()) return finishNow(ctx, stack.status());
+  if (!stack.ok()) {
+    core_.countRejected("native", (*model)->name(), method->name, stack.status().code());
+    return finishNow(ctx, stack.status());
+  }
 
   auto* reactor = new CancellableReactor();
   response->set_model_name((*model)->name());
   response->set_model_version((*model)->version());
   InferCall call;
+  call.api = "native";
   call.model = *model;
   call.method = method;
   call.inputs = std::move(*stack);

@@ -6,6 +6,8 @@
 #include <grpcpp/health_check_service_interface.h>
 
 #include "absl/strings/str_cat.h"
+#include "prometheus/exposer.h"
+#include "prometheus/registry.h"
 #include "runtime/ops/register_all.h"
 #include "server/kserve_service.h"
 #include "server/native_service.h"
@@ -15,7 +17,9 @@ namespace jitserve::server {
 absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   ensureOperatorsRegistered();
   std::unique_ptr<Server> s(new Server());
-  s->core_ = std::make_unique<ServingCore>(std::move(config));
+  s->metricsRegistry_ = std::make_shared<prometheus::Registry>();
+  s->metrics_ = std::make_unique<ServerMetrics>(*s->metricsRegistry_);
+  s->core_ = std::make_unique<ServingCore>(std::move(config), s->metrics_.get());
   const ServerConfig& c = s->core_->config();
   if (absl::Status loaded = s->core_->loadRepository(); !loaded.ok()) return loaded;
   s->native_ = std::make_unique<NativeService>(*s->core_);
@@ -34,6 +38,18 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   if (!s->grpc_ || s->grpcPort_ == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", address));
   }
+  try {
+    s->exposer_ = std::make_unique<prometheus::Exposer>(absl::StrCat(c.metricsHost, ":", c.metricsPort));
+  } catch (const std::exception& e) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot serve metrics on ", c.metricsHost, ":", c.metricsPort, ": ", e.what()));
+  }
+  s->runtimeCollector_ = std::make_shared<RuntimeCollector>(s->core_->registry(), s->core_->pool());
+  s->exposer_->RegisterCollectable(s->metricsRegistry_);
+  s->exposer_->RegisterCollectable(s->runtimeCollector_);
+  const auto ports = s->exposer_->GetListeningPorts();
+  s->metricsPort_ = ports.empty() ? 0 : ports.front();
+  std::cerr << "jitserved: metrics listening on " << c.metricsHost << ":" << s->metricsPort_ << std::endl;
   if (auto* health = s->grpc_->GetHealthCheckService()) health->SetServingStatus(true);
   std::cerr << "jitserved: grpc listening on " << c.grpcHost << ":" << s->grpcPort_ << std::endl;
   return s;

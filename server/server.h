@@ -1,6 +1,10 @@
 // Server: the running daemon: the ServingCore plus the gRPC server that
 // exposes it (jitserve.v1, KServe v2, grpc.health.v1, server reflection).
 //
+// Metrics (metrics.h) are served on --metrics-host:--metrics-port at
+// /metrics; the chosen port is logged as "jitserved: metrics listening on
+// HOST:PORT".
+//
 // Lifecycle: create() loads the model repository, then starts listening;
 // health reports SERVING from then on. shutdown(grace) flips health to
 // NOT_SERVING and KServe ServerReady to false, stops accepting calls, gives
@@ -17,6 +21,11 @@
 #include "absl/status/statusor.h"
 #include "server/serving_core.h"
 
+namespace prometheus {
+class Exposer;
+class Registry;
+}  // namespace prometheus
+
 namespace jitserve::server {
 
 class NativeService;
@@ -29,6 +38,7 @@ class Server {
 
   // The port the gRPC server listens on (the chosen one when configured as 0).
   int grpcPort() const { return grpcPort_; }
+  int metricsPort() const { return metricsPort_; }
   ServingCore& core() { return *core_; }
 
   void shutdown(std::chrono::milliseconds grace);
@@ -36,11 +46,17 @@ class Server {
  private:
   Server() = default;
 
+  std::shared_ptr<prometheus::Registry> metricsRegistry_;
+  std::unique_ptr<ServerMetrics> metrics_;
   std::unique_ptr<ServingCore> core_;
+  std::shared_ptr<RuntimeCollector> runtimeCollector_;
   std::unique_ptr<NativeService> native_;
   std::unique_ptr<KServeService> kserve_;
   std::unique_ptr<grpc::Server> grpc_;
+  // Declared last: stops serving /metrics before what it reads goes away.
+  std::unique_ptr<prometheus::Exposer> exposer_;
   int grpcPort_ = 0;
+  int metricsPort_ = 0;
   bool stopped_ = false;
 };
 

@@ -9,7 +9,8 @@ namespace jitserve::server {
 
 using Clock = std::chrono::steady_clock;
 
-ServingCore::ServingCore(ServerConfig config) : config_(std::move(config)) {
+ServingCore::ServingCore(ServerConfig config, ServerMetrics* metrics)
+    : config_(std::move(config)), metrics_(metrics) {
   if (!config_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(config_.modelRepository);
   size_t workers = config_.workers > 0 ? static_cast<size_t>(config_.workers) : std::thread::hardware_concurrency();
   pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(config_.maxQueue));
@@ -28,13 +29,14 @@ absl::Status ServingCore::loadRepository() {
   auto specs = repository_->scan();
   if (!specs.ok()) return specs.status();
   for (const ModelSpec& spec : *specs) {
+    const auto start = Clock::now();
     auto m = loadModel(spec);
     if (!m.ok()) {
       std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
                 << m.status().message() << std::endl;
       continue;
     }
-    registry_.add(std::move(*m));
+    addModel(std::move(*m), Clock::now() - start);
     std::cerr << "jitserved: loaded model " << spec.name << " version " << spec.version << std::endl;
   }
   return absl::OkStatus();
@@ -49,13 +51,15 @@ absl::Status ServingCore::loadFromRepository(std::string_view name) {
   // Compile every version before publishing any, so a failed reload leaves
   // what was loaded untouched.
   std::vector<std::shared_ptr<Model>> loaded;
+  const auto start = Clock::now();
   for (const ModelSpec& spec : *specs) {
     auto m = loadModel(spec);
     if (!m.ok()) return m.status();
     loaded.push_back(std::move(*m));
   }
   (void)registry_.remove(name);
-  for (auto& m : loaded) registry_.add(std::move(m));
+  const auto took = (Clock::now() - start) / loaded.size();
+  for (auto& m : loaded) addModel(std::move(m), took);
   return absl::OkStatus();
 }
 
@@ -68,18 +72,32 @@ absl::Status ServingCore::submitJob(std::function<void()> job) {
   return absl::OkStatus();
 }
 
+void ServingCore::addModel(std::shared_ptr<Model> model, std::chrono::nanoseconds loadTime) {
+  if (metrics_) metrics_->modelLoaded(model->name(), loadTime);
+  registry_.add(std::move(model));
+}
+
+void ServingCore::countRejected(const char* api, const std::string& model, const std::string& method,
+                                absl::StatusCode code) {
+  if (metrics_) metrics_->requestDone(api, model, method, code);
+}
+
 absl::Status ServingCore::submit(InferCall call) {
   const auto enqueued = Clock::now();
   auto shared = std::make_shared<InferCall>(std::move(call));
-  return submitJob([this, shared, enqueued] { runCall(*shared, enqueued); });
+  absl::Status s = submitJob([this, shared, enqueued] { runCall(*shared, enqueued); });
+  if (!s.ok()) countRejected(shared->api, shared->model->name(), shared->method->name, s.code());
+  return s;
 }
 
 void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   const auto start = Clock::now();
   ModelStats& stats = call.model->stats();
   stats.queue.add(start - enqueued);
+  if (metrics_) metrics_->queued(call.model->name(), start - enqueued);
   auto finish = [&](absl::Status s, Stack out) {
     const auto end = Clock::now();
+    if (metrics_) metrics_->requestDone(call.api, call.model->name(), call.method->name, s.code());
     (s.ok() ? stats.success : stats.fail).add(end - enqueued);
     stats.lastInferenceMs.store(static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                                           std::chrono::system_clock::now().time_since_epoch())
@@ -103,6 +121,7 @@ void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   Stack stack = std::move(call.inputs);
   absl::Status s = call.model->run(*call.method, stack, opts);
   stats.computeInfer.add(Clock::now() - start);
+  if (metrics_) metrics_->executed(call.model->name(), call.method->name, Clock::now() - start);
   const bool ok = s.ok();
   finish(std::move(s), ok ? std::move(stack) : Stack{});
 }

@@ -22,6 +22,7 @@
 
 #include "absl/status/status.h"
 #include "server/executor_pool.h"
+#include "server/metrics.h"
 #include "server/model.h"
 #include "server/model_registry.h"
 #include "server/model_repository.h"
@@ -31,6 +32,7 @@
 namespace jitserve::server {
 
 struct InferCall {
+  const char* api = "";  // "native" or "kserve", for metrics
   std::shared_ptr<Model> model;
   const Model::Method* method = nullptr;  // owned by `model`
   Stack inputs;
@@ -43,7 +45,8 @@ struct InferCall {
 
 class ServingCore {
  public:
-  explicit ServingCore(ServerConfig config);
+  // `metrics` (may be null) must outlive the core.
+  explicit ServingCore(ServerConfig config, ServerMetrics* metrics = nullptr);
   ~ServingCore();
 
   const ServerConfig& config() const { return config_; }
@@ -59,8 +62,17 @@ class ServingCore {
   // (Re)loads every version of `name` from the repository.
   absl::Status loadFromRepository(std::string_view name);
 
-  // ResourceExhausted when the queue is full, Unavailable when shutting down.
+  // Publishes a model (replacing the same name+version); `loadTime` is how
+  // long reading and compiling it took.
+  void addModel(std::shared_ptr<Model> model, std::chrono::nanoseconds loadTime);
+
+  // ResourceExhausted when the queue is full, Unavailable when shutting down
+  // (the call is then counted as answered with that code).
   absl::Status submit(InferCall call);
+  // Counts a request answered without running (bad inputs, unknown model).
+  // `model` is "" when the requested model does not exist, which keeps
+  // arbitrary names out of the metric labels.
+  void countRejected(const char* api, const std::string& model, const std::string& method, absl::StatusCode code);
   // Runs `job` on a worker (for compiles off the gRPC threads); same refusals.
   absl::Status submitJob(std::function<void()> job);
 
@@ -70,6 +82,7 @@ class ServingCore {
   void runCall(InferCall& call, std::chrono::steady_clock::time_point enqueued);
 
   ServerConfig config_;
+  ServerMetrics* metrics_;
   ModelRegistry registry_;
   std::unique_ptr<ModelRepository> repository_;
   std::unique_ptr<ExecutorPool> pool_;

@@ -367,6 +367,32 @@ TEST_F(JitservedTest, ModelStatisticsCountInferences) {
   EXPECT_GT(r.model_stats(0).last_inference(), 0u);
 }
 
+TEST_F(JitservedTest, PrometheusMetricsCountRequests) {
+  ASSERT_GT(daemon_->metricsPort(), 0) << daemon_->log();
+  pb::InferRequest req;
+  req.set_model_name("adder");
+  *req.add_inputs() = floatTensor({1}, {1});
+  *req.add_inputs() = floatTensor({2}, {1});
+  pb::InferResponse resp;
+  ASSERT_TRUE(infer(req, &resp).ok());
+  req.mutable_inputs()->RemoveLast();
+  EXPECT_EQ(infer(req, &resp).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  const std::string text = httpGet(daemon_->metricsPort(), "/metrics");
+  EXPECT_NE(text.find("jitserve_requests_total{api=\"native\",code=\"OK\",method=\"forward\",model=\"adder\"}"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("jitserve_requests_total{api=\"native\",code=\"INVALID_ARGUMENT\",method=\"forward\","
+                      "model=\"adder\"} 1"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("jitserve_request_execute_seconds_count{method=\"forward\",model=\"adder\"}"),
+            std::string::npos);
+  EXPECT_NE(text.find("jitserve_plan_cache_misses_total{method=\"forward\",model=\"adder\",version=\"1\"}"),
+            std::string::npos);
+  EXPECT_NE(text.find("jitserve_worker_queue_depth"), std::string::npos);
+  EXPECT_NE(text.find("jitserve_cpu_bytes_in_use"), std::string::npos);
+}
+
 TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {
   pb::LoadModelResponse loaded;
   grpc::Status s = loadSource("bad", "def forward(x: Tensor) -> Tensor:\n    return y\n", &loaded);

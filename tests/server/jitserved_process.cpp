@@ -1,6 +1,9 @@
 #include "tests/server/jitserved_process.h"
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,7 +19,8 @@ namespace jitserve::testing {
 JitservedProcess::JitservedProcess(const std::vector<std::string>& args, std::chrono::milliseconds timeout) {
   int fds[2];
   if (pipe(fds) != 0) return;
-  std::vector<std::string> argv = {JITSERVED_PATH, "--grpc-host", "127.0.0.1", "--grpc-port", "0"};
+  std::vector<std::string> argv = {JITSERVED_PATH, "--grpc-host", "127.0.0.1", "--grpc-port", "0",
+                                   "--metrics-port", "0"};
   argv.insert(argv.end(), args.begin(), args.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -40,6 +44,8 @@ JitservedProcess::JitservedProcess(const std::vector<std::string>& args, std::ch
     cv_.wait_until(lock, until, [&] { return eof_ || std::regex_search(log_, m, listening); });
     if (!std::regex_search(log_, m, listening)) return;
     port_ = std::stoi(m[1]);
+    const std::regex metrics("jitserved: metrics listening on [^\\s:]+:([0-9]+)");
+    if (std::regex_search(log_, m, metrics)) metricsPort_ = std::stoi(m[1]);
   }
   channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(port_), grpc::InsecureChannelCredentials());
   auto health = grpc::health::v1::Health::NewStub(channel_);
@@ -101,6 +107,27 @@ int JitservedProcess::signalAndWait(int signal, std::chrono::milliseconds timeou
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return -1000;
+}
+
+std::string httpGet(int port, const std::string& path) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return "";
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string out;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+    const std::string req = "GET " + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+    if (write(fd, req.data(), req.size()) == static_cast<ssize_t>(req.size())) {
+      char buf[4096];
+      ssize_t n;
+      while ((n = read(fd, buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+    }
+  }
+  close(fd);
+  const size_t body = out.find("\r\n\r\n");
+  return body == std::string::npos ? "" : out.substr(body + 4);
 }
 
 TempDir::TempDir() {

@@ -21,7 +21,8 @@ namespace jitserve::testing {
 
 class JitservedProcess {
  public:
-  // Starts `bin/jitserved --grpc-host 127.0.0.1 --grpc-port 0 <args>` and
+  // Starts `bin/jitserved --grpc-host 127.0.0.1 --grpc-port 0
+  // --metrics-port 0 <args>` and
   // waits (up to `timeout`) until its health service says SERVING.
   // ok() is false (and log() says why) if it did not.
   JitservedProcess(const std::vector<std::string>& args,
@@ -30,6 +31,7 @@ class JitservedProcess {
 
   bool ok() const { return ready_; }
   int port() const { return port_; }
+  int metricsPort() const { return metricsPort_; }
   pid_t pid() const { return pid_; }
   std::shared_ptr<grpc::Channel> channel() const { return channel_; }
   // Everything the daemon wrote to stderr so far.
@@ -44,6 +46,7 @@ class JitservedProcess {
 
   pid_t pid_ = -1;
   int port_ = 0;
+  int metricsPort_ = 0;
   bool ready_ = false;
   bool exited_ = false;
   std::thread reader_;
@@ -53,6 +56,9 @@ class JitservedProcess {
   bool eof_ = false;
   std::shared_ptr<grpc::Channel> channel_;
 };
+
+// The body of an HTTP/1.0 GET of 127.0.0.1:port/path ("" on failure).
+std::string httpGet(int port, const std::string& path);
 
 // A fresh temporary directory, removed with its contents on destruction.
 class TempDir {
