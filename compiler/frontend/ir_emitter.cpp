@@ -7,6 +7,7 @@
 
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/convert_to_ssa.h"
+#include "compiler/frontend/environment.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/exit_transform.h"
 #include "compiler/frontend/functional_library.h"
@@ -26,13 +27,6 @@ struct Sugared {
   Kind kind = Kind::Value;
   Value* value = nullptr;  // Value, or self for Method
   std::string name;        // module path ("torch", "math"), builtin or method name
-};
-
-// One block's variables.
-struct Frame {
-  std::map<std::string, TypePtr> vars;  // defined or refined here
-  std::set<std::string> assigned;       // assigned here (not just refined)
-  bool exited = false;  // the block ended in return/break/continue
 };
 
 // A NamedTuple class: its tuple type and its constructor's schema.
@@ -137,7 +131,6 @@ class FunctionEmitter {
 
   GraphFunction* emit() {
     Graph& g = *graph_;
-    frames_.emplace_back();
     std::vector<Argument> args;
     bool isSelf = cls_ && !isStatic_;
     for (const Param& p : def_.decl().params()) {
@@ -153,7 +146,7 @@ class FunctionEmitter {
     }
     if (def_.decl().returnType().present()) declaredRet_ = parseTypeExpr(def_.decl().returnType().get());
     emitStatements(def_.statements());
-    if (!frames_.back().exited) {
+    if (!env_.exited()) {
       bool noneOk = !declaredRet_ || declaredRet_->kind() == TypeKind::NoneType ||
                     declaredRet_->kind() == TypeKind::OptionalType;
       if (hadReturn_ && !noneOk) {
@@ -209,97 +202,17 @@ class FunctionEmitter {
     throw ErrorReport(e.range()) << "Unsupported default value: only constants are supported here";
   }
 
-  // Environment ------------------------------------------------------------------
-
-  TypePtr lookupVarType(const std::string& name) {
-    for (auto f = frames_.rbegin(); f != frames_.rend(); ++f) {
-      auto it = f->vars.find(name);
-      if (it != f->vars.end()) return it->second;
-    }
-    return nullptr;
-  }
-
+  TypePtr lookupVarType(const std::string& name) { return env_.lookupType(name); }
   void setVar(const std::string& name, Value* v, TypePtr declared, const SourceRange& r) {
-    TypePtr t = declared ? declared : v->type();
-    if (declared) {
-      if (!v->type()->isSubtypeOf(*declared))
-        throw ErrorReport(r) << "Variable '" << name << "' is annotated with type " << declared->annotationStr()
-                             << " but is being assigned to a value of type " << v->type()->annotationStr();
-      declared_[name] = declared;
-    } else if (auto d = declared_.find(name); d != declared_.end()) {
-      if (!v->type()->isSubtypeOf(*d->second))
-        throw ErrorReport(r) << "Variable '" << name << "' is annotated with type " << d->second->annotationStr()
-                             << " but is being assigned to a value of type " << v->type()->annotationStr();
-      t = d->second;
-      declared = d->second;
-    }
-    Node* s = insertStore(g(), name, v, declared);
-    s->setSourceRange(r);
-    frames_.back().vars[name] = t;
-    frames_.back().assigned.insert(name);
+    env_.set(name, v, std::move(declared), r);
   }
-
-  Value* readVar(const std::string& name, const SourceRange& r) {
-    TypePtr t = lookupVarType(name);
-    if (!t) return nullptr;
-    Value* v = insertLoad(g(), name, t);
-    v->node()->setSourceRange(r);
-    return v;
-  }
-
-  // Merges the frames of an If's branches into the current frame.
-  void mergeBranches(const Frame& t, const Frame& f, const SourceRange& r) {
-    Frame& cur = frames_.back();
-    if (t.exited && f.exited) {
-      cur.exited = true;
-      return;
-    }
-    std::set<std::string> names;
-    for (auto& k : t.assigned) names.insert(k);
-    for (auto& k : f.assigned) names.insert(k);
-    for (const auto& name : names) {
-      TypePtr outer = lookupVarType(name);
-      auto ti = t.assigned.count(name) ? t.vars.find(name) : t.vars.end();
-      auto fi = f.assigned.count(name) ? f.vars.find(name) : f.vars.end();
-      // A branch that did not assign the variable contributes its type
-      // there, which a refinement may have narrowed.
-      if (ti == t.vars.end()) ti = t.vars.find(name);
-      if (fi == f.vars.end()) fi = f.vars.find(name);
-      TypePtr tt = ti != t.vars.end() ? ti->second : (t.exited ? nullptr : outer);
-      TypePtr ft = fi != f.vars.end() ? fi->second : (f.exited ? nullptr : outer);
-      if (t.exited) tt = nullptr;
-      if (f.exited) ft = nullptr;
-      if (!tt && !ft) continue;
-      if (tt && ft) {
-        auto u = unifyTypes(tt, ft);
-        if (!u) {
-          undefinedReason_[name] = "Type mismatch: " + name + " is set to type " + tt->annotationStr() +
-                                   " in the true branch and type " + ft->annotationStr() + " in the false branch";
-          cur.vars.erase(name);
-          poisoned_.insert(name);
-          continue;
-        }
-        cur.vars[name] = *u;
-        cur.assigned.insert(name);
-      } else if ((tt && f.exited) || (ft && t.exited)) {
-        cur.vars[name] = tt ? tt : ft;
-        cur.assigned.insert(name);
-      } else {
-        // Defined on one path only.
-        if (!outer) {
-          undefinedReason_[name] = name + " is not defined in the " + (tt ? "false" : "true") + " branch";
-          poisoned_.insert(name);
-        }
-      }
-    }
-    (void)r;
-  }
+  Value* readVar(const std::string& name, const SourceRange& r) { return env_.read(name, r); }
 
   // Statements --------------------------------------------------------------------
 
   void emitStatements(const List<Stmt>& stmts) {
     for (const Stmt& s : stmts) {
-      if (frames_.back().exited) break;  // unreachable
+      if (env_.exited()) break;  // unreachable
       emitStatement(s);
     }
   }
@@ -327,7 +240,7 @@ class FunctionEmitter {
         Node* n = g().create(s.kind() == TK_BREAK ? breakStmtSymbol() : continueStmtSymbol(), 0);
         n->setSourceRange(s.range());
         g().insertNode(n);
-        frames_.back().exited = true;
+        env_.markExited();
         return;
       }
       case TK_PASS: return;
@@ -373,7 +286,7 @@ class FunctionEmitter {
     withLoopDepths_.push_back(entered.empty() ? -1 : loopDepth_);
     emitStatements(w.body());
     withLoopDepths_.pop_back();
-    if (frames_.back().exited) return;
+    if (env_.exited()) return;
     for (auto it = entered.rbegin(); it != entered.rend(); ++it) {
       GraphFunction* exit = compileMethod(*sh_.classOf((*it)->type()), "__exit__", w.range());
       Node* n = g().create(prim::Exit, {*it}, 1);
@@ -412,7 +325,7 @@ class FunctionEmitter {
     n->setSourceRange(r.range());
     g().insertNode(n);
     hadReturn_ = true;
-    frames_.back().exited = true;
+    env_.markExited();
   }
 
   // The implicit conversions TorchScript applies where a type is declared
@@ -460,7 +373,7 @@ class FunctionEmitter {
     Node* n = g().create(prim::RaiseException, {msg, constant(g(), IValue(cls))}, 0);
     n->setSourceRange(r.range());
     g().insertNode(n);
-    frames_.back().exited = true;
+    env_.markExited();
     raisedOnly_ = true;
   }
 
@@ -491,9 +404,7 @@ class FunctionEmitter {
         Value* idx = emitExpr(s.subscriptExprs()[0]);
         callBuiltin("aten::Delete", {base, idx}, {}, t.range());
       } else if (t.kind() == TK_VAR) {
-        frames_.back().vars.erase(Var(t).name().name());
-        poisoned_.insert(Var(t).name().name());
-        undefinedReason_[Var(t).name().name()] = "undefined value " + Var(t).name().name();
+        env_.remove(Var(t).name().name());
       } else {
         throw ErrorReport(t.range()) << "del only supports variables and subscripts";
       }
@@ -512,9 +423,7 @@ class FunctionEmitter {
   void assignTo(const Expr& lhs, Value* v, TypePtr declared, const SourceRange& r) {
     switch (lhs.kind()) {
       case TK_VAR: {
-        const std::string& name = Var(lhs).name().name();
-        poisoned_.erase(name);
-        setVar(name, v, declared, r);
+        setVar(Var(lhs).name().name(), v, declared, r);
         return;
       }
       case TK_TUPLE_LITERAL:
@@ -723,9 +632,7 @@ class FunctionEmitter {
       Node* c = g().create(prim::unchecked_cast, {v}, 1);
       c->output()->setType(t);
       g().insertNode(c);
-      Node* s = insertStore(g(), name, c->output());
-      s->i_(Symbol::attr("refinement"), 1);
-      frames_.back().vars[name] = t;
+      env_.refine(name, c->output(), t);
     }
   }
 
@@ -742,14 +649,13 @@ class FunctionEmitter {
     for (int bi = 0; bi < 2; ++bi) {
       Block* b = n->addBlock();
       WithInsertPoint ip(b);
-      frames_.emplace_back();
+      env_.pushFrame();
       applyRefinements(refinementsOf(condExpr, bi == 0));
       emitStatements(bi == 0 ? tb : fb);
-      (bi == 0 ? ft : ff) = frames_.back();
-      frames_.pop_back();
+      (bi == 0 ? ft : ff) = env_.popFrame();
     }
     WithInsertPoint after(n->next());
-    mergeBranches(ft, ff, r);
+    env_.mergeBranches(ft, ff);
     // `if x is None: return` refines x after the If.
     if (ft.exited && !ff.exited) applyRefinements(refinementsOf(condExpr, false));
     if (ff.exited && !ft.exited) applyRefinements(refinementsOf(condExpr, true));
@@ -797,11 +703,11 @@ class FunctionEmitter {
     idx->setType(IntType::get());
     {
       WithInsertPoint ip(b);
-      frames_.emplace_back();
+      env_.pushFrame();
       ++loopDepth_;
       body(idx);
       --loopDepth_;
-      frames_.pop_back();
+      env_.popFrame();
       Node* lc = g().create(loopCondSymbol(), 1);
       lc->output()->setType(BoolType::get());
       g().insertNode(lc);
@@ -1092,7 +998,7 @@ class FunctionEmitter {
   Sugared emitVar(const Var& v) {
     const std::string& name = v.name().name();
     if (Value* val = readVar(name, v.range())) return value(val);
-    if (poisoned_.count(name)) throw ErrorReport(v.range()) << undefinedReason_[name];
+    if (const std::string* why = env_.undefinedReason(name)) throw ErrorReport(v.range()) << *why;
     if (name == "torch" || name == "math") return Sugared{Sugared::Kind::Module, nullptr, name};
     if (name == "F") return Sugared{Sugared::Kind::Module, nullptr, "F"};
     if (sh_.defs.count(name)) return Sugared{Sugared::Kind::UserFunction, nullptr, name};
@@ -1367,10 +1273,10 @@ class FunctionEmitter {
     for (int bi = 0; bi < 2; ++bi) {
       Block* b = n->addBlock();
       WithInsertPoint ip(b);
-      frames_.emplace_back();
+      env_.pushFrame();
       applyRefinements(refinementsOf(t.cond(), bi == 0));
       outs[bi] = emitExpr(bi == 0 ? t.trueExpr() : t.falseExpr(), hint);
-      frames_.pop_back();
+      env_.popFrame();
       b->registerOutput(outs[bi]);
     }
     auto u = unifyTypes(outs[0]->type(), outs[1]->type());
@@ -1390,7 +1296,7 @@ class FunctionEmitter {
     for (int bi = 0; bi < 2; ++bi) {
       Block* blk = n->addBlock();
       WithInsertPoint ip(blk);
-      frames_.emplace_back();
+      env_.pushFrame();
       bool evalRhs = isAnd ? bi == 0 : bi == 1;
       if (evalRhs) {
         applyRefinements(refinementsOf(b.lhs(), bi == 0));
@@ -1398,7 +1304,7 @@ class FunctionEmitter {
       } else {
         blk->registerOutput(constant(g(), IValue(!isAnd)));
       }
-      frames_.pop_back();
+      env_.popFrame();
     }
     return n->output();
   }
@@ -1596,9 +1502,9 @@ class FunctionEmitter {
                  Block* t = n->addBlock();
                  n->addBlock();
                  WithInsertPoint ip(t);
-                 frames_.emplace_back();
+                 env_.pushFrame();
                  body();
-                 frames_.pop_back();
+                 env_.popFrame();
                } else {
                  body();
                }
@@ -1629,9 +1535,9 @@ class FunctionEmitter {
                  Block* t = n->addBlock();
                  n->addBlock();
                  WithInsertPoint ip(t);
-                 frames_.emplace_back();
+                 env_.pushFrame();
                  body();
-                 frames_.pop_back();
+                 env_.popFrame();
                } else {
                  body();
                }
@@ -2150,10 +2056,7 @@ class FunctionEmitter {
   // loopDepth_ at each enclosing `with` on an object: return, or break and
   // continue of a loop outside it, would skip __exit__.
   std::vector<int> withLoopDepths_;
-  std::vector<Frame> frames_;
-  std::map<std::string, TypePtr> declared_;
-  std::set<std::string> poisoned_;
-  std::map<std::string, std::string> undefinedReason_;
+  Environment env_{*graph_};
   TypePtr declaredRet_;
   bool hadReturn_ = false;
   bool raisedOnly_ = false;
