@@ -72,6 +72,57 @@ const GraphFunction* findLibraryFunction(std::string_view qualifiedName) {
   return library().findFunction(mangled);
 }
 
+namespace {
+
+struct NamedDispatch {
+  std::string_view name;
+  LibraryDispatch dispatch;
+};
+
+// PyTorch's boolean dispatches (torch/nn/functional.py, torch/functional.py),
+// with the same argument positions and defaults.
+constexpr NamedDispatch kDispatches[] = {
+    {"torch.nn.functional.max_pool1d",
+     {"return_indices", 6, false, "torch.nn.functional.max_pool1d_with_indices", "torch.nn.functional._max_pool1d"}},
+    {"torch.nn.functional.max_pool2d",
+     {"return_indices", 6, false, "torch.nn.functional.max_pool2d_with_indices", "torch.nn.functional._max_pool2d"}},
+    {"torch.nn.functional.max_pool3d",
+     {"return_indices", 6, false, "torch.nn.functional.max_pool3d_with_indices", "torch.nn.functional._max_pool3d"}},
+    {"torch.nn.functional.adaptive_max_pool1d",
+     {"return_indices", 2, false, "torch.nn.functional.adaptive_max_pool1d_with_indices",
+      "torch.nn.functional._adaptive_max_pool1d"}},
+    {"torch.nn.functional.adaptive_max_pool2d",
+     {"return_indices", 2, false, "torch.nn.functional.adaptive_max_pool2d_with_indices",
+      "torch.nn.functional._adaptive_max_pool2d"}},
+    {"torch.nn.functional.adaptive_max_pool3d",
+     {"return_indices", 2, false, "torch.nn.functional.adaptive_max_pool3d_with_indices",
+      "torch.nn.functional._adaptive_max_pool3d"}},
+    {"torch.unique",
+     {"return_inverse", 2, false, "torch.functional._unique_inverse_true", "torch.functional._unique_inverse_false"}},
+    {"torch.functional._unique_inverse_true",
+     {"return_counts", 3, false, "torch.functional._unique_impl", "torch.functional._return_inverse"}},
+    {"torch.functional._unique_inverse_false",
+     {"return_counts", 3, false, "torch.functional._return_counts", "torch.functional._return_output"}},
+    {"torch.unique_consecutive",
+     {"return_inverse", 1, false, "torch.functional._consecutive_inverse_true",
+      "torch.functional._consecutive_inverse_false"}},
+    {"torch.functional._consecutive_inverse_true",
+     {"return_counts", 2, false, "torch.functional._unique_consecutive_impl",
+      "torch.functional._consecutive_return_inverse"}},
+    {"torch.functional._consecutive_inverse_false",
+     {"return_counts", 2, false, "torch.functional._consecutive_return_counts",
+      "torch.functional._consecutive_return_output"}},
+    {"torch.lu", {"get_infos", 2, false, "torch.functional._lu_with_infos", "torch.functional._lu_no_infos"}},
+};
+
+}  // namespace
+
+const LibraryDispatch* findLibraryDispatch(std::string_view qualifiedName) {
+  for (const NamedDispatch& d : kDispatches)
+    if (d.name == qualifiedName) return &d.dispatch;
+  return nullptr;
+}
+
 const GraphFunction* findLibraryHelper(std::string_view name) {
   if (tlsCompilingLibrary) return nullptr;
   return library().findFunction(name);

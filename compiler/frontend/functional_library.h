@@ -17,12 +17,19 @@
 // dropout), normalization.py, loss.py, pooling.py, vision.py (interpolate),
 // torch_functional.py (torch.unique, lu, cdist, norm).
 //
-// Not here yet: functions whose return type PyTorch picks by a constant
-// flag at compile time (max_pool*/adaptive_max_pool* with return_indices).
-// torch.unique/unique_consecutive/lu are here but return `Any` until the
-// emitter can make that choice.
+// Boolean dispatch. Some Python functions return a different type
+// depending on a bool argument (F.max_pool2d(..., return_indices=True) is a
+// tuple); PyTorch makes them a compile-time choice between two typed
+// functions by that argument, which must then be a constant (or omitted:
+// its default). findLibraryDispatch describes such names; each branch is
+// the qualified name of a library function (findLibraryFunction) or of
+// another dispatch. Until the emitter resolves dispatches, the
+// max_pool*/adaptive_max_pool* names have no library function (the emitter
+// handles them), and torch.unique/unique_consecutive/lu have stand-in
+// functions returning `Any`; a dispatch takes precedence over them.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include "runtime/interpreter/graph_function.h"
@@ -34,6 +41,17 @@ namespace jitserve::frontend {
 // returns nullptr (its source calls operators, never the library by
 // qualified name).
 const GraphFunction* findLibraryFunction(std::string_view qualifiedName);
+
+struct LibraryDispatch {
+  std::string_view argName;  // the deciding bool argument
+  size_t argIndex;           // its position
+  bool defaultValue;         // its value when the call omits it
+  std::string_view ifTrue;   // qualified names: a function or a dispatch
+  std::string_view ifFalse;
+};
+
+// The dispatch a qualified Python name stands for, or nullptr.
+const LibraryDispatch* findLibraryDispatch(std::string_view qualifiedName);
 
 // The library function that a prim::CallFunction inside a library graph
 // calls (a helper), or nullptr: used to inline helpers.

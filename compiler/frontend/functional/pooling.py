@@ -1,8 +1,121 @@
-# torch.nn.functional pooling written in Python: max_unpool (the output size
-# is derived from the pooling parameters) and lp_pool (an average pool of
-# powers). max_pool*/adaptive_max_pool* with return_indices change their
-# return type with a constant argument and are not here (see
-# functional_library.h).
+# torch.nn.functional pooling written in Python: max_pool and
+# adaptive_max_pool (each as its two typed variants: PyTorch's max_pool2d
+# is a compile-time choice between _max_pool2d and max_pool2d_with_indices
+# by the constant return_indices; see LibraryDispatch in
+# functional_library.h), adaptive_avg_pool, max_unpool (the output size is
+# derived from the pooling parameters) and lp_pool (an average pool of
+# powers).
+
+
+def torch__nn__functional___max_pool1d(input: Tensor, kernel_size: Union[int, List[int], Tuple[int]],
+                stride: Union[int, List[int], Tuple[int], None] = None, padding: Union[int, List[int], Tuple[int]] = 0,
+                dilation: Union[int, List[int], Tuple[int]] = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    s: List[int] = []  # empty: the kernel size
+    if stride is not None:
+        s = _single(stride)
+    return torch.max_pool1d(input, _single(kernel_size), s, _single(padding), _single(dilation), ceil_mode)
+
+
+def torch__nn__functional__max_pool1d_with_indices(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int]],
+        stride: Union[int, List[int], Tuple[int], None] = None, padding: Union[int, List[int], Tuple[int]] = 0,
+        dilation: Union[int, List[int], Tuple[int]] = 1, ceil_mode: bool = False,
+        return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    s: List[int] = []
+    if stride is not None:
+        s = _single(stride)
+    return torch.max_pool1d_with_indices(input, _single(kernel_size), s, _single(padding), _single(dilation),
+                                         ceil_mode)
+
+
+def torch__nn__functional___max_pool2d(input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+                stride: Union[int, List[int], Tuple[int, int], None] = None,
+                padding: Union[int, List[int], Tuple[int, int]] = 0,
+                dilation: Union[int, List[int], Tuple[int, int]] = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    s: List[int] = []
+    if stride is not None:
+        s = _pair(stride)
+    return torch.max_pool2d(input, _pair(kernel_size), s, _pair(padding), _pair(dilation), ceil_mode)
+
+
+def torch__nn__functional__max_pool2d_with_indices(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+        stride: Union[int, List[int], Tuple[int, int], None] = None, padding: Union[int, List[int], Tuple[int, int]] = 0,
+        dilation: Union[int, List[int], Tuple[int, int]] = 1, ceil_mode: bool = False,
+        return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    s: List[int] = []
+    if stride is not None:
+        s = _pair(stride)
+    return torch.max_pool2d_with_indices(input, _pair(kernel_size), s, _pair(padding), _pair(dilation), ceil_mode)
+
+
+def torch__nn__functional___max_pool3d(input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
+                stride: Union[int, List[int], Tuple[int, int, int], None] = None,
+                padding: Union[int, List[int], Tuple[int, int, int]] = 0,
+                dilation: Union[int, List[int], Tuple[int, int, int]] = 1, ceil_mode: bool = False,
+                return_indices: bool = False) -> Tensor:
+    s: List[int] = []
+    if stride is not None:
+        s = _triple(stride)
+    return torch.max_pool3d(input, _triple(kernel_size), s, _triple(padding), _triple(dilation), ceil_mode)
+
+
+def torch__nn__functional__max_pool3d_with_indices(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
+        stride: Union[int, List[int], Tuple[int, int, int], None] = None,
+        padding: Union[int, List[int], Tuple[int, int, int]] = 0,
+        dilation: Union[int, List[int], Tuple[int, int, int]] = 1, ceil_mode: bool = False,
+        return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    s: List[int] = []
+    if stride is not None:
+        s = _triple(stride)
+    return torch.max_pool3d_with_indices(input, _triple(kernel_size), s, _triple(padding), _triple(dilation),
+                                         ceil_mode)
+
+
+def torch__nn__functional___adaptive_max_pool1d(input: Tensor, output_size: Union[int, List[int], Tuple[int]],
+                         return_indices: bool = False) -> Tensor:
+    return torch.adaptive_max_pool1d(input, _single(output_size))[0]
+
+
+def torch__nn__functional__adaptive_max_pool1d_with_indices(input: Tensor,
+                                                            output_size: Union[int, List[int], Tuple[int]],
+                                                            return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    return torch.adaptive_max_pool1d(input, _single(output_size))
+
+
+def torch__nn__functional___adaptive_max_pool2d(input: Tensor, output_size: Union[int, List[int], Tuple[int, int]],
+                         return_indices: bool = False) -> Tensor:
+    return torch.adaptive_max_pool2d(input, _pair(output_size))[0]
+
+
+def torch__nn__functional__adaptive_max_pool2d_with_indices(input: Tensor,
+                                                            output_size: Union[int, List[int], Tuple[int, int]],
+                                                            return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    return torch.adaptive_max_pool2d(input, _pair(output_size))
+
+
+def torch__nn__functional___adaptive_max_pool3d(input: Tensor, output_size: Union[int, List[int], Tuple[int, int, int]],
+                         return_indices: bool = False) -> Tensor:
+    return torch.adaptive_max_pool3d(input, _triple(output_size))[0]
+
+
+def torch__nn__functional__adaptive_max_pool3d_with_indices(input: Tensor,
+                                                            output_size: Union[int, List[int], Tuple[int, int, int]],
+                                                            return_indices: bool = False) -> Tuple[Tensor, Tensor]:
+    return torch.adaptive_max_pool3d(input, _triple(output_size))
+
+
+def torch__nn__functional__adaptive_avg_pool2d(input: Tensor,
+                                               output_size: Union[int, List[int], Tuple[int, int]]) -> Tensor:
+    return torch.adaptive_avg_pool2d(input, _pair(output_size))
+
+
+def torch__nn__functional__adaptive_avg_pool3d(input: Tensor,
+                                               output_size: Union[int, List[int], Tuple[int, int, int]]) -> Tensor:
+    return torch.adaptive_avg_pool3d(input, _triple(output_size))
 
 
 def _unpool_output_size(input: Tensor, kernel_size: List[int], stride: List[int], padding: List[int],

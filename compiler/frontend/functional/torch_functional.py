@@ -1,19 +1,18 @@
 # torch.functional: members of `torch` that PyTorch writes in Python.
 #
 # unique, unique_consecutive and lu return a tuple whose length depends on
-# constant flags (PyTorch picks one of several functions at compile time).
-# Until the emitter can make that choice, they are declared `-> Any` and
-# return what PyTorch returns: right at run time, untyped at compile time.
+# constant flags: PyTorch picks one of several typed functions at compile
+# time. The typed variants are below under PyTorch's names
+# (torch.functional._return_output, ...), with the choice as data
+# (LibraryDispatch in functional_library.cpp). Until the emitter makes that
+# choice, torch.unique/unique_consecutive/lu themselves are defs declared
+# `-> Any` that return what PyTorch returns: right at run time, untyped at
+# compile time.
 
 
 def torch__unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
                   dim: Optional[int] = None) -> Any:
-    if dim is not None:
-        output, inverse_indices, counts = torch.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse,
-                                                           return_counts=return_counts)
-    else:
-        output, inverse_indices, counts = torch._unique2(input, sorted=sorted, return_inverse=return_inverse,
-                                                         return_counts=return_counts)
+    output, inverse_indices, counts = _unique_all(input, sorted, return_inverse, return_counts, dim)
     return _unique_result(output, inverse_indices, counts, return_inverse, return_counts)
 
 
@@ -39,18 +38,97 @@ def torch__lu(A: Tensor, pivot: bool = True, get_infos: bool = False, out: Optio
     # (LU, pivots, infos) with get_infos, else (LU, pivots); without
     # get_infos a failed factorization raises.
     lu, pivots, infos = torch._lu_with_info(A, pivot=pivot, check_errors=not get_infos)
-    if out is not None:
-        n = 2
-        if get_infos:
-            n = 3
-        if len(out) != n:
-            raise TypeError("expected tuple of {} elements but got {}".format(n, len(out)))
-        out[0].resize_as_(lu).copy_(lu)
-        out[1].resize_as_(pivots).copy_(pivots)
-        if get_infos:
-            out[2].resize_as_(infos).copy_(infos)
     if get_infos:
+        _lu_copy_out([lu, pivots, infos], out)
         return lu, pivots, infos
+    _lu_copy_out([lu, pivots], out)
+    return lu, pivots
+
+
+def _unique_all(input: Tensor, sorted: bool, return_inverse: bool, return_counts: bool,
+                dim: Optional[int]) -> Tuple[Tensor, Tensor, Tensor]:
+    if dim is not None:
+        return torch.unique_dim(input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    return torch._unique2(input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+
+
+def torch__functional___unique_impl(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+                                    return_counts: bool = False,
+                                    dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    return _unique_all(input, sorted, return_inverse, return_counts, dim)
+
+
+def torch__functional___return_inverse(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+                                       return_counts: bool = False,
+                                       dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = _unique_all(input, sorted, return_inverse, return_counts, dim)
+    return output, inverse_indices
+
+
+def torch__functional___return_counts(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+                                      return_counts: bool = False,
+                                      dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = _unique_all(input, sorted, return_inverse, return_counts, dim)
+    return output, counts
+
+
+def torch__functional___return_output(input: Tensor, sorted: bool = True, return_inverse: bool = False,
+                                      return_counts: bool = False, dim: Optional[int] = None) -> Tensor:
+    output, inverse_indices, counts = _unique_all(input, sorted, return_inverse, return_counts, dim)
+    return output
+
+
+def torch__functional___unique_consecutive_impl(input: Tensor, return_inverse: bool = False,
+                                                return_counts: bool = False,
+                                                dim: Optional[int] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    return torch.unique_consecutive(input, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+
+
+def torch__functional___consecutive_return_inverse(input: Tensor, return_inverse: bool = False,
+                                                   return_counts: bool = False,
+                                                   dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = torch.unique_consecutive(input, return_inverse=return_inverse,
+                                                               return_counts=return_counts, dim=dim)
+    return output, inverse_indices
+
+
+def torch__functional___consecutive_return_counts(input: Tensor, return_inverse: bool = False,
+                                                  return_counts: bool = False,
+                                                  dim: Optional[int] = None) -> Tuple[Tensor, Tensor]:
+    output, inverse_indices, counts = torch.unique_consecutive(input, return_inverse=return_inverse,
+                                                               return_counts=return_counts, dim=dim)
+    return output, counts
+
+
+def torch__functional___consecutive_return_output(input: Tensor, return_inverse: bool = False,
+                                                  return_counts: bool = False,
+                                                  dim: Optional[int] = None) -> Tensor:
+    output, inverse_indices, counts = torch.unique_consecutive(input, return_inverse=return_inverse,
+                                                               return_counts=return_counts, dim=dim)
+    return output
+
+
+def _lu_copy_out(result: List[Tensor], out: Optional[List[Tensor]]):
+    # PyTorch's out=: resize each given tensor like the result and copy.
+    if out is not None:
+        if len(out) != len(result):
+            raise TypeError("expected tuple of {} elements but got {}".format(len(result), len(out)))
+        for i in range(len(out)):
+            out[i].resize_as_(result[i]).copy_(result[i])
+
+
+def torch__functional___lu_with_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
+                                      out: Optional[List[Tensor]] = None) -> Tuple[Tensor, Tensor, Tensor]:
+    lu, pivots, infos = torch._lu_with_info(A, pivot=pivot, check_errors=not get_infos)
+    _lu_copy_out([lu, pivots, infos], out)
+    return lu, pivots, infos
+
+
+def torch__functional___lu_no_infos(A: Tensor, pivot: bool = True, get_infos: bool = False,
+                                    out: Optional[List[Tensor]] = None) -> Tuple[Tensor, Tensor]:
+    # Without get_infos a failed factorization raises.
+    lu, pivots, infos = torch._lu_with_info(A, pivot=pivot, check_errors=not get_infos)
+    _lu_copy_out([lu, pivots], out)
     return lu, pivots
 
 

@@ -153,5 +153,51 @@ TEST_F(FunctionalLibraryTest, StftCentersFramesByReflectPadding) {
   EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{5, 9, 5, 7}));
 }
 
+// Every branch of a dispatch is a library function or another dispatch, and
+// every function reached takes the deciding argument where the dispatch
+// says, with the same default.
+void checkDispatch(std::string_view name, std::vector<const LibraryDispatch*> outer = {}) {
+  SCOPED_TRACE(std::string(name));
+  if (const LibraryDispatch* d = findLibraryDispatch(name)) {
+    outer.push_back(d);
+    checkDispatch(d->ifTrue, outer);
+    checkDispatch(d->ifFalse, outer);
+    return;
+  }
+  const GraphFunction* f = findLibraryFunction(name);
+  ASSERT_NE(f, nullptr);
+  for (const LibraryDispatch* d : outer) {
+    const auto& args = f->schema().arguments;
+    ASSERT_LT(d->argIndex, args.size());
+    EXPECT_EQ(args[d->argIndex].name, d->argName);
+    ASSERT_TRUE(args[d->argIndex].defaultValue.has_value());
+    EXPECT_EQ(args[d->argIndex].defaultValue->toBool(), d->defaultValue);
+  }
+}
+
+TEST_F(FunctionalLibraryTest, DispatchesReachTypedFunctionsTakingTheDecidingArgument) {
+  for (const char* name :
+       {"torch.nn.functional.max_pool1d", "torch.nn.functional.max_pool2d", "torch.nn.functional.max_pool3d",
+        "torch.nn.functional.adaptive_max_pool1d", "torch.nn.functional.adaptive_max_pool2d",
+        "torch.nn.functional.adaptive_max_pool3d", "torch.unique", "torch.unique_consecutive", "torch.lu"}) {
+    ASSERT_NE(findLibraryDispatch(name), nullptr) << name;
+    checkDispatch(name);
+  }
+  EXPECT_EQ(findLibraryDispatch("torch.nn.functional.relu"), nullptr);
+}
+
+TEST_F(FunctionalLibraryTest, DispatchBranchesAreTyped) {
+  define(
+      "def f() -> List[int]:\n"
+      "    x = torch.tensor([[[1.0, 5.0, 2.0, 0.0]]])\n"
+      "    y, i = F.max_pool1d_with_indices(x, 2)\n"
+      "    return [int(i[0][0][0]), int(i[0][0][1])]\n");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{1, 2}));
+  // torch.unique(x, return_counts=True) is (output, counts).
+  const GraphFunction* counts = findLibraryFunction("torch.functional._return_counts");
+  ASSERT_NE(counts, nullptr);
+  EXPECT_EQ(counts->schema().returns.at(0).type->annotationStr(), "Tuple[Tensor, Tensor]");
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
