@@ -144,6 +144,32 @@ def torch__cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
     raise ValueError("{} is not a valid value for compute_mode".format(compute_mode))
 
 
+def torch__tensordot(a: Tensor, b: Tensor, dims: Union[int, Tuple[List[int], List[int]], List[List[int]]] = 2,
+                     out: Optional[Tensor] = None) -> Tensor:
+    # dims: an int n (a's last n dims with b's first n) or the two lists
+    # of dims to contract.
+    dims_a: List[int] = []
+    dims_b: List[int] = []
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError("negative number of dimensions specified ({})".format(dims))
+        for i in range(-dims, 0):
+            dims_a.append(i)
+        for i in range(dims):
+            dims_b.append(i)
+    elif isinstance(dims, List[List[int]]):
+        if len(dims) != 2:
+            raise RuntimeError("tensordot expects dims to hold two lists of dimensions, got {}".format(len(dims)))
+        dims_a = dims[0]
+        dims_b = dims[1]
+    else:
+        dims_a, dims_b = dims
+    result = torch.tensordot(a, b, dims_a, dims_b)
+    if out is None:
+        return result
+    return out.resize_as_(result).copy_(result)
+
+
 def _dims_or_all(dim: Optional[List[int]], ndim: int) -> List[int]:
     if dim is not None:
         return dim

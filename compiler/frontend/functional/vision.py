@@ -169,3 +169,20 @@ def torch__nn__functional__upsample_bilinear(
         size: Union[int, List[int], Tuple[int], Tuple[int, int], Tuple[int, int, int], None] = None,
         scale_factor: Union[float, List[float], Tuple[float], Tuple[float, float], Tuple[float, float, float], None] = None) -> Tensor:
     return torch__nn__functional__interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def torch__nn__functional__unfold(input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+                                  dilation: Union[int, List[int], Tuple[int, int]] = 1,
+                                  padding: Union[int, List[int], Tuple[int, int]] = 0,
+                                  stride: Union[int, List[int], Tuple[int, int]] = 1) -> Tensor:
+    # Sliding blocks as columns (im2col); fold is its adjoint.
+    return torch.im2col(input, _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))
+
+
+def torch__nn__functional__fold(input: Tensor, output_size: Union[int, List[int], Tuple[int, int]],
+                                kernel_size: Union[int, List[int], Tuple[int, int]],
+                                dilation: Union[int, List[int], Tuple[int, int]] = 1,
+                                padding: Union[int, List[int], Tuple[int, int]] = 0,
+                                stride: Union[int, List[int], Tuple[int, int]] = 1) -> Tensor:
+    return torch.col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation), _pair(padding),
+                        _pair(stride))

@@ -199,5 +199,25 @@ TEST_F(FunctionalLibraryTest, DispatchBranchesAreTyped) {
   EXPECT_EQ(counts->schema().returns.at(0).type->annotationStr(), "Tuple[Tensor, Tensor]");
 }
 
+TEST_F(FunctionalLibraryTest, TensordotTakesACountOrTwoDimLists) {
+  define(
+      "def f() -> List[int]:\n"
+      "    a = torch.ones([2, 3, 4])\n"
+      "    b = torch.ones([3, 4, 5])\n"
+      "    c = torch.tensordot(a, b, dims=2)\n"
+      "    d = torch.tensordot(a, b, dims=([1], [0]))\n"
+      "    return c.size() + d.size() + [int(c[0][0])]\n");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{2, 5, 2, 4, 4, 5, 12}));
+}
+
+TEST_F(FunctionalLibraryTest, UnfoldAndFoldRoundTripNonOverlappingBlocks) {
+  define(
+      "def f() -> bool:\n"
+      "    x = torch.arange(16.0).view([1, 1, 4, 4])\n"
+      "    cols = F.unfold(x, kernel_size=2, stride=2)\n"
+      "    return cols.size() == [1, 4, 4] and bool(torch.equal(F.fold(cols, (4, 4), 2, stride=2), x))\n");
+  EXPECT_TRUE(run().toBool());
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
