@@ -1,6 +1,7 @@
 #include "runtime/ops/register_ops.h"
 
 #include "runtime/ops/activation_ops.h"
+#include "runtime/ops/bessel_ops.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/comparison_ops.h"
 #include "runtime/ops/complex_ops.h"
@@ -64,6 +65,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerComplexOps(registry);
   ops::registerStatisticsOps(registry);
   ops::registerFoldOps(registry);
+  ops::registerBesselOps(registry);
 }
 
 }  // namespace jitserve
