@@ -9,12 +9,18 @@
 namespace jitserve::frontend {
 
 absl::Status CompilationUnit::define(std::string_view source, std::string_view filename) {
+  DefineOptions options;
+  options.filename = std::string(filename);
+  return define(source, options);
+}
+
+absl::Status CompilationUnit::define(std::string_view source, const DefineOptions& options) {
   // A failure removes everything this call added.
   Snapshot before = snapshot();
   try {
-    auto src = std::make_shared<const Source>(std::string(source), std::string(filename));
+    auto src = std::make_shared<const Source>(std::string(source), options.filename);
     List<Stmt> stmts = parseFile(src);
-    emitDefinitions(*this, stmts);
+    emitDefinitions(*this, stmts, options.resolver.get(), options.qualifier);
   } catch (const Error& e) {
     rollback(before);
     return absl::InvalidArgumentError(e.what());

@@ -38,6 +38,17 @@
 
 namespace jitserve::frontend {
 
+class Resolver;
+
+struct DefineOptions {
+  std::string filename = "<string>";
+  // The names the source uses but does not define; null: builtinResolver()
+  // (torch, math, F, Python builtins). Used only during define().
+  std::shared_ptr<Resolver> resolver;
+  // Classes and Enums of the source are named qualifier + "." + name.
+  std::string qualifier = "__torch__";
+};
+
 class CompilationUnit {
  public:
   CompilationUnit() = default;
@@ -45,6 +56,7 @@ class CompilationUnit {
   CompilationUnit& operator=(const CompilationUnit&) = delete;
 
   absl::Status define(std::string_view source, std::string_view filename = "<string>");
+  absl::Status define(std::string_view source, const DefineOptions& options);
 
   // nullptr if there is no function of that name. Static methods are found
   // as "Class.method".

@@ -7,12 +7,13 @@
 
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/convert_to_ssa.h"
+#include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/environment.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/exit_transform.h"
-#include "compiler/frontend/functional_library.h"
+#include "compiler/frontend/resolver.h"
 #include "compiler/frontend/schema_matching.h"
-#include "compiler/ir/insert_graph.h"
+#include "compiler/frontend/sugared_value.h"
 #include "compiler/ir/ivalue_constant.h"
 #include "compiler/serialization/annotation_type_parser.h"
 #include "runtime/core/operator_registry.h"
@@ -21,63 +22,17 @@ namespace jitserve::frontend {
 
 namespace {
 
-// What a name or expression denotes before it is used as a value.
-struct Sugared {
-  enum class Kind { Value, Module, Builtin, UserFunction, Method, Class, EnumClass };
-  Kind kind = Kind::Value;
-  Value* value = nullptr;  // Value, or self for Method
-  std::string name;        // module path ("torch", "math"), builtin or method name
-};
+using Shared = UnitDefinitions;
 
-// A NamedTuple class: its tuple type and its constructor's schema.
-struct NamedTupleDef {
-  TypePtr type;
-  FunctionSchema ctor;
-};
+// The unit being compiled, for type annotations (parseTypeExpr has no
+// emitter at hand when it reads a class body).
+thread_local Shared* tlsShared = nullptr;
 
-// A user class: its type and its methods' definitions, compiled on first
-// use (__init__ first: its assignments to self define the attributes).
-struct ClassInfo {
-  ClassTypePtr type;
-  std::map<std::string, Def> methods;
-  std::set<std::string> staticMethods;
-  std::map<std::string, GraphFunction*> compiled;
-};
-
-// An Enum class: its type and members (EnumHolder IValues) in order.
-struct EnumInfo {
-  std::shared_ptr<const EnumType> type;
-  std::vector<IValue> members;
-};
-
-struct Shared {
-  CompilationUnit* cu;
-  std::map<std::string, Def> defs;
-  std::set<std::string> inProgress;
-  std::map<std::string, NamedTupleDef> namedTuples;
-  std::map<std::string, ClassInfo> classes;  // by unqualified name
-  std::map<std::string, EnumInfo> enums;
-
-  ClassInfo* classOf(const TypePtr& t) {
-    if (t->kind() != TypeKind::ClassType) return nullptr;
-    for (auto& [n, ci] : classes)
-      if (ci.type.get() == t.get()) return &ci;
-    return nullptr;
-  }
-};
-
-// The unit's named types (NamedTuples, classes, Enums) visible to type
-// annotations while it compiles.
-thread_local const Shared* tlsShared = nullptr;
-
-TypePtr lookupNamedType(std::string name) {
+// A named type of the unit, else of the resolver.
+TypePtr lookupNamedType(const std::string& name) {
   if (!tlsShared) return nullptr;
-  if (name.rfind("__torch__.", 0) == 0) name = name.substr(10);
-  if (auto it = tlsShared->namedTuples.find(name); it != tlsShared->namedTuples.end()) return it->second.type;
-  if (auto it = tlsShared->classes.find(name); it != tlsShared->classes.end()) return it->second.type;
-  if (auto it = tlsShared->enums.find(name); it != tlsShared->enums.end())
-    return std::const_pointer_cast<EnumType>(it->second.type);
-  return nullptr;
+  if (TypePtr t = tlsShared->findType(name)) return t;
+  return tlsShared->resolver ? tlsShared->resolver->resolveType(name, SourceRange()) : nullptr;
 }
 
 TypePtr parseTypeExpr(const Expr& e) {
@@ -103,7 +58,8 @@ TypePtr parseTypeExpr(const Expr& e) {
       size_t j = i;
       while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '.')) ++j;
       std::string word = text.substr(i, j - i);
-      if (word.find('.') == std::string::npos && lookupNamedType(word)) word = "__torch__." + word;
+      if (word.find('.') == std::string::npos && tlsShared && tlsShared->findType(word))
+        word = tlsShared->qualifier + "." + word;
       qualified += word;
       i = j;
     } else {
@@ -121,7 +77,7 @@ Value* constant(Graph& g, const IValue& v, const SourceRange& r = {}) { return i
 GraphFunction* compileMethodOf(Shared& sh, ClassInfo& ci, const std::string& name, const SourceRange& r);
 void ensureClassInitialized(Shared& sh, ClassInfo& ci, const SourceRange& r);
 
-class FunctionEmitter {
+class FunctionEmitter final : public Emitter {
  public:
   // cls: the class whose method def is (static or not); null for a function.
   FunctionEmitter(Shared& shared, const Def& def, ClassInfo* cls = nullptr)
@@ -174,7 +130,31 @@ class FunctionEmitter {
   }
 
   // How a static method is named in the unit and in prim::CallFunction.
-  std::string staticMethodKey() const { return cls_->type->name().substr(10) + "." + def_.name().name(); }
+  std::string staticMethodKey() const { return cls_->name + "." + def_.name().name(); }
+
+  // Emitter ---------------------------------------------------------------------------
+
+  Graph& graph() override { return *graph_; }
+  UnitDefinitions& unit() override { return sh_; }
+  TypePtr parseType(const Expr& e) override { return parseTypeExpr(e); }
+  bool isVariable(const std::string& name) override { return lookupVarType(name) != nullptr; }
+  Value* getAttr(Value* obj, const std::string& field, const SourceRange& r) override {
+    return emitGetAttr(obj, field, r);
+  }
+  Value* construct(ClassInfo& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                   const SourceRange& r) override {
+    return emitConstruct(cls, std::move(args), std::move(kwargs), r);
+  }
+  Value* listFromIterable(const Iterable& it, const TypePtr& elemType, const SourceRange& r) override {
+    Node* ln = g().create(prim::ListConstruct, {}, 1);
+    ln->output()->setType(ListType::create(elemType));
+    g().insertNode(ln);
+    Value* list = ln->output();
+    emitLoop(it.length, constant(g(), IValue(true)),
+             [&](Value* idx) { callBuiltin("aten::append", {list, it.element(idx)}, {}, r); },
+             [&]() { return constant(g(), IValue(true)); }, r);
+    return list;
+  }
 
  private:
   Graph& g() { return *graph_; }
@@ -666,7 +646,7 @@ class FunctionEmitter {
     return toBool(v, e.range());
   }
 
-  Value* toBool(Value* v, const SourceRange& r) {
+  Value* toBool(Value* v, const SourceRange& r) override {
     switch (v->type()->kind()) {
       case TypeKind::BoolType: return v;
       case TypeKind::IntType:
@@ -726,84 +706,7 @@ class FunctionEmitter {
     emitLoop(trip, c0, [&](Value*) { emitStatements(w.body()); }, [&]() { return emitCond(w.cond()); }, w.range());
   }
 
-  // An iterable of a for loop: how many iterations and how to get element i.
-  struct Iterable {
-    Value* length = nullptr;
-    std::function<Value*(Value* idx)> element;
-  };
-
-  Iterable iterableOf(const Expr& e) {
-    SourceRange r = e.range();
-    if (e.kind() == TK_APPLY) {
-      Apply a(e);
-      if (a.callee().kind() == TK_VAR && !lookupVarType(Var(a.callee()).name().name())) {
-        const std::string& fn = Var(a.callee()).name().name();
-        std::vector<Expr> ins = a.inputs().vec();
-        if (fn == "range") {
-          std::vector<Value*> vs;
-          for (const Expr& x : ins) vs.push_back(emitExpr(x));
-          if (vs.empty() || vs.size() > 3) throw ErrorReport(r) << "range expected 1 to 3 arguments, got " << vs.size();
-          if (vs.size() == 1) return Iterable{vs[0], [](Value* i) { return i; }};
-          Value* step = vs.size() == 3 ? vs[2] : constant(g(), IValue(int64_t{1}));
-          Value* start = vs[0];
-          Value* len = callBuiltin("aten::__range_length", {vs[0], vs[1], step}, {}, r);
-          return Iterable{len, [this, start, step, r](Value* i) {
-                            return callBuiltin("aten::__derive_index", {i, start, step}, {}, r);
-                          }};
-        }
-        if (fn == "enumerate") {
-          Iterable inner = iterableOf(ins.at(0));
-          Value* start = ins.size() > 1 ? emitExpr(ins[1]) : nullptr;
-          return Iterable{inner.length, [this, inner, start, r](Value* i) {
-                            Value* k = start ? callBuiltin("aten::add", {i, start}, {}, r) : i;
-                            return makeTuple({k, inner.element(i)});
-                          }};
-        }
-        if (fn == "zip") {
-          std::vector<Iterable> its;
-          for (const Expr& x : ins) its.push_back(iterableOf(x));
-          Value* len = its.at(0).length;
-          for (size_t j = 1; j < its.size(); ++j) len = callBuiltin("prim::min", {len, its[j].length}, {}, r);
-          return Iterable{len, [this, its](Value* i) {
-                            std::vector<Value*> parts;
-                            for (const auto& it : its) parts.push_back(it.element(i));
-                            return makeTuple(parts);
-                          }};
-        }
-      }
-    }
-    Sugared sv = emitSugared(e);
-    if (sv.kind == Sugared::Kind::EnumClass) {
-      // for m in Color: the members, as a constant list.
-      const EnumInfo& ei = sh_.enums.at(sv.name);
-      std::vector<Value*> ms;
-      for (const IValue& m : ei.members) ms.push_back(constant(g(), m, r));
-      Node* n = g().create(prim::ListConstruct, ms, 1);
-      n->output()->setType(ListType::create(std::const_pointer_cast<EnumType>(ei.type)));
-      Value* list = g().insertNode(n)->output();
-      return Iterable{callBuiltin("aten::len", {list}, {}, r),
-                      [this, list, r](Value* i) { return callBuiltin("aten::__getitem__", {list, i}, {}, r); }};
-    }
-    if (sv.kind != Sugared::Kind::Value) throw ErrorReport(r) << "'" << e.range().text() << "' is not iterable";
-    Value* v = sv.value;
-    const TypePtr& t = v->type();
-    switch (t->kind()) {
-      case TypeKind::ListType:
-      case TypeKind::StringType:
-        return Iterable{callBuiltin("aten::len", {v}, {}, r),
-                        [this, v, r](Value* i) { return callBuiltin("aten::__getitem__", {v, i}, {}, r); }};
-      case TypeKind::DictType: {
-        Value* keys = callBuiltin("aten::keys", {v}, {}, r);
-        return Iterable{callBuiltin("aten::len", {keys}, {}, r),
-                        [this, keys, r](Value* i) { return callBuiltin("aten::__getitem__", {keys, i}, {}, r); }};
-      }
-      case TypeKind::TensorType:
-        return Iterable{callBuiltin("aten::len", {v}, {}, r), [this, v, r](Value* i) {
-                          return callBuiltin("aten::select", {v, constant(g(), IValue(int64_t{0})), i}, {}, r);
-                        }};
-      default: throw ErrorReport(r) << "'" << t->annotationStr() << "' object is not iterable";
-    }
-  }
+  Iterable iterableOf(const Expr& e) { return emitSugared(e)->iter(e.range(), *this); }
 
   void emitFor(const For& f) {
     if (f.itrs().size() != 1) throw ErrorReport(f.range()) << "for loops take one iterable";
@@ -851,7 +754,7 @@ class FunctionEmitter {
 
   // Expressions ---------------------------------------------------------------------
 
-  Value* makeTuple(const std::vector<Value*>& vs) {
+  Value* makeTuple(const std::vector<Value*>& vs) override {
     Node* n = g().create(prim::TupleConstruct, vs, 1);
     std::vector<TypePtr> ts;
     for (Value* v : vs) ts.push_back(v->type());
@@ -859,17 +762,13 @@ class FunctionEmitter {
     return g().insertNode(n)->output();
   }
 
-  Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr) {
-    Sugared s = emitSugared(e, hint);
-    if (s.kind != Sugared::Kind::Value) {
-      throw ErrorReport(e.range()) << "'" << e.range().text() << "' cannot be used as a value";
-    }
-    return s.value;
+  Value* emitExpr(const Expr& e, const TypePtr& hint = nullptr) override {
+    return emitSugared(e, hint)->asValue(e.range(), *this);
   }
 
-  Sugared value(Value* v) { return Sugared{Sugared::Kind::Value, v, ""}; }
+  static SugaredValuePtr value(Value* v) { return std::make_shared<SimpleValue>(v); }
 
-  Sugared emitSugared(const Expr& e, const TypePtr& hint = nullptr) {
+  SugaredValuePtr emitSugared(const Expr& e, const TypePtr& hint = nullptr) override {
     WithSourceRange wr(this, e.range());
     SourceRange r = e.range();
     switch (e.kind()) {
@@ -885,67 +784,7 @@ class FunctionEmitter {
       case TK_VAR: return emitVar(Var(e));
       case '.': {
         Select s(e);
-        Sugared base = emitSugared(s.value());
-        const std::string& field = s.selector().name();
-        if (base.kind == Sugared::Kind::Module) {
-          if (base.name == "math") {
-            if (field == "pi") return value(constant(g(), IValue(3.141592653589793), r));
-            if (field == "e") return value(constant(g(), IValue(2.718281828459045), r));
-            if (field == "inf") return value(constant(g(), IValue(std::numeric_limits<double>::infinity()), r));
-            if (field == "nan") return value(constant(g(), IValue(std::numeric_limits<double>::quiet_NaN()), r));
-            if (field == "tau") return value(constant(g(), IValue(6.283185307179586), r));
-          }
-          if (base.name == "torch" && (field == "linalg" || field == "special" || field == "fft"))
-            return Sugared{Sugared::Kind::Module, nullptr, "torch." + field};
-          if (base.name == "torch" && (field == "jit" || field == "nn" || field == "cuda"))
-            return Sugared{Sugared::Kind::Module, nullptr, "torch." + field};
-          if (base.name == "torch.nn" && field == "functional")
-            return Sugared{Sugared::Kind::Module, nullptr, "F"};
-          if (base.name == "torch") {
-            if (auto dt = dtypeConstant(field)) return value(constant(g(), IValue(*dt), r));
-            if (auto mf = memoryFormatOrLayoutConstant(field)) return value(constant(g(), IValue(*mf), r));
-          }
-          return Sugared{Sugared::Kind::Builtin, nullptr, base.name + "." + field};
-        }
-        if (base.kind == Sugared::Kind::Class) {
-          ClassInfo& ci = sh_.classes.at(base.name);
-          if (ci.staticMethods.count(field)) return Sugared{Sugared::Kind::UserFunction, nullptr, base.name + "." + field};
-          throw ErrorReport(r) << "class '" << base.name << "' has no static method '" << field << "'";
-        }
-        if (base.kind == Sugared::Kind::EnumClass) {
-          const EnumInfo& ei = sh_.enums.at(base.name);
-          for (const IValue& m : ei.members)
-            if (m.toEnumRef().name == field) return value(constant(g(), m, r));
-          throw ErrorReport(r) << "'" << base.name << "' has no member '" << field << "'";
-        }
-        if (base.kind != Sugared::Kind::Value) throw ErrorReport(r) << "unknown attribute " << field;
-        Value* v = base.value;
-        if (v->type()->kind() == TypeKind::ClassType) {
-          if (Value* a = emitGetAttr(v, field, r)) return value(a);
-          return Sugared{Sugared::Kind::Method, v, field};
-        }
-        if (v->type()->kind() == TypeKind::EnumType && (field == "name" || field == "value")) {
-          const auto& et = v->type()->expect<EnumType>();
-          Node* n = g().create(Symbol::fromQualString(field == "name" ? "prim::EnumName" : "prim::EnumValue"), {v}, 1);
-          n->output()->setType(field == "name" ? StringType::get() : et.valueType());
-          n->setSourceRange(r);
-          return value(g().insertNode(n)->output());
-        }
-        // Properties of tensors.
-        if (v->type()->kind() == TypeKind::TensorType) {
-          static const std::map<std::string, std::string> props = {
-              {"shape", "aten::size"}, {"dtype", "prim::dtype"}, {"device", "prim::device"},
-              {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
-              {"T", "aten::numpy_T"}, {"ndim", "aten::dim"}, {"data", "prim::data"},
-              {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
-          auto it = props.find(field);
-          if (it != props.end()) return value(callBuiltin(it->second, {v}, {}, r));
-        }
-        if (v->type()->kind() == TypeKind::TupleType) {
-          auto idx = v->type()->expect<TupleType>().fieldIndex(field);
-          if (idx) return value(tupleIndex(v, static_cast<int64_t>(*idx), r));
-        }
-        return Sugared{Sugared::Kind::Method, v, field};
+        return emitSugared(s.value())->attr(r, *this, s.selector().name());
       }
       case TK_APPLY: return emitApply(Apply(e), hint);
       case TK_SUBSCRIPT: return value(emitSubscript(Subscript(e)));
@@ -974,47 +813,21 @@ class FunctionEmitter {
     throw ErrorReport(r) << "this expression is not supported in TorchScript";
   }
 
-  static std::optional<int64_t> dtypeConstant(const std::string& name) {
-    static const std::map<std::string, int64_t> d = {
-        {"uint8", 0}, {"int8", 1}, {"int16", 2}, {"short", 2}, {"int32", 3}, {"int", 3}, {"int64", 4},
-        {"long", 4}, {"float16", 5}, {"half", 5}, {"float32", 6}, {"float", 6}, {"float64", 7},
-        {"double", 7}, {"complex64", 9}, {"complex128", 10}, {"bool", 11}, {"bfloat16", 15}};
-    auto it = d.find(name);
-    if (it == d.end()) return std::nullopt;
-    return it->second;
-  }
-
-  // torch.memory_format and torch.layout members are ints in graphs, with
-  // the values of PyTorch's c10::MemoryFormat and c10::Layout enums.
-  static std::optional<int64_t> memoryFormatOrLayoutConstant(const std::string& name) {
-    static const std::map<std::string, int64_t> d = {{"contiguous_format", 0}, {"preserve_format", 1},
-                                                     {"channels_last", 2},     {"channels_last_3d", 3},
-                                                     {"strided", 0},           {"sparse_coo", 1}};
-    auto it = d.find(name);
-    if (it == d.end()) return std::nullopt;
-    return it->second;
-  }
-
-  Sugared emitVar(const Var& v) {
+  // A name: a variable, a definition of the file, else the resolver's.
+  SugaredValuePtr emitVar(const Var& v) {
     const std::string& name = v.name().name();
     if (Value* val = readVar(name, v.range())) return value(val);
     if (const std::string* why = env_.undefinedReason(name)) throw ErrorReport(v.range()) << *why;
-    if (name == "torch" || name == "math") return Sugared{Sugared::Kind::Module, nullptr, name};
-    if (name == "F") return Sugared{Sugared::Kind::Module, nullptr, "F"};
-    if (sh_.defs.count(name)) return Sugared{Sugared::Kind::UserFunction, nullptr, name};
-    if (sh_.namedTuples.count(name)) return Sugared{Sugared::Kind::Builtin, nullptr, "$namedtuple:" + name};
-    if (sh_.classes.count(name)) return Sugared{Sugared::Kind::Class, nullptr, name};
-    if (sh_.enums.count(name)) return Sugared{Sugared::Kind::EnumClass, nullptr, name};
-    static const std::set<std::string> builtins = {
-        "len", "range", "int", "float", "bool", "str", "min", "max", "abs", "round", "print", "isinstance",
-        "annotate", "divmod", "ord", "chr", "sorted", "list", "dict", "sum", "any", "all", "hex", "oct", "bin",
-        "tuple", "pow", "enumerate", "zip", "getattr", "hasattr", "Exception", "ValueError", "RuntimeError",
-        "AssertionError", "KeyError", "IndexError", "TypeError"};
-    if (builtins.count(name)) return Sugared{Sugared::Kind::Builtin, nullptr, name};
+    if (sh_.defs.count(name)) return std::make_shared<FunctionValue>(name);
+    if (auto it = sh_.namedTuples.find(name); it != sh_.namedTuples.end())
+      return std::make_shared<NamedTupleConstructor>(name, it->second);
+    if (auto it = sh_.classes.find(name); it != sh_.classes.end()) return std::make_shared<ClassValue>(it->second);
+    if (auto it = sh_.enums.find(name); it != sh_.enums.end()) return std::make_shared<EnumClassValue>(it->second);
+    if (SugaredValuePtr sv = sh_.resolver->resolveValue(name, v.range())) return sv;
     throw ErrorReport(v.range()) << "undefined value " << name;
   }
 
-  Value* tupleIndex(Value* t, int64_t i, const SourceRange& r) {
+  Value* tupleIndex(Value* t, int64_t i, const SourceRange& r) override {
     const auto& elems = t->type()->expect<TupleType>().elements();
     int64_t n = static_cast<int64_t>(elems.size());
     if (i < 0) i += n;
@@ -1549,7 +1362,7 @@ class FunctionEmitter {
   // Calls ----------------------------------------------------------------------------
 
   Value* callBuiltin(const std::string& qualName, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
-                     const SourceRange& r) {
+                     const SourceRange& r) override {
     auto ops = globalOperatorRegistry().lookup(qualName);
     if (ops.empty()) throw ErrorReport(r) << "Unknown builtin op: " << qualName;
     std::vector<const FunctionSchema*> schemas;
@@ -1562,193 +1375,10 @@ class FunctionEmitter {
     return makeTuple(n->outputs());
   }
 
-  Sugared emitApply(const Apply& a, const TypePtr& hint) {
-    SourceRange r = a.range();
-    Sugared callee = emitSugared(a.callee());
-    std::vector<Expr> inputs = a.inputs().vec();
-    auto args = [&](const TypePtr& h = nullptr) {
-      std::vector<NamedValue> out;
-      for (const Expr& x : inputs) {
-        if (x.kind() == TK_STARRED) throw ErrorReport(x.range()) << "Starred expressions are not supported";
-        out.emplace_back(emitExpr(x, h));
-      }
-      return out;
-    };
-    auto kwargs = [&]() {
-      std::vector<NamedValue> out;
-      for (const Attribute& at : a.attributes()) out.emplace_back(at.name().name(), emitExpr(at.value()));
-      return out;
-    };
-    switch (callee.kind) {
-      case Sugared::Kind::Value:
-        throw ErrorReport(r) << "'" << callee.value->type()->annotationStr() << "' object is not callable";
-      case Sugared::Kind::UserFunction: return value(callUserFunction(callee.name, args(), kwargs(), r));
-      case Sugared::Kind::Method: return value(callMethod(callee.value, callee.name, args(), kwargs(), r, hint));
-      case Sugared::Kind::Module: throw ErrorReport(r) << "module '" << callee.name << "' is not callable";
-      case Sugared::Kind::Class: return value(emitConstruct(sh_.classes.at(callee.name), args(), kwargs(), r));
-      case Sugared::Kind::EnumClass:
-        throw ErrorReport(r) << "Enum class '" << callee.name << "' cannot be called; use its members";
-      case Sugared::Kind::Builtin: break;
-    }
-    const std::string& fn = callee.name;
-    if (fn.rfind("$namedtuple:", 0) == 0) {
-      const NamedTupleDef& nt = sh_.namedTuples.at(fn.substr(12));
-      const FunctionSchema* ptrs[] = {&nt.ctor};
-      auto as = args();
-      auto kws = kwargs();
-      auto res = matchSchemas(ptrs, g(), r, as, kws);
-      if (!res.match) throw ErrorReport(r) << res.error;
-      Node* n = g().create(prim::TupleConstruct, res.match->inputs, 1);
-      n->output()->setType(nt.type);
-      return value(g().insertNode(n)->output());
-    }
-    if (fn == "torch.jit.annotate" || fn == "annotate") {
-      TypePtr t = parseTypeExpr(inputs.at(0));
-      Value* v = emitExpr(inputs.at(1), t);
-      if (!v->type()->isSubtypeOf(*t)) throw ErrorReport(r) << "annotate: value does not match the annotated type";
-      if (!v->type()->equals(*t)) {
-        // The value takes the annotated type (annotate(Optional[str], None)
-        // types an attribute as Optional[str]); nothing happens at run time.
-        Node* c = g().create(prim::unchecked_cast, {v}, 1);
-        c->output()->setType(t);
-        v = g().insertNode(c)->output();
-      }
-      return value(v);
-    }
-    if (fn == "isinstance" || fn == "torch.jit.isinstance") return value(emitIsInstance(inputs, r));
-    if (fn == "torch.jit.is_scripting") return value(constant(g(), IValue(true)));
-    if (fn == "print") {
-      std::vector<Value*> vs;
-      for (auto& nv : args()) vs.push_back(nv.value);
-      Node* n = g().create(prim::Print, vs, 0);
-      g().insertNode(n)->setSourceRange(r);
-      return value(constant(g(), IValue()));
-    }
-    if (fn == "range") {
-      Iterable it = iterableOf(a);
-      Node* ln = g().create(prim::ListConstruct, {}, 1);
-      ln->output()->setType(ListType::ofInts());
-      g().insertNode(ln);
-      Value* list = ln->output();
-      emitLoop(it.length, constant(g(), IValue(true)),
-               [&](Value* idx) { callBuiltin("aten::append", {list, it.element(idx)}, {}, r); },
-               [&]() { return constant(g(), IValue(true)); }, r);
-      return value(list);
-    }
-    if (fn == "enumerate" || fn == "zip")
-      throw ErrorReport(r) << fn << " can only be used as the iterable of a for loop";
-    static const std::map<std::string, std::string> simple = {
-        {"len", "aten::len"},     {"int", "aten::Int"},       {"float", "aten::Float"}, {"bool", "aten::Bool"},
-        {"str", "aten::str"},     {"abs", "prim::abs"},       {"round", "aten::round"}, {"divmod", "aten::divmod"},
-        {"ord", "aten::ord"},     {"chr", "aten::chr"},       {"sorted", "aten::sorted"}, {"list", "aten::list"},
-        {"sum", "aten::sum"},     {"any", "aten::any"},       {"all", "aten::all"},     {"hex", "aten::hex"},
-        {"oct", "aten::oct"},     {"bin", "aten::bin"},       {"pow", "aten::pow"},     {"dict", "aten::dict"}};
-    if (fn == "min" || fn == "max") {
-      auto as = args();
-      std::string op = "prim::" + fn;
-      if (as.size() == 1) return value(callBuiltin(op, as, kwargs(), r));
-      Value* acc = as[0].value;
-      for (size_t i = 1; i < as.size(); ++i) acc = callBuiltin(op, {acc, as[i].value}, {}, r);
-      return value(acc);
-    }
-    if (fn == "tuple") {
-      Value* v = emitExpr(inputs.at(0));
-      if (v->type()->kind() != TypeKind::TupleType) throw ErrorReport(r) << "tuple() only accepts a tuple";
-      return value(v);
-    }
-    auto it = simple.find(fn);
-    if (it != simple.end()) {
-      auto as = args();
-      static const std::map<std::string, std::string> magic = {
-          {"len", "__len__"}, {"str", "__str__"}, {"int", "__int__"}, {"float", "__float__"}, {"abs", "__abs__"}};
-      if (as.size() == 1 && kwargs().empty() && as[0].value->type()->kind() == TypeKind::ClassType) {
-        if (fn == "bool") return value(toBool(as[0].value, r));
-        auto m = magic.find(fn);
-        if (m != magic.end()) return value(requireMagic(as[0].value, m->second, {}, r, fn + "()"));
-      }
-      if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return value(as[0].value);
-      if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return value(as[0].value);
-      if (fn == "bool" && as.size() == 1) return value(toBool(as[0].value, r));
-      if (fn == "list" && as.empty()) {
-        Node* n = g().create(prim::ListConstruct, {}, 1);
-        n->output()->setType(hint && hint->kind() == TypeKind::ListType ? hint : ListType::ofTensors());
-        return value(g().insertNode(n)->output());
-      }
-      return value(callBuiltin(it->second, as, kwargs(), r));
-    }
-    static const std::set<std::string> exceptions = {"Exception", "ValueError", "RuntimeError", "AssertionError",
-                                                     "KeyError", "IndexError", "TypeError"};
-    if (exceptions.count(fn)) throw ErrorReport(r) << "exceptions can only be raised";
-    // Module members: torch.X / math.X / F.X -> aten::X.
-    std::string base = fn.substr(fn.rfind('.') + 1);
-    if (fn == "torch.jit.fork") return value(emitFork(inputs, a.attributes(), r));
-    if (fn == "torch.jit.wait") return value(emitWait(args(), r));
-    // Python-level library functions (ours, in TorchScript) come before
-    // operators of the same name.
-    std::string qualified = fn.rfind("F.", 0) == 0 ? "torch.nn.functional." + base : fn;
-    if (const GraphFunction* lib = findLibraryFunction(qualified)) return value(callLibrary(*lib, args(), kwargs(), r));
-    if (callee.name.rfind("F.", 0) == 0) return value(callFunctional(base, args(), kwargs(), r));
-    // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
-    for (const char* sub : {"linalg", "special", "fft"}) {
-      std::string prefix = std::string("torch.") + sub + ".";
-      if (fn.rfind(prefix, 0) == 0) {
-        std::string op = std::string("aten::") + sub + "_" + base;
-        if (std::string(sub) == "linalg" && globalOperatorRegistry().lookup(op).empty() &&
-            !globalOperatorRegistry().lookup("aten::" + base).empty())
-          op = "aten::" + base;
-        return value(callBuiltin(op, args(), kwargs(), r));
-      }
-    }
-    return value(callBuiltin("aten::" + base, args(), kwargs(), r));
-  }
-
-  // torch.jit.fork(f, args...): a prim::fork node whose subgraph calls f;
-  // its output is a Future of f's result. Arguments are matched against f's
-  // schema here, so defaults and conversions happen before the fork.
-  Value* emitFork(const std::vector<Expr>& inputs, const List<Attribute>& attrs, const SourceRange& r) {
-    if (inputs.empty()) throw ErrorReport(r) << "torch.jit.fork expects a function to call";
-    const Expr& fe = inputs[0];
-    if (fe.kind() != TK_VAR || lookupVarType(Var(fe).name().name()) || !sh_.defs.count(Var(fe).name().name()))
-      throw ErrorReport(fe.range()) << "torch.jit.fork expects a function defined in this file as its first argument";
-    const std::string& name = Var(fe).name().name();
-    std::vector<NamedValue> args, kwargs;
-    for (size_t i = 1; i < inputs.size(); ++i) args.emplace_back(emitExpr(inputs[i]));
-    for (const Attribute& at : attrs) kwargs.emplace_back(at.name().name(), emitExpr(at.value()));
-    GraphFunction* fn = compileUserFunction(name, r);
-    const FunctionSchema* ptrs[] = {&fn->schema()};
-    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
-    if (!res.match) throw ErrorReport(r) << res.error;
-    auto sub = std::make_shared<Graph>();
-    std::vector<Value*> subIns;
-    for (Value* v : res.match->inputs) subIns.push_back(sub->addInput()->setType(v->type()));
-    TypePtr ret = res.match->returnTypes.at(0);
-    {
-      Node* c = sub->create(prim::Constant, 1);
-      c->s_(attr::name, name);
-      c->output()->setType(FunctionType::get());
-      sub->block()->appendNode(c);
-      std::vector<Value*> ins{c->output()};
-      ins.insert(ins.end(), subIns.begin(), subIns.end());
-      Node* call = sub->create(prim::CallFunction, ins, 1);
-      call->output()->setType(ret);
-      call->setSourceRange(r);
-      sub->block()->appendNode(call);
-      sub->registerOutput(call->output());
-    }
-    Node* n = g().create(prim::fork, res.match->inputs, 1);
-    n->g_(attr::Subgraph, sub);
-    n->output()->setType(FutureType::create(ret));
-    n->setSourceRange(r);
-    return g().insertNode(n)->output();
-  }
-
-  Value* emitWait(const std::vector<NamedValue>& args, const SourceRange& r) {
-    if (args.size() != 1 || args[0].value->type()->kind() != TypeKind::FutureType)
-      throw ErrorReport(r) << "torch.jit.wait expects one Future argument";
-    Node* n = g().create(aten::wait, {args[0].value}, 1);
-    n->output()->setType(args[0].value->type()->expect<FutureType>().elementType());
-    n->setSourceRange(r);
-    return g().insertNode(n)->output();
+  SugaredValuePtr emitApply(const Apply& a, const TypePtr& hint) {
+    SugaredValuePtr callee = emitSugared(a.callee());
+    CallArgs args(*this, a.inputs().vec(), a.attributes().vec(), hint);
+    return callee->call(a.range(), *this, args);
   }
 
   // Objects of user classes ------------------------------------------------------
@@ -1810,7 +1440,7 @@ class FunctionEmitter {
     if (!fn) {
       if (ci && ci->staticMethods.count(name)) {
         args.erase(args.begin());
-        return callUserFunction(ci->type->name().substr(10) + "." + name, std::move(args), std::move(kwargs), r);
+        return callUserFunction(ci->name + "." + name, std::move(args), std::move(kwargs), r);
       }
       throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << name << "' of type '"
                            << cls.name() << "'";
@@ -1826,7 +1456,7 @@ class FunctionEmitter {
   }
 
   // The magic method `name` of obj's class, or nullptr if it has none.
-  Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) {
+  Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) override {
     ClassInfo* ci = sh_.classOf(obj->type());
     if (!ci || !ci->methods.count(name) || ci->staticMethods.count(name)) return nullptr;
     std::vector<NamedValue> as{NamedValue(obj)};
@@ -1835,7 +1465,7 @@ class FunctionEmitter {
   }
 
   Value* requireMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r,
-                      const std::string& what) {
+                      const std::string& what) override {
     if (Value* v = callMagic(obj, name, std::move(args), r)) return v;
     throw ErrorReport(r) << "'" << obj->type()->annotationStr() << "' object does not support " << what
                          << " (its class does not define " << name << ")";
@@ -1851,103 +1481,12 @@ class FunctionEmitter {
     Value* obj = g().insertNode(n)->output();
     if (!init) {
       if (!args.empty() || !kwargs.empty())
-        throw ErrorReport(r) << ci.type->name().substr(10) << "() takes no arguments";
+        throw ErrorReport(r) << ci.name << "() takes no arguments";
       return obj;
     }
     args.insert(args.begin(), NamedValue(obj));
     callObjectMethod(obj, "__init__", std::move(args), std::move(kwargs), r);
     return obj;
-  }
-
-  // Inlines a functional-library function (and the helpers it calls).
-  Value* callLibrary(const GraphFunction& fn, const std::vector<NamedValue>& args,
-                     const std::vector<NamedValue>& kwargs, const SourceRange& r) {
-    const FunctionSchema* ptrs[] = {&fn.schema()};
-    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
-    if (!res.match) throw ErrorReport(r) << res.error;
-    auto helper = [](const Node* call) -> const Graph* {
-      const Node* c = call->input(0)->node();
-      if (c->kind() != prim::Constant || !c->hasAttribute(attr::name)) return nullptr;
-      const GraphFunction* h = findLibraryHelper(c->s(attr::name));
-      return h ? &h->graph() : nullptr;
-    };
-    std::vector<Value*> outs = insertGraph(g(), fn.graph(), res.match->inputs, helper);
-    return outs.at(0);
-  }
-
-  static bool opHasArgument(const std::string& op, const std::string& arg) {
-    for (const Operator* o : globalOperatorRegistry().lookup(op))
-      if (o->schema().argumentIndexWithName(arg)) return true;
-    return false;
-  }
-
-  // torch.nn.functional members are Python functions in PyTorch; the common
-  // ones map onto aten operators with their Python-level argument spellings
-  // (reduction strings, training=, return_indices=) translated.
-  Value* callFunctional(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
-                        const SourceRange& r) {
-    auto constOf = [](Value* v) { return v->node()->kind() == prim::Constant ? constantNodeValue(*v->node()) : std::nullopt; };
-    bool returnIndices = false;
-    std::vector<NamedValue> kept;
-    for (auto& kw : kwargs) {
-      auto c = constOf(kw.value);
-      if (kw.name == "reduction" && c && c->isString()) {
-        const std::string& red = c->toStringRef();
-        int64_t code = red == "none" ? 0 : red == "sum" ? 2 : 1;
-        kept.emplace_back(kw.name, constant(g(), IValue(code)));
-        continue;
-      }
-      if (kw.name == "return_indices" && c && c->isBool()) {
-        returnIndices = c->toBool();
-        continue;
-      }
-      if (kw.name == "inplace" && c && c->isBool() && !c->toBool()) continue;
-      if (kw.name == "training" && !opHasArgument("aten::" + name, "training")) {
-        kept.emplace_back("train", kw.value);
-        continue;
-      }
-      if (kw.name == "input") {
-        args.insert(args.begin(), NamedValue(kw.value));
-        continue;
-      }
-      kept.push_back(kw);
-    }
-    if (name.rfind("adaptive_max_pool", 0) == 0 && args.size() == 3) {
-      auto c = constOf(args[2].value);
-      if (c && c->isBool()) returnIndices = c->toBool();
-      args.pop_back();
-    }
-    if (name == "logsigmoid") return callBuiltin("aten::log_sigmoid", args, kept, r);
-    std::string op = "aten::" + name;
-    if (name.rfind("max_pool", 0) == 0 && returnIndices) op += "_with_indices";
-    Value* out = callBuiltin(op, args, kept, r);
-    if (name.rfind("adaptive_max_pool", 0) == 0 && !returnIndices && out->type()->kind() == TypeKind::TupleType)
-      return tupleIndex(out, 0, r);
-    return out;
-  }
-
-  Value* emitIsInstance(const std::vector<Expr>& inputs, const SourceRange& r) {
-    if (inputs.size() != 2) throw ErrorReport(r) << "isinstance expects 2 arguments";
-    Value* v = emitExpr(inputs[0]);
-    std::vector<TypePtr> types;
-    Expr te = inputs[1];
-    if (te.kind() == TK_TUPLE_LITERAL) {
-      for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(parseTypeExpr(x));
-    } else {
-      types.push_back(parseTypeExpr(te));
-    }
-    for (const auto& t : types)
-      if (v->type()->isSubtypeOf(*t)) return constant(g(), IValue(true));
-    bool possible = false;
-    for (const auto& t : types)
-      if (t->isSubtypeOf(*v->type()) || v->type()->kind() == TypeKind::AnyType ||
-          v->type()->kind() == TypeKind::UnionType || v->type()->kind() == TypeKind::OptionalType)
-        possible = true;
-    if (!possible) return constant(g(), IValue(false));
-    Node* n = g().create(prim::isinstance, {v}, 1);
-    n->output()->setType(BoolType::get());
-    n->tys_(attr::types, types);
-    return g().insertNode(n)->output();
   }
 
   // t.tolist() has no static result type in PyTorch: the annotation of the
@@ -1974,7 +1513,7 @@ class FunctionEmitter {
   }
 
   Value* callMethod(Value* self, const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
-                    const SourceRange& r, const TypePtr& hint = nullptr) {
+                    const SourceRange& r, const TypePtr& hint = nullptr) override {
     if (self->type()->kind() == TypeKind::TensorType && name == "tolist" && args.empty() && kwargs.empty())
       return emitTolist(self, hint, r);
     if (self->type()->kind() == TypeKind::TensorType && args.empty()) {
@@ -2012,7 +1551,7 @@ class FunctionEmitter {
 
   // The user function `name` ("f", or "Class.static_method"), compiled on
   // first use.
-  GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) {
+  GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) override {
     GraphFunction* fn = sh_.cu->findFunction(name);
     if (fn) return fn;
     if (size_t dot = name.find('.'); dot != std::string::npos) {
@@ -2029,7 +1568,7 @@ class FunctionEmitter {
   }
 
   Value* callUserFunction(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
-                          const SourceRange& r) {
+                          const SourceRange& r) override {
     GraphFunction* fn = compileUserFunction(name, r);
     const FunctionSchema& schema = fn->schema();
     const FunctionSchema* ptrs[] = {&schema};
@@ -2122,8 +1661,8 @@ void defineEnum(Shared& sh, const ClassDef& cd) {
     values.push_back(std::move(iv));
   }
   if (names.empty()) throw ErrorReport(cd.range()) << "Enum class '" << name << "' has no members";
-  auto type = std::make_shared<const EnumType>("__torch__." + name, valueType, names);
-  EnumInfo info{type, {}};
+  auto type = std::make_shared<const EnumType>(sh.qualifier + "." + name, valueType, names);
+  EnumInfo info{name, type, {}};
   for (size_t i = 0; i < names.size(); ++i) info.members.emplace_back(make_intrusive<EnumHolder>(type, names[i], values[i]));
   sh.cu->addEnum(type);
   sh.enums[name] = std::move(info);
@@ -2139,7 +1678,8 @@ void declareClass(Shared& sh, const ClassDef& cd) {
   if (sh.classes.count(name) || sh.namedTuples.count(name) || sh.enums.count(name) || sh.defs.count(name))
     throw ErrorReport(cd.name().range()) << "'" << name << "' is already defined";
   ClassInfo ci;
-  ci.type = ClassType::create("__torch__." + name);
+  ci.name = name;
+  ci.type = ClassType::create(sh.qualifier + "." + name);
   // Registered before the body is read so annotations can name the class.
   sh.classes[name] = ci;
   ClassInfo& info = sh.classes[name];
@@ -2173,13 +1713,16 @@ void declareClass(Shared& sh, const ClassDef& cd) {
 
 }  // namespace
 
-void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts) {
-  Shared sh{&cu, {}, {}, {}, {}, {}};
+void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver, const std::string& qualifier) {
+  Shared sh;
+  sh.cu = &cu;
+  sh.resolver = resolver ? resolver : builtinResolver().get();
+  sh.qualifier = qualifier;
   // Annotations see this unit's named types until we return (or throw).
   // Units nest (the functional library compiles on first use, in the
   // middle of a user's unit), so the previous unit's names come back after.
   struct Reset {
-    const Shared* prev;
+    Shared* prev;
     ~Reset() { tlsShared = prev; }
   } reset{tlsShared};
   tlsShared = &sh;

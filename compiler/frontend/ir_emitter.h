@@ -9,19 +9,18 @@
 //     flow is prim::If / prim::Loop with empty outputs, and return / break /
 //     continue are marker nodes;
 //  3. runs the exit transform and SSA conversion.
-// Calls resolve in this order: a local variable, a user function of the
-// unit, a builtin (len, range, int, ...), a module (torch, math, F) member
-// resolved to an aten:: operator by name, a method on a value (x.size(),
-// lst.append(v)) resolved to the aten:: operator with the value as self.
-// Operator overloads are chosen by schema_matching.h.
-//
-// The Environment (a stack of frames, one per block) tracks which variables
-// are defined and with which type, so reading a variable that is not defined
-// on every path is reported where it is read ("undefined value x"), not left
-// to the SSA pass.
+// Names resolve in this order: a variable (environment.h), a definition of
+// the file (unit_definitions.h: functions, classes, Enums, NamedTuples),
+// then the Resolver (resolver.h: torch, math, F, Python builtins). What a
+// name denotes is a SugaredValue (sugared_value.h) that the emitter asks to
+// be an attribute base, a callee, an iterable or a value; Python builtins
+// are in builtin_functions.h. Operator overloads are chosen by
+// schema_matching.h.
 //
 // Every user mistake throws frontend::ErrorReport at the offending range.
 #pragma once
+
+#include <string>
 
 #include "compiler/frontend/tree_views.h"
 
@@ -29,6 +28,11 @@ namespace jitserve::frontend {
 
 class CompilationUnit;
 
-void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts);
+class Resolver;
+
+// resolver: for the names the file does not define (null: builtinResolver());
+// classes are named qualifier + "." + name.
+void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver = nullptr,
+                     const std::string& qualifier = "__torch__");
 
 }  // namespace jitserve::frontend

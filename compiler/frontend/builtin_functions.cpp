@@ -1,0 +1,253 @@
+#include "compiler/frontend/builtin_functions.h"
+
+#include <map>
+#include <set>
+
+#include "compiler/frontend/error_report.h"
+#include "compiler/ir/ivalue_constant.h"
+#include "runtime/interpreter/graph_function.h"
+
+namespace jitserve::frontend {
+
+namespace {
+
+const std::set<std::string>& exceptionNames() {
+  static const std::set<std::string> names = {"Exception", "ValueError", "RuntimeError", "AssertionError",
+                                              "KeyError",  "IndexError", "TypeError"};
+  return names;
+}
+
+// Builtins that are one operator call.
+const std::map<std::string, std::string>& simpleBuiltins() {
+  static const std::map<std::string, std::string> ops = {
+      {"len", "aten::len"},   {"int", "aten::Int"},       {"float", "aten::Float"},   {"bool", "aten::Bool"},
+      {"str", "aten::str"},   {"abs", "prim::abs"},       {"round", "aten::round"},   {"divmod", "aten::divmod"},
+      {"ord", "aten::ord"},   {"chr", "aten::chr"},       {"sorted", "aten::sorted"}, {"list", "aten::list"},
+      {"sum", "aten::sum"},   {"any", "aten::any"},       {"all", "aten::all"},       {"hex", "aten::hex"},
+      {"oct", "aten::oct"},   {"bin", "aten::bin"},       {"pow", "aten::pow"},       {"dict", "aten::dict"}};
+  return ops;
+}
+
+Value* constant(Emitter& e, const IValue& v) { return insertConstant(e.graph(), v); }
+
+SugaredValuePtr simple(Value* v) { return std::make_shared<SimpleValue>(v); }
+
+// range(stop) / range(start, stop[, step]).
+SugaredValuePtr emitRange(const SourceRange& r, Emitter& e, CallArgs& args) {
+  std::vector<Value*> vs;
+  for (const NamedValue& a : args.args()) vs.push_back(a.value);
+  if (vs.empty() || vs.size() > 3) throw ErrorReport(r) << "range expected 1 to 3 arguments, got " << vs.size();
+  auto make = [vs](const SourceRange& r, Emitter& e) -> Iterable {
+    if (vs.size() == 1) return Iterable{vs[0], [](Value* i) { return i; }};
+    Value* step = vs.size() == 3 ? vs[2] : constant(e, IValue(int64_t{1}));
+    Value* start = vs[0];
+    Value* len = e.callBuiltin("aten::__range_length", {vs[0], vs[1], step}, {}, r);
+    Emitter* ep = &e;
+    return Iterable{len, [ep, start, step, r](Value* i) {
+                      return ep->callBuiltin("aten::__derive_index", {i, start, step}, {}, r);
+                    }};
+  };
+  return std::make_shared<IterableValue>("range", make, IntType::get());
+}
+
+SugaredValuePtr emitEnumerate(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& ins = args.inputs();
+  if (ins.empty() || ins.size() > 2) throw ErrorReport(r) << "enumerate expected 1 or 2 arguments";
+  SugaredValuePtr inner = e.emitSugared(ins[0]);
+  Value* start = ins.size() > 1 ? e.emitExpr(ins[1]) : nullptr;
+  SourceRange innerRange = ins[0].range();
+  auto make = [inner, start, innerRange](const SourceRange& r, Emitter& e) -> Iterable {
+    Iterable it = inner->iter(innerRange, e);
+    Emitter* ep = &e;
+    return Iterable{it.length, [ep, it, start, r](Value* i) {
+                      Value* k = start ? ep->callBuiltin("aten::add", {i, start}, {}, r) : i;
+                      return ep->makeTuple({k, it.element(i)});
+                    }};
+  };
+  return std::make_shared<IterableValue>("enumerate", make);
+}
+
+SugaredValuePtr emitZip(const SourceRange& r, Emitter& e, CallArgs& args) {
+  if (args.inputs().empty()) throw ErrorReport(r) << "zip expected at least 1 argument";
+  std::vector<std::pair<SugaredValuePtr, SourceRange>> parts;
+  for (const Expr& x : args.inputs()) parts.emplace_back(e.emitSugared(x), x.range());
+  auto make = [parts](const SourceRange& r, Emitter& e) -> Iterable {
+    std::vector<Iterable> its;
+    for (const auto& [sv, range] : parts) its.push_back(sv->iter(range, e));
+    Value* len = its.at(0).length;
+    for (size_t j = 1; j < its.size(); ++j) len = e.callBuiltin("prim::min", {len, its[j].length}, {}, r);
+    Emitter* ep = &e;
+    return Iterable{len, [ep, its](Value* i) {
+                      std::vector<Value*> vs;
+                      for (const auto& it : its) vs.push_back(it.element(i));
+                      return ep->makeTuple(vs);
+                    }};
+  };
+  return std::make_shared<IterableValue>("zip", make);
+}
+
+// torch.jit.fork(f, args...): a prim::fork node whose subgraph calls f; its
+// output is a Future of f's result. Arguments are matched against f's
+// schema here, so defaults and conversions happen before the fork.
+Value* emitFork(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& inputs = args.inputs();
+  if (inputs.empty()) throw ErrorReport(r) << "torch.jit.fork expects a function to call";
+  const Expr& fe = inputs[0];
+  if (fe.kind() != TK_VAR || e.isVariable(Var(fe).name().name()) || !e.unit().defs.count(Var(fe).name().name()))
+    throw ErrorReport(fe.range()) << "torch.jit.fork expects a function defined in this file as its first argument";
+  const std::string& name = Var(fe).name().name();
+  std::vector<NamedValue> as, kws;
+  for (size_t i = 1; i < inputs.size(); ++i) as.emplace_back(e.emitExpr(inputs[i]));
+  for (const Attribute& at : args.attributes()) kws.emplace_back(at.name().name(), e.emitExpr(at.value()));
+  GraphFunction* fn = e.compileUserFunction(name, r);
+  const FunctionSchema* ptrs[] = {&fn->schema()};
+  Graph& g = e.graph();
+  auto res = matchSchemas(ptrs, g, r, as, kws);
+  if (!res.match) throw ErrorReport(r) << res.error;
+  auto sub = std::make_shared<Graph>();
+  std::vector<Value*> subIns;
+  for (Value* v : res.match->inputs) subIns.push_back(sub->addInput()->setType(v->type()));
+  TypePtr ret = res.match->returnTypes.at(0);
+  Node* c = sub->create(prim::Constant, 1);
+  c->s_(attr::name, name);
+  c->output()->setType(FunctionType::get());
+  sub->block()->appendNode(c);
+  std::vector<Value*> ins{c->output()};
+  ins.insert(ins.end(), subIns.begin(), subIns.end());
+  Node* call = sub->create(prim::CallFunction, ins, 1);
+  call->output()->setType(ret);
+  call->setSourceRange(r);
+  sub->block()->appendNode(call);
+  sub->registerOutput(call->output());
+  Node* n = g.create(prim::fork, res.match->inputs, 1);
+  n->g_(attr::Subgraph, sub);
+  n->output()->setType(FutureType::create(ret));
+  n->setSourceRange(r);
+  return g.insertNode(n)->output();
+}
+
+Value* emitWait(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& as = args.args();
+  if (as.size() != 1 || as[0].value->type()->kind() != TypeKind::FutureType)
+    throw ErrorReport(r) << "torch.jit.wait expects one Future argument";
+  Node* n = e.graph().create(aten::wait, {as[0].value}, 1);
+  n->output()->setType(as[0].value->type()->expect<FutureType>().elementType());
+  n->setSourceRange(r);
+  return e.graph().insertNode(n)->output();
+}
+
+// annotate(T, v): v typed T.
+Value* emitAnnotate(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& inputs = args.inputs();
+  if (inputs.size() != 2) throw ErrorReport(r) << "annotate expects a type and a value";
+  TypePtr t = e.parseType(inputs[0]);
+  Value* v = e.emitExpr(inputs[1], t);
+  if (!v->type()->isSubtypeOf(*t)) throw ErrorReport(r) << "annotate: value does not match the annotated type";
+  if (!v->type()->equals(*t)) {
+    // The value takes the annotated type (annotate(Optional[str], None)
+    // types an attribute as Optional[str]); nothing happens at run time.
+    Node* c = e.graph().create(prim::unchecked_cast, {v}, 1);
+    c->output()->setType(t);
+    v = e.graph().insertNode(c)->output();
+  }
+  return v;
+}
+
+}  // namespace
+
+bool isPythonBuiltin(const std::string& name) {
+  static const std::set<std::string> others = {"range", "print", "isinstance", "annotate", "min", "max",
+                                               "tuple", "enumerate", "zip",   "getattr",  "hasattr"};
+  return simpleBuiltins().count(name) || others.count(name) || exceptionNames().count(name);
+}
+
+bool isTorchJitBuiltin(const std::string& name) {
+  static const std::set<std::string> names = {"torch.jit.annotate", "torch.jit.isinstance", "torch.jit.is_scripting",
+                                              "torch.jit.fork", "torch.jit.wait"};
+  return names.count(name) > 0;
+}
+
+Value* emitIsInstance(Emitter& e, const std::vector<Expr>& inputs, const SourceRange& r) {
+  if (inputs.size() != 2) throw ErrorReport(r) << "isinstance expects 2 arguments";
+  Value* v = e.emitExpr(inputs[0]);
+  std::vector<TypePtr> types;
+  const Expr& te = inputs[1];
+  if (te.kind() == TK_TUPLE_LITERAL) {
+    for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(e.parseType(x));
+  } else {
+    types.push_back(e.parseType(te));
+  }
+  for (const auto& t : types)
+    if (v->type()->isSubtypeOf(*t)) return constant(e, IValue(true));
+  bool possible = false;
+  for (const auto& t : types)
+    if (t->isSubtypeOf(*v->type()) || v->type()->kind() == TypeKind::AnyType ||
+        v->type()->kind() == TypeKind::UnionType || v->type()->kind() == TypeKind::OptionalType)
+      possible = true;
+  if (!possible) return constant(e, IValue(false));
+  Node* n = e.graph().create(prim::isinstance, {v}, 1);
+  n->output()->setType(BoolType::get());
+  n->tys_(attr::types, types);
+  return e.graph().insertNode(n)->output();
+}
+
+SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const std::string& fn = name_;
+  if (fn == "torch.jit.annotate" || fn == "annotate") return simple(emitAnnotate(r, e, args));
+  if (fn == "isinstance" || fn == "torch.jit.isinstance") return simple(emitIsInstance(e, args.inputs(), r));
+  if (fn == "torch.jit.is_scripting") return simple(constant(e, IValue(true)));
+  if (fn == "torch.jit.fork") return simple(emitFork(r, e, args));
+  if (fn == "torch.jit.wait") return simple(emitWait(r, e, args));
+  if (fn == "print") {
+    std::vector<Value*> vs;
+    for (const NamedValue& nv : args.args()) vs.push_back(nv.value);
+    Node* n = e.graph().create(prim::Print, vs, 0);
+    e.graph().insertNode(n)->setSourceRange(r);
+    return simple(constant(e, IValue()));
+  }
+  if (fn == "range") return emitRange(r, e, args);
+  if (fn == "enumerate") return emitEnumerate(r, e, args);
+  if (fn == "zip") return emitZip(r, e, args);
+  if (fn == "min" || fn == "max") {
+    const auto& as = args.args();
+    std::string op = "prim::" + fn;
+    if (as.size() == 1) return simple(e.callBuiltin(op, as, args.kwargs(), r));
+    if (as.empty()) throw ErrorReport(r) << fn << " expected at least 1 argument, got 0";
+    Value* acc = as[0].value;
+    for (size_t i = 1; i < as.size(); ++i) acc = e.callBuiltin(op, {acc, as[i].value}, {}, r);
+    return simple(acc);
+  }
+  if (fn == "tuple") {
+    if (args.inputs().size() != 1) throw ErrorReport(r) << "tuple() takes exactly one argument";
+    Value* v = e.emitExpr(args.inputs()[0]);
+    if (v->type()->kind() != TypeKind::TupleType) throw ErrorReport(r) << "tuple() only accepts a tuple";
+    return simple(v);
+  }
+  auto it = simpleBuiltins().find(fn);
+  if (it != simpleBuiltins().end()) {
+    const auto& as = args.args();
+    const auto& kws = args.kwargs();
+    if (as.size() == 1 && kws.empty() && as[0].value->type()->kind() == TypeKind::ClassType) {
+      // len(obj) -> obj.__len__() and the like.
+      static const std::map<std::string, std::string> magic = {
+          {"len", "__len__"}, {"str", "__str__"}, {"int", "__int__"}, {"float", "__float__"}, {"abs", "__abs__"}};
+      if (fn == "bool") return simple(e.toBool(as[0].value, r));
+      auto m = magic.find(fn);
+      if (m != magic.end()) return simple(e.requireMagic(as[0].value, m->second, {}, r, fn + "()"));
+    }
+    if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return simple(as[0].value);
+    if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return simple(as[0].value);
+    if (fn == "bool" && as.size() == 1) return simple(e.toBool(as[0].value, r));
+    if (fn == "list" && as.empty()) {
+      const TypePtr& hint = args.hint();
+      Node* n = e.graph().create(prim::ListConstruct, {}, 1);
+      n->output()->setType(hint && hint->kind() == TypeKind::ListType ? hint : ListType::ofTensors());
+      return simple(e.graph().insertNode(n)->output());
+    }
+    return simple(e.callBuiltin(it->second, as, kws, r));
+  }
+  if (exceptionNames().count(fn)) throw ErrorReport(r) << "exceptions can only be raised";
+  throw ErrorReport(r) << "builtin function '" << fn << "' is not supported in TorchScript";
+}
+
+}  // namespace jitserve::frontend

@@ -1,0 +1,321 @@
+#include "compiler/frontend/sugared_value.h"
+
+#include <limits>
+#include <map>
+#include <optional>
+
+#include "compiler/frontend/builtin_functions.h"
+#include "compiler/frontend/error_report.h"
+#include "compiler/frontend/functional_library.h"
+#include "compiler/ir/insert_graph.h"
+#include "compiler/ir/ivalue_constant.h"
+#include "runtime/core/ivalue_containers.h"
+#include "runtime/core/operator_registry.h"
+#include "runtime/interpreter/graph_function.h"
+
+namespace jitserve::frontend {
+
+namespace {
+
+Value* constant(Emitter& e, const IValue& v, const SourceRange& r = {}) { return insertConstant(e.graph(), v, r); }
+
+SugaredValuePtr simple(Value* v) { return std::make_shared<SimpleValue>(v); }
+
+std::optional<int64_t> dtypeConstant(const std::string& name) {
+  static const std::map<std::string, int64_t> d = {
+      {"uint8", 0}, {"int8", 1}, {"int16", 2}, {"short", 2}, {"int32", 3}, {"int", 3}, {"int64", 4},
+      {"long", 4}, {"float16", 5}, {"half", 5}, {"float32", 6}, {"float", 6}, {"float64", 7},
+      {"double", 7}, {"complex64", 9}, {"complex128", 10}, {"bool", 11}, {"bfloat16", 15}};
+  auto it = d.find(name);
+  if (it == d.end()) return std::nullopt;
+  return it->second;
+}
+
+// torch.memory_format and torch.layout members are ints in graphs, with the
+// values of PyTorch's c10::MemoryFormat and c10::Layout enums.
+std::optional<int64_t> memoryFormatOrLayoutConstant(const std::string& name) {
+  static const std::map<std::string, int64_t> d = {{"contiguous_format", 0}, {"preserve_format", 1},
+                                                   {"channels_last", 2},     {"channels_last_3d", 3},
+                                                   {"strided", 0},           {"sparse_coo", 1}};
+  auto it = d.find(name);
+  if (it == d.end()) return std::nullopt;
+  return it->second;
+}
+
+bool opHasArgument(const std::string& op, const std::string& arg) {
+  for (const Operator* o : globalOperatorRegistry().lookup(op))
+    if (o->schema().argumentIndexWithName(arg)) return true;
+  return false;
+}
+
+// Inlines a functional-library function (and the helpers it calls).
+Value* callLibrary(Emitter& e, const GraphFunction& fn, const std::vector<NamedValue>& args,
+                   const std::vector<NamedValue>& kwargs, const SourceRange& r) {
+  const FunctionSchema* ptrs[] = {&fn.schema()};
+  auto res = matchSchemas(ptrs, e.graph(), r, args, kwargs);
+  if (!res.match) throw ErrorReport(r) << res.error;
+  auto helper = [](const Node* call) -> const Graph* {
+    const Node* c = call->input(0)->node();
+    if (c->kind() != prim::Constant || !c->hasAttribute(attr::name)) return nullptr;
+    const GraphFunction* h = findLibraryHelper(c->s(attr::name));
+    return h ? &h->graph() : nullptr;
+  };
+  std::vector<Value*> outs = insertGraph(e.graph(), fn.graph(), res.match->inputs, helper);
+  return outs.at(0);
+}
+
+// torch.nn.functional members are Python functions in PyTorch; the common
+// ones map onto aten operators with their Python-level argument spellings
+// (reduction strings, training=, return_indices=) translated.
+Value* callFunctional(Emitter& e, const std::string& name, std::vector<NamedValue> args,
+                      std::vector<NamedValue> kwargs, const SourceRange& r) {
+  auto constOf = [](Value* v) {
+    return v->node()->kind() == prim::Constant ? constantNodeValue(*v->node()) : std::nullopt;
+  };
+  bool returnIndices = false;
+  std::vector<NamedValue> kept;
+  for (auto& kw : kwargs) {
+    auto c = constOf(kw.value);
+    if (kw.name == "reduction" && c && c->isString()) {
+      const std::string& red = c->toStringRef();
+      int64_t code = red == "none" ? 0 : red == "sum" ? 2 : 1;
+      kept.emplace_back(kw.name, constant(e, IValue(code)));
+      continue;
+    }
+    if (kw.name == "return_indices" && c && c->isBool()) {
+      returnIndices = c->toBool();
+      continue;
+    }
+    if (kw.name == "inplace" && c && c->isBool() && !c->toBool()) continue;
+    if (kw.name == "training" && !opHasArgument("aten::" + name, "training")) {
+      kept.emplace_back("train", kw.value);
+      continue;
+    }
+    if (kw.name == "input") {
+      args.insert(args.begin(), NamedValue(kw.value));
+      continue;
+    }
+    kept.push_back(kw);
+  }
+  if (name.rfind("adaptive_max_pool", 0) == 0 && args.size() == 3) {
+    auto c = constOf(args[2].value);
+    if (c && c->isBool()) returnIndices = c->toBool();
+    args.pop_back();
+  }
+  if (name == "logsigmoid") return e.callBuiltin("aten::log_sigmoid", args, kept, r);
+  std::string op = "aten::" + name;
+  if (name.rfind("max_pool", 0) == 0 && returnIndices) op += "_with_indices";
+  Value* out = e.callBuiltin(op, args, kept, r);
+  if (name.rfind("adaptive_max_pool", 0) == 0 && !returnIndices && out->type()->kind() == TypeKind::TupleType)
+    return e.tupleIndex(out, 0, r);
+  return out;
+}
+
+}  // namespace
+
+// CallArgs ------------------------------------------------------------------------
+
+const std::vector<NamedValue>& CallArgs::args() {
+  if (!args_) {
+    args_.emplace();
+    for (const Expr& x : inputs_) {
+      if (x.kind() == TK_STARRED) throw ErrorReport(x.range()) << "Starred expressions are not supported";
+      args_->emplace_back(e_.emitExpr(x));
+    }
+  }
+  return *args_;
+}
+
+const std::vector<NamedValue>& CallArgs::kwargs() {
+  if (!kwargs_) {
+    kwargs_.emplace();
+    for (const Attribute& at : attributes_) kwargs_->emplace_back(at.name().name(), e_.emitExpr(at.value()));
+  }
+  return *kwargs_;
+}
+
+// SugaredValue --------------------------------------------------------------------
+
+Value* SugaredValue::asValue(const SourceRange& r, Emitter&) {
+  throw ErrorReport(r) << "'" << r.text() << "' cannot be used as a value";
+}
+
+SugaredValuePtr SugaredValue::attr(const SourceRange& r, Emitter&, const std::string& field) {
+  throw ErrorReport(r) << kind() << " has no attribute '" << field << "'";
+}
+
+SugaredValuePtr SugaredValue::call(const SourceRange& r, Emitter&, CallArgs&) {
+  throw ErrorReport(r) << kind() << " is not callable";
+}
+
+Iterable SugaredValue::iter(const SourceRange& r, Emitter&) {
+  throw ErrorReport(r) << "'" << r.text() << "' is not iterable";
+}
+
+// SimpleValue ---------------------------------------------------------------------
+
+std::string SimpleValue::kind() const { return "value of type '" + value_->type()->annotationStr() + "'"; }
+
+SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::string& field) {
+  Value* v = value_;
+  const TypePtr& t = v->type();
+  if (t->kind() == TypeKind::TensorType) {
+    static const std::map<std::string, std::string> props = {
+        {"shape", "aten::size"}, {"dtype", "prim::dtype"}, {"device", "prim::device"},
+        {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
+        {"T", "aten::numpy_T"}, {"ndim", "aten::dim"}, {"data", "prim::data"},
+        {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
+    auto it = props.find(field);
+    if (it != props.end()) return simple(e.callBuiltin(it->second, {v}, {}, r));
+  }
+  if (t->kind() == TypeKind::TupleType) {
+    auto idx = t->expect<TupleType>().fieldIndex(field);
+    if (idx) return simple(e.tupleIndex(v, static_cast<int64_t>(*idx), r));
+  }
+  if (t->kind() == TypeKind::ClassType) {
+    if (Value* a = e.getAttr(v, field, r)) return simple(a);
+  }
+  if (t->kind() == TypeKind::EnumType && (field == "name" || field == "value")) {
+    const auto& et = t->expect<EnumType>();
+    Node* n = e.graph().create(Symbol::fromQualString(field == "name" ? "prim::EnumName" : "prim::EnumValue"), {v}, 1);
+    n->output()->setType(field == "name" ? StringType::get() : et.valueType());
+    n->setSourceRange(r);
+    return simple(e.graph().insertNode(n)->output());
+  }
+  return std::make_shared<MethodValue>(v, field);
+}
+
+SugaredValuePtr SimpleValue::call(const SourceRange& r, Emitter&, CallArgs&) {
+  throw ErrorReport(r) << "'" << value_->type()->annotationStr() << "' object is not callable";
+}
+
+Iterable SimpleValue::iter(const SourceRange& r, Emitter& e) {
+  Value* v = value_;
+  const TypePtr& t = v->type();
+  Emitter* ep = &e;
+  switch (t->kind()) {
+    case TypeKind::ListType:
+    case TypeKind::StringType:
+      return Iterable{e.callBuiltin("aten::len", {v}, {}, r),
+                      [ep, v, r](Value* i) { return ep->callBuiltin("aten::__getitem__", {v, i}, {}, r); }};
+    case TypeKind::DictType: {
+      Value* keys = e.callBuiltin("aten::keys", {v}, {}, r);
+      return Iterable{e.callBuiltin("aten::len", {keys}, {}, r),
+                      [ep, keys, r](Value* i) { return ep->callBuiltin("aten::__getitem__", {keys, i}, {}, r); }};
+    }
+    case TypeKind::TensorType:
+      return Iterable{e.callBuiltin("aten::len", {v}, {}, r), [ep, v, r](Value* i) {
+                        return ep->callBuiltin("aten::select", {v, constant(*ep, IValue(int64_t{0})), i}, {}, r);
+                      }};
+    default: throw ErrorReport(r) << "'" << t->annotationStr() << "' object is not iterable";
+  }
+}
+
+// MethodValue ---------------------------------------------------------------------
+
+SugaredValuePtr MethodValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  return simple(e.callMethod(self_, name_, args.args(), args.kwargs(), r, args.hint()));
+}
+
+// ModuleValue ---------------------------------------------------------------------
+
+SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::string& field) {
+  if (path_ == "math") {
+    static const std::map<std::string, double> constants = {{"pi", 3.141592653589793},
+                                                            {"e", 2.718281828459045},
+                                                            {"inf", std::numeric_limits<double>::infinity()},
+                                                            {"nan", std::numeric_limits<double>::quiet_NaN()},
+                                                            {"tau", 6.283185307179586}};
+    auto it = constants.find(field);
+    if (it != constants.end()) return simple(constant(e, IValue(it->second), r));
+  }
+  if (path_ == "torch") {
+    static const std::set<std::string> submodules = {"linalg", "special", "fft", "jit", "nn", "cuda"};
+    if (submodules.count(field)) return std::make_shared<ModuleValue>("torch." + field);
+    if (auto dt = dtypeConstant(field)) return simple(constant(e, IValue(*dt), r));
+    if (auto mf = memoryFormatOrLayoutConstant(field)) return simple(constant(e, IValue(*mf), r));
+  }
+  if (path_ == "torch.nn" && field == "functional") return std::make_shared<ModuleValue>("F");
+  std::string name = path_ + "." + field;
+  if (isTorchJitBuiltin(name)) return std::make_shared<PythonBuiltinFunction>(name);
+  return std::make_shared<BuiltinFunction>(name);
+}
+
+SugaredValuePtr ModuleValue::call(const SourceRange& r, Emitter&, CallArgs&) {
+  throw ErrorReport(r) << "module '" << path_ << "' is not callable";
+}
+
+// BuiltinFunction -----------------------------------------------------------------
+
+SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const std::string& fn = name_;
+  std::string base = fn.substr(fn.rfind('.') + 1);
+  // Python-level library functions (ours, in TorchScript) come before
+  // operators of the same name.
+  bool functional = fn.rfind("F.", 0) == 0;
+  std::string qualified = functional ? "torch.nn.functional." + base : fn;
+  if (const GraphFunction* lib = findLibraryFunction(qualified))
+    return simple(callLibrary(e, *lib, args.args(), args.kwargs(), r));
+  if (functional) return simple(callFunctional(e, base, args.args(), args.kwargs(), r));
+  // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
+  for (const char* sub : {"linalg", "special", "fft"}) {
+    std::string prefix = std::string("torch.") + sub + ".";
+    if (fn.rfind(prefix, 0) == 0) {
+      std::string op = std::string("aten::") + sub + "_" + base;
+      if (std::string(sub) == "linalg" && globalOperatorRegistry().lookup(op).empty() &&
+          !globalOperatorRegistry().lookup("aten::" + base).empty())
+        op = "aten::" + base;
+      return simple(e.callBuiltin(op, args.args(), args.kwargs(), r));
+    }
+  }
+  return simple(e.callBuiltin("aten::" + base, args.args(), args.kwargs(), r));
+}
+
+// Definitions of the file ---------------------------------------------------------
+
+SugaredValuePtr FunctionValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  return simple(e.callUserFunction(name_, args.args(), args.kwargs(), r));
+}
+
+SugaredValuePtr ClassValue::attr(const SourceRange& r, Emitter&, const std::string& field) {
+  if (cls_.staticMethods.count(field)) return std::make_shared<FunctionValue>(cls_.name + "." + field);
+  throw ErrorReport(r) << "class '" << cls_.name << "' has no static method '" << field << "'";
+}
+
+SugaredValuePtr ClassValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  return simple(e.construct(cls_, args.args(), args.kwargs(), r));
+}
+
+SugaredValuePtr NamedTupleConstructor::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const FunctionSchema* ptrs[] = {&def_.ctor};
+  auto res = matchSchemas(ptrs, e.graph(), r, args.args(), args.kwargs());
+  if (!res.match) throw ErrorReport(r) << res.error;
+  Node* n = e.graph().create(prim::TupleConstruct, res.match->inputs, 1);
+  n->output()->setType(def_.type);
+  return simple(e.graph().insertNode(n)->output());
+}
+
+SugaredValuePtr EnumClassValue::attr(const SourceRange& r, Emitter& e, const std::string& field) {
+  for (const IValue& m : enum_.members)
+    if (m.toEnumRef().name == field) return simple(constant(e, m, r));
+  throw ErrorReport(r) << "'" << enum_.name << "' has no member '" << field << "'";
+}
+
+Iterable EnumClassValue::iter(const SourceRange& r, Emitter& e) {
+  // for m in Color: the members, as a constant list.
+  std::vector<Value*> ms;
+  for (const IValue& m : enum_.members) ms.push_back(constant(e, m, r));
+  Node* n = e.graph().create(prim::ListConstruct, ms, 1);
+  n->output()->setType(ListType::create(std::const_pointer_cast<EnumType>(enum_.type)));
+  Value* list = e.graph().insertNode(n)->output();
+  return SimpleValue(list).iter(r, e);
+}
+
+// IterableValue -------------------------------------------------------------------
+
+Value* IterableValue::asValue(const SourceRange& r, Emitter& e) {
+  if (!listElementType_) throw ErrorReport(r) << what_ << " can only be used as the iterable of a for loop";
+  return e.listFromIterable(make_(r, e), listElementType_, r);
+}
+
+}  // namespace jitserve::frontend

@@ -1,0 +1,84 @@
+// UnitDefinitions: what one TorchScript source file defines, while it is
+// being compiled: its functions, classes, Enum classes and NamedTuples.
+//
+// The emitter resolves a free name against these first (they are the file's
+// globals) and asks the Resolver (resolver.h) only about the rest. Functions
+// and methods compile on first use; `inProgress` names those being compiled
+// so a call cycle is reported instead of recursing.
+//
+// Classes get qualified names `qualifier + "." + name` ("__torch__.Foo" by
+// default; the archive importer compiles `__torch__/a/b.py` with qualifier
+// "__torch__.a.b"). Within the file they are found by their plain name.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compiler/frontend/tree_views.h"
+#include "runtime/core/function_schema.h"
+#include "runtime/core/ivalue.h"
+#include "runtime/core/type.h"
+
+namespace jitserve {
+class GraphFunction;
+}
+
+namespace jitserve::frontend {
+
+class CompilationUnit;
+class Resolver;
+
+// A NamedTuple class: its tuple type and its constructor's schema.
+struct NamedTupleDef {
+  TypePtr type;
+  FunctionSchema ctor;
+};
+
+// A user class: its type and its methods' definitions, compiled on first
+// use (__init__ first: its assignments to self define the attributes).
+struct ClassInfo {
+  std::string name;  // as written in the file ("Foo")
+  ClassTypePtr type;
+  std::map<std::string, Def> methods;
+  std::set<std::string> staticMethods;
+  std::map<std::string, GraphFunction*> compiled;
+};
+
+// An Enum class: its type and members (EnumHolder IValues) in order.
+struct EnumInfo {
+  std::string name;
+  std::shared_ptr<const EnumType> type;
+  std::vector<IValue> members;
+};
+
+struct UnitDefinitions {
+  CompilationUnit* cu = nullptr;
+  Resolver* resolver = nullptr;   // names the file does not define
+  std::string qualifier = "__torch__";
+  std::map<std::string, Def> defs;
+  std::set<std::string> inProgress;
+  std::map<std::string, NamedTupleDef> namedTuples;
+  std::map<std::string, ClassInfo> classes;  // by the name in the file
+  std::map<std::string, EnumInfo> enums;
+
+  ClassInfo* classOf(const TypePtr& t) {
+    if (t->kind() != TypeKind::ClassType) return nullptr;
+    for (auto& [n, ci] : classes)
+      if (ci.type.get() == t.get()) return &ci;
+    return nullptr;
+  }
+  // The NamedTuple, class or Enum type of that name (plain or qualified),
+  // or nullptr.
+  TypePtr findType(std::string name) const {
+    if (name.rfind(qualifier + ".", 0) == 0) name = name.substr(qualifier.size() + 1);
+    if (auto it = namedTuples.find(name); it != namedTuples.end()) return it->second.type;
+    if (auto it = classes.find(name); it != classes.end()) return it->second.type;
+    if (auto it = enums.find(name); it != enums.end()) return std::const_pointer_cast<EnumType>(it->second.type);
+    return nullptr;
+  }
+};
+
+}  // namespace jitserve::frontend
