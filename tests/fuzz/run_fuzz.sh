@@ -1,35 +1,50 @@
 #!/usr/bin/env bash
-# Builds the frontend parser fuzzer with clang-15 (libFuzzer + ASan + UBSan)
-# in build-fuzz/ and runs it for SECONDS (default 60), seeded with every
-# conformance source and the printed code of the corpus archives.
-#   tests/fuzz/run_fuzz.sh [SECONDS]
-# Exit status: 0 when no bug was found, libFuzzer's status otherwise.
+# Fuzzes the TorchScript frontend with libFuzzer for SECONDS (default 60).
+#   tests/fuzz/run_fuzz.sh [SECONDS] [TARGET]
+# TARGET: frontend_compile_fuzzer (default: lexer + parser + IR emitter) or
+# frontend_parser_fuzzer (lexer + parser only). Seeds: every conformance
+# source and the code printed in the corpus archives, with python.dict.
+#
+# It builds in the sanitizer build of scripts/test.sh (build-asan: clang-15,
+# ASan + UBSan, JITSERVE_FUZZ=ON), configuring it the same way when it does
+# not exist yet, so the test command needs no extra build.
+#   JITSERVE_FUZZ_BUILD=DIR   fuzz in another build folder
+# The working corpus (DIR/fuzz-corpus/TARGET) persists between runs; a
+# finding lands in DIR/fuzz-artifacts/. Exit status: 0 when no bug was found,
+# libFuzzer's status otherwise. To keep a finding as a regression:
+#   DIR/bin/TARGET -minimize_crash=1 -runs=20000 -exact_artifact_path=OUT CRASH
+# then add OUT under tests/fuzz/regressions/ (ctest replays it).
 set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
+TARGET="${2:-frontend_compile_fuzzer}"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-BUILD="${JITSERVE_FUZZ_BUILD:-$ROOT/build-fuzz}"
+BUILD="${JITSERVE_FUZZ_BUILD:-$ROOT/build-asan}"
 CONF="${JITSERVE_CONFORMANCE_DIR:-$ROOT/../shared/conformance}"
-JOBS="${JOBS:-2}"
+JOBS="${JOBS:-$(nproc)}"
 
-cmake -S "$ROOT" -B "$BUILD" -G Ninja \
-  -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15 \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link" \
-  -DJITSERVE_SANITIZE=ON -DJITSERVE_FUZZ=ON -DJITSERVE_CUDA=OFF -DJITSERVE_LLVM=OFF >/dev/null
-cmake --build "$BUILD" --target frontend_parser_fuzzer -j "$JOBS"
+if ! grep -q '^JITSERVE_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+  # Keep in step with the sanitizer pass of scripts/test.sh.
+  cmake -S "$ROOT" -B "$BUILD" -G Ninja \
+    -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15 \
+    -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCMAKE_C_FLAGS_DEBUG=-O1 \
+    -DJITSERVE_SANITIZE=ON -DJITSERVE_FUZZ=ON >/dev/null
+fi
+cmake --build "$BUILD" --target "$TARGET" -j "$JOBS"
 
-SEEDS="$BUILD/fuzz-seeds/parser"
-WORK="$BUILD/fuzz-corpus/parser"
+SEEDS="$BUILD/fuzz-seeds"
+WORK="$BUILD/fuzz-corpus/$TARGET"
 mkdir -p "$SEEDS" "$WORK"
 if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
   for f in "$CONF"/*/*/source.py; do
-    cp "$f" "$SEEDS/$(basename "$(dirname "$f")").py"
+    suite="$(basename "$(dirname "$(dirname "$f")")")"
+    cp "$f" "$SEEDS/${suite}_$(basename "$(dirname "$f")").py"
   done
   for z in "$CONF"/*/*/model.pt; do
+    [ -f "$z" ] || continue
     name="$(basename "$(dirname "$z")")"
     i=0
     for entry in $(unzip -Z1 "$z" | grep '/code/.*\.py$'); do
-      unzip -p "$z" "$entry" > "$SEEDS/${name}_$i.py" || true
+      unzip -p "$z" "$entry" > "$SEEDS/model_${name}_$i.py" || true
       i=$((i + 1))
     done
   done
@@ -37,6 +52,12 @@ fi
 
 ARTIFACTS="$BUILD/fuzz-artifacts/"
 mkdir -p "$ARTIFACTS"
-exec "$BUILD/bin/frontend_parser_fuzzer" "$WORK" "$SEEDS" -artifact_prefix="$ARTIFACTS" \
+echo "run_fuzz: $TARGET for ${SECONDS_TO_RUN}s ($(ls "$SEEDS" | wc -l) seeds, corpus $WORK)"
+rc=0
+"$BUILD/bin/$TARGET" "$WORK" "$SEEDS" -artifact_prefix="$ARTIFACTS" \
   -dict="$ROOT/tests/fuzz/python.dict" -max_total_time="$SECONDS_TO_RUN" \
-  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 || rc=$?
+if [ "$rc" -ne 0 ]; then
+  echo "run_fuzz: $TARGET found a bug (status $rc); the input is in $ARTIFACTS" >&2
+fi
+exit "$rc"
