@@ -23,6 +23,10 @@ CONF="${JITSERVE_CONFORMANCE_DIR:-$ROOT/../shared/conformance}"
 JOBS="${JOBS:-$(nproc)}"
 
 if ! grep -q '^JITSERVE_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
+  # A folder configured earlier with another compiler starts afresh.
+  if [ -f "$BUILD/CMakeCache.txt" ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++-15' "$BUILD/CMakeCache.txt"; then
+    rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
+  fi
   # Keep in step with the sanitizer pass of scripts/test.sh.
   cmake -S "$ROOT" -B "$BUILD" -G Ninja \
     -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15 \
