@@ -8,12 +8,19 @@
 //     infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
 //                                              JSON: an array of arguments, or an
 //                                              object {"args": [...], "kwargs": {...}}
+//   admin API (--admin-server, --token-file):
+//     graph MODEL [--method M] [--stage emitted|code]
+//     stats [MODEL]                            plan cache statistics per method
+//     log-level [SPEC]                         get or set PYTORCH_JIT_LOG_LEVEL
 //
-// The server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001. Results are
+// The server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001; the admin
+// server to $JITSERVE_ADMIN_SERVER, else 127.0.0.1:8003; the token file to
+// $JITSERVE_ADMIN_TOKEN_FILE. Results are
 // printed as JSON (see client/json_values.h for the value format). A failure
 // prints one line, "jitctl: CODE: message", and exits 1 (2 for usage errors).
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -21,6 +28,7 @@
 #include <sstream>
 
 #include "absl/status/status.h"
+#include "client/admin_client.h"
 #include "client/client.h"
 #include "client/json_values.h"
 
@@ -38,7 +46,12 @@ commands:
       JSON is an array of arguments or {"args": [...], "kwargs": {...}}; values:
         1, 2.5, true, "s", null, [list], {"tuple": [...]}, {"dict": [[k, v], ...]},
         {"dtype": "float32", "shape": [2, 2], "data": [1, 2, 3, 4]}
-the server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001
+admin commands (--admin-server HOST:PORT, --token-file FILE):
+  graph MODEL [--method M] [--stage emitted|code]  a method's graph or instructions
+  stats [MODEL]                                plan cache statistics per method
+  log-level [SPEC]                             get or set the JIT log level (PYTORCH_JIT_LOG_LEVEL syntax)
+defaults: $JITSERVE_SERVER or 127.0.0.1:8001; $JITSERVE_ADMIN_SERVER or 127.0.0.1:8003;
+$JITSERVE_ADMIN_TOKEN_FILE
 )";
 
 int fail(const absl::Status& s) {
@@ -106,7 +119,8 @@ int main(int argc, char** argv) {
   if (opts.count("server")) server = opts["server"];
   if (opts.count("timeout")) timeoutSec = std::atof(opts["timeout"].c_str());
   for (const auto& [k, v] : opts) {
-    static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs"};
+    static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs", "stage", "admin-server",
+                                  "token-file"};
     bool ok = false;
     for (const char* n : known) ok = ok || k == n;
     if (!ok) return usage("unknown option --" + k);
@@ -114,6 +128,46 @@ int main(int argc, char** argv) {
   if (positional.empty()) return usage("no command");
   const std::string cmd = positional[0];
   const std::string version = opts.count("version") ? opts["version"] : "";
+
+  if (cmd == "graph" || cmd == "stats" || cmd == "log-level") {
+    std::string adminServer = std::getenv("JITSERVE_ADMIN_SERVER") ? std::getenv("JITSERVE_ADMIN_SERVER")
+                                                                   : "127.0.0.1:8003";
+    if (opts.count("admin-server")) adminServer = opts["admin-server"];
+    std::string tokenFile = std::getenv("JITSERVE_ADMIN_TOKEN_FILE") ? std::getenv("JITSERVE_ADMIN_TOKEN_FILE") : "";
+    if (opts.count("token-file")) tokenFile = opts["token-file"];
+    std::string token;
+    if (tokenFile.empty()) return usage(cmd + " needs --token-file (or $JITSERVE_ADMIN_TOKEN_FILE)");
+    if (!readFile(tokenFile, &token)) return fail(absl::NotFoundError("cannot read " + tokenFile));
+    while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back()))) token.pop_back();
+    auto admin = jitserve::client::AdminClient::connect(
+        adminServer, token, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+    if (!admin.ok()) return fail(admin.status());
+    if (cmd == "graph") {
+      if (positional.size() != 2) return usage("graph takes MODEL");
+      auto r = (*admin)->graph(positional[1], opts.count("method") ? opts["method"] : "",
+                               opts.count("stage") ? opts["stage"] : "", version);
+      if (!r.ok()) return fail(r.status());
+      for (const auto& d : r->dumps()) std::cout << d.text();
+      return 0;
+    }
+    if (cmd == "stats") {
+      auto r = (*admin)->stats(positional.size() > 1 ? positional[1] : "", version);
+      if (!r.ok()) return fail(r.status());
+      for (const auto& m : r->methods()) {
+        std::cout << m.model() << "\t" << m.version() << "\t" << m.method() << "\thits " << m.hits() << "\tmisses "
+                  << m.misses() << "\tfallbacks " << m.fallbacks() << "\n";
+        for (const auto& p : m.plans()) {
+          std::cout << "    plan " << p.argument_spec() << "\thits " << p.hits() << "\tcompile "
+                    << p.compile_time_ns() / 1000 << " us\n";
+        }
+      }
+      return 0;
+    }
+    auto r = positional.size() > 1 ? (*admin)->setLogLevel(positional[1]) : (*admin)->logLevel();
+    if (!r.ok()) return fail(r.status());
+    std::cout << *r << "\n";
+    return 0;
+  }
 
   auto client = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
   if (!client.ok()) return fail(client.status());

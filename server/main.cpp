@@ -48,8 +48,6 @@ int main(int argc, char** argv) {
   sigaction(SIGTERM, &sa, nullptr);
   sigaction(SIGINT, &sa, nullptr);
 
-  std::cerr << "jitserved: note: the admin API is not implemented yet; --admin-port and --admin-token-file are "
-               "accepted and ignored\n";
   const auto grace = std::chrono::milliseconds(config->drainGraceMs);
   auto server = Server::create(std::move(*config));
   if (!server.ok()) {

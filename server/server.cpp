@@ -9,6 +9,7 @@
 #include "prometheus/exposer.h"
 #include "prometheus/registry.h"
 #include "runtime/ops/register_all.h"
+#include "server/admin_service.h"
 #include "server/kserve_service.h"
 #include "server/native_service.h"
 
@@ -38,6 +39,20 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   if (!s->grpc_ || s->grpcPort_ == 0) {
     return absl::UnavailableError(absl::StrCat("cannot listen on ", address));
   }
+  if (!c.adminTokenFile.empty()) {
+    auto token = readAdminToken(c.adminTokenFile);
+    if (!token.ok()) return token.status();
+    s->admin_ = std::make_unique<AdminService>(*s->core_, std::move(*token));
+    grpc::ServerBuilder adminBuilder;
+    const std::string adminAddress = absl::StrCat(c.adminHost, ":", c.adminPort);
+    adminBuilder.AddListeningPort(adminAddress, grpc::InsecureServerCredentials(), &s->adminPort_);
+    adminBuilder.RegisterService(s->admin_.get());
+    s->adminGrpc_ = adminBuilder.BuildAndStart();
+    if (!s->adminGrpc_ || s->adminPort_ == 0) return absl::UnavailableError(absl::StrCat("cannot listen on ", adminAddress));
+    std::cerr << "jitserved: admin listening on " << c.adminHost << ":" << s->adminPort_ << std::endl;
+  } else {
+    std::cerr << "jitserved: admin API disabled (no --admin-token-file)" << std::endl;
+  }
   try {
     s->exposer_ = std::make_unique<prometheus::Exposer>(absl::StrCat(c.metricsHost, ":", c.metricsPort));
   } catch (const std::exception& e) {
@@ -65,8 +80,10 @@ void Server::shutdown(std::chrono::milliseconds grace) {
     kserve_->setReady(false);
     grpc_->Shutdown(std::chrono::system_clock::now() + grace);
   }
+  if (adminGrpc_) adminGrpc_->Shutdown(std::chrono::system_clock::now());
   core_->shutdown();
   if (grpc_) grpc_->Wait();
+  if (adminGrpc_) adminGrpc_->Wait();
 }
 
 }  // namespace jitserve::server

@@ -5,6 +5,10 @@
 // /metrics; the chosen port is logged as "jitserved: metrics listening on
 // HOST:PORT".
 //
+// The admin API (admin_service.h) runs on its own gRPC server on
+// --admin-host:--admin-port, only when --admin-token-file is given; its port
+// is logged as "jitserved: admin listening on HOST:PORT".
+//
 // Lifecycle: create() loads the model repository, then starts listening;
 // health reports SERVING from then on. shutdown(grace) flips health to
 // NOT_SERVING and KServe ServerReady to false, stops accepting calls, gives
@@ -30,6 +34,7 @@ namespace jitserve::server {
 
 class NativeService;
 class KServeService;
+class AdminService;
 
 class Server {
  public:
@@ -39,6 +44,7 @@ class Server {
   // The port the gRPC server listens on (the chosen one when configured as 0).
   int grpcPort() const { return grpcPort_; }
   int metricsPort() const { return metricsPort_; }
+  int adminPort() const { return adminPort_; }
   ServingCore& core() { return *core_; }
 
   void shutdown(std::chrono::milliseconds grace);
@@ -53,10 +59,13 @@ class Server {
   std::unique_ptr<NativeService> native_;
   std::unique_ptr<KServeService> kserve_;
   std::unique_ptr<grpc::Server> grpc_;
+  std::unique_ptr<AdminService> admin_;
+  std::unique_ptr<grpc::Server> adminGrpc_;
   // Declared last: stops serving /metrics before what it reads goes away.
   std::unique_ptr<prometheus::Exposer> exposer_;
   int grpcPort_ = 0;
   int metricsPort_ = 0;
+  int adminPort_ = 0;
   bool stopped_ = false;
 };
 

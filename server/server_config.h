@@ -6,9 +6,11 @@
 //   --model-repository DIR     models loaded at start (default: none)
 //   --grpc-host HOST           inference API address (default 0.0.0.0)
 //   --grpc-port P              inference API port; 0 picks a free one (default 8001)
-//   --admin-port A             admin API port, loopback (default 8003; phase 2)
-//   --metrics-port M           Prometheus /metrics port, loopback (default 8002; phase 2)
-//   --admin-token-file F       bearer token for the admin API (phase 2)
+//   --admin-host HOST          admin API address (default 127.0.0.1)
+//   --admin-port A             admin API port; 0 picks a free one (default 8003)
+//   --admin-token-file F       the admin API's bearer token; no file, no admin API
+//   --metrics-host HOST        /metrics address (default 127.0.0.1)
+//   --metrics-port M           Prometheus /metrics port; 0 picks a free one (default 8002)
 //   --allow-remote-load        allow LoadModel/UnloadModel and repository load/unload
 //   --workers N                inference worker threads (default: hardware threads)
 //   --max-queue N              waiting requests before RESOURCE_EXHAUSTED (default 1024)

@@ -20,7 +20,7 @@ JitservedProcess::JitservedProcess(const std::vector<std::string>& args, std::ch
   int fds[2];
   if (pipe(fds) != 0) return;
   std::vector<std::string> argv = {JITSERVED_PATH, "--grpc-host", "127.0.0.1", "--grpc-port", "0",
-                                   "--metrics-port", "0"};
+                                   "--metrics-port", "0", "--admin-port", "0"};
   argv.insert(argv.end(), args.begin(), args.end());
   pid_ = fork();
   if (pid_ == 0) {
@@ -46,6 +46,8 @@ JitservedProcess::JitservedProcess(const std::vector<std::string>& args, std::ch
     port_ = std::stoi(m[1]);
     const std::regex metrics("jitserved: metrics listening on [^\\s:]+:([0-9]+)");
     if (std::regex_search(log_, m, metrics)) metricsPort_ = std::stoi(m[1]);
+    const std::regex admin("jitserved: admin listening on [^\\s:]+:([0-9]+)");
+    if (std::regex_search(log_, m, admin)) adminPort_ = std::stoi(m[1]);
   }
   channel_ = grpc::CreateChannel("127.0.0.1:" + std::to_string(port_), grpc::InsecureChannelCredentials());
   auto health = grpc::health::v1::Health::NewStub(channel_);

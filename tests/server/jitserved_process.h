@@ -22,7 +22,7 @@ namespace jitserve::testing {
 class JitservedProcess {
  public:
   // Starts `bin/jitserved --grpc-host 127.0.0.1 --grpc-port 0
-  // --metrics-port 0 <args>` and
+  // --metrics-port 0 --admin-port 0 <args>` and
   // waits (up to `timeout`) until its health service says SERVING.
   // ok() is false (and log() says why) if it did not.
   JitservedProcess(const std::vector<std::string>& args,
@@ -32,6 +32,8 @@ class JitservedProcess {
   bool ok() const { return ready_; }
   int port() const { return port_; }
   int metricsPort() const { return metricsPort_; }
+  // 0 unless started with an admin token file.
+  int adminPort() const { return adminPort_; }
   pid_t pid() const { return pid_; }
   std::shared_ptr<grpc::Channel> channel() const { return channel_; }
   // Everything the daemon wrote to stderr so far.
@@ -47,6 +49,7 @@ class JitservedProcess {
   pid_t pid_ = -1;
   int port_ = 0;
   int metricsPort_ = 0;
+  int adminPort_ = 0;
   bool ready_ = false;
   bool exited_ = false;
   std::thread reader_;

@@ -1,0 +1,37 @@
+// AdminClient: a client of jitserved's admin API (jitserve.admin.v1). Every
+// call sends `authorization: Bearer <token>`.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "proto/jitserve/admin/v1/admin.grpc.pb.h"
+
+namespace jitserve::client {
+
+class AdminClient {
+ public:
+  static absl::StatusOr<std::unique_ptr<AdminClient>> connect(const std::string& target, std::string token,
+                                                              std::chrono::milliseconds timeout = std::chrono::seconds(60));
+
+  absl::StatusOr<jitserve::admin::v1::GetGraphResponse> graph(const std::string& model, const std::string& method,
+                                                              const std::string& stage, const std::string& version = "");
+  absl::StatusOr<jitserve::admin::v1::GetExecutorStatsResponse> stats(const std::string& model = "",
+                                                                      const std::string& version = "");
+  absl::StatusOr<std::string> logLevel();
+  absl::StatusOr<std::string> setLogLevel(const std::string& spec);
+
+ private:
+  AdminClient(std::unique_ptr<jitserve::admin::v1::Admin::Stub> stub, std::string token,
+              std::chrono::milliseconds timeout)
+      : stub_(std::move(stub)), token_(std::move(token)), timeout_(timeout) {}
+  void prepare(grpc::ClientContext& ctx) const;
+
+  std::unique_ptr<jitserve::admin::v1::Admin::Stub> stub_;
+  std::string token_;
+  std::chrono::milliseconds timeout_;
+};
+
+}  // namespace jitserve::client
