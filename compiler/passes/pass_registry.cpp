@@ -1,0 +1,123 @@
+#include "compiler/passes/pass_registry.h"
+
+#include <mutex>
+
+#include "compiler/ir/ir.h"
+#include "compiler/ir/verifier.h"
+#include "compiler/passes/alias_analysis.h"
+#include "compiler/passes/common_subexpression_elimination.h"
+#include "compiler/passes/constant_pooling.h"
+#include "compiler/passes/constant_propagation.h"
+#include "compiler/passes/dead_code_elimination.h"
+#include "compiler/passes/inliner.h"
+#include "compiler/passes/jit_log.h"
+#include "compiler/passes/loop_unrolling.h"
+#include "compiler/passes/peephole.h"
+#include "runtime/support/error.h"
+
+namespace jitserve {
+
+absl::Status PassRegistry::add(std::string name, PassFn fn, const char* doc) {
+  if (fn == nullptr) return absl::InvalidArgumentError("pass '" + name + "' has no function");
+  if (find(name) != nullptr) return absl::AlreadyExistsError("pass '" + name + "' is already registered");
+  passes_.push_back(PassInfo{std::move(name), fn, doc ? doc : ""});
+  return absl::OkStatus();
+}
+
+const PassInfo* PassRegistry::find(std::string_view name) const {
+  for (const PassInfo& p : passes_)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::vector<std::string> PassRegistry::names() const {
+  std::vector<std::string> out;
+  out.reserve(passes_.size());
+  for (const PassInfo& p : passes_) out.push_back(p.name);
+  return out;
+}
+
+namespace {
+// The AliasDb as a pass: builds it and logs it (GRAPH_DEBUG in
+// alias_analysis), changing nothing. Useful from jit-opt.
+bool AliasAnalysisPass(Graph& g) {
+  AliasDb db(g);
+  GRAPH_DUMP("alias analysis of", g);
+  return false;
+}
+}  // namespace
+
+absl::Status registerBuiltinPasses(PassRegistry& r) {
+  struct Entry {
+    const char* name;
+    PassFn fn;
+    const char* doc;
+  };
+  static constexpr Entry kPasses[] = {
+      {"alias_analysis", AliasAnalysisPass, "builds the AliasDb (for logging); changes nothing"},
+      {"inline", Inline, "inlines prim::CallFunction / prim::CallMethod of known graph functions"},
+      {"constant_propagation", ConstantPropagation,
+       "runs deterministic, side-effect-free nodes whose inputs are constants; folds constant ifs and zero-trip loops"},
+      {"constant_pooling", ConstantPooling, "merges equal constants and hoists them to the top block"},
+      {"peephole", Peephole, "local algebraic and container rewrites (x + 0, len([a, b]), TupleIndex(TupleConstruct))"},
+      {"common_subexpression_elimination", EliminateCommonSubexpression,
+       "reuses the first of identical pure nodes when no write can intervene"},
+      {"dead_code_elimination", EliminateDeadCode, "removes nodes whose results are unused and that have no effects"},
+      {"loop_unrolling", UnrollLoops, "unrolls constant-trip loops fully when small, else by a factor"},
+  };
+  for (const Entry& e : kPasses) {
+    if (absl::Status s = r.add(e.name, e.fn, e.doc); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+PassRegistry& globalPassRegistry() {
+  static PassRegistry* registry = new PassRegistry();
+  return *registry;
+}
+
+void ensurePassesRegistered() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    jitlog::initFromEnvironment();
+    absl::Status s = registerBuiltinPasses(globalPassRegistry());
+    JS_INTERNAL_ASSERT(s.ok(), "registering passes: ", s.message());
+  });
+}
+
+absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names, const RunPassesOptions& options) {
+  if (options.registry == nullptr) ensurePassesRegistered();
+  const PassRegistry& registry = options.registry ? *options.registry : globalPassRegistry();
+  std::vector<const PassInfo*> passes;
+  for (const std::string& n : names) {
+    const PassInfo* p = registry.find(n);
+    if (p == nullptr) {
+      std::string known;
+      for (const std::string& k : registry.names()) known += (known.empty() ? "" : ", ") + k;
+      return absl::NotFoundError("unknown pass '" + n + "' (known: " + known + ")");
+    }
+    passes.push_back(p);
+  }
+  bool changed = false;
+  for (const PassInfo* p : passes) {
+    try {
+      changed |= p->fn(graph);
+    } catch (const std::exception& e) {
+      return absl::InternalError("pass " + p->name + " failed: " + e.what());
+    }
+    if (options.verify) {
+      absl::Status s = verifyGraph(graph);
+      if (!s.ok()) return absl::InternalError("graph broken after pass " + p->name + ": " + std::string(s.message()));
+    }
+  }
+  return changed;
+}
+
+const std::vector<std::string>& standardPipeline() {
+  static const std::vector<std::string> kPipeline = {
+      "inline", "constant_propagation", "constant_pooling", "peephole", "common_subexpression_elimination",
+      "dead_code_elimination"};
+  return kPipeline;
+}
+
+}  // namespace jitserve
