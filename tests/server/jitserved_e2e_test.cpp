@@ -630,13 +630,40 @@ TEST_F(JitservedTest, WhileTrueStopsAtItsDeadline) {
   EXPECT_EQ(resp.output().int_value(), 45);
 }
 
-// A daemon with one worker, a queue of one and remote loading off.
+TEST_F(JitservedTest, OneMillisecondDeadlinesNeverHurtTheServer) {
+  int ok = 0, expired = 0;
+  for (int i = 0; i < 50; ++i) {
+    pb::InferRequest req;
+    req.set_model_name(i % 2 ? "count" : "spin");
+    *req.add_inputs() = intValue(i % 2 ? 1000 : 0);
+    pb::InferResponse resp;
+    const grpc::Status s = infer(req, &resp, std::chrono::milliseconds(1));
+    if (s.ok()) {
+      ++ok;
+    } else {
+      EXPECT_EQ(s.error_code(), grpc::StatusCode::DEADLINE_EXCEEDED) << s.error_message();
+      ++expired;
+    }
+  }
+  EXPECT_GE(expired, 25);  // every spin at least
+  pb::InferRequest req;
+  req.set_model_name("count");
+  *req.add_inputs() = intValue(4);
+  pb::InferResponse resp;
+  grpc::Status s = infer(req, &resp, std::chrono::seconds(5));
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.output().int_value(), 6);
+}
+
+// A daemon with one worker, a queue of one, 64 KiB messages and remote
+// loading off.
 class JitservedSmallTest : public ::testing::Test {
  protected:
   void SetUp() override {
     writeRepository(repo_);
     daemon_ = std::make_unique<JitservedProcess>(std::vector<std::string>{
-        "--model-repository", repo_.path().string(), "--workers", "1", "--max-queue", "1"});
+        "--model-repository", repo_.path().string(), "--workers", "1", "--max-queue", "1", "--max-message-bytes",
+        "65536"});
     ASSERT_TRUE(daemon_->ok()) << daemon_->log();
     native_ = pb::JitServe::NewStub(daemon_->channel());
     kserve_ = inference::GRPCInferenceService::NewStub(daemon_->channel());
@@ -670,6 +697,17 @@ TEST_F(JitservedSmallTest, RemoteLoadingIsOffByDefault) {
   }
 }
 
+TEST_F(JitservedSmallTest, MessagesOverTheLimitAreRefused) {
+  pb::InferRequest req;
+  req.set_model_name("adder");
+  *req.add_inputs() = floatTensor(std::vector<float>(32768, 1.0f), {32768});
+  *req.add_inputs() = floatTensor(std::vector<float>(32768, 1.0f), {32768});
+  pb::InferResponse resp;
+  grpc::ClientContext ctx;
+  grpc::Status s = native_->Infer(&ctx, req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
+}
+
 TEST_F(JitservedSmallTest, OverloadIsResourceExhaustedAndCancellationFreesTheWorker) {
   // One spin runs, one waits, the rest are refused.
   std::atomic<int> exhausted{0};
@@ -688,6 +726,17 @@ TEST_F(JitservedSmallTest, OverloadIsResourceExhaustedAndCancellationFreesTheWor
   }
   for (auto& t : clients) t.join();
   EXPECT_GE(exhausted.load(), 1);
+  // Calls that expired while queued still hold their queue slot until the
+  // worker reaches them (and drops them without running): wait until idle.
+  for (int i = 0; i < 100; ++i) {
+    pb::InferRequest req;
+    req.set_model_name("count");
+    *req.add_inputs() = intValue(1);
+    pb::InferResponse resp;
+    grpc::ClientContext ctx;
+    if (native_->Infer(&ctx, req, &resp).ok()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
 
   // A client that cancels a spin frees the only worker.
   {

@@ -16,5 +16,5 @@ def weights():
 
 def forward(x: torch.Tensor) -> torch.Tensor:
     w1, b1, w2, b2 = weights()
-    h = torch.relu(torch.nn.functional.linear(x, w1, b1))
-    return torch.softmax(torch.nn.functional.linear(h, w2, b2), dim=1)
+    h = torch.relu(torch.matmul(x, w1.t()) + b1)
+    return torch.softmax(torch.matmul(h, w2.t()) + b2, dim=1)

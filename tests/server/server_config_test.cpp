@@ -1,0 +1,56 @@
+// ServerConfig: flags, the config file, and their precedence.
+#include "server/server_config.h"
+
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+namespace jitserve::server {
+namespace {
+
+TEST(ServerConfig, DefaultsAreSafe) {
+  auto c = parseServerConfig({});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_FALSE(c->allowRemoteLoad);
+  EXPECT_EQ(c->adminHost, "127.0.0.1");
+  EXPECT_EQ(c->metricsHost, "127.0.0.1");
+  EXPECT_EQ(c->grpcPort, 8001);
+}
+
+TEST(ServerConfig, FlagsBothSpellings) {
+  auto c = parseServerConfig({"--model-repository", "/m", "--grpc-port=0", "--allow-remote-load", "--workers", "3"});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->modelRepository, "/m");
+  EXPECT_EQ(c->grpcPort, 0);
+  EXPECT_TRUE(c->allowRemoteLoad);
+  EXPECT_EQ(c->workers, 3);
+}
+
+TEST(ServerConfig, FileThenFlags) {
+  const std::string path = ::testing::TempDir() + "/jitserved_config_test.json";
+  std::ofstream(path) << R"({"grpc_port": 9000, "workers": 2, "allow_remote_load": true, "model_repository": "/r"})";
+  auto c = parseServerConfig({"--workers", "5", "--config", path});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->grpcPort, 9000);
+  EXPECT_EQ(c->workers, 5);  // the flag wins over the file
+  EXPECT_TRUE(c->allowRemoteLoad);
+  EXPECT_EQ(c->modelRepository, "/r");
+}
+
+TEST(ServerConfig, ErrorsNameTheProblem) {
+  EXPECT_NE(std::string(parseServerConfig({"--bogus"}).status().message()).find("unknown flag --bogus"),
+            std::string::npos);
+  EXPECT_NE(std::string(parseServerConfig({"--grpc-port", "x"}).status().message()).find("--grpc-port"),
+            std::string::npos);
+  EXPECT_FALSE(parseServerConfig({"--grpc-port", "70000"}).ok());
+  EXPECT_FALSE(parseServerConfig({"--max-queue", "0"}).ok());
+  EXPECT_FALSE(parseServerConfig({"--workers"}).ok());
+  const std::string path = ::testing::TempDir() + "/jitserved_config_bad.json";
+  std::ofstream(path) << R"({"grpc_prot": 1})";
+  EXPECT_NE(std::string(parseServerConfig({"--config", path}).status().message()).find("unknown setting 'grpc_prot'"),
+            std::string::npos);
+  EXPECT_TRUE(absl::IsCancelled(parseServerConfig({"--help"}).status()));
+}
+
+}  // namespace
+}  // namespace jitserve::server
