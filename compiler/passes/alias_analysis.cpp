@@ -562,6 +562,12 @@ bool AliasDb::escapes(const Value* v) const {
   return l.intersects(escapeLocations_);
 }
 
+bool AliasDb::mayAliasWildcard(const Value* v) const {
+  if (!isMutable(v)) return false;
+  ElementSet l = locationsOf(v);
+  return l.contains(tensorWildcard_) || l.contains(objectWildcard_);
+}
+
 bool AliasDb::hasSideEffects(const Node* n) const { return info(n).sideEffects || jitserve::hasSideEffects(n); }
 
 const ElementSet& AliasDb::readLocations(const Node* n) const { return info(n).reads; }

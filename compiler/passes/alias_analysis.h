@@ -124,6 +124,8 @@ class AliasDb {
   bool writesEscapingMemory(const Node* n) const;
   // v may alias (or contain) a graph input, a graph output or a wildcard.
   bool escapes(const Value* v) const;
+  // v may point to memory the analysis cannot track (a wildcard).
+  bool mayAliasWildcard(const Value* v) const;
   // n, or a node nested in it, has side effects beyond memory (print,
   // raise, unknown calls; see op_properties.h).
   bool hasSideEffects(const Node* n) const;

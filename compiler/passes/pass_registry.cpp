@@ -12,7 +12,9 @@
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/loop_unrolling.h"
+#include "compiler/passes/lower_tuples.h"
 #include "compiler/passes/peephole.h"
+#include "compiler/passes/remove_mutation.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {
@@ -64,6 +66,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
        "reuses the first of identical pure nodes when no write can intervene"},
       {"dead_code_elimination", EliminateDeadCode, "removes nodes whose results are unused and that have no effects"},
       {"loop_unrolling", UnrollLoops, "unrolls constant-trip loops fully when small, else by a factor"},
+      {"lower_tuples", LowerTuples, "splits tuple-typed if outputs and loop-carried values into their elements"},
+      {"remove_mutation", RemoveMutation, "rewrites in-place ops on private fresh tensors into functional ops"},
   };
   for (const Entry& e : kPasses) {
     if (absl::Status s = r.add(e.name, e.fn, e.doc); !s.ok()) return s;

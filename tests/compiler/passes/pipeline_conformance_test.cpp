@@ -62,7 +62,7 @@ std::optional<std::string> difference(const absl::StatusOr<Stack>& a, const absl
   return std::nullopt;
 }
 
-TEST(PipelineConformance, StandardPipelineKeepsGraphsValidAndResultsEqual) {
+void checkCorpus(const std::vector<std::string>& pipeline) {
   ensureOperatorsRegistered();
   ensurePassesRegistered();
   std::vector<std::string> dirs = caseDirs();
@@ -75,7 +75,7 @@ TEST(PipelineConformance, StandardPipelineKeepsGraphsValidAndResultsEqual) {
     if (!original.ok()) continue;
     ++parsed;
     std::unique_ptr<Graph> optimized = (*original)->copy();
-    absl::StatusOr<bool> r = runPasses(*optimized, standardPipeline());
+    absl::StatusOr<bool> r = runPasses(*optimized, pipeline);
     if (!r.ok()) {
       failures.push_back(d + ": " + std::string(r.status().message()));
       continue;
@@ -111,6 +111,18 @@ TEST(PipelineConformance, StandardPipelineKeepsGraphsValidAndResultsEqual) {
   std::cout << "parsed " << parsed << ", changed by the pipeline " << changed << ", ran " << ran << "\n";
   for (size_t i = 0; i < failures.size() && i < 20; ++i) ADD_FAILURE() << failures[i];
   EXPECT_EQ(failures.size(), 0u);
+}
+
+TEST(PipelineConformance, StandardPipelineKeepsGraphsValidAndResultsEqual) { checkCorpus(standardPipeline()); }
+
+// Every pass (mutation removal, tuple lowering, loop unrolling too), then
+// the cleanup again.
+TEST(PipelineConformance, AllPassesKeepResultsEqual) {
+  std::vector<std::string> all = standardPipeline();
+  for (const char* p : {"remove_mutation", "lower_tuples", "loop_unrolling", "constant_propagation", "peephole", "constant_pooling",
+                        "common_subexpression_elimination", "dead_code_elimination"})
+    all.emplace_back(p);
+  checkCorpus(all);
 }
 
 }  // namespace
