@@ -8,6 +8,9 @@
 //     infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
 //                                              JSON: an array of arguments, or an
 //                                              object {"args": [...], "kwargs": {...}}
+//     bench MODEL JSON [--clients N] [--seconds S] [--method M]
+//                                              N concurrent clients calling infer for S
+//                                              seconds; prints throughput, p50/p99, errors
 //   admin API (--admin-server, --token-file):
 //     graph MODEL [--method M] [--stage emitted|code]
 //     stats [MODEL]                            plan cache statistics per method
@@ -20,11 +23,15 @@
 // prints one line, "jitctl: CODE: message", and exits 1 (2 for usage errors).
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <thread>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 #include "absl/status/status.h"
@@ -46,6 +53,8 @@ commands:
       JSON is an array of arguments or {"args": [...], "kwargs": {...}}; values:
         1, 2.5, true, "s", null, [list], {"tuple": [...]}, {"dict": [[k, v], ...]},
         {"dtype": "float32", "shape": [2, 2], "data": [1, 2, 3, 4]}
+  bench MODEL JSON [--clients 32] [--seconds 10] [--method M]
+      concurrent clients calling infer; prints requests/s, p50/p99 latency and errors
 admin commands (--admin-server HOST:PORT, --token-file FILE):
   graph MODEL [--method M] [--stage emitted|code]  a method's graph or instructions
   stats [MODEL]                                plan cache statistics per method
@@ -95,6 +104,49 @@ std::string signatureLine(const jitserve::v1::Method& m) {
   return s;
 }
 
+// Closed-loop load: each client sends the next request when the previous
+// one answered. Latencies are per request, measured at the client.
+int bench(const std::string& server, const jitserve::v1::InferRequest& req, std::map<std::string, std::string>& opts,
+          double timeoutSec) {
+  const int clients = opts.count("clients") ? std::max(1, std::atoi(opts["clients"].c_str())) : 32;
+  const double seconds = opts.count("seconds") ? std::atof(opts["seconds"].c_str()) : 10;
+  std::vector<std::vector<double>> latencies(clients);
+  std::atomic<int64_t> errors{0};
+  std::string firstError;
+  std::mutex mu;
+  const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < clients; ++i) {
+    threads.emplace_back([&, i] {
+      auto c = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+      if (!c.ok()) return;
+      while (std::chrono::steady_clock::now() < end) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto r = (*c)->infer(req);
+        const auto t1 = std::chrono::steady_clock::now();
+        if (!r.ok()) {
+          if (errors++ == 0) {
+            std::lock_guard<std::mutex> lock(mu);
+            firstError = std::string(absl::StatusCodeToString(r.status().code())) + ": " +
+                         std::string(r.status().message());
+          }
+          continue;
+        }
+        latencies[i].push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::vector<double> all;
+  for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+  std::sort(all.begin(), all.end());
+  auto pct = [&](double p) { return all.empty() ? 0.0 : all[std::min(all.size() - 1, size_t(p * all.size()))]; };
+  std::printf("%d clients, %.1f s: %zu requests, %.0f req/s, p50 %.0f us, p99 %.0f us, %lld errors\n", clients,
+              seconds, all.size(), all.size() / seconds, pct(0.50), pct(0.99), static_cast<long long>(errors.load()));
+  if (errors.load()) std::fprintf(stderr, "jitctl: first error: %s\n", firstError.c_str());
+  return errors.load() ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,7 +172,7 @@ int main(int argc, char** argv) {
   if (opts.count("timeout")) timeoutSec = std::atof(opts["timeout"].c_str());
   for (const auto& [k, v] : opts) {
     static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs", "stage", "admin-server",
-                                  "token-file"};
+                                  "token-file", "clients", "seconds"};
     bool ok = false;
     for (const char* n : known) ok = ok || k == n;
     if (!ok) return usage("unknown option --" + k);
@@ -208,7 +260,7 @@ int main(int argc, char** argv) {
     std::cout << "unloaded " << positional[1] << "\n";
     return 0;
   }
-  if (cmd == "infer") {
+  if (cmd == "infer" || cmd == "bench") {
     std::string text;
     if (opts.count("inputs")) {
       if (positional.size() != 2) return usage("infer takes MODEL and --inputs FILE");
@@ -240,6 +292,7 @@ int main(int argc, char** argv) {
         (*req.mutable_named_inputs())[it.key()] = std::move(*v);
       }
     }
+    if (cmd == "bench") return bench(server, req, opts, timeoutSec);
     auto r = c.infer(req);
     if (!r.ok()) return fail(r.status());
     std::cout << jitserve::client::valueToJson(r->output()).dump() << "\n";
