@@ -7,7 +7,9 @@
 //     unload NAME [--version V]
 //     infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
 //                                              JSON: an array of arguments, or an
-//                                              object {"args": [...], "kwargs": {...}}
+//                                              object {"args": [...], "kwargs": {...}};
+//                                              FILE: a .json file of that, or
+//                                              a.npy[,b.npy...] (one tensor argument each)
 //     bench MODEL JSON [--clients N] [--seconds S] [--method M]
 //                                              N concurrent clients calling infer for S
 //                                              seconds; prints throughput, p50/p99, errors
@@ -38,6 +40,7 @@
 #include "client/admin_client.h"
 #include "client/client.h"
 #include "client/json_values.h"
+#include "client/npy.h"
 
 namespace {
 
@@ -50,6 +53,7 @@ commands:
   load NAME FILE [--version V] [--entry FN]    load a model.py (source) or model.pt (archive)
   unload NAME [--version V]                    unload one version, or all
   infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
+      --inputs FILE: a .json file, or a.npy[,b.npy,...] (one tensor argument each)
       JSON is an array of arguments or {"args": [...], "kwargs": {...}}; values:
         1, 2.5, true, "s", null, [list], {"tuple": [...]}, {"dict": [[k, v], ...]},
         {"dtype": "float32", "shape": [2, 2], "data": [1, 2, 3, 4]}
@@ -262,8 +266,22 @@ int main(int argc, char** argv) {
   }
   if (cmd == "infer" || cmd == "bench") {
     std::string text;
-    if (opts.count("inputs")) {
-      if (positional.size() != 2) return usage("infer takes MODEL and --inputs FILE");
+    std::vector<jitserve::v1::Value> npyArgs;
+    if (opts.count("inputs") && opts["inputs"].size() > 4 &&
+        opts["inputs"].compare(opts["inputs"].size() - 4, 4, ".npy") == 0) {
+      if (positional.size() != 2) return usage(cmd + " takes MODEL and --inputs FILE");
+      std::stringstream files(opts["inputs"]);
+      std::string file;
+      while (std::getline(files, file, ',')) {
+        std::string bytes;
+        if (!readFile(file, &bytes)) return fail(absl::NotFoundError("cannot read " + file));
+        auto v = jitserve::client::tensorFromNpy(bytes);
+        if (!v.ok()) return fail(absl::Status(v.status().code(), file + ": " + std::string(v.status().message())));
+        npyArgs.push_back(std::move(*v));
+      }
+      text = "[]";
+    } else if (opts.count("inputs")) {
+      if (positional.size() != 2) return usage(cmd + " takes MODEL and --inputs FILE");
       if (!readFile(opts["inputs"], &text)) return fail(absl::NotFoundError("cannot read " + opts["inputs"]));
     } else {
       if (positional.size() != 3) return usage("infer takes MODEL and a JSON argument list");
@@ -276,6 +294,7 @@ int main(int argc, char** argv) {
       return fail(absl::InvalidArgumentError(std::string("inputs are not JSON: ") + e.what()));
     }
     jitserve::v1::InferRequest req;
+    for (auto& v : npyArgs) *req.add_inputs() = std::move(v);
     req.set_model_name(positional[1]);
     req.set_model_version(version);
     if (opts.count("method")) req.set_method(opts["method"]);
