@@ -1,7 +1,8 @@
 #include "compiler/frontend/functional_library.h"
 
-#include <mutex>
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/support/error.h"
@@ -35,31 +36,97 @@ constexpr LibraryFile kLibraryFiles[] = {
     {"torch_functional.py", kTorchFunctionalSource},
 };
 
-std::string librarySource() {
-  std::string all;
+// The library's text as top-level pieces: each def (with the comments
+// after it), and what precedes the first def of a file.
+struct Piece {
+  std::string def;  // the def's name; empty for a file's preamble
+  std::string text;
+  bool omitted = false;
+};
+
+std::vector<Piece> libraryPieces() {
+  std::vector<Piece> pieces;
   for (const LibraryFile& f : kLibraryFiles) {
     // Error messages quote the offending lines; this names their file.
-    all += "\n# ---- functional/";
-    all += f.name;
-    all += "\n";
-    all += f.source;
+    pieces.push_back({"", std::string("# ---- functional/") + f.name + "\n"});
+    std::string_view src = f.source;
+    while (!src.empty()) {
+      size_t eol = src.find('\n');
+      std::string_view line = src.substr(0, eol == std::string_view::npos ? src.size() : eol + 1);
+      src.remove_prefix(line.size());
+      if (line.starts_with("def ")) {
+        size_t paren = line.find('(');
+        pieces.push_back({std::string(line.substr(4, paren - 4)), ""});
+      }
+      pieces.back().text += line;
+    }
+    if (!pieces.back().text.ends_with('\n')) pieces.back().text += '\n';
   }
-  return all;
+  return pieces;
+}
+
+// The 1-based line an error message points at in the source, or 0.
+size_t errorLine(std::string_view message) {
+  constexpr std::string_view kMarker = "\", line ";
+  size_t at = message.find(kMarker);
+  if (at == std::string_view::npos) return 0;
+  size_t n = 0;
+  for (size_t i = at + kMarker.size(); i < message.size() && message[i] >= '0' && message[i] <= '9'; ++i)
+    n = n * 10 + static_cast<size_t>(message[i] - '0');
+  return n;
 }
 
 thread_local bool tlsCompilingLibrary = false;
 
-const CompilationUnit& library() {
-  static CompilationUnit* cu = [] {
-    auto* unit = new CompilationUnit();  // lives for the process
-    tlsCompilingLibrary = true;
-    absl::Status s = unit->define(librarySource(), "<jitserve functional library>");
-    tlsCompilingLibrary = false;
-    // The library is our code: failing to compile it is our bug.
-    JS_INTERNAL_ASSERT(s.ok(), "the functional library does not compile: ", s.message());
-    return unit;
-  }();
-  return *cu;
+struct Library {
+  CompilationUnit unit;
+  std::vector<LibraryOmission> omissions;
+};
+
+// Compiles the library. A public def that calls an operator this build does
+// not register (an optional backend, an operator not written yet) is left
+// out, with the reason, and so is a def that calls one left out: a missing
+// operator costs those functions, not the library. Any other error is our
+// bug.
+Library* compileLibrary() {
+  auto* lib = new Library();  // lives for the process
+  std::vector<Piece> pieces = libraryPieces();
+  struct Compiling {
+    Compiling() { tlsCompilingLibrary = true; }
+    ~Compiling() { tlsCompilingLibrary = false; }
+  } compiling;
+  for (;;) {
+    std::string source;
+    std::vector<size_t> firstLine;  // per piece, in `source`
+    size_t line = 1;
+    for (const Piece& p : pieces) {
+      firstLine.push_back(line);
+      if (p.omitted) continue;
+      source += p.text;
+      line += static_cast<size_t>(std::count(p.text.begin(), p.text.end(), '\n'));
+    }
+    absl::Status s = lib->unit.define(source, "<jitserve functional library>");
+    if (s.ok()) break;
+    std::string_view msg(s.message().data(), s.message().size());
+    bool callsOmitted = false;
+    for (const LibraryOmission& o : lib->omissions) callsOmitted = callsOmitted || msg.find(o.def) != msg.npos;
+    bool missingOp = msg.starts_with("Unknown builtin op") || callsOmitted;
+    size_t at = errorLine(msg);
+    Piece* culprit = nullptr;
+    for (size_t i = 0; i < pieces.size(); ++i)
+      if (!pieces[i].omitted && firstLine[i] <= at) culprit = &pieces[i];
+    bool omissible = missingOp && culprit && !culprit->def.empty() && culprit->def[0] != '_';
+    // The library is our code: failing to compile it otherwise is our bug.
+    JS_INTERNAL_ASSERT(omissible, "the functional library does not compile: ", msg);
+    culprit->omitted = true;
+    lib->omissions.push_back({culprit->def, std::string(msg.substr(0, msg.find('\n')))});
+  }
+  return lib;
+}
+
+const Library& library() {
+  static Library* lib = compileLibrary();
+  return *lib;
 }
 
 }  // namespace
@@ -69,7 +136,7 @@ const GraphFunction* findLibraryFunction(std::string_view qualifiedName) {
   if (tlsCompilingLibrary || qualifiedName.empty() || qualifiedName[0] == '_') return nullptr;
   std::string mangled(qualifiedName);
   for (size_t pos; (pos = mangled.find('.')) != std::string::npos;) mangled.replace(pos, 1, "__");
-  return library().findFunction(mangled);
+  return library().unit.findFunction(mangled);
 }
 
 namespace {
@@ -123,9 +190,11 @@ const LibraryDispatch* findLibraryDispatch(std::string_view qualifiedName) {
   return nullptr;
 }
 
+const std::vector<LibraryOmission>& libraryOmissions() { return library().omissions; }
+
 const GraphFunction* findLibraryHelper(std::string_view name) {
   if (tlsCompilingLibrary) return nullptr;
-  return library().findFunction(name);
+  return library().unit.findFunction(name);
 }
 
 }  // namespace jitserve::frontend

@@ -30,7 +30,9 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/interpreter/graph_function.h"
 
@@ -52,6 +54,17 @@ struct LibraryDispatch {
 
 // The dispatch a qualified Python name stands for, or nullptr.
 const LibraryDispatch* findLibraryDispatch(std::string_view qualifiedName);
+
+// A library function left out of this build because it calls an operator
+// the build does not register (or a function left out): the library is
+// compiled against whatever operators exist, so a missing one costs only
+// the functions that call it. `def` is the def's name in the library
+// source, `reason` the compiler's message.
+struct LibraryOmission {
+  std::string def;
+  std::string reason;
+};
+const std::vector<LibraryOmission>& libraryOmissions();
 
 // The library function that a prim::CallFunction inside a library graph
 // calls (a helper), or nullptr: used to inline helpers.

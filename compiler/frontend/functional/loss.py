@@ -195,3 +195,9 @@ def torch__nn__functional__triplet_margin_loss(anchor: Tensor, positive: Tensor,
                            "dimensions, but got: anchor {}D, positive {}D, and negative {}D inputs"
                            .format(a, positive.dim(), negative.dim()))
     return torch.triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap, r)
+
+
+def torch__nn__functional__ctc_loss(log_probs: Tensor, targets: Tensor, input_lengths: Tensor, target_lengths: Tensor,
+                                    blank: int = 0, reduction: str = "mean", zero_infinity: bool = False) -> Tensor:
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, _reduction_enum(reduction),
+                          zero_infinity)

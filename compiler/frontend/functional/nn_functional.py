@@ -212,3 +212,22 @@ def torch__nn__functional__log_softmax(input: Tensor, dim: Optional[int] = None,
         d = dim
     return torch.log_softmax(input, d, dtype=dtype)
 
+
+
+def torch__nn__functional__embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None,
+                                     max_norm: Optional[float] = None, norm_type: float = 2.0,
+                                     scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    # The operator takes the weight first, and -1 for "no padding index".
+    pad = -1
+    if padding_idx is not None:
+        pad = padding_idx
+        if pad > 0:
+            assert pad < weight.size(0), "Padding_idx must be within num_embeddings"
+        elif pad < 0:
+            assert pad >= -weight.size(0), "Padding_idx must be within num_embeddings"
+            pad = weight.size(0) + pad
+    if max_norm is not None:
+        # Rows looked up are rescaled in place to norm at most max_norm.
+        input = input.contiguous()
+        torch.embedding_renorm_(weight, input, max_norm, norm_type)
+    return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)

@@ -186,3 +186,55 @@ def torch__nn__functional__fold(input: Tensor, output_size: Union[int, List[int]
                                 stride: Union[int, List[int], Tuple[int, int]] = 1) -> Tensor:
     return torch.col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation), _pair(padding),
                         _pair(stride))
+
+
+def torch__nn__functional__grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear",
+                                       padding_mode: str = "zeros", align_corners: Optional[bool] = None) -> Tensor:
+    # The operator takes mode and padding_mode as ints.
+    if mode == "bilinear":
+        mode_enum = 0
+    elif mode == "nearest":
+        mode_enum = 1
+    elif mode == "bicubic":
+        mode_enum = 2
+    else:
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         "but got: '{}'".format(mode))
+    if padding_mode == "zeros":
+        padding_enum = 0
+    elif padding_mode == "border":
+        padding_enum = 1
+    elif padding_mode == "reflection":
+        padding_enum = 2
+    else:
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         "'reflection', but got: '{}'".format(padding_mode))
+    corners = False
+    if align_corners is not None:
+        corners = align_corners
+    return torch.grid_sampler(input, grid, mode_enum, padding_enum, corners)
+
+
+def torch__nn__functional__affine_grid(theta: Tensor, size: List[int], align_corners: Optional[bool] = None) -> Tensor:
+    corners = False
+    if align_corners is not None:
+        corners = align_corners
+    if not theta.is_floating_point():
+        raise ValueError("Expected theta to have floating point type, but got {}".format(theta.dtype))
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.size(-2) != 2 or theta.size(-1) != 3:
+            raise ValueError("Expected a batch of 2D affine matrices of shape Nx2x3 for size {}. Got {}."
+                             .format(size, theta.size()))
+        spatial_size = size[-2:]
+    elif len(size) == 5:
+        if theta.dim() != 3 or theta.size(-2) != 3 or theta.size(-1) != 4:
+            raise ValueError("Expected a batch of 3D affine matrices of shape Nx3x4 for size {}. Got {}."
+                             .format(size, theta.size()))
+        spatial_size = size[-3:]
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  "respectively. Got size {}.".format(size))
+    for s in spatial_size:
+        if s <= 0:
+            raise ValueError("Expected non-zero, positive output size. Got {}".format(size))
+    return torch.affine_grid_generator(theta, size, corners)
