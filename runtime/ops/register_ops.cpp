@@ -13,6 +13,8 @@
 #include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
+#include "runtime/ops/linalg_lapack_ops.h"
+#include "runtime/ops/linalg_tensor_ops.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/linalg_product_ops.h"
 #include "runtime/ops/loss_ops.h"
@@ -66,6 +68,8 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerStatisticsOps(registry);
   ops::registerFoldOps(registry);
   ops::registerBesselOps(registry);
+  ops::registerLinalgLapackOps(registry);
+  ops::registerLinalgTensorOps(registry);
 }
 
 }  // namespace jitserve
