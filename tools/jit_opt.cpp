@@ -4,6 +4,7 @@
 //   jit-opt --passes=constant_propagation,dead_code_elimination FILE.ir
 //   jit-opt FILE.ir                 # the passes named by "# PASSES:" in FILE
 //   jit-opt --list                  # registered passes
+//   jit-opt --time-passes ...       # each pass's wall time, to stderr
 //   jit-opt --log='>peephole' ...   # PYTORCH_JIT_LOG_LEVEL syntax, to stderr
 //   jit-opt --opt-limit='peephole=1' ...   # PYTORCH_JIT_OPT_LIMIT syntax
 //
@@ -23,7 +24,7 @@
 namespace {
 
 int usage() {
-  std::cerr << "usage: jit-opt [--passes=a,b,...] [--log=SPEC] [--opt-limit=SPEC] FILE.ir | --list\n";
+  std::cerr << "usage: jit-opt [--passes=a,b,...] [--log=SPEC] [--opt-limit=SPEC] [--time-passes] FILE.ir | --list\n";
   return 2;
 }
 
@@ -32,7 +33,7 @@ int usage() {
 int main(int argc, char** argv) {
   using namespace jitserve;
   std::string passList, file, logSpec, limitSpec;
-  bool havePasses = false, list = false, haveLog = false, haveLimit = false;
+  bool havePasses = false, list = false, haveLog = false, haveLimit = false, timePasses = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a.starts_with("--passes=")) {
@@ -44,6 +45,8 @@ int main(int argc, char** argv) {
     } else if (a.starts_with("--opt-limit=")) {
       limitSpec = a.substr(12);
       haveLimit = true;
+    } else if (a == "--time-passes") {
+      timePasses = true;
     } else if (a == "--list") {
       list = true;
     } else if (a == "-h" || a == "--help") {
@@ -83,7 +86,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::vector<std::string> passes = havePasses ? splitPassList(passList) : input->passes;
-  absl::StatusOr<std::string> out = runOptInput(*input, passes);
+  std::vector<std::pair<std::string, double>> timings;
+  absl::StatusOr<std::string> out = runOptInput(*input, passes, timePasses ? &timings : nullptr);
+  for (const auto& [name, ms] : timings) std::cerr << "jit-opt: " << name << ": " << ms << " ms\n";
   if (!out.ok()) {
     std::cerr << "jit-opt: " << out.status().message() << "\n";
     return 1;

@@ -1,6 +1,7 @@
 #include "compiler/passes/alias_analysis.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <sstream>
 
@@ -42,8 +43,8 @@ bool ElementSet::empty() const {
 std::vector<size_t> ElementSet::toVector() const {
   std::vector<size_t> out;
   for (size_t w = 0; w < words_.size(); ++w)
-    for (size_t b = 0; b < 64; ++b)
-      if (words_[w] >> b & 1) out.push_back(w * 64 + b);
+    for (uint64_t bits = words_[w]; bits != 0; bits &= bits - 1)
+      out.push_back(w * 64 + static_cast<size_t>(std::countr_zero(bits)));
   return out;
 }
 

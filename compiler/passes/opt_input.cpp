@@ -1,7 +1,10 @@
 #include "compiler/passes/opt_input.h"
 
+#include <chrono>
+
 #include "compiler/ir/ir_parser.h"
 #include "compiler/ir/ir_printer.h"
+#include "compiler/ir/verifier.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 
@@ -71,14 +74,29 @@ absl::StatusOr<OptInput> parseOptInput(std::string_view text) {
   return result;
 }
 
-absl::StatusOr<std::string> runOptInput(OptInput& input, const std::vector<std::string>& passes) {
+absl::StatusOr<std::string> runOptInput(OptInput& input, const std::vector<std::string>& passes,
+                                        std::vector<std::pair<std::string, double>>* timings) {
   InlineLookupScope scope([&](std::string_view name) -> const Graph* {
     for (const auto& [n, g] : input.functions)
       if (n == name) return g.get();
     return nullptr;
   });
-  absl::StatusOr<bool> r = runPasses(*input.graph, passes);
-  if (!r.ok()) return r.status();
+  if (timings == nullptr) {
+    absl::StatusOr<bool> r = runPasses(*input.graph, passes);
+    if (!r.ok()) return r.status();
+  } else {
+    RunPassesOptions noVerify;
+    noVerify.verify = false;
+    for (const std::string& p : passes) {
+      const auto start = std::chrono::steady_clock::now();
+      absl::StatusOr<bool> r = runPasses(*input.graph, std::span<const std::string>(&p, 1), noVerify);
+      const auto end = std::chrono::steady_clock::now();
+      if (!r.ok()) return r.status();
+      timings->emplace_back(p, std::chrono::duration<double, std::milli>(end - start).count());
+      if (absl::Status s = verifyGraph(*input.graph); !s.ok())
+        return absl::InternalError("graph broken after pass " + p + ": " + std::string(s.message()));
+    }
+  }
   return graphToString(*input.graph, IRPrintOptions{.sourceLocations = false});
 }
 

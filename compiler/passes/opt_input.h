@@ -38,7 +38,10 @@ absl::StatusOr<OptInput> parseOptInput(std::string_view text);
 std::vector<std::string> splitPassList(std::string_view list);
 
 // Runs `passes` on input.graph (functions visible to `inline`), verifying
-// after each, and returns the printed graph (no source locations).
-absl::StatusOr<std::string> runOptInput(OptInput& input, const std::vector<std::string>& passes);
+// after each, and returns the printed graph (no source locations). When
+// `timings` is given, it receives each pass's wall time in milliseconds
+// (verification excluded).
+absl::StatusOr<std::string> runOptInput(OptInput& input, const std::vector<std::string>& passes,
+                                        std::vector<std::pair<std::string, double>>* timings = nullptr);
 
 }  // namespace jitserve
