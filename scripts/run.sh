@@ -3,6 +3,7 @@
 # example models (examples/models) on localhost until Ctrl-C.
 #
 #   JITSERVE_PORT=8001      the gRPC port (native API and KServe v2)
+#   JITSERVE_METRICS_PORT=8002  Prometheus /metrics (loopback)
 #   JITSERVE_DEMO_ONLY=1    stop after the example call instead of serving
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,8 @@ cmake --build build -j "$(nproc)" --target jitserved jitctl
 
 port="${JITSERVE_PORT:-8001}"
 server="127.0.0.1:${port}"
-build/bin/jitserved --model-repository examples/models --grpc-host 127.0.0.1 --grpc-port "$port" &
+build/bin/jitserved --model-repository examples/models --grpc-host 127.0.0.1 --grpc-port "$port" \
+  --metrics-port "${JITSERVE_METRICS_PORT:-8002}" &
 pid=$!
 stop() { kill -TERM "$pid" 2>/dev/null || true; wait "$pid" || true; }
 trap stop EXIT
@@ -43,6 +45,7 @@ Call it with jitctl, e.g.:
   build/bin/jitctl --server ${server} infer mlp '${input}'
 
 or with any KServe v2 / Triton gRPC client (model "mlp", input "x", FP32).
+Prometheus metrics: http://127.0.0.1:${JITSERVE_METRICS_PORT:-8002}/metrics
 See docs/server.md. Ctrl-C stops the server.
 MSG
 
