@@ -3,6 +3,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/jit_log.h"
+#include "runtime/support/error.h"
 
 namespace jitserve {
 namespace {
@@ -25,6 +26,7 @@ class DeadCodeEliminator {
  private:
   void markValue(const Value* v) {
     if (!liveValues_.insert(v).second) return;
+    changed_ = true;
     // Whatever writes memory this value may point to, or anything it
     // contains, is observable through it.
     if (db_.isMutable(v)) liveLocations_.unionWith(db_.memoryLocations(v, /*includeContents=*/true));
@@ -56,6 +58,8 @@ class DeadCodeEliminator {
         for (size_t i = 0; i < n->outputs().size(); ++i)
           if (liveValues_.contains(n->output(i)))
             for (const Block* sub : n->blocks()) markValue(sub->outputs()[i]);
+      } else if (n->kind() == prim::Loop) {
+        if (live_.contains(n)) markLoopOutputs(n);
       } else if (!n->blocks().empty() && live_.contains(n)) {
         for (const Block* sub : n->blocks())
           for (const Value* o : sub->outputs()) markValue(o);
@@ -65,11 +69,23 @@ class DeadCodeEliminator {
         for (const Node* inner : sub->nodes())
           if (live_.contains(inner)) markNode(n);
       }
-      if (live_.contains(n) && n->kind() == prim::Loop) {
-        for (const Block* sub : n->blocks())
-          for (const Value* o : sub->outputs()) markValue(o);
-      }
+      if (n->kind() == prim::Loop && live_.contains(n)) markLoopOutputs(n);
     }
+  }
+
+  // A live loop needs its condition, and a carried value only when the loop
+  // result is used or the body reads it (the next iteration's input).
+  void markLoopOutputs(const Node* n) {
+    const Block* body = n->blocks()[0];
+    markValue(body->outputs()[0]);
+    for (size_t i = 0; i < n->outputs().size(); ++i)
+      if (keepCarried(n, i)) markValue(body->outputs()[i + 1]);
+  }
+
+  bool keepCarried(const Node* n, size_t i) {
+    // The limiter cannot stop a slot half-removed: keep every slot then.
+    if (jitlog::detail::anyOptLimit.load(std::memory_order_relaxed)) return true;
+    return liveValues_.contains(n->output(i)) || liveValues_.contains(n->blocks()[0]->inputs()[i + 1]);
   }
 
   bool sweepBlock(Block* b) {
@@ -77,8 +93,14 @@ class DeadCodeEliminator {
     for (auto it = b->nodes().reverse().begin(); it != b->nodes().reverse().end();) {
       Node* n = *it++;
       if (live_.contains(n)) {
+        std::vector<size_t> deadCarried;
+        if (n->kind() == prim::Loop) deadCarried = dropCarriedOutputs(n);
         for (Block* sub : n->blocks()) changed |= sweepBlock(sub);
         if (n->kind() == prim::If) changed |= pruneIfOutputs(n);
+        if (!deadCarried.empty()) {
+          dropCarriedInputs(n, deadCarried);
+          changed = true;
+        }
         continue;
       }
       if (n->hasUses() || !JS_OPT_ALLOWED) continue;
@@ -87,6 +109,31 @@ class DeadCodeEliminator {
       changed = true;
     }
     return changed;
+  }
+
+  // Loop-carried values nobody needs (keepCarried): first the loop's output
+  // and the body's output (so the body's producers become unused), then,
+  // after the body is swept, the body's input and the loop's initial value.
+  std::vector<size_t> dropCarriedOutputs(Node* n) {
+    std::vector<size_t> dead;
+    Block* body = n->blocks()[0];
+    for (size_t i = n->outputs().size(); i-- > 0;) {
+      if (keepCarried(n, i) || n->output(i)->hasUses()) continue;
+      GRAPH_UPDATE("removing unused loop-carried value ", i, " of ", jitlog::nodeString(*n));
+      body->eraseOutput(i + 1);
+      n->eraseOutput(i);
+      dead.push_back(i);  // descending
+    }
+    return dead;
+  }
+
+  void dropCarriedInputs(Node* n, const std::vector<size_t>& dead) {
+    Block* body = n->blocks()[0];
+    for (size_t i : dead) {
+      JS_INTERNAL_ASSERT(!body->inputs()[i + 1]->hasUses(), "a dropped loop-carried value is still read");
+      body->eraseInput(i + 1);
+      n->removeInput(i + 2);
+    }
   }
 
   bool pruneIfOutputs(Node* n) {

@@ -5,7 +5,7 @@
 // writes; op_properties.h), writes memory the caller can see (graph inputs,
 // outputs, wildcards) or memory a live value may point to (AliasDb), produces
 // a value a live node uses, or contains a live node. Unused outputs of a
-// prim::If are removed too.
+// prim::If and loop-carried values nobody reads are removed too.
 //
 //   %a = aten::mul(%x, %x)      <- removed: %a unused
 //   %l = prim::ListConstruct()
