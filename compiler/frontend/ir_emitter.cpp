@@ -14,8 +14,9 @@
 #include "compiler/frontend/resolver.h"
 #include "compiler/frontend/schema_matching.h"
 #include "compiler/frontend/sugared_value.h"
+#include "compiler/frontend/type_annotations.h"
+#include "compiler/frontend/unit_definitions.h"
 #include "compiler/ir/ivalue_constant.h"
-#include "compiler/serialization/annotation_type_parser.h"
 #include "runtime/core/operator_registry.h"
 
 namespace jitserve::frontend {
@@ -24,58 +25,7 @@ namespace {
 
 using Shared = UnitDefinitions;
 
-// The unit being compiled, for type annotations (parseTypeExpr has no
-// emitter at hand when it reads a class body).
-thread_local Shared* tlsShared = nullptr;
-
-// A named type of the unit, else of the resolver.
-TypePtr lookupNamedType(const std::string& name) {
-  if (!tlsShared) return nullptr;
-  if (TypePtr t = tlsShared->findType(name)) return t;
-  return tlsShared->resolver ? tlsShared->resolver->resolveType(name, SourceRange()) : nullptr;
-}
-
-TypePtr parseTypeExpr(const Expr& e) {
-  // A forward reference: -> 'Vec'.
-  std::string text = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
-  // torch.Tensor / torch.device spell types through the module.
-  for (std::string_view prefix : {"torch.", "typing.", "jit."}) {
-    size_t pos;
-    while ((pos = text.find(prefix)) != std::string::npos) text.erase(pos, prefix.size());
-  }
-  if (text == "None") return NoneType::get();
-  if (text == "Tensor") return TensorType::get();
-  if (text == "device") return DeviceObjType::get();
-  if (text == "list") return AnyListType::get();
-  if (text == "tuple") return AnyTupleType::get();
-  TypeResolver resolver = [](std::string_view q) -> TypePtr { return lookupNamedType(std::string(q)); };
-  if (TypePtr t = lookupNamedType(text)) return t;
-  // The annotation parser asks the resolver only about qualified names, so
-  // the unit's own names inside List[Item] are qualified first.
-  std::string qualified;
-  for (size_t i = 0; i < text.size();) {
-    if (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
-      size_t j = i;
-      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '.')) ++j;
-      std::string word = text.substr(i, j - i);
-      if (word.find('.') == std::string::npos && tlsShared && tlsShared->findType(word))
-        word = tlsShared->qualifier + "." + word;
-      qualified += word;
-      i = j;
-    } else {
-      qualified += text[i++];
-    }
-  }
-  text = qualified;
-  auto t = parseAnnotationType(text, &resolver);
-  if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << text << "'";
-  return *t;
-}
-
 Value* constant(Graph& g, const IValue& v, const SourceRange& r = {}) { return insertConstant(g, v, r); }
-
-GraphFunction* compileMethodOf(Shared& sh, ClassInfo& ci, const std::string& name, const SourceRange& r);
-void ensureClassInitialized(Shared& sh, ClassInfo& ci, const SourceRange& r);
 
 class FunctionEmitter final : public Emitter {
  public:
@@ -90,7 +40,7 @@ class FunctionEmitter final : public Emitter {
     std::vector<Argument> args;
     bool isSelf = cls_ && !isStatic_;
     for (const Param& p : def_.decl().params()) {
-      TypePtr t = isSelf ? TypePtr(cls_->type) : p.type().present() ? parseTypeExpr(p.type().get()) : TensorType::get();
+      TypePtr t = isSelf ? TypePtr(cls_->type) : p.type().present() ? parseTypeExpr(sh_, p.type().get()) : TensorType::get();
       isSelf = false;
       Value* in = g.addInput(p.ident().name());
       in->setType(t);
@@ -100,7 +50,7 @@ class FunctionEmitter final : public Emitter {
       args.push_back(std::move(a));
       setVar(p.ident().name(), in, nullptr, p.range());
     }
-    if (def_.decl().returnType().present()) declaredRet_ = parseTypeExpr(def_.decl().returnType().get());
+    if (def_.decl().returnType().present()) declaredRet_ = parseTypeExpr(sh_, def_.decl().returnType().get());
     emitStatements(def_.statements());
     if (!env_.exited()) {
       bool noneOk = !declaredRet_ || declaredRet_->kind() == TypeKind::NoneType ||
@@ -136,7 +86,7 @@ class FunctionEmitter final : public Emitter {
 
   Graph& graph() override { return *graph_; }
   UnitDefinitions& unit() override { return sh_; }
-  TypePtr parseType(const Expr& e) override { return parseTypeExpr(e); }
+  TypePtr parseType(const Expr& e) override { return parseTypeExpr(sh_, e); }
   bool isVariable(const std::string& name) override { return lookupVarType(name) != nullptr; }
   Value* getAttr(Value* obj, const std::string& field, const SourceRange& r) override {
     return emitGetAttr(obj, field, r);
@@ -216,7 +166,7 @@ class FunctionEmitter final : public Emitter {
       case TK_CONTINUE: {
         if (loopDepth_ == 0) throw ErrorReport(s.range()) << "'" << (s.kind() == TK_BREAK ? "break" : "continue")
                                                           << "' outside loop";
-        checkNoEarlyExitFromWith(s.range(), false);
+        emitExitsForEarlyExit(s.range(), false);
         Node* n = g().create(s.kind() == TK_BREAK ? breakStmtSymbol() : continueStmtSymbol(), 0);
         n->setSourceRange(s.range());
         g().insertNode(n);
@@ -263,26 +213,30 @@ class FunctionEmitter final : public Emitter {
       if (item.var().present()) assignTo(item.var().get(), n->output(), nullptr, item.range());
       entered.push_back(obj);
     }
-    withLoopDepths_.push_back(entered.empty() ? -1 : loopDepth_);
+    withBlocks_.push_back(WithBlock{loopDepth_, entered});
     emitStatements(w.body());
-    withLoopDepths_.pop_back();
+    withBlocks_.pop_back();
     if (env_.exited()) return;
-    for (auto it = entered.rbegin(); it != entered.rend(); ++it) {
-      GraphFunction* exit = compileMethod(*sh_.classOf((*it)->type()), "__exit__", w.range());
+    emitExits(entered, w.range());
+  }
+
+  // prim::Exit for each object, innermost (last entered) first.
+  void emitExits(const std::vector<Value*>& objs, const SourceRange& r) {
+    for (auto it = objs.rbegin(); it != objs.rend(); ++it) {
+      GraphFunction* exit = compileMethod(*sh_.classOf((*it)->type()), "__exit__", r);
       Node* n = g().create(prim::Exit, {*it}, 1);
       n->output()->setType(exit->schema().returns.at(0).type);
-      n->setSourceRange(w.range());
+      n->setSourceRange(r);
       g().insertNode(n);
     }
   }
 
-  // Leaving a with block early would skip __exit__; not supported yet.
-  void checkNoEarlyExitFromWith(const SourceRange& r, bool isReturn) {
-    for (int depth : withLoopDepths_) {
-      if (depth < 0) continue;
-      if (isReturn || depth == loopDepth_)
-        throw ErrorReport(r) << (isReturn ? "return" : "break/continue")
-                             << " inside a with block is not supported yet (it would skip __exit__)";
+  // return leaves every enclosing with block; break and continue leave
+  // those opened inside the innermost loop. Their __exit__ runs first.
+  void emitExitsForEarlyExit(const SourceRange& r, bool isReturn) {
+    for (auto it = withBlocks_.rbegin(); it != withBlocks_.rend(); ++it) {
+      if (!isReturn && it->loopDepth != loopDepth_) break;
+      emitExits(it->objects, r);
     }
   }
 
@@ -294,13 +248,14 @@ class FunctionEmitter final : public Emitter {
   };
 
   void emitReturn(const Return& r) {
-    checkNoEarlyExitFromWith(r.range(), true);
     Value* v = r.expr().present() ? emitExpr(r.expr().get(), declaredRet_) : constant(g(), IValue());
     if (declaredRet_) v = convertTo(v, declaredRet_, r.range());
     if (declaredRet_ && !v->type()->isSubtypeOf(*declaredRet_)) {
       throw ErrorReport(r.range()) << "Return value was annotated as having type " << declaredRet_->annotationStr()
                                    << " but is actually of type " << v->type()->annotationStr();
     }
+    // The value is computed before the enclosing with blocks exit.
+    emitExitsForEarlyExit(r.range(), true);
     Node* n = g().create(returnStmtSymbol(), {v}, 0);
     n->setSourceRange(r.range());
     g().insertNode(n);
@@ -395,7 +350,7 @@ class FunctionEmitter final : public Emitter {
     if (!a.rhs().present()) {
       throw ErrorReport(a.range()) << "declarations without a value are not supported";
     }
-    TypePtr declared = a.type().present() ? parseTypeExpr(a.type().get()) : nullptr;
+    TypePtr declared = a.type().present() ? parseTypeExpr(sh_, a.type().get()) : nullptr;
     Value* v = emitExpr(a.rhs().get(), declared);
     for (const Expr& lhs : a.lhsList()) assignTo(lhs, v, declared, a.range());
   }
@@ -579,9 +534,9 @@ class FunctionEmitter final : public Emitter {
       Expr te = Apply(cond).inputs()[1];
       std::vector<TypePtr> types;
       if (te.kind() == TK_TUPLE_LITERAL) {
-        for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(parseTypeExpr(x));
+        for (const Expr& x : TupleLiteral(te).inputs()) types.push_back(parseTypeExpr(sh_, x));
       } else {
-        types.push_back(parseTypeExpr(te));
+        types.push_back(parseTypeExpr(sh_, te));
       }
       std::vector<TypePtr> members;
       if (t->kind() == TypeKind::UnionType) members = t->expect<UnionType>().members();
@@ -1552,19 +1507,7 @@ class FunctionEmitter final : public Emitter {
   // The user function `name` ("f", or "Class.static_method"), compiled on
   // first use.
   GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) override {
-    GraphFunction* fn = sh_.cu->findFunction(name);
-    if (fn) return fn;
-    if (size_t dot = name.find('.'); dot != std::string::npos) {
-      ClassInfo& ci = sh_.classes.at(name.substr(0, dot));
-      return compileMethod(ci, name.substr(dot + 1), r);
-    }
-    if (sh_.inProgress.count(name))
-      throw ErrorReport(r) << "function '" << name << "' is called recursively. Recursive calls are not supported";
-    sh_.inProgress.insert(name);
-    FunctionEmitter callee(sh_, sh_.defs.at(name));
-    fn = callee.emit();
-    sh_.inProgress.erase(name);
-    return fn;
+    return compileFunctionOf(sh_, name, r);
   }
 
   Value* callUserFunction(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
@@ -1592,9 +1535,13 @@ class FunctionEmitter final : public Emitter {
   ClassInfo* cls_ = nullptr;
   bool isStatic_ = false;
   bool isInit_ = false;  // __init__ may add attributes by assigning to self
-  // loopDepth_ at each enclosing `with` on an object: return, or break and
-  // continue of a loop outside it, would skip __exit__.
-  std::vector<int> withLoopDepths_;
+  // The enclosing with blocks: the loop depth where each opened and the
+  // objects it entered.
+  struct WithBlock {
+    int loopDepth;
+    std::vector<Value*> objects;
+  };
+  std::vector<WithBlock> withBlocks_;
   Environment env_{*graph_};
   TypePtr declaredRet_;
   bool hadReturn_ = false;
@@ -1605,190 +1552,20 @@ class FunctionEmitter final : public Emitter {
 
 }  // namespace
 
-namespace {
-
-// Method `name` of ci compiled (on first use), or nullptr if ci has none.
-// __init__ compiles first so that the attributes it assigns exist.
-GraphFunction* compileMethodOf(Shared& sh, ClassInfo& ci, const std::string& name, const SourceRange& r) {
-  auto done = ci.compiled.find(name);
-  if (done != ci.compiled.end()) return done->second;
-  auto def = ci.methods.find(name);
-  if (def == ci.methods.end()) return nullptr;
-  if (name != "__init__") ensureClassInitialized(sh, ci, r);
-  std::string key = ci.type->name() + "." + name;
-  if (sh.inProgress.count(key))
-    throw ErrorReport(r) << "method '" << name << "' of class '" << ci.type->name()
-                         << "' is called recursively. Recursive calls are not supported";
-  sh.inProgress.insert(key);
-  GraphFunction* fn = FunctionEmitter(sh, def->second, &ci).emit();
-  sh.inProgress.erase(key);
-  ci.compiled[name] = fn;
-  return fn;
+GraphFunction* emitFunction(UnitDefinitions& unit, const Def& def, ClassInfo* cls) {
+  return FunctionEmitter(unit, def, cls).emit();
 }
-
-// Compiles ci's __init__ unless it is done or being compiled (a method it
-// calls then sees the attributes assigned so far).
-void ensureClassInitialized(Shared& sh, ClassInfo& ci, const SourceRange& r) {
-  if (ci.compiled.count("__init__") || sh.inProgress.count(ci.type->name() + ".__init__")) return;
-  compileMethodOf(sh, ci, "__init__", r);
-}
-
-// class Color(Enum): RED = 1 ... -> EnumType __torch__.Color with constant
-// members whose values are all int, all float or all str.
-void defineEnum(Shared& sh, const ClassDef& cd) {
-  std::string name = cd.name().name();
-  std::vector<std::string> names;
-  std::vector<IValue> values;
-  TypePtr valueType;
-  for (const Stmt& f : cd.body()) {
-    if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
-    if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).rhs().present())
-      throw ErrorReport(f.range()) << "Enum members must be assignments of constants (`RED = 1`)";
-    Assign a(f);
-    Expr v = a.rhs().get();
-    IValue iv;
-    if (v.kind() == TK_CONST && Const(v).isFloatingPoint()) iv = IValue(Const(v).asFloatingPoint());
-    else if (v.kind() == TK_CONST) iv = IValue(Const(v).asIntegral());
-    else if (v.kind() == TK_STRINGLITERAL) iv = IValue(StringLiteral(v).text());
-    else throw ErrorReport(v.range()) << "Enum member values must be int, float or str constants";
-    TypePtr t = iv.isInt() ? IntType::get() : iv.isDouble() ? FloatType::get() : StringType::get();
-    if (valueType && !valueType->equals(*t))
-      throw ErrorReport(v.range()) << "Enum class with varying value types are not supported: '" << name
-                                   << "' has values of type " << valueType->annotationStr() << " and "
-                                   << t->annotationStr();
-    valueType = t;
-    names.push_back(Var(a.lhs()).name().name());
-    values.push_back(std::move(iv));
-  }
-  if (names.empty()) throw ErrorReport(cd.range()) << "Enum class '" << name << "' has no members";
-  auto type = std::make_shared<const EnumType>(sh.qualifier + "." + name, valueType, names);
-  EnumInfo info{name, type, {}};
-  for (size_t i = 0; i < names.size(); ++i) info.members.emplace_back(make_intrusive<EnumHolder>(type, names[i], values[i]));
-  sh.cu->addEnum(type);
-  sh.enums[name] = std::move(info);
-}
-
-// class Foo: creates ClassType __torch__.Foo with the attributes annotated
-// in the class body; methods are compiled when first used.
-void declareClass(Shared& sh, const ClassDef& cd) {
-  std::string name = cd.name().name();
-  if (cd.superclass().present() && cd.superclass().get().range().text() != "object")
-    throw ErrorReport(cd.superclass().get().range())
-        << "class inheritance is not supported in TorchScript (only NamedTuple, Enum and object)";
-  if (sh.classes.count(name) || sh.namedTuples.count(name) || sh.enums.count(name) || sh.defs.count(name))
-    throw ErrorReport(cd.name().range()) << "'" << name << "' is already defined";
-  ClassInfo ci;
-  ci.name = name;
-  ci.type = ClassType::create(sh.qualifier + "." + name);
-  // Registered before the body is read so annotations can name the class.
-  sh.classes[name] = ci;
-  ClassInfo& info = sh.classes[name];
-  for (const Stmt& f : cd.body()) {
-    if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
-    if (f.kind() == TK_DEF) {
-      Def d(f);
-      bool isStatic = false;
-      for (const Expr& dec : d.decorators()) {
-        if (dec.range().text() == "staticmethod") isStatic = true;
-        else throw ErrorReport(dec.range()) << "unsupported method decorator '" << dec.range().text() << "'";
-      }
-      const std::string& m = d.name().name();
-      if (info.methods.count(m)) throw ErrorReport(d.name().range()) << "method '" << m << "' is defined twice";
-      if (!isStatic && d.decl().params().empty())
-        throw ErrorReport(d.range()) << "method '" << m << "' must take self as its first argument";
-      info.methods.emplace(m, d);
-      if (isStatic) info.staticMethods.insert(m);
-      continue;
-    }
-    if (f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_VAR && Assign(f).type().present() &&
-        !Assign(f).rhs().present()) {
-      Assign a(f);
-      info.type->addAttribute(Var(a.lhs()).name().name(), parseTypeExpr(a.type().get()));
-      continue;
-    }
-    throw ErrorReport(f.range()) << "class bodies may only contain methods and attribute annotations (`x: int`)";
-  }
-  sh.cu->addClass(info.type);
-}
-
-}  // namespace
 
 void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver, const std::string& qualifier) {
-  Shared sh;
+  UnitDefinitions sh;
   sh.cu = &cu;
   sh.resolver = resolver ? resolver : builtinResolver().get();
   sh.qualifier = qualifier;
-  // Annotations see this unit's named types until we return (or throw).
-  // Units nest (the functional library compiles on first use, in the
-  // middle of a user's unit), so the previous unit's names come back after.
-  struct Reset {
-    Shared* prev;
-    ~Reset() { tlsShared = prev; }
-  } reset{tlsShared};
-  tlsShared = &sh;
-  std::vector<Def> order;
+  declareDefinitions(sh, stmts);
   for (const Stmt& s : stmts) {
-    if (s.kind() == TK_DEF) {
-      Def d(s);
-      sh.defs.emplace(d.name().name(), d);
-      order.push_back(d);
-    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
-               ClassDef(s).superclass().get().range().text() == "NamedTuple") {
-      ClassDef cd(s);
-      NamedTupleDef nt;
-      std::vector<std::string> names;
-      std::vector<TypePtr> types;
-      for (const Stmt& f : cd.body()) {
-        if (f.kind() == TK_EXPR_STMT || f.kind() == TK_PASS) continue;
-        if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).type().present())
-          throw ErrorReport(f.range()) << "NamedTuple fields must be annotated names (`x: int`)";
-        Assign a(f);
-        Argument arg{Var(a.lhs()).name().name(), parseTypeExpr(a.type().get())};
-        if (a.rhs().present()) {
-          Expr d = a.rhs().get();
-          if (d.kind() == TK_CONST) {
-            Const c(d);
-            arg.defaultValue = c.isFloatingPoint() ? IValue(c.asFloatingPoint())
-                               : arg.type->kind() == TypeKind::FloatType ? IValue(double(c.asIntegral()))
-                                                                          : IValue(c.asIntegral());
-          } else if (d.kind() == TK_STRINGLITERAL) {
-            arg.defaultValue = IValue(StringLiteral(d).text());
-          } else if (d.kind() == TK_TRUE || d.kind() == TK_FALSE) {
-            arg.defaultValue = IValue(d.kind() == TK_TRUE);
-          } else if (d.kind() == TK_NONE) {
-            arg.defaultValue = IValue();
-          } else {
-            throw ErrorReport(d.range()) << "NamedTuple defaults must be constants";
-          }
-        }
-        names.push_back(arg.name);
-        types.push_back(arg.type);
-        nt.ctor.arguments.push_back(std::move(arg));
-      }
-      std::string name = cd.name().name();
-      nt.type = TupleType::createNamed("__torch__." + name, names, types);
-      nt.ctor.name = name;
-      nt.ctor.returns.push_back(Argument{"", nt.type});
-      sh.namedTuples[name] = std::move(nt);
-    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
-               (ClassDef(s).superclass().get().range().text() == "Enum" ||
-                ClassDef(s).superclass().get().range().text() == "enum.Enum")) {
-      defineEnum(sh, ClassDef(s));
-    } else if (s.kind() == TK_CLASS_DEF) {
-      declareClass(sh, ClassDef(s));
-    } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
-      continue;
-    } else if (s.kind() == TK_IMPORT) {
-      continue;
-    } else {
-      throw ErrorReport(s.range()) << "only function definitions are supported at the top level";
-    }
-  }
-  for (const Def& d : order) {
-    if (cu.findFunction(d.name().name())) continue;
-    sh.inProgress.insert(d.name().name());
-    FunctionEmitter(sh, d).emit();
-    sh.inProgress.erase(d.name().name());
+    if (s.kind() != TK_DEF) continue;
+    const std::string& name = Def(s).name().name();
+    if (!cu.findFunction(name)) compileFunctionOf(sh, name, s.range());
   }
   // Methods no function called are compiled too, so their errors show.
   for (auto& [name, ci] : sh.classes)

@@ -81,4 +81,22 @@ struct UnitDefinitions {
   }
 };
 
+// Reads the file's top-level statements into sh: defs, NamedTuples, Enum
+// classes (defined at once) and classes (declared; methods compile later).
+void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts);
+
+// The file's function `name` ("f", or "Class.static_method"), compiled on
+// first use; a call cycle is an error at r.
+GraphFunction* compileFunctionOf(UnitDefinitions& sh, const std::string& name, const SourceRange& r);
+// Method `name` of cls compiled on first use, or nullptr if cls has none.
+// __init__ compiles first so that the attributes it assigns exist.
+GraphFunction* compileMethodOf(UnitDefinitions& sh, ClassInfo& cls, const std::string& name, const SourceRange& r);
+// Compiles cls's __init__ unless it is done or being compiled (a method it
+// calls then sees the attributes assigned so far).
+void ensureClassInitialized(UnitDefinitions& sh, ClassInfo& cls, const SourceRange& r);
+
+// Emits one def (a method of cls, static or not, if cls is given) and adds
+// it to the unit. Implemented by the IR emitter (ir_emitter.cpp).
+GraphFunction* emitFunction(UnitDefinitions& sh, const Def& def, ClassInfo* cls);
+
 }  // namespace jitserve::frontend

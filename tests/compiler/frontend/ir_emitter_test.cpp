@@ -245,5 +245,34 @@ TEST_F(IrEmitterTest, ClassNamesResolveAfterANestedLibraryCompile) {
   EXPECT_DOUBLE_EQ(run("f", {IValue(2.0)}).toDouble(), 2.0);
 }
 
+// return / break / continue inside a with block run __exit__ first.
+TEST_F(IrEmitterTest, EarlyExitsFromWithRunExit) {
+  graphOf(
+      "class T:\n"
+      "    def __init__(self):\n"
+      "        self.n = 0\n"
+      "    def __enter__(self):\n"
+      "        self.n += 1\n"
+      "    def __exit__(self, a: Any, b: Any, c: Any):\n"
+      "        self.n += 100\n"
+      "def g(t: T, x: int) -> int:\n"
+      "    with t:\n"
+      "        if x > 0:\n"
+      "            return t.n\n"
+      "    return -t.n\n"
+      "def f(x: int) -> int:\n"
+      "    t = T()\n"
+      "    for i in range(3):\n"
+      "        with t:\n"
+      "            if i == 1:\n"
+      "                continue\n"
+      "            if i == 2:\n"
+      "                break\n"
+      "    return g(t, x) * 1000 + t.n\n");
+  // The loop enters and exits three times (n = 303); g enters once more.
+  EXPECT_EQ(run("f", {IValue(int64_t{1})}).toInt(), 304 * 1000 + 404);
+  EXPECT_EQ(run("f", {IValue(int64_t{0})}).toInt(), -404 * 1000 + 404);
+}
+
 }  // namespace
 }  // namespace jitserve::frontend

@@ -1,0 +1,59 @@
+#include "compiler/frontend/type_annotations.h"
+
+#include <cctype>
+#include <string>
+
+#include "compiler/frontend/error_report.h"
+#include "compiler/frontend/resolver.h"
+#include "compiler/serialization/annotation_type_parser.h"
+
+namespace jitserve::frontend {
+
+namespace {
+
+// A named type of the unit, else of the resolver.
+TypePtr lookupNamedType(const UnitDefinitions& unit, const std::string& name) {
+  if (TypePtr t = unit.findType(name)) return t;
+  return unit.resolver ? unit.resolver->resolveType(name, SourceRange()) : nullptr;
+}
+
+}  // namespace
+
+TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
+  // A forward reference: -> 'Vec'.
+  std::string text = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
+  // torch.Tensor / torch.device / torch.jit.Future spell types through modules.
+  for (std::string_view prefix : {"torch.", "typing.", "jit."}) {
+    size_t pos;
+    while ((pos = text.find(prefix)) != std::string::npos) text.erase(pos, prefix.size());
+  }
+  if (text == "None") return NoneType::get();
+  if (text == "Tensor") return TensorType::get();
+  if (text == "device") return DeviceObjType::get();
+  if (text == "list") return AnyListType::get();
+  if (text == "tuple") return AnyTupleType::get();
+  if (TypePtr t = lookupNamedType(unit, text)) return t;
+  // The annotation parser asks the resolver only about qualified names, so
+  // the unit's own names inside List[Item] are qualified first.
+  std::string qualified;
+  for (size_t i = 0; i < text.size();) {
+    if (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '_') {
+      size_t j = i;
+      while (j < text.size() &&
+             (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '.'))
+        ++j;
+      std::string word = text.substr(i, j - i);
+      if (word.find('.') == std::string::npos && unit.findType(word)) word = unit.qualifier + "." + word;
+      qualified += word;
+      i = j;
+    } else {
+      qualified += text[i++];
+    }
+  }
+  TypeResolver resolver = [&unit](std::string_view q) -> TypePtr { return lookupNamedType(unit, std::string(q)); };
+  auto t = parseAnnotationType(qualified, &resolver);
+  if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << qualified << "'";
+  return *t;
+}
+
+}  // namespace jitserve::frontend
