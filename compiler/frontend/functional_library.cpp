@@ -1,10 +1,12 @@
 #include "compiler/frontend/functional_library.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "compiler/frontend/compilation_unit.h"
+#include "runtime/core/operator_registry.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::frontend {
@@ -76,6 +78,21 @@ size_t errorLine(std::string_view message) {
   return n;
 }
 
+// Whether a piece calls `torch.name(...)` for an operator aten::name that is
+// not registered: the common reason to leave a function out, found without
+// a failed compile (each costs a full one).
+std::string unregisteredTorchCall(const std::string& text) {
+  for (size_t at = text.find("torch."); at != std::string::npos; at = text.find("torch.", at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_')) continue;
+    size_t end = at + 6;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
+    if (end >= text.size() || text[end] != '(') continue;  // torch.linalg.x, torch.float, ...
+    std::string op = "aten::" + text.substr(at + 6, end - at - 6);
+    if (globalOperatorRegistry().lookup(op).empty()) return op;
+  }
+  return "";
+}
+
 thread_local bool tlsCompilingLibrary = false;
 
 struct Library {
@@ -95,6 +112,13 @@ Library* compileLibrary() {
     Compiling() { tlsCompilingLibrary = true; }
     ~Compiling() { tlsCompilingLibrary = false; }
   } compiling;
+  for (Piece& p : pieces) {
+    if (p.def.empty() || p.def[0] == '_') continue;
+    std::string op = unregisteredTorchCall(p.text);
+    if (op.empty()) continue;
+    p.omitted = true;
+    lib->omissions.push_back({p.def, "Unknown builtin op: " + op});
+  }
   for (;;) {
     std::string source;
     std::vector<size_t> firstLine;  // per piece, in `source`
