@@ -14,6 +14,7 @@
 #include "compiler/frontend/resolver.h"
 #include "compiler/frontend/schema_matching.h"
 #include "compiler/frontend/sugared_value.h"
+#include "compiler/frontend/tensor_indexing.h"
 #include "compiler/frontend/type_annotations.h"
 #include "compiler/frontend/unit_definitions.h"
 #include "compiler/ir/ivalue_constant.h"
@@ -372,7 +373,7 @@ class FunctionEmitter final : public Emitter {
         Subscript s(lhs);
         Value* base = emitExpr(s.value());
         if (base->type()->kind() == TypeKind::TensorType) {
-          emitTensorAssign(base, s.subscriptExprs(), v, r);
+          emitTensorAssign(*this, base, s.subscriptExprs(), v, r);
           return;
         }
         if (base->type()->kind() == TypeKind::TupleType)
@@ -477,7 +478,7 @@ class FunctionEmitter final : public Emitter {
       Subscript s(lhs);
       Value* base = emitExpr(s.value());
       if (base->type()->kind() == TypeKind::TensorType) {
-        Value* view = emitTensorIndexing(base, s.subscriptExprs(), lhs.range());
+        Value* view = emitTensorIndexing(*this, base, s.subscriptExprs(), lhs.range());
         Value* rhs = emitExpr(a.rhs());
         callBuiltin(std::string("aten::") + op + "_", {view, rhs}, {}, a.range());
         return;
@@ -806,7 +807,7 @@ class FunctionEmitter final : public Emitter {
     List<Expr> subs = s.subscriptExprs();
     SourceRange r = s.range();
     const TypePtr& t = base->type();
-    if (t->kind() == TypeKind::TensorType) return emitTensorIndexing(base, subs, r);
+    if (t->kind() == TypeKind::TensorType) return emitTensorIndexing(*this, base, subs, r);
     if (subs.size() != 1) throw ErrorReport(r) << "multiple subscripts are only supported for tensors";
     if (t->kind() == TypeKind::ClassType)
       return requireMagic(base, "__getitem__", {emitExpr(subs[0])}, r, "indexing");
@@ -857,102 +858,6 @@ class FunctionEmitter final : public Emitter {
     }
     Value* iv = emitExpr(idx);
     return callBuiltin("aten::__getitem__", {base, iv}, {}, r);
-  }
-
-  // x[i, 1:3, None, ...]: select / slice / unsqueeze per dimension, and
-  // aten::index for tensor (or list) indices.
-  Value* emitTensorIndexing(Value* base, const List<Expr>& subs, const SourceRange& r) {
-    Value* indices = nullptr;
-    Value* view = emitTensorIndexingParts(base, subs, r, &indices);
-    if (!indices) return view;
-    return callBuiltin("aten::index", {view, indices}, {}, r);
-  }
-
-  // x[...] = v: copy into the view, or index_put_ for tensor indices.
-  void emitTensorAssign(Value* base, const List<Expr>& subs, Value* v, const SourceRange& r) {
-    Value* indices = nullptr;
-    Value* view = emitTensorIndexingParts(base, subs, r, &indices);
-    if (indices) {
-      if (v->type()->kind() != TypeKind::TensorType) {
-        Value* dt = callBuiltin("prim::dtype", {base}, {}, r);
-        Value* dev = callBuiltin("prim::device", {base}, {}, r);
-        v = callBuiltin("aten::tensor", {v}, {NamedValue("dtype", dt), NamedValue("device", dev)}, r);
-      }
-      callBuiltin("aten::index_put_", {view, indices, v, constant(g(), IValue(false))}, {}, r);
-      return;
-    }
-    if (v->type()->kind() == TypeKind::TensorType) {
-      callBuiltin("aten::copy_", {view, v}, {}, r);
-    } else {
-      callBuiltin("aten::fill_", {view, v}, {}, r);
-    }
-  }
-
-  // Applies the basic (view) indexing and returns the view; tensor indices
-  // are collected into *indices (a Tensor?[] list) for index / index_put_.
-  Value* emitTensorIndexingParts(Value* base, const List<Expr>& subs, const SourceRange& r, Value** indices) {
-    std::vector<Expr> items = subs.vec();
-    if (items.size() == 1 && items[0].kind() == TK_TUPLE_LITERAL) items = TupleLiteral(items[0]).inputs().vec();
-    Value* cur = base;
-    int64_t dim = 0;
-    std::vector<std::pair<int64_t, Value*>> tensorIdx;
-    size_t ellipsisAt = items.size();
-    for (size_t i = 0; i < items.size(); ++i)
-      if (items[i].kind() == TK_ELLIPSIS) ellipsisAt = i;
-    bool afterEllipsis = false;
-    // Dims after an ellipsis count from the end.
-    int64_t negDim = 0;
-    if (ellipsisAt < items.size()) negDim = -static_cast<int64_t>(items.size() - ellipsisAt - 1);
-    for (size_t i = 0; i < items.size(); ++i) {
-      const Expr& it = items[i];
-      if (it.kind() == TK_ELLIPSIS) {
-        afterEllipsis = true;
-        dim = negDim;
-        continue;
-      }
-      Value* d = constant(g(), IValue(dim));
-      if (it.kind() == TK_NONE) {
-        cur = callBuiltin("aten::unsqueeze", {cur, d}, {}, r);
-        ++dim;
-        continue;
-      }
-      if (it.kind() == TK_SLICE_EXPR) {
-        SliceExpr se(it);
-        Value* start = se.start().present() ? emitExpr(se.start().get()) : constant(g(), IValue());
-        Value* end = se.end().present() ? emitExpr(se.end().get()) : constant(g(), IValue());
-        Value* step = se.step().present() ? emitExpr(se.step().get()) : constant(g(), IValue(int64_t{1}));
-        cur = callBuiltin("aten::slice", {cur, d, start, end, step}, {}, r);
-        ++dim;
-        continue;
-      }
-      Value* iv = emitExpr(it);
-      if (iv->type()->kind() == TypeKind::IntType) {
-        cur = callBuiltin("aten::select", {cur, d, iv}, {}, r);
-        if (afterEllipsis) ++dim;
-        continue;
-      }
-      if (iv->type()->kind() == TypeKind::ListType) iv = callBuiltin("aten::tensor", {iv}, {}, r);
-      if (iv->type()->kind() == TypeKind::TensorType) {
-        tensorIdx.emplace_back(dim, iv);
-        ++dim;
-        continue;
-      }
-      throw ErrorReport(it.range()) << "Unsupported operation: indexing tensor with unsupported index type '"
-                                    << iv->type()->annotationStr() << "'";
-    }
-    for (auto& [dd, v] : tensorIdx)
-      if (dd < 0) throw ErrorReport(r) << "tensor indices after an ellipsis are not supported";
-    if (!tensorIdx.empty()) {
-      std::vector<Value*> idxs(static_cast<size_t>(tensorIdx.back().first + 1), nullptr);
-      for (auto& [dd, v] : tensorIdx) idxs[static_cast<size_t>(dd)] = v;
-      for (auto& v : idxs)
-        if (!v) v = constant(g(), IValue());
-      Node* ln = g().create(prim::ListConstruct, idxs, 1);
-      ln->output()->setType(ListType::create(OptionalType::create(TensorType::get())));
-      g().insertNode(ln);
-      *indices = ln->output();
-    }
-    return cur;
   }
 
   Value* emitListLiteral(const ListLiteral& l, const TypePtr& hint) {
