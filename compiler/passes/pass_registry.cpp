@@ -15,6 +15,7 @@
 #include "compiler/passes/lower_tuples.h"
 #include "compiler/passes/peephole.h"
 #include "compiler/passes/remove_mutation.h"
+#include "compiler/passes/tensor_type_propagation.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {
@@ -67,6 +68,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
       {"dead_code_elimination", EliminateDeadCode, "removes nodes whose results are unused and that have no effects"},
       {"loop_unrolling", UnrollLoops, "unrolls constant-trip loops fully when small, else by a factor"},
       {"lower_tuples", LowerTuples, "splits tuple-typed if outputs and loop-carried values into their elements"},
+      {"propagate_tensor_types", PropagateTensorTypes,
+       "refines Tensor outputs (dtype, rank, sizes, device) from refined inputs where the rule is exact"},
       {"remove_mutation", RemoveMutation, "rewrites in-place ops on private fresh tensors into functional ops"},
   };
   for (const Entry& e : kPasses) {

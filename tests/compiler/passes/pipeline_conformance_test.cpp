@@ -62,7 +62,20 @@ std::optional<std::string> difference(const absl::StatusOr<Stack>& a, const absl
   return std::nullopt;
 }
 
-void checkCorpus(const std::vector<std::string>& pipeline) {
+// Gives tensor inputs the types of the case's actual inputs (dtype, sizes,
+// device), as the GraphExecutor does for a specialization.
+void specializeInputs(Graph& g, const Stack& inputs) {
+  for (size_t i = 0; i < g.inputs().size() && i < inputs.size(); ++i) {
+    if (!inputs[i].isTensor() || !g.inputs()[i]->type()->isa<TensorType>()) continue;
+    const Tensor& t = inputs[i].toTensor();
+    if (!t.defined()) continue;
+    TensorType::SizeVec sizes;
+    for (int64_t s : t.sizes()) sizes.emplace_back(s);
+    g.inputs()[i]->setType(TensorType::create(t.dtype(), t.device(), std::move(sizes), std::nullopt, std::nullopt));
+  }
+}
+
+void checkCorpus(const std::vector<std::string>& pipeline, bool specialize = false) {
   ensureOperatorsRegistered();
   ensurePassesRegistered();
   std::vector<std::string> dirs = caseDirs();
@@ -75,6 +88,12 @@ void checkCorpus(const std::vector<std::string>& pipeline) {
     if (!original.ok()) continue;
     ++parsed;
     std::unique_ptr<Graph> optimized = (*original)->copy();
+    if (specialize) {
+      auto inputs = loadTorchSaveFile((dir / "inputs.pt").string());
+      if (!inputs.ok() || !inputs->isList()) continue;
+      Stack s(inputs->toListRef().elements.begin(), inputs->toListRef().elements.end());
+      specializeInputs(*optimized, s);
+    }
     absl::StatusOr<bool> r = runPasses(*optimized, pipeline);
     if (!r.ok()) {
       failures.push_back(d + ": " + std::string(r.status().message()));
@@ -123,6 +142,15 @@ TEST(PipelineConformance, AllPassesKeepResultsEqual) {
                         "common_subexpression_elimination", "dead_code_elimination"})
     all.emplace_back(p);
   checkCorpus(all);
+}
+
+// Specialized to the case's input types, type propagation and the folding
+// it enables (aten::size, aten::dim, prim::dtype) must not change results.
+TEST(PipelineConformance, SpecializedTypesKeepResultsEqual) {
+  std::vector<std::string> pipeline{"propagate_tensor_types", "peephole", "constant_propagation",
+                                    "constant_pooling", "common_subexpression_elimination",
+                                    "dead_code_elimination"};
+  checkCorpus(pipeline, /*specialize=*/true);
 }
 
 }  // namespace
