@@ -178,6 +178,7 @@ class FunctionEmitter final : public Emitter {
       case TK_ASSERT: return emitAssert(Assert(s));
       case TK_RAISE: return emitRaise(Raise(s));
       case TK_DEF: throw ErrorReport(s.range()) << "nested function definitions are not supported";
+      case TK_CLASS_DEF: throw ErrorReport(s.range()) << "classes can only be defined at the top level";
       case TK_GLOBAL: throw ErrorReport(s.range()) << "global statements are not supported in TorchScript";
       case TK_DEL: return emitDelete(Delete(s));
       case TK_WITH: return emitWith(With(s));
