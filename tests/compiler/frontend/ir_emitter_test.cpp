@@ -274,5 +274,31 @@ TEST_F(IrEmitterTest, EarlyExitsFromWithRunExit) {
   EXPECT_EQ(run("f", {IValue(int64_t{0})}).toInt(), -404 * 1000 + 404);
 }
 
+TEST_F(IrEmitterTest, ObjectsInContainersOptionalsAndKeywordConstruction) {
+  graphOf(
+      "class P:\n"
+      "    def __init__(self, x: int, scale: int = 1):\n"
+      "        self.x = x * scale\n"
+      "    def __eq__(self, o: 'P') -> bool:\n"
+      "        return self.x == o.x\n"
+      "    def __str__(self) -> str:\n"
+      "        return 'P' + str(self.x)\n"
+      "def pick(d: Dict[str, P], k: str) -> Optional[P]:\n"
+      "    if k in d:\n"
+      "        return d[k]\n"
+      "    return None\n"
+      "def f(n: int) -> str:\n"
+      "    ps = [P(i, scale=2) for i in range(n)]\n"
+      "    d: Dict[str, P] = {}\n"
+      "    for p in ps:\n"
+      "        d[str(p.x)] = p\n"
+      "    q = pick(d, '2')\n"
+      "    s = ''\n"
+      "    if q is not None and isinstance(q, P) and q == P(1, 2):\n"
+      "        s = str(q)\n"
+      "    return s + str(len(ps))\n");
+  EXPECT_EQ(run("f", {IValue(int64_t{3})}).toStringRef(), "P23");
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
