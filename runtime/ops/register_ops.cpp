@@ -1,15 +1,19 @@
 #include "runtime/ops/register_ops.h"
 
 #include "runtime/ops/activation_ops.h"
+#include "runtime/ops/attention_ops.h"
 #include "runtime/ops/bessel_ops.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/comparison_ops.h"
 #include "runtime/ops/complex_ops.h"
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/creation_ops.h"
+#include "runtime/ops/ctc_loss_ops.h"
 #include "runtime/ops/dim_ops.h"
+#include "runtime/ops/embedding_bag_ops.h"
 #include "runtime/ops/fft_ops.h"
 #include "runtime/ops/fold_ops.h"
+#include "runtime/ops/grid_sample_ops.h"
 #include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
@@ -70,6 +74,10 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerBesselOps(registry);
   ops::registerLinalgLapackOps(registry);
   ops::registerLinalgTensorOps(registry);
+  ops::registerAttentionOps(registry);
+  ops::registerEmbeddingBagOps(registry);
+  ops::registerGridSampleOps(registry);
+  ops::registerCtcLossOps(registry);
 }
 
 }  // namespace jitserve

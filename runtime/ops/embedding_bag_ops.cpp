@@ -1,0 +1,121 @@
+#include "runtime/ops/embedding_bag_ops.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+
+namespace jitserve::ops {
+namespace {
+
+std::vector<int64_t> longs(const Tensor& t) {
+  Tensor l = t.to(ScalarType::Long).contiguous();
+  return std::vector<int64_t>(l.data<int64_t>(), l.data<int64_t>() + l.numel());
+}
+
+// Returns (output, offset2bag, bag_size, max_indices). Bag b covers indices
+// [offsets[b], offsets[b + 1]); entries equal to padding_idx are skipped.
+// Empty bags give zeros.
+void embeddingBag(Args& a, std::optional<int64_t> padding_idx) {
+  const Tensor &weight = a.tensor(0), &indices = a.tensor(1), &offsets_t = a.tensor(2);
+  const int64_t mode = a.toInt(4);
+  const std::optional<Tensor> psw = a.optTensor(6);
+  const bool include_last = a.toBool(7);
+  JS_CHECK(weight.dim() == 2, "embedding_bag: weight has to be a 2D Tensor, but got Tensor of dimension ", weight.dim());
+  JS_CHECK(isFloatingType(weight.dtype()), "embedding_bag: expected a floating point weight, got ",
+           scalarTypeName(weight.dtype()));
+  JS_CHECK(indices.dim() == 1, "embedding_bag: input has to be 1D Tensor, but got Tensor of dimension ", indices.dim());
+  JS_CHECK(offsets_t.dim() == 1, "embedding_bag: offsets has to be a 1D Tensor, but got Tensor of dimension ",
+           offsets_t.dim());
+  JS_CHECK(indices.dtype() == ScalarType::Long || indices.dtype() == ScalarType::Int,
+           "embedding_bag: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, "
+           "Int; but got ", scalarTypeName(indices.dtype()), " instead");
+  JS_CHECK(mode >= 0 && mode <= 2, "embedding_bag: unknown mode ", mode);
+  if (psw) {
+    JS_CHECK(mode == 0, "embedding_bag: per_sample_weights was not None. per_sample_weights is only supported for "
+             "mode='sum' (got mode='", mode == 1 ? "mean" : "max", "'). Please open a feature request on GitHub.");
+    JS_CHECK(psw->numel() == indices.numel(), "embedding_bag: per_sample_weights must have the same number of "
+             "elements as input, got ", psw->numel(), " and ", indices.numel());
+  }
+  const std::vector<int64_t> idx = longs(indices);
+  std::vector<int64_t> off = longs(offsets_t);
+  const int64_t n = static_cast<int64_t>(idx.size()), rows = weight.size(0), D = weight.size(1);
+  if (!off.empty())
+    JS_CHECK(off[0] == 0, "offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
+             "position 0. However, got ", off[0]);
+  const int64_t bags = include_last ? std::max<int64_t>(static_cast<int64_t>(off.size()) - 1, 0)
+                                    : static_cast<int64_t>(off.size());
+  Tensor w = weight.to(ScalarType::Double).contiguous();
+  const double* wp = w.data<double>();
+  std::vector<double> sw;  // per_sample_weights
+  if (psw) {
+    Tensor p = psw->to(ScalarType::Double).contiguous();
+    sw.assign(p.data<double>(), p.data<double>() + p.numel());
+  }
+  Tensor out = zeros({bags, D}, ScalarType::Double);
+  Tensor offset2bag = zeros({n}, ScalarType::Long), bag_size = zeros({bags}, ScalarType::Long);
+  Tensor max_idx = mode == 2 ? full({bags, D}, int64_t{-1}, ScalarType::Long) : zeros({bags}, ScalarType::Long);
+  double* op = out.data<double>();
+  for (int64_t b = 0; b < bags; ++b) {
+    const int64_t begin = std::clamp<int64_t>(off[static_cast<size_t>(b)], 0, n);
+    const int64_t end = b + 1 < static_cast<int64_t>(off.size()) ? std::clamp<int64_t>(off[static_cast<size_t>(b + 1)], begin, n) : n;
+    int64_t count = 0;
+    for (int64_t i = begin; i < end; ++i) {
+      const int64_t r = idx[static_cast<size_t>(i)];
+      JS_CHECK(r >= 0 && r < rows, "embedding_bag: index ", r, " is out of range for a weight with ", rows, " rows");
+      offset2bag.data<int64_t>()[i] = b;
+      if (padding_idx && r == *padding_idx) continue;
+      const double scale = psw ? sw[static_cast<size_t>(i)] : 1.0;
+      for (int64_t d = 0; d < D; ++d) {
+        const double v = wp[r * D + d] * scale;
+        double& o = op[b * D + d];
+        if (mode == 2) {
+          if (count == 0 || v > o) {
+            o = v;
+            max_idx.data<int64_t>()[b * D + d] = r;
+          }
+        } else {
+          o += v;
+        }
+      }
+      ++count;
+    }
+    bag_size.data<int64_t>()[b] = count;
+    if (mode == 1 && count > 0)
+      for (int64_t d = 0; d < D; ++d) op[b * D + d] /= static_cast<double>(count);
+  }
+  a.ret(out.to(weight.dtype()), std::move(offset2bag), std::move(bag_size), std::move(max_idx));
+}
+
+// embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
+// per_sample_weights, include_last_offset[, padding_idx])
+void k_embedding_bag(Stack& s) {
+  Args a(s, 8);
+  embeddingBag(a, std::nullopt);
+}
+void k_embedding_bag_padding_idx(Stack& s) {
+  Args a(s, 9);
+  std::optional<int64_t> pad = a.optInt(8);
+  if (pad && *pad < 0) *pad += a.tensor(0).size(0);
+  embeddingBag(a, pad);
+}
+
+const OpEntry kEmbeddingBagOps[] = {
+    {"aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, "
+     "bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, "
+     "Tensor)",
+     k_embedding_bag, "Per-bag sum (0), mean (1) or max (2) of embedding rows."},
+    {"aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int "
+     "mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, "
+     "Tensor, Tensor)",
+     k_embedding_bag_padding_idx, "embedding_bag skipping entries equal to padding_idx."},
+};
+
+}  // namespace
+
+void registerEmbeddingBagOps(OperatorRegistry& registry) { registerOpEntries(registry, kEmbeddingBagOps); }
+
+}  // namespace jitserve::ops

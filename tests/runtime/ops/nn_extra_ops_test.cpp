@@ -1,0 +1,85 @@
+// grid_sampler, ctc_loss, embedding_bag and scaled dot-product attention,
+// against values computed with PyTorch 1.13.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "op_test_util.h"
+
+namespace jitserve::ops::testing {
+namespace {
+
+using V = std::vector<double>;
+
+void expectAllNear(const V& a, const V& b, double tol) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], tol) << "at " << i;
+}
+
+TEST(GridSampleOps, PaddingModesAndInterpolationsMatchPyTorch) {
+  Tensor x = floats({0, 1, 2, 3, 4, 5, 6, 7, 8}, {1, 1, 3, 3});
+  Tensor g = floats({-1, -1, 0.3f, 0.6f, 1.4f, -1.2f, 0.9f, 1.0f}, {1, 2, 2, 2});
+  struct Case {
+    int64_t mode, pad;
+    bool align;
+    V expected;
+  };
+  const Case cases[] = {
+      {0, 0, false, {0, 7.15, 0, 2.6}},     {1, 0, false, {0, 7, 0, 8}},
+      {2, 0, false, {-0.1875, 8.468557357788086, -0.01701001450419426, 2.911316156387329}},
+      {0, 1, false, {0, 7.15, 2, 8}},       {0, 2, false, {0, 7.15, 1.9, 8}},
+      {2, 2, false, {-0.75, 7.320159435272217, 1.5647494792938232, 8.733126640319824}},
+      {0, 2, true, {0, 6.1, 2.2, 7.9}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE("mode " + std::to_string(c.mode) + " pad " + std::to_string(c.pad));
+    Tensor r = callT("aten::grid_sampler", {x, g, IValue(c.mode), IValue(c.pad), IValue(c.align)});
+    expectAllNear(values(r), c.expected, 1e-5);
+  }
+  EXPECT_THROW(call("aten::grid_sampler", {x, floats({0, 0, 0}, {1, 1, 1, 3}), IValue(int64_t{0}), IValue(int64_t{0}),
+                                           IValue(false)}),
+               Error);
+}
+
+TEST(CtcLossOps, SumsOverAlignmentsIncludingRepeatedLabels) {
+  // log_softmax of fixed logits, T = 3, N = 1, C = 3.
+  Tensor logits = floats({0.1f, 0.5f, 0.2f, 0.3f, 0.1f, 0.9f, 0.6f, 0.2f, 0.1f}, {3, 1, 3});
+  Tensor lp = callT("aten::log_softmax.int", {logits, IValue(int64_t{-1}), IValue()});
+  auto loss = [&](std::vector<int64_t> target) {
+    return values(callT("aten::ctc_loss.Tensor", {lp, longs(target, {1, 2}), longs({3}), longs({2}),
+                                                  IValue(int64_t{0}), IValue(int64_t{0}), IValue(false)}))[0];
+  };
+  EXPECT_NEAR(loss({1, 2}), 1.521885871887207, 1e-5);
+  // A repeated label needs a blank between: only one alignment fits in T = 3.
+  EXPECT_NEAR(loss({1, 1}), 3.3951094150543213, 1e-5);
+}
+
+TEST(EmbeddingBagOps, MeanAndMaxOverBags) {
+  Tensor w = callT("aten::reshape", {callT("aten::arange", {IValue(12.0), IValue(), IValue(), IValue(), IValue()}),
+                                     IValue::intList({4, 3})});
+  auto bag = [&](int64_t mode, std::vector<int64_t> offsets) {
+    Stack r = call("aten::embedding_bag", {w, longs({0, 2, 1, 3}), longs(offsets), IValue(false), IValue(mode),
+                                           IValue(false), IValue(), IValue(false)});
+    return values(r[0].toTensor());
+  };
+  EXPECT_EQ(bag(1, {0, 1}), (V{0, 1, 2, 6, 7, 8}));
+  EXPECT_EQ(bag(2, {0, 2}), (V{6, 7, 8, 9, 10, 11}));
+  EXPECT_THROW(bag(0, {1, 2}), Error);  // offsets[0] must be 0
+}
+
+TEST(AttentionOps, CausalMaskHidesTheFuture) {
+  // One query per position; with a causal mask the first row attends only to key 0.
+  Tensor q = floats({1, 0, 0, 1}, {1, 2, 2});
+  Tensor v = floats({10, 20}, {1, 2, 1});
+  Stack r = call("aten::_scaled_dot_product_attention",
+                 {q, q, v, IValue(), IValue(0.0), IValue(false), IValue(true)});
+  V out = values(r[0].toTensor()), w = values(r[1].toTensor());
+  EXPECT_NEAR(out[0], 10, 1e-6);
+  EXPECT_EQ(w[1], 0);
+  // Row 2: softmax([0, 1] / sqrt(2)) over values 10 and 20.
+  const double e = std::exp(1 / std::sqrt(2.0));
+  EXPECT_NEAR(out[1], (10 + 20 * e) / (1 + e), 1e-5);
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
