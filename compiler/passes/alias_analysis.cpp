@@ -231,14 +231,11 @@ void AliasDb::analyzeNode(const Node* n) {
       const Value* o = n->output(i);
       if (!isMutableType(o->type())) continue;
       size_t e = elementFor(o);
+      // A branch value of an immutable type (None widened to
+      // Optional[Tensor]) has nothing to alias.
       for (const Block* b : n->blocks()) {
         const Value* bo = b->outputs()[i];
-        if (isMutableType(bo->type())) {
-          dag_.makePointTo(e, elementFor(bo));
-        } else {
-          // The block's value is of an immutable type the output widens
-          // (NoneType into Optional[Tensor]): nothing to alias.
-        }
+        if (isMutableType(bo->type())) dag_.makePointTo(e, elementFor(bo));
       }
     }
   } else if (k == prim::Loop) {

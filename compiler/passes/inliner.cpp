@@ -25,11 +25,11 @@ const Graph* calleeGraph(const Node* call, const GraphLookup& lookup) {
   return lookup(callee->s(attr::name));
 }
 
-bool inlineBlock(Block* b, const GraphLookup& lookup, int depth) {
+bool inlineBlock(Block* b, const GraphLookup& lookup) {
   bool changed = false;
   for (auto it = b->nodes().begin(); it != b->nodes().end();) {
     Node* n = *it++;
-    for (Block* sub : n->blocks()) changed |= inlineBlock(sub, lookup, depth);
+    for (Block* sub : n->blocks()) changed |= inlineBlock(sub, lookup);
     const Graph* callee = calleeGraph(n, lookup);
     if (callee == nullptr) continue;
     const size_t firstArg = n->kind() == prim::CallFunction ? 1 : 0;
@@ -50,7 +50,6 @@ bool inlineBlock(Block* b, const GraphLookup& lookup, int depth) {
     if (fnValue && !fnValue->hasUses()) fnValue->node()->destroy();
     changed = true;
   }
-  (void)depth;
   return changed;
 }
 
@@ -67,7 +66,7 @@ bool Inline(Graph& graph, const GraphLookup& lookup) {
   // Inlined method bodies may hold further CallMethods; a bounded number of
   // rounds guards against recursion the frontend should have rejected.
   for (int round = 0; round < 32; ++round) {
-    if (!inlineBlock(graph.block(), lookup, round)) break;
+    if (!inlineBlock(graph.block(), lookup)) break;
     changed = true;
   }
   if (changed) GRAPH_DUMP("after inlining", graph);
