@@ -120,6 +120,27 @@ absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names,
   return changed;
 }
 
+const std::vector<std::string>& specializedPipeline() {
+  static const std::vector<std::string> kPipeline = [] {
+    std::vector<std::string> p{"propagate_tensor_types"};
+    for (const std::string& n : standardPipeline()) p.push_back(n);
+    return p;
+  }();
+  return kPipeline;
+}
+
+absl::StatusOr<std::function<void(Graph&)>> makePassPipeline(std::vector<std::string> names,
+                                                             RunPassesOptions options) {
+  if (options.registry == nullptr) ensurePassesRegistered();
+  const PassRegistry& registry = options.registry ? *options.registry : globalPassRegistry();
+  for (const std::string& n : names)
+    if (registry.find(n) == nullptr) return absl::NotFoundError("unknown pass '" + n + "'");
+  return std::function<void(Graph&)>([names = std::move(names), options](Graph& g) {
+    absl::StatusOr<bool> r = runPasses(g, names, options);
+    JS_CHECK(r.ok(), "optimization pipeline failed: ", r.status().message());
+  });
+}
+
 const std::vector<std::string>& standardPipeline() {
   static const std::vector<std::string> kPipeline = {
       "inline", "constant_propagation", "constant_pooling", "peephole", "common_subexpression_elimination",

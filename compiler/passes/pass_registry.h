@@ -10,6 +10,7 @@
 //   absl::StatusOr<bool> changed = runPasses(graph, {"inline", "constant_propagation"});
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -68,5 +69,20 @@ absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names,
 // constant_pooling, peephole, common_subexpression_elimination,
 // dead_code_elimination.
 const std::vector<std::string>& standardPipeline();
+
+// For a graph whose inputs carry specialized tensor types (a GraphExecutor
+// plan): propagate_tensor_types, then the standard pipeline.
+const std::vector<std::string>& specializedPipeline();
+
+// The passes as a GraphExecutorOptions::pipeline hook (runtime/executor):
+//
+//   GraphExecutorOptions options;
+//   options.pipeline = makePassPipeline(specializedPipeline());   // empty: off
+//
+// The hook runs `names` with runPasses; a failure (a pass bug) throws
+// jitserve::Error naming the pass, so the plan fails to compile rather than
+// running a broken graph. Unknown names are reported when the hook is made.
+absl::StatusOr<std::function<void(Graph&)>> makePassPipeline(std::vector<std::string> names,
+                                                             RunPassesOptions options = {});
 
 }  // namespace jitserve
