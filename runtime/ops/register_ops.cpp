@@ -13,6 +13,7 @@
 #include "runtime/ops/embedding_bag_ops.h"
 #include "runtime/ops/fft_ops.h"
 #include "runtime/ops/fold_ops.h"
+#include "runtime/ops/fractional_pool_ops.h"
 #include "runtime/ops/grid_sample_ops.h"
 #include "runtime/ops/incomplete_gamma_ops.h"
 #include "runtime/ops/index_ops.h"
@@ -78,6 +79,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerEmbeddingBagOps(registry);
   ops::registerGridSampleOps(registry);
   ops::registerCtcLossOps(registry);
+  ops::registerFractionalPoolOps(registry);
 }
 
 }  // namespace jitserve

@@ -83,3 +83,21 @@ TEST(AttentionOps, CausalMaskHidesTheFuture) {
 
 }  // namespace
 }  // namespace jitserve::ops::testing
+
+namespace jitserve::ops::testing {
+namespace {
+
+// Windows start at int((i + u) alpha) - int(u alpha), alpha = (7 - 2) / 2:
+// u = 0.3 gives starts 0, 3, 5. 2-D samples are ordered (W, H).
+TEST(FractionalPoolOps, SampleSetsWindowStartsPerDim) {
+  Tensor x = floats({0, 1, 2, 3, 4, 5, 6}, {1, 1, 7, 1});
+  Tensor samples = floats({0.9f, 0.3f}, {1, 1, 2});
+  Stack r = call("aten::fractional_max_pool2d", {x, IValue::intList({2, 1}), IValue::intList({3, 1}), samples});
+  EXPECT_EQ(values(r[0].toTensor()), (V{1, 4, 6}));
+  EXPECT_EQ(values(r[1].toTensor()), (V{1, 4, 6}));
+  EXPECT_THROW(call("aten::fractional_max_pool2d", {x, IValue::intList({6, 1}), IValue::intList({3, 1}), samples}),
+               Error);
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
