@@ -5,6 +5,8 @@
 #include "compiler/ir/ir_parser.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/op_properties.h"
+#include "runtime/core/operator.h"
+#include "runtime/core/operator_registry.h"
 #include "runtime/ops/register_all.h"
 
 namespace jitserve {
@@ -401,6 +403,26 @@ TEST_F(AliasDbTest, TuplesThroughControlFlowStayPrecise) {
   EXPECT_FALSE(db.mayAlias(v("x"), v("in")));
   EXPECT_TRUE(db.mayAliasWildcard(v("y")));
   EXPECT_FALSE(db.mayAliasWildcard(v("x")));
+}
+
+
+// AliasDb trusts schemas: an in-place operator (trailing underscore) that
+// does not declare its write would let passes drop or reorder it.
+TEST_F(AliasDbTest, InPlaceOperatorsDeclareTheirWrites) {
+  std::vector<std::string> missing;
+  size_t inPlace = 0;
+  for (const Operator* op : globalOperatorRegistry().all()) {
+    const FunctionSchema& s = op->schema();
+    const std::string_view base = s.baseName();
+    if (s.ns() != "aten" || !base.ends_with("_") || base.ends_with("__") || base.starts_with("_")) continue;
+    ++inPlace;
+    bool writes = false;
+    for (const Argument& a : s.arguments) writes |= a.isWrite() || (a.alias && !a.alias->containedTypes.empty() &&
+                                                                     a.alias->containedTypes[0].isWrite);
+    if (!writes) missing.push_back(op->schemaString());
+  }
+  EXPECT_GT(inPlace, 50u);
+  EXPECT_TRUE(missing.empty()) << missing.size() << " in-place schemas without (a!), e.g. " << missing.front();
 }
 
 }  // namespace
