@@ -24,14 +24,14 @@ namespace jitserve::frontend {
 
 namespace {
 
-using Shared = UnitDefinitions;
-
 Value* constant(Graph& g, const IValue& v, const SourceRange& r = {}) { return insertConstant(g, v, r); }
 
+// Emits one def (a function, or a method of a class) into a new Graph and
+// adds it to the unit. It is the Emitter that SugaredValues emit through.
 class FunctionEmitter final : public Emitter {
  public:
   // cls: the class whose method def is (static or not); null for a function.
-  FunctionEmitter(Shared& shared, const Def& def, ClassInfo* cls = nullptr)
+  FunctionEmitter(UnitDefinitions& shared, const Def& def, ClassInfo* cls = nullptr)
       : sh_(shared), def_(def), graph_(std::make_shared<Graph>()), cls_(cls),
         isStatic_(cls && cls->staticMethods.count(def.name().name())),
         isInit_(cls && !isStatic_ && def.name().name() == "__init__") {}
@@ -1435,7 +1435,7 @@ class FunctionEmitter final : public Emitter {
     return g().insertNode(call)->output();
   }
 
-  Shared& sh_;
+  UnitDefinitions& sh_;
   Def def_;
   std::shared_ptr<Graph> graph_;
   ClassInfo* cls_ = nullptr;

@@ -3,11 +3,12 @@
 // The emitter resolves a free name in this order: a variable of the
 // function, a definition of the file (unit_definitions.h), then the
 // Resolver. The default one (builtinResolver) knows the modules torch,
-// math and F (torch.nn.functional), the Python builtins and the typing
-// names in scope of every TorchScript file. The archive importer supplies
-// its own resolver for the names archives use (`ops.aten.*`,
-// `CONSTANTS.c0`, `__torch__.*` classes of other files), usually
-// delegating the rest to builtinResolver().
+// math and F (torch.nn.functional) and the Python builtins (typing names
+// such as List or Optional are parsed as annotations without asking). The
+// archive importer supplies its own resolver for the names archives use
+// (`ops.aten.*`, `CONSTANTS.c0`, `__torch__.*` classes of other files),
+// usually delegating the rest to builtinResolver(); tests/compiler/
+// frontend/resolver_test.cpp shows one.
 //
 // Resolvers are called only while a unit compiles, on its thread.
 #pragma once
