@@ -65,7 +65,12 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   const auto ports = s->exposer_->GetListeningPorts();
   s->metricsPort_ = ports.empty() ? 0 : ports.front();
   std::cerr << "jitserved: metrics listening on " << c.metricsHost << ":" << s->metricsPort_ << std::endl;
-  if (auto* health = s->grpc_->GetHealthCheckService()) health->SetServingStatus(true);
+  if (auto* health = s->grpc_->GetHealthCheckService()) {
+    // The whole server ("") and each service by its full name.
+    health->SetServingStatus(true);
+    health->SetServingStatus(jitserve::v1::JitServe::service_full_name(), true);
+    health->SetServingStatus(inference::GRPCInferenceService::service_full_name(), true);
+  }
   std::cerr << "jitserved: grpc listening on " << c.grpcHost << ":" << s->grpcPort_ << std::endl;
   return s;
 }

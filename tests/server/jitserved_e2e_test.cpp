@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "proto/grpc/health/v1/health.grpc.pb.h"
 #include "proto/inference/grpc_service.grpc.pb.h"
 #include "proto/jitserve/admin/v1/admin.grpc.pb.h"
 #include "proto/jitserve/v1/jitserve.grpc.pb.h"
@@ -268,6 +269,15 @@ TEST_F(JitservedTest, KServeModelMetadataFollowsTheForwardSignature) {
 }
 
 TEST_F(JitservedTest, KServeServerAndRepositoryEndpoints) {
+  for (const char* service : {"", "inference.GRPCInferenceService", "jitserve.v1.JitServe"}) {
+    auto health = grpc::health::v1::Health::NewStub(daemon_->channel());
+    grpc::ClientContext ctx;
+    grpc::health::v1::HealthCheckRequest q;
+    q.set_service(service);
+    grpc::health::v1::HealthCheckResponse r;
+    ASSERT_TRUE(health->Check(&ctx, q, &r).ok()) << service;
+    EXPECT_EQ(r.status(), grpc::health::v1::HealthCheckResponse::SERVING) << service;
+  }
   {
     grpc::ClientContext ctx;
     inference::ServerLiveResponse r;
