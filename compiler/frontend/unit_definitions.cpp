@@ -1,5 +1,7 @@
 #include "compiler/frontend/unit_definitions.h"
 
+#include <algorithm>
+
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/type_annotations.h"
@@ -22,10 +24,16 @@ void defineEnum(UnitDefinitions& sh, const ClassDef& cd) {
       throw ErrorReport(f.range()) << "Enum members must be assignments of constants (`RED = 1`)";
     Assign a(f);
     Expr v = a.rhs().get();
+    const std::string& member = Var(a.lhs()).name().name();
+    if (std::find(names.begin(), names.end(), member) != names.end())
+      throw ErrorReport(a.lhs().range()) << "Enum member '" << member << "' is defined twice";
+    // A number may be negated: A = -1.
+    bool negate = v.kind() == TK_UNARY_MINUS && UnaryOp(v).operand().kind() == TK_CONST;
+    Expr c = negate ? UnaryOp(v).operand() : v;
     IValue iv;
-    if (v.kind() == TK_CONST && Const(v).isFloatingPoint()) iv = IValue(Const(v).asFloatingPoint());
-    else if (v.kind() == TK_CONST) iv = IValue(Const(v).asIntegral());
-    else if (v.kind() == TK_STRINGLITERAL) iv = IValue(StringLiteral(v).text());
+    if (c.kind() == TK_CONST && Const(c).isFloatingPoint()) iv = IValue(negate ? -Const(c).asFloatingPoint() : Const(c).asFloatingPoint());
+    else if (c.kind() == TK_CONST) iv = IValue(negate ? -Const(c).asIntegral() : Const(c).asIntegral());
+    else if (c.kind() == TK_STRINGLITERAL) iv = IValue(StringLiteral(c).text());
     else throw ErrorReport(v.range()) << "Enum member values must be int, float or str constants";
     TypePtr t = iv.isInt() ? IntType::get() : iv.isDouble() ? FloatType::get() : StringType::get();
     if (valueType && !valueType->equals(*t))
@@ -33,7 +41,7 @@ void defineEnum(UnitDefinitions& sh, const ClassDef& cd) {
                                    << "' has values of type " << valueType->annotationStr() << " and "
                                    << t->annotationStr();
     valueType = t;
-    names.push_back(Var(a.lhs()).name().name());
+    names.push_back(member);
     values.push_back(std::move(iv));
   }
   if (names.empty()) throw ErrorReport(cd.range()) << "Enum class '" << name << "' has no members";

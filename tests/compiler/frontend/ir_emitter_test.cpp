@@ -175,7 +175,7 @@ TEST_F(IrEmitterTest, WithCallsEnterAndExit) {
 TEST_F(IrEmitterTest, EnumMembersNamesValuesAndIteration) {
   std::string g = graphOf(
       "class Color(Enum):\n"
-      "    RED = 1\n"
+      "    RED = -1\n"
       "    BLUE = 3\n"
       "def f(c: Color) -> int:\n"
       "    s = 0\n"
@@ -184,9 +184,12 @@ TEST_F(IrEmitterTest, EnumMembersNamesValuesAndIteration) {
       "            s += m.value * 10 + len(m.name)\n"
       "    return s\n"
       "def g() -> int:\n"
-      "    return f(Color.BLUE)\n");
+      "    return f(Color.BLUE)\n"
+      "def h() -> int:\n"
+      "    return f(Color.RED)\n");
   EXPECT_EQ(FileCheck().check("aten::eq").check("prim::EnumValue").check("prim::EnumName").run(g), "");
   EXPECT_EQ(run("g", {}).toInt(), 34);
+  EXPECT_EQ(run("h", {}).toInt(), -7);
 }
 
 TEST_F(IrEmitterTest, ForkMakesSubgraphAndWaitUnwrapsFuture) {
