@@ -173,6 +173,16 @@ class PeepholeOptimizer {
       }
       return false;
     }
+    // Dropout in eval mode is the identity. The kernel may return a copy, so
+    // only where nothing writes either tensor can the two be one.
+    if (in.size() == 3 && n->outputs().size() == 1 && in[0]->type()->isa<TensorType>() &&
+        (k.toQualString() == "aten::dropout" || k.toQualString() == "aten::feature_dropout" ||
+         k.toQualString() == "aten::alpha_dropout" || k.toQualString() == "aten::feature_alpha_dropout")) {
+      auto train = constantOf(in[2]);
+      if (train && train->isBool() && !train->toBool() && !db_.hasWriters(in[0]) && !db_.hasWriters(n->output()))
+        return replace(n, {in[0]}, "dropout in eval mode");
+      return false;
+    }
     if (k == prim::unchecked_cast && in.size() == 1 && typesEqual(in[0]->type(), n->output()->type())) {
       return replace(n, {in[0]}, "unchecked_cast to the same type");
     }

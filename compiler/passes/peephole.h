@@ -11,7 +11,9 @@
 //       knows them                                         -> constants
 //   prim::isinstance decided by the static type, aten::__is__ / __isnot__ None on
 //       a non-optional value, prim::unchecked_cast to the same type,
-//   prim::If outputs that are the same outer value in both blocks.
+//   prim::If outputs that are the same outer value in both blocks,
+//   aten::dropout (and feature/alpha variants) with train=False -> its input,
+//       when nothing writes either tensor (AliasDb).
 #pragma once
 
 #include "compiler/ir/ir.h"
