@@ -1,7 +1,9 @@
 // The IR emitter: syntax trees of a TorchScript file to Graphs.
 //
-// emitDefinitions compiles every top-level `def` of a parsed file into the
-// compilation unit. For each function it
+// emitDefinitions compiles the top-level definitions of a parsed file into
+// the compilation unit: functions, classes (their methods, __init__ first),
+// Enum classes and NamedTuples (unit_definitions.h). For each function or
+// method it
 //  1. adds graph inputs for the parameters (annotated types; Tensor when
 //     unannotated) and stores them into variables;
 //  2. emits the statements in load/store form (convert_to_ssa.h): each

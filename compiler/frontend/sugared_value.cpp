@@ -175,6 +175,9 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
   if (t->kind() == TypeKind::ClassType) {
     if (Value* a = e.getAttr(v, field, r)) return simple(a);
   }
+  if (t->kind() == TypeKind::OptionalType && unwrapOptional(t)->kind() == TypeKind::ClassType)
+    throw ErrorReport(r) << "Tried to access attribute or method '" << field << "' of type '" << t->annotationStr()
+                         << "', which may be None: refine it first (`if x is not None:`)";
   if (t->kind() == TypeKind::EnumType && (field == "name" || field == "value")) {
     const auto& et = t->expect<EnumType>();
     Node* n = e.graph().create(Symbol::fromQualString(field == "name" ? "prim::EnumName" : "prim::EnumValue"), {v}, 1);
