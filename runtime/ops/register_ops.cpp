@@ -29,6 +29,7 @@
 #include "runtime/ops/random_ops.h"
 #include "runtime/ops/order_stats_ops.h"
 #include "runtime/ops/reduce_ops.h"
+#include "runtime/ops/rnn_ops.h"
 #include "runtime/ops/segment_ops.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/special_poly_ops.h"
@@ -80,6 +81,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerGridSampleOps(registry);
   ops::registerCtcLossOps(registry);
   ops::registerFractionalPoolOps(registry);
+  ops::registerRnnOps(registry);
 }
 
 }  // namespace jitserve

@@ -73,6 +73,7 @@ const ops::OpEntry kMiscOps[] = {
     {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
     {"aten::is_scripting() -> bool", pushTrue, "torch.jit.is_scripting()"},
     {"aten::is_grad_enabled() -> bool", pushFalse, "torch.is_grad_enabled(): inference only"},
+    {"aten::is_autocast_enabled() -> bool", pushFalse, "torch.is_autocast_enabled(): no autocast here"},
     {"aten::_get_tracing_state() -> bool", pushFalse, "not tracing"},
     {"aten::warn(str message, int stacklevel=2) -> ()", dropWarning, "warnings.warn: dropped"},
 };

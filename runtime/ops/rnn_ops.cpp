@@ -1,0 +1,197 @@
+// Each layer and direction: the input projections of all time steps in one
+// matrix product, then per step h W_hh^T and the gate arithmetic:
+//   LSTM  i, f, g, o = sigma, sigma, tanh, sigma of (x W_ih^T + b_ih + h W_hh^T + b_hh)
+//         c' = f c + i g;  h' = o tanh(c')  (then h' W_hr^T with projections)
+//   GRU   r, z = sigma(xr + hr), sigma(xz + hz);  n = tanh(xn + r hn);  h' = (1 - z) n + z h
+//   RNN   h' = tanh or relu(x W_ih^T + b_ih + h W_hh^T + b_hh)
+// Directions are concatenated on the feature dim and feed the next layer.
+// Inference only: inter-layer dropout applies when train is set, which is
+// rejected (a server runs in eval mode).
+#include "runtime/ops/rnn_ops.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "runtime/ops/binary_ops.h"
+#include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/shape_ops.h"
+#include "runtime/tensor/dispatch.h"
+
+namespace jitserve::ops {
+namespace {
+
+enum class Cell { Lstm, Gru, Tanh, Relu };
+
+int64_t gateCount(Cell c) {
+  switch (c) {
+    case Cell::Lstm: return 4;
+    case Cell::Gru: return 3;
+    default: return 1;
+  }
+}
+const char* cellName(Cell c) {
+  switch (c) {
+    case Cell::Lstm: return "lstm";
+    case Cell::Gru: return "gru";
+    case Cell::Tanh: return "rnn_tanh";
+    default: return "rnn_relu";
+  }
+}
+
+struct Weights {
+  Tensor w_ih, w_hh, b_ih, b_hh, w_hr;  // biases / projection may be undefined
+};
+
+template <typename T>
+T sigmoid(T x) {
+  return T(1) / (T(1) + std::exp(-x));
+}
+
+// One layer in one direction over x (T, B, I); h (B, Hout) and c (B, H) are
+// updated in place to the final state. Returns (T, B, Hout).
+Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Tensor& c, bool reverse) {
+  const int64_t steps = x.size(0), B = x.size(1), I = x.size(2);
+  const int64_t H = w.w_hh.size(0) / gateCount(cell);
+  const int64_t Hout = h.size(1), G = gateCount(cell) * H;
+  Tensor xi = matmul(x.reshape({steps * B, I}), w.w_ih.t());
+  if (w.b_ih.defined()) xi = add(xi, w.b_ih);
+  xi = xi.contiguous();
+  Tensor out = empty({steps, B, Hout}, x.dtype());
+  JS_DISPATCH_FLOAT_AND_DOUBLE(x.dtype(), cellName(cell), [&] {
+    using Tt = scalar_t;
+    const Tt* xp = xi.data<Tt>();
+    for (int64_t step = 0; step < steps; ++step) {
+      const int64_t t = reverse ? steps - 1 - step : step;
+      Tensor gh = mm(h, w.w_hh.t());
+      if (w.b_hh.defined()) gh = add(gh, w.b_hh);
+      gh = gh.contiguous();
+      const Tt* hp_gates = gh.data<Tt>();
+      Tensor h_new = empty({B, H}, x.dtype());
+      Tt* hn = h_new.data<Tt>();
+      const Tt* hp = h.data<Tt>();
+      Tt* cp = cell == Cell::Lstm ? c.data<Tt>() : nullptr;
+      for (int64_t b = 0; b < B; ++b) {
+        const Tt* gx = xp + (t * B + b) * G;
+        const Tt* gr = hp_gates + b * G;
+        for (int64_t j = 0; j < H; ++j) {
+          Tt v;
+          if (cell == Cell::Lstm) {
+            const Tt i = sigmoid(gx[j] + gr[j]), f = sigmoid(gx[H + j] + gr[H + j]);
+            const Tt g = std::tanh(gx[2 * H + j] + gr[2 * H + j]), o = sigmoid(gx[3 * H + j] + gr[3 * H + j]);
+            Tt& cc = cp[b * H + j];
+            cc = f * cc + i * g;
+            v = o * std::tanh(cc);
+          } else if (cell == Cell::Gru) {
+            const Tt r = sigmoid(gx[j] + gr[j]), z = sigmoid(gx[H + j] + gr[H + j]);
+            const Tt n = std::tanh(gx[2 * H + j] + r * gr[2 * H + j]);
+            v = (Tt(1) - z) * n + z * hp[b * Hout + j];
+          } else {
+            const Tt s = gx[j] + gr[j];
+            v = cell == Cell::Tanh ? std::tanh(s) : std::max(s, Tt(0));
+          }
+          hn[b * H + j] = v;
+        }
+      }
+      h = w.w_hr.defined() ? mm(h_new, w.w_hr.t()).contiguous() : h_new;
+      out.select(0, t).copy_(h);
+    }
+  });
+  return out;
+}
+
+// Shared driver of the .input overloads. hx: [h0] or [h0, c0] (LSTM).
+std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Tensor>& hx,
+                           const std::vector<Tensor>& params, bool has_biases, int64_t num_layers, double dropout,
+                           bool train, bool bidirectional, bool batch_first) {
+  const char* op = cellName(cell);
+  JS_CHECK(input.dim() == 3, op, ": expected a 3-D input (seq, batch, feature), got ", input.dim(), "-D");
+  JS_CHECK(input.dtype() == ScalarType::Float || input.dtype() == ScalarType::Double, op,
+           ": expected a Float or Double input, got ", scalarTypeName(input.dtype()));
+  JS_CHECK(num_layers >= 1, op, ": num_layers must be positive");
+  JS_CHECK(!train || dropout == 0 || num_layers == 1, op,
+           ": dropout between layers in training mode is not supported (jitserve runs inference)");
+  const int64_t D = bidirectional ? 2 : 1;
+  const size_t per = (has_biases ? 4 : 2);
+  const bool proj = cell == Cell::Lstm && params.size() == static_cast<size_t>(num_layers * D) * (per + 1);
+  JS_CHECK(params.size() == static_cast<size_t>(num_layers * D) * (per + (proj ? 1 : 0)), op, ": expected ",
+           num_layers * D * static_cast<int64_t>(per), " parameter tensors, got ", params.size());
+  JS_CHECK(hx.size() == (cell == Cell::Lstm ? 2u : 1u), op, ": wrong number of hidden states");
+  for (const Tensor& p : params)
+    JS_CHECK(p.dtype() == input.dtype(), op, ": parameters must have the input's dtype ", scalarTypeName(input.dtype()),
+             ", got ", scalarTypeName(p.dtype()));
+  Tensor x = (batch_first ? input.transpose(0, 1) : input).contiguous();
+  const int64_t B = x.size(1);
+  const Tensor& h0 = hx[0];
+  JS_CHECK(h0.dim() == 3 && h0.size(0) == num_layers * D && h0.size(1) == B, op, ": Expected hidden size (",
+           num_layers * D, ", ", B, ", *), got ", shapeToString(h0.sizes()));
+  std::vector<Tensor> hn, cn;
+  const size_t stride = per + (proj ? 1 : 0);
+  for (int64_t layer = 0; layer < num_layers; ++layer) {
+    std::vector<Tensor> outs;
+    for (int64_t d = 0; d < D; ++d) {
+      const size_t base = static_cast<size_t>(layer * D + d) * stride;
+      Weights w;
+      w.w_ih = params[base];
+      w.w_hh = params[base + 1];
+      if (has_biases) {
+        w.b_ih = params[base + 2];
+        w.b_hh = params[base + 3];
+      }
+      if (proj) w.w_hr = params[base + per];
+      JS_CHECK(w.w_ih.dim() == 2 && w.w_ih.size(1) == x.size(2), op, ": input size ", x.size(2),
+               " does not match weight_ih of shape ", shapeToString(w.w_ih.sizes()));
+      Tensor h = h0.select(0, layer * D + d).to(x.dtype(), true).contiguous();
+      Tensor c;
+      if (cell == Cell::Lstm) c = hx[1].select(0, layer * D + d).to(x.dtype(), true).contiguous();
+      JS_CHECK(w.w_hh.dim() == 2 && w.w_hh.size(1) == h.size(1) && w.w_hh.size(0) % gateCount(cell) == 0, op,
+               ": hidden size ", h.size(1), " does not match weight_hh of shape ", shapeToString(w.w_hh.sizes()));
+      outs.push_back(runDirection(cell, x, w, h, c, d == 1));
+      hn.push_back(h);
+      if (cell == Cell::Lstm) cn.push_back(c);
+    }
+    x = D == 1 ? outs[0] : cat(outs, 2);
+  }
+  std::vector<Tensor> result{batch_first ? x.transpose(0, 1).contiguous() : x, stack(hn, 0)};
+  if (cell == Cell::Lstm) result.push_back(stack(cn, 0));
+  return result;
+}
+
+// lstm.input(input, hx[], params[], has_biases, num_layers, dropout, train, bidirectional, batch_first)
+void k_lstm(Stack& s) {
+  Args a(s, 9);
+  std::vector<Tensor> r = runRnn(Cell::Lstm, a.tensor(0), a.tensorList(1), a.tensorList(2), a.toBool(3), a.toInt(4),
+                                 a.toDouble(5), a.toBool(6), a.toBool(7), a.toBool(8));
+  a.ret(std::move(r[0]), std::move(r[1]), std::move(r[2]));
+}
+// gru / rnn_tanh / rnn_relu.input(input, hx, params[], ...)
+template <Cell C>
+void k_single_state(Stack& s) {
+  Args a(s, 9);
+  std::vector<Tensor> r = runRnn(C, a.tensor(0), {a.tensor(1)}, a.tensorList(2), a.toBool(3), a.toInt(4),
+                                 a.toDouble(5), a.toBool(6), a.toBool(7), a.toBool(8));
+  a.ret(std::move(r[0]), std::move(r[1]));
+}
+
+#define JS_RNN_TAIL \
+  "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
+
+const OpEntry kRnnOps[] = {
+    {"aten::lstm.input(Tensor input, Tensor[] hx, " JS_RNN_TAIL " -> (Tensor, Tensor, Tensor)", k_lstm,
+     "Multi-layer (bi)LSTM over a padded sequence; returns output, h_n, c_n."},
+    {"aten::gru.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Gru>,
+     "Multi-layer (bi)GRU over a padded sequence; returns output, h_n."},
+    {"aten::rnn_tanh.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Tanh>,
+     "Elman RNN with tanh; returns output, h_n."},
+    {"aten::rnn_relu.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Relu>,
+     "Elman RNN with relu; returns output, h_n."},
+};
+#undef JS_RNN_TAIL
+
+}  // namespace
+
+void registerRnnOps(OperatorRegistry& registry) { registerOpEntries(registry, kRnnOps); }
+
+}  // namespace jitserve::ops
