@@ -35,6 +35,7 @@
 #include "runtime/ops/special_poly_ops.h"
 #include "runtime/ops/statistics_ops.h"
 #include "runtime/ops/ternary_ops.h"
+#include "runtime/ops/transformer_ops.h"
 #include "runtime/ops/unary_ops.h"
 #include "runtime/ops/unique_ops.h"
 #include "runtime/ops/upsample_ops.h"
@@ -82,6 +83,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerCtcLossOps(registry);
   ops::registerFractionalPoolOps(registry);
   ops::registerRnnOps(registry);
+  ops::registerTransformerOps(registry);
 }
 
 }  // namespace jitserve

@@ -1,0 +1,189 @@
+// Computed in double through the dense kernels (matmul, softmax) and cast
+// back to the input's dtype. Masks follow the native kernels: a Bool mask is
+// true where attention is NOT allowed; a floating mask is added to the
+// scores. mask_type 1 marks a (B, S) key-padding mask, 0 an (L, S) attention
+// mask; other masks broadcast against (B, heads, L, S). A query row with
+// every key masked gets zero weights (not NaN), as the native kernel does.
+#include "runtime/ops/transformer_ops.h"
+
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "runtime/ops/binary_ops.h"
+#include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/op_args.h"
+#include "runtime/ops/op_registration.h"
+#include "runtime/ops/reduce_ops.h"
+
+namespace jitserve::ops {
+namespace {
+
+Tensor dbl(const Tensor& t) { return t.to(ScalarType::Double).contiguous(); }
+
+// x W^T + b with x (..., in), W (out, in).
+Tensor affine(const Tensor& x, const Tensor& w, const Tensor& b) { return add(matmul(x, w.t()), b); }
+
+// Softmax over the last dim of contiguous double scores; rows that are all
+// -inf become zeros.
+void maskedSoftmaxInPlace(Tensor& s) {
+  const int64_t n = s.size(-1), rows = n == 0 ? 0 : s.numel() / n;
+  double* p = s.data<double>();
+  for (int64_t r = 0; r < rows; ++r) {
+    double* row = p + r * n;
+    double m = -std::numeric_limits<double>::infinity();
+    for (int64_t j = 0; j < n; ++j) m = std::max(m, row[j]);
+    if (m == -std::numeric_limits<double>::infinity()) {
+      for (int64_t j = 0; j < n; ++j) row[j] = 0;
+      continue;
+    }
+    double sum = 0;
+    for (int64_t j = 0; j < n; ++j) sum += (row[j] = std::exp(row[j] - m));
+    for (int64_t j = 0; j < n; ++j) row[j] /= sum;
+  }
+}
+
+// The mask as an additive (B or 1, heads or 1, L or 1, S) double tensor.
+Tensor additiveMask(const Tensor& mask, std::optional<int64_t> mask_type, int64_t B, int64_t L, int64_t S) {
+  Tensor m = mask;
+  if (mask_type && *mask_type == 1) {
+    JS_CHECK(m.dim() == 2 && m.size(0) == B && m.size(1) == S, "_native_multi_head_attention: expected a (", B, ", ",
+             S, ") key padding mask, got ", shapeToString(m.sizes()));
+    m = m.view({B, 1, 1, S});
+  } else if (m.dim() == 2) {
+    JS_CHECK(m.size(0) == L && m.size(1) == S, "_native_multi_head_attention: expected an (", L, ", ", S,
+             ") attention mask, got ", shapeToString(m.sizes()));
+    m = m.view({1, 1, L, S});
+  }
+  if (m.dtype() != ScalarType::Bool) return dbl(m);
+  Tensor c = m.contiguous();
+  Tensor out = empty(c.sizes(), ScalarType::Double);
+  const bool* mp = c.data<bool>();
+  double* op = out.data<double>();
+  for (int64_t i = 0; i < c.numel(); ++i) op[i] = mp[i] ? -std::numeric_limits<double>::infinity() : 0.0;
+  return out;
+}
+
+struct Mha {
+  Tensor out;      // (B, L, E) double
+  Tensor weights;  // (B, heads, L, S) double
+};
+
+Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& value, int64_t E, int64_t heads,
+                       const Tensor& qkv_w, const Tensor& qkv_b, const Tensor& proj_w, const Tensor& proj_b,
+                       const std::optional<Tensor>& mask, std::optional<int64_t> mask_type) {
+  const char* op = "_native_multi_head_attention";
+  JS_CHECK(query.dim() == 3 && key.dim() == 3 && value.dim() == 3, op, ": expected 3-D (batch, seq, embed) inputs");
+  JS_CHECK(query.size(2) == E && heads > 0 && E % heads == 0, op, ": embed_dim ", E,
+           " must match the query and be divisible by num_head ", heads);
+  JS_CHECK(qkv_w.dim() == 2 && qkv_w.size(0) == 3 * E && qkv_w.size(1) == E, op, ": expected qkv_weight of shape (",
+           3 * E, ", ", E, "), got ", shapeToString(qkv_w.sizes()));
+  JS_CHECK(key.size(0) == query.size(0) && value.size(0) == query.size(0) && key.size(1) == value.size(1), op,
+           ": query, key and value batch / key and value lengths must agree");
+  const int64_t B = query.size(0), L = query.size(1), S = key.size(1), D = E / heads;
+  Tensor w = dbl(qkv_w), b = dbl(qkv_b);
+  auto proj = [&](const Tensor& x, int64_t part, int64_t len) {
+    Tensor y = affine(dbl(x), w.narrow(0, part * E, E), b.narrow(0, part * E, E));
+    return y.view({B, len, heads, D}).transpose(1, 2);  // (B, heads, len, D)
+  };
+  Tensor q = proj(query, 0, L), k = proj(key, 1, S), v = proj(value, 2, S);
+  Tensor scores = mul(matmul(q, k.transpose(-2, -1)), scalar_tensor(1.0 / std::sqrt(static_cast<double>(D)),
+                                                                       ScalarType::Double));
+  if (mask) scores = add(scores, additiveMask(*mask, mask_type, B, L, S));
+  scores = scores.contiguous();
+  maskedSoftmaxInPlace(scores);
+  Tensor ctx = matmul(scores, v).transpose(1, 2).contiguous().view({B, L, E});
+  return {affine(ctx, dbl(proj_w), dbl(proj_b)), scores};
+}
+
+// _native_multi_head_attention(query, key, value, embed_dim, num_head,
+// qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights,
+// average_attn_weights, mask_type)
+void k_native_mha(Stack& s) {
+  Args a(s, 13);
+  const Tensor& query = a.tensor(0);
+  Mha r = multiHeadAttention(query, a.tensor(1), a.tensor(2), a.toInt(3), a.toInt(4), a.tensor(5), a.tensor(6),
+                             a.tensor(7), a.tensor(8), a.optTensor(9), a.optInt(12));
+  Tensor weights = empty({0}, query.dtype());
+  if (a.toBool(10)) {
+    // Averaged over heads unless average_attn_weights is false.
+    Tensor w = a.toBool(11) ? mul(sum(r.weights, {1}, false),
+                                  scalar_tensor(1.0 / static_cast<double>(r.weights.size(1)), ScalarType::Double))
+                            : r.weights;
+    weights = w.to(query.dtype());
+  }
+  a.ret(r.out.to(query.dtype()), std::move(weights));
+}
+
+Tensor layerNorm(const Tensor& x, const Tensor& w, const Tensor& b, double eps) {
+  Tensor y = dbl(x).clone();
+  Tensor wd = dbl(w), bd = dbl(b);
+  const int64_t n = y.size(-1), rows = n == 0 ? 0 : y.numel() / n;
+  JS_CHECK(wd.numel() == n && bd.numel() == n, "_transformer_encoder_layer_fwd: norm weight/bias must have ", n,
+           " elements");
+  double* p = y.data<double>();
+  const double* wp = wd.data<double>();
+  const double* bp = bd.data<double>();
+  for (int64_t r = 0; r < rows; ++r) {
+    double* row = p + r * n;
+    double mean = 0, var = 0;
+    for (int64_t j = 0; j < n; ++j) mean += row[j];
+    mean /= static_cast<double>(n);
+    for (int64_t j = 0; j < n; ++j) var += (row[j] - mean) * (row[j] - mean);
+    var /= static_cast<double>(n);
+    const double inv = 1.0 / std::sqrt(var + eps);
+    for (int64_t j = 0; j < n; ++j) row[j] = (row[j] - mean) * inv * wp[j] + bp[j];
+  }
+  return y;
+}
+
+// _transformer_encoder_layer_fwd(src, embed_dim, num_heads, qkv_weight,
+// qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1,
+// norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1,
+// ffn_weight_2, ffn_bias_2, mask, mask_type)
+void k_transformer_encoder_layer_fwd(Stack& s) {
+  Args a(s, 20);
+  const Tensor& src = a.tensor(0);
+  const int64_t E = a.toInt(1), heads = a.toInt(2);
+  const bool use_gelu = a.toBool(7), norm_first = a.toBool(8);
+  const double eps = a.toDouble(9);
+  auto attention = [&](const Tensor& x) {
+    return multiHeadAttention(x, x, x, E, heads, a.tensor(3), a.tensor(4), a.tensor(5), a.tensor(6), a.optTensor(18),
+                              a.optInt(19))
+        .out;
+  };
+  auto ffn = [&](const Tensor& x) {
+    Tensor h = affine(x, dbl(a.tensor(14)), dbl(a.tensor(15))).contiguous();
+    double* p = h.data<double>();
+    for (int64_t i = 0; i < h.numel(); ++i)
+      p[i] = use_gelu ? 0.5 * p[i] * (1 + std::erf(p[i] / std::sqrt(2.0))) : std::max(p[i], 0.0);
+    return affine(h, dbl(a.tensor(16)), dbl(a.tensor(17)));
+  };
+  Tensor x = dbl(src);
+  if (norm_first) {
+    x = add(x, attention(layerNorm(x, a.tensor(10), a.tensor(11), eps)));
+    x = add(x, ffn(layerNorm(x, a.tensor(12), a.tensor(13), eps)));
+  } else {
+    x = layerNorm(add(x, attention(x)), a.tensor(10), a.tensor(11), eps);
+    x = layerNorm(add(x, ffn(x)), a.tensor(12), a.tensor(13), eps);
+  }
+  a.ret(x.to(src.dtype()));
+}
+
+const OpEntry kTransformerOps[] = {
+    {"aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor "
+     "qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, "
+     "bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",
+     k_native_mha, "Multi-head attention with packed in-projection (nn.MultiheadAttention's fast path)."},
+    {"aten::_transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor "
+     "qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor "
+     "norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor "
+     "ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor",
+     k_transformer_encoder_layer_fwd, "One transformer encoder layer (nn.TransformerEncoderLayer's fast path)."},
+};
+
+}  // namespace
+
+void registerTransformerOps(OperatorRegistry& registry) { registerOpEntries(registry, kTransformerOps); }
+
+}  // namespace jitserve::ops
