@@ -25,8 +25,9 @@
 // the qualified name of a library function (findLibraryFunction) or of
 // another dispatch. Until the emitter resolves dispatches, the
 // max_pool*/adaptive_max_pool* names have no library function (the emitter
-// handles them), and torch.unique/unique_consecutive/lu have stand-in
-// functions returning `Any`; a dispatch takes precedence over them.
+// handles them), and fractional_max_pool*, torch.unique/unique_consecutive/lu
+// have stand-in functions returning `Any`; a dispatch takes precedence over
+// them.
 #pragma once
 
 #include <cstddef>

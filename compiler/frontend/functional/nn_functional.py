@@ -214,6 +214,17 @@ def torch__nn__functional__log_softmax(input: Tensor, dim: Optional[int] = None,
 
 
 
+def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type: float):
+    # aten::embedding_renorm_ composed from operators the runtime has (it
+    # lacks that one): each row that input looks up is scaled in place to
+    # norm max_norm if its norm exceeds it, by max_norm / (norm + 1e-7).
+    rows, inverse, counts = torch._unique2(input.flatten(), True, False, False)
+    w = weight.index_select(0, rows)
+    norms = w.norm(norm_type, [1], True)
+    scale = torch.where(norms > max_norm, torch.reciprocal(norms + 1e-7) * max_norm, torch.ones_like(norms))
+    weight.copy_(weight.index_copy(0, rows, w * scale))
+
+
 def torch__nn__functional__embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None,
                                      max_norm: Optional[float] = None, norm_type: float = 2.0,
                                      scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
@@ -229,5 +240,58 @@ def torch__nn__functional__embedding(input: Tensor, weight: Tensor, padding_idx:
     if max_norm is not None:
         # Rows looked up are rescaled in place to norm at most max_norm.
         input = input.contiguous()
-        torch.embedding_renorm_(weight, input, max_norm, norm_type)
+        _embedding_renorm_(weight, input, max_norm, norm_type)
     return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
+
+
+def torch__nn__functional__embedding_bag(input: Tensor, weight: Tensor, offsets: Optional[Tensor] = None,
+                                         max_norm: Optional[float] = None, norm_type: float = 2.0,
+                                         scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False,
+                                         per_sample_weights: Optional[Tensor] = None,
+                                         include_last_offset: bool = False,
+                                         padding_idx: Optional[int] = None) -> Tensor:
+    # Sums / means / maxes of embedding rows per bag. A 2-D input is a batch
+    # of equal bags; a 1-D one is cut into bags at `offsets`.
+    if weight.dtype == torch.long and input.is_floating_point():
+        # PyTorch accepts the two swapped (with a warning).
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError("embedding_bag: If per_sample_weights ({}) is not None, then it must have the same shape as "
+                         "the input ({})".format(per_sample_weights.size(), input.size()))
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             "fixed length sequences. However, found offsets of type <unknown>")
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype, device=input.device)
+        input = input.reshape([-1])
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape([-1])
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError("input has to be 1D or 2D Tensor, but got Tensor of dimension {}".format(input.dim()))
+    if mode == "sum":
+        mode_enum = 0
+    elif mode == "mean":
+        mode_enum = 1
+    elif mode == "max":
+        mode_enum = 2
+        if scale_grad_by_freq:
+            raise ValueError("max mode does not support scaling the gradient by the frequency")
+        if sparse:
+            raise ValueError("max mode does not support sparse weights")
+    else:
+        raise ValueError("mode has to be one of sum, mean or max")
+    if max_norm is not None:
+        _embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  "supported for mode='sum' (got mode='{}'). Please open a feature request on the "
+                                  "Pytorch GitHub.".format(mode))
+    assert offsets is not None
+    ret, _, _, _ = torch.embedding_bag(weight, input, offsets, scale_grad_by_freq, mode_enum, sparse,
+                                       per_sample_weights, include_last_offset, padding_idx)
+    return ret

@@ -203,3 +203,100 @@ def torch__nn__functional__lp_pool2d(input: Tensor, norm_type: float,
     else:
         out = torch.avg_pool2d(input.pow(norm_type), k, padding=[0, 0], ceil_mode=ceil_mode)
     return (torch.sign(out) * torch.relu(torch.abs(out))).mul(k[0] * k[1]).pow(1.0 / norm_type)
+
+
+# Fractional max pooling: pooling regions of pseudo-random sizes, drawn from
+# _random_samples (uniform in [0, 1), one pair or triple per batch and
+# channel) unless given. The output size is given or is the input size
+# times output_ratio.
+
+def _fractional_output_size(input: Tensor, n: int, output_size: Union[int, List[int], Tuple[int, int], Tuple[int, int, int], None],
+                            output_ratio: Union[float, List[float], Tuple[float, float], Tuple[float, float, float], None]) -> List[int]:
+    if output_size is None and output_ratio is None:
+        raise ValueError("fractional_max_pool{}d requires specifying either an output_size or an output_ratio"
+                         .format(n))
+    if output_size is not None:
+        return _int_list(output_size, n)
+    ratio = _float_list(output_ratio, n)
+    out: List[int] = []
+    for i in range(n):
+        out.append(int(input.size(i - n) * ratio[i]))
+    return out
+
+
+def _fractional_samples(input: Tensor, n: int, _random_samples: Optional[Tensor]) -> Tensor:
+    if _random_samples is not None:
+        return _random_samples
+    n_batch = input.size(0)
+    if input.dim() == n + 1:
+        n_batch = 1
+    return torch.rand([n_batch, input.size(-n - 1), n], dtype=input.dtype, device=input.device)
+
+
+def torch__nn__functional__fractional_max_pool2d_with_indices(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+        output_size: Union[int, List[int], Tuple[int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float], None] = None, return_indices: bool = False,
+        _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
+    size = _fractional_output_size(input, 2, output_size, output_ratio)
+    return torch.fractional_max_pool2d(input, _pair(kernel_size), size,
+                                       _fractional_samples(input, 2, _random_samples))
+
+
+def torch__nn__functional___fractional_max_pool2d(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+        output_size: Union[int, List[int], Tuple[int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float], None] = None, return_indices: bool = False,
+        _random_samples: Optional[Tensor] = None) -> Tensor:
+    size = _fractional_output_size(input, 2, output_size, output_ratio)
+    return torch.fractional_max_pool2d(input, _pair(kernel_size), size,
+                                       _fractional_samples(input, 2, _random_samples))[0]
+
+
+def torch__nn__functional__fractional_max_pool3d_with_indices(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
+        output_size: Union[int, List[int], Tuple[int, int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float, float], None] = None,
+        return_indices: bool = False, _random_samples: Optional[Tensor] = None) -> Tuple[Tensor, Tensor]:
+    size = _fractional_output_size(input, 3, output_size, output_ratio)
+    return torch.fractional_max_pool3d(input, _triple(kernel_size), size,
+                                       _fractional_samples(input, 3, _random_samples))
+
+
+def torch__nn__functional___fractional_max_pool3d(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
+        output_size: Union[int, List[int], Tuple[int, int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float, float], None] = None,
+        return_indices: bool = False, _random_samples: Optional[Tensor] = None) -> Tensor:
+    size = _fractional_output_size(input, 3, output_size, output_ratio)
+    return torch.fractional_max_pool3d(input, _triple(kernel_size), size,
+                                       _fractional_samples(input, 3, _random_samples))[0]
+
+
+# Stand-ins typed Any until the emitter resolves LibraryDispatch (the value
+# is right: the output, or (output, indices) with return_indices).
+
+def torch__nn__functional__fractional_max_pool2d(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
+        output_size: Union[int, List[int], Tuple[int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float], None] = None, return_indices: bool = False,
+        _random_samples: Optional[Tensor] = None) -> Any:
+    size = _fractional_output_size(input, 2, output_size, output_ratio)
+    out, indices = torch.fractional_max_pool2d(input, _pair(kernel_size), size,
+                                               _fractional_samples(input, 2, _random_samples))
+    if return_indices:
+        return out, indices
+    return out
+
+
+def torch__nn__functional__fractional_max_pool3d(
+        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
+        output_size: Union[int, List[int], Tuple[int, int, int], None] = None,
+        output_ratio: Union[float, List[float], Tuple[float, float, float], None] = None,
+        return_indices: bool = False, _random_samples: Optional[Tensor] = None) -> Any:
+    size = _fractional_output_size(input, 3, output_size, output_ratio)
+    out, indices = torch.fractional_max_pool3d(input, _triple(kernel_size), size,
+                                               _fractional_samples(input, 3, _random_samples))
+    if return_indices:
+        return out, indices
+    return out

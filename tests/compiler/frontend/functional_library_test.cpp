@@ -182,7 +182,8 @@ TEST_F(FunctionalLibraryTest, DispatchesReachTypedFunctionsTakingTheDecidingArgu
   for (const char* name :
        {"torch.nn.functional.max_pool1d", "torch.nn.functional.max_pool2d", "torch.nn.functional.max_pool3d",
         "torch.nn.functional.adaptive_max_pool1d", "torch.nn.functional.adaptive_max_pool2d",
-        "torch.nn.functional.adaptive_max_pool3d", "torch.unique", "torch.unique_consecutive", "torch.lu"}) {
+        "torch.nn.functional.adaptive_max_pool3d", "torch.nn.functional.fractional_max_pool2d",
+        "torch.nn.functional.fractional_max_pool3d", "torch.unique", "torch.unique_consecutive", "torch.lu"}) {
     ASSERT_NE(findLibraryDispatch(name), nullptr) << name;
     checkDispatch(name);
   }
@@ -226,7 +227,8 @@ TEST_F(FunctionalLibraryTest, UnfoldAndFoldRoundTripNonOverlappingBlocks) {
 // only those: any other omission is a library bug (a misspelt operator).
 TEST_F(FunctionalLibraryTest, LeavesOutOnlyFunctionsAwaitingOperators) {
   const std::set<std::string> awaiting = {
-      "torch__nn__functional__embedding",    // aten::embedding, embedding_renorm_
+      "torch__nn__functional__embedding",      // aten::embedding
+      "torch__nn__functional__embedding_bag",  // aten::embedding_bag
       "torch__nn__functional__ctc_loss",     // aten::ctc_loss
       "torch__nn__functional__grid_sample",  // aten::grid_sampler
       "torch__nn__functional__affine_grid",  // aten::affine_grid_generator
