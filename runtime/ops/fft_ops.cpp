@@ -15,7 +15,6 @@
 
 #include <cmath>
 #include <complex>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -524,6 +523,7 @@ void k_istft(Stack& s) {
       }
     }
   }
+  if (length) JS_CHECK(*length >= 0, "istft: length must be non-negative, got ", *length);
   const int64_t start = center ? n_fft / 2 : 0;
   int64_t end = length ? start + *length : (center ? total - n_fft / 2 : total);
   const int64_t stop = std::min(end, total);

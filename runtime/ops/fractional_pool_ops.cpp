@@ -69,6 +69,9 @@ void fractionalMaxPool(Args& a, const char* op) {
     Tensor sm = samples.to(x.dtype()).contiguous();
     const T* xp = x.data<T>();
     const T* sp = sm.data<T>();
+    // Samples outside [0, 1) would place windows outside the input.
+    for (int64_t i = 0; i < sm.numel(); ++i)
+      JS_CHECK(sp[i] >= 0 && sp[i] < 1, op, ": random_samples must lie in [0, 1), got ", static_cast<double>(sp[i]));
     T* op_ = out.data<T>();
     int64_t* ip = idx.data<int64_t>();
     for (int64_t p = 0; p < N * C; ++p) {

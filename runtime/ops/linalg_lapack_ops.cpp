@@ -428,6 +428,8 @@ void k_ormqr(Stack& s) {
            ": tau.shape[-1] must be less than or equal to input.shape[-1]");
   JS_CHECK(A.dim() - tau.dim() == 1, op, ": Expected tau to have one dimension less than input");
   JS_CHECK(A.dim() == C.dim(), op, ": Expected other to have the same number of dimensions as input");
+  JS_CHECK(tau.size(-1) <= C.size(left_right), op, ": tau.shape[-1] must be less than or equal to other.shape[",
+           left_right, "]");
   a.ret(A.dtype() == ScalarType::Double ? ormqr<double>(A, tau, C, left, transpose)
                                         : ormqr<float>(A, tau, C, left, transpose));
 }

@@ -148,6 +148,21 @@ std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Ten
       if (cell == Cell::Lstm) c = hx[1].select(0, layer * D + d).to(x.dtype(), true).contiguous();
       JS_CHECK(w.w_hh.dim() == 2 && w.w_hh.size(1) == h.size(1) && w.w_hh.size(0) % gateCount(cell) == 0, op,
                ": hidden size ", h.size(1), " does not match weight_hh of shape ", shapeToString(w.w_hh.sizes()));
+      const int64_t G = w.w_hh.size(0), H = G / gateCount(cell);
+      JS_CHECK(w.w_ih.size(0) == G, op, ": weight_ih has ", w.w_ih.size(0), " rows, expected ", G);
+      for (const Tensor* bias : {&w.b_ih, &w.b_hh})
+        if (bias->defined())
+          JS_CHECK(bias->dim() == 1 && bias->size(0) == G, op, ": expected biases of ", G, " elements, got ",
+                   shapeToString(bias->sizes()));
+      if (w.w_hr.defined())
+        JS_CHECK(w.w_hr.dim() == 2 && w.w_hr.size(0) == h.size(1) && w.w_hr.size(1) == H, op,
+                 ": expected weight_hr of shape (", h.size(1), ", ", H, "), got ", shapeToString(w.w_hr.sizes()));
+      else
+        JS_CHECK(H == h.size(1), op, ": hidden size ", h.size(1), " does not match weight_hh of shape ",
+                 shapeToString(w.w_hh.sizes()));
+      if (cell == Cell::Lstm)
+        JS_CHECK(c.dim() == 2 && c.size(0) == B && c.size(1) == H, op, ": Expected cell state of size (",
+                 num_layers * D, ", ", B, ", ", H, "), got ", shapeToString(hx[1].sizes()));
       outs.push_back(runDirection(cell, x, w, h, c, d == 1));
       hn.push_back(h);
       if (cell == Cell::Lstm) cn.push_back(c);

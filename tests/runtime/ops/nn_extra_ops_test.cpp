@@ -97,6 +97,10 @@ TEST(FractionalPoolOps, SampleSetsWindowStartsPerDim) {
   EXPECT_EQ(values(r[1].toTensor()), (V{1, 4, 6}));
   EXPECT_THROW(call("aten::fractional_max_pool2d", {x, IValue::intList({6, 1}), IValue::intList({3, 1}), samples}),
                Error);
+  // A sample outside [0, 1) would place windows outside the input.
+  EXPECT_THROW(call("aten::fractional_max_pool2d",
+                    {x, IValue::intList({2, 1}), IValue::intList({3, 1}), floats({0.5f, 7}, {1, 1, 2})}),
+               Error);
 }
 
 }  // namespace

@@ -65,6 +65,13 @@ TEST(RnnOps, BidirectionalTwoLayerGruMatchesPyTorch) {
                                         IValue(true), IValue(int64_t{2}), IValue(0.0), IValue(false), IValue(true),
                                         IValue(false)}),
                Error);
+  // A weight_ih with too few rows is caught before any gate reads past it.
+  std::vector<Tensor> bad = params(3);
+  bad[0] = filled({5, 2}, 0);
+  EXPECT_THROW(call("aten::gru.input", {filled({3, 1, 2}, 10), filled({4, 1, 2}, 20), IValue::tensorList(bad),
+                                        IValue(true), IValue(int64_t{2}), IValue(0.0), IValue(false), IValue(true),
+                                        IValue(false)}),
+               Error);
 }
 
 }  // namespace
