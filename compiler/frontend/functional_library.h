@@ -14,8 +14,11 @@
 // (`def torch__nn__functional__interpolate(...)`), and private helpers start
 // with `_`; helpers are inlined too. The files, by area: common.py (helpers:
 // int-or-list arguments, reduction strings), nn_functional.py (activations,
-// dropout), normalization.py, loss.py, pooling.py, vision.py (interpolate),
-// torch_functional.py (torch.unique, lu, cdist, norm).
+// dropout, embedding), normalization.py, loss.py, pooling.py, vision.py
+// (interpolate, fold, grid_sample), torch_functional.py (torch.unique, lu,
+// cdist, norm, stft, tensordot). Library source may only use what both the
+// committed emitter and the registered operators support; see
+// libraryOmissions() for the latter.
 //
 // Boolean dispatch. Some Python functions return a different type
 // depending on a bool argument (F.max_pool2d(..., return_indices=True) is a
