@@ -116,6 +116,7 @@ grpc::ServerUnaryReactor* KServeService::ModelMetadata(grpc::CallbackServerConte
 
 grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext* ctx,
                                                     const ModelInferRequest* request, ModelInferResponse* response) {
+  if (absl::Status s = core_.admit(); !s.ok()) return finishNow(ctx, s);
   auto model = core_.registry().get(request->model_name(), request->model_version());
   if (!model.ok()) {
     core_.countRejected("kserve", "", "", model.status().code());

@@ -124,7 +124,7 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
 
 class RefuseLoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
  public:
-  RefuseLoadReactor() { Finish(toGrpcStatus(remoteLoadDisabled())); }
+  explicit RefuseLoadReactor(const absl::Status& why) { Finish(toGrpcStatus(why)); }
   void OnDone() override { delete this; }
 };
 
@@ -184,7 +184,8 @@ absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
 
 grpc::ServerReadReactor<pb::LoadModelRequest>* NativeService::LoadModel(grpc::CallbackServerContext*,
                                                                        pb::LoadModelResponse* response) {
-  if (!core_.config().allowRemoteLoad) return new RefuseLoadReactor();
+  if (!core_.config().allowRemoteLoad) return new RefuseLoadReactor(remoteLoadDisabled());
+  if (absl::Status s = core_.admit(); !s.ok()) return new RefuseLoadReactor(s);
   return new LoadReactor(core_, response);
 }
 
@@ -232,6 +233,7 @@ grpc::ServerUnaryReactor* NativeService::DescribeModel(grpc::CallbackServerConte
 
 grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx, const pb::InferRequest* request,
                                                pb::InferResponse* response) {
+  if (absl::Status s = core_.admit(); !s.ok()) return finishNow(ctx, s);
   auto model = core_.registry().get(request->model_name(), request->model_version());
   if (!model.ok()) {
     core_.countRejected("native", "", "", model.status().code());

@@ -81,9 +81,18 @@ void Server::shutdown(std::chrono::milliseconds grace) {
   if (stopped_) return;
   stopped_ = true;
   if (grpc_) {
+    // Tell load balancers first, refuse new inference with UNAVAILABLE
+    // (retryable), and let what was admitted finish; only then stop gRPC,
+    // whose shutdown cancels calls still in flight at its deadline.
     if (auto* health = grpc_->GetHealthCheckService()) health->SetServingStatus(false);
     kserve_->setReady(false);
-    grpc_->Shutdown(std::chrono::system_clock::now() + grace);
+    const auto start = std::chrono::steady_clock::now();
+    core_->beginDrain();
+    core_->waitDrained(start + grace, std::chrono::milliseconds(200));
+    const auto left = std::max(std::chrono::steady_clock::duration::zero(),
+                               start + grace - std::chrono::steady_clock::now());
+    grpc_->Shutdown(std::chrono::system_clock::now() +
+                    std::chrono::duration_cast<std::chrono::system_clock::duration>(left));
   }
   if (adminGrpc_) adminGrpc_->Shutdown(std::chrono::system_clock::now());
   core_->shutdown();

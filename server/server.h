@@ -11,9 +11,11 @@
 //
 // Lifecycle: create() loads the model repository, then starts listening;
 // health reports SERVING from then on. shutdown(grace) flips health to
-// NOT_SERVING and KServe ServerReady to false, stops accepting calls, gives
-// in-flight calls `grace` to finish (after which gRPC cancels them, which
-// the interpreter observes), then stops the workers.
+// NOT_SERVING and KServe ServerReady to false, answers new inference and
+// loads with UNAVAILABLE (retryable), waits within `grace` until admitted
+// calls finished and no request arrived for 200 ms, then shuts gRPC down
+// with what is left of `grace` (gRPC then cancels what still runs, which
+// the interpreter observes), and stops the workers.
 #pragma once
 
 #include <chrono>

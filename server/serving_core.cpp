@@ -85,9 +85,37 @@ void ServingCore::countRejected(const char* api, const std::string& model, const
 absl::Status ServingCore::submit(InferCall call) {
   const auto enqueued = Clock::now();
   auto shared = std::make_shared<InferCall>(std::move(call));
-  absl::Status s = submitJob([this, shared, enqueued] { runCall(*shared, enqueued); });
-  if (!s.ok()) countRejected(shared->api, shared->model->name(), shared->method->name, s.code());
+  inflight_.fetch_add(1);
+  absl::Status s = submitJob([this, shared, enqueued] {
+    runCall(*shared, enqueued);
+    inflight_.fetch_sub(1);
+  });
+  if (!s.ok()) {
+    inflight_.fetch_sub(1);
+    countRejected(shared->api, shared->model->name(), shared->method->name, s.code());
+  }
   return s;
+}
+
+absl::Status ServingCore::admit() {
+  lastArrivalNs_.store(Clock::now().time_since_epoch().count());
+  if (draining_.load()) return absl::UnavailableError("jitserved is shutting down; retry on another server");
+  return absl::OkStatus();
+}
+
+void ServingCore::beginDrain() {
+  draining_.store(true);
+  lastArrivalNs_.store(Clock::now().time_since_epoch().count());
+}
+
+void ServingCore::waitDrained(Clock::time_point deadline, std::chrono::milliseconds quiet) {
+  for (;;) {
+    const auto now = Clock::now();
+    if (now >= deadline) return;
+    const auto sinceArrival = now - Clock::time_point(Clock::duration(lastArrivalNs_.load()));
+    if (inflight_.load() == 0 && sinceArrival >= quiet) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
 }
 
 void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {

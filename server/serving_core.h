@@ -76,6 +76,14 @@ class ServingCore {
   // Runs `job` on a worker (for compiles off the gRPC threads); same refusals.
   absl::Status submitJob(std::function<void()> job);
 
+  // Draining (SIGTERM): admit() is called as a request arrives; it notes the
+  // arrival and, once beginDrain() was called, answers Unavailable so the
+  // client retries elsewhere. waitDrained() returns once no inference call
+  // is queued or running and none arrived for `quiet`, or at `deadline`.
+  absl::Status admit();
+  void beginDrain();
+  void waitDrained(std::chrono::steady_clock::time_point deadline, std::chrono::milliseconds quiet);
+
   void shutdown();
 
  private:
@@ -87,6 +95,9 @@ class ServingCore {
   std::unique_ptr<ModelRepository> repository_;
   std::unique_ptr<ExecutorPool> pool_;
   std::atomic<bool> shuttingDown_{false};
+  std::atomic<bool> draining_{false};
+  std::atomic<int64_t> inflight_{0};        // inference calls queued or running
+  std::atomic<int64_t> lastArrivalNs_{0};   // steady clock, of the last admit()
 };
 
 }  // namespace jitserve::server
