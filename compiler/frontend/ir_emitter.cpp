@@ -92,7 +92,7 @@ class FunctionEmitter final : public Emitter {
   Value* getAttr(Value* obj, const std::string& field, const SourceRange& r) override {
     return emitGetAttr(obj, field, r);
   }
-  Value* construct(ClassInfo& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+  Value* construct(const ClassTypePtr& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                    const SourceRange& r) override {
     return emitConstruct(cls, std::move(args), std::move(kwargs), r);
   }
@@ -778,7 +778,7 @@ class FunctionEmitter final : public Emitter {
     if (sh_.defs.count(name)) return std::make_shared<FunctionValue>(name);
     if (auto it = sh_.namedTuples.find(name); it != sh_.namedTuples.end())
       return std::make_shared<NamedTupleConstructor>(name, it->second);
-    if (auto it = sh_.classes.find(name); it != sh_.classes.end()) return std::make_shared<ClassValue>(it->second);
+    if (auto it = sh_.classes.find(name); it != sh_.classes.end()) return std::make_shared<ClassValue>(it->second.type, &it->second);
     if (auto it = sh_.enums.find(name); it != sh_.enums.end()) return std::make_shared<EnumClassValue>(it->second);
     if (SugaredValuePtr sv = sh_.resolver->resolveValue(name, v.range())) return sv;
     throw ErrorReport(v.range()) << "undefined value " << name;
@@ -1256,7 +1256,7 @@ class FunctionEmitter final : public Emitter {
       n->setSourceRange(r);
       return g().insertNode(n)->output();
     }
-    if (ci && ci->methods.count(field)) return nullptr;
+    if ((ci && ci->methods.count(field)) || cls.findMethod(field)) return nullptr;
     throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << field << "' of type '"
                          << cls.name() << "'. Did you forget to initialize an attribute in __init__()?";
   }
@@ -1297,7 +1297,9 @@ class FunctionEmitter final : public Emitter {
     // args holds self first.
     ClassInfo* ci = sh_.classOf(self->type());
     const auto& cls = self->type()->expect<ClassType>();
-    GraphFunction* fn = ci ? compileMethod(*ci, name, r) : nullptr;
+    // A class of this file compiles its methods on demand; one compiled
+    // before (another file of an archive) has them on its type.
+    Function* fn = ci ? compileMethod(*ci, name, r) : cls.findMethod(name);
     if (!fn) {
       if (ci && ci->staticMethods.count(name)) {
         args.erase(args.begin());
@@ -1319,7 +1321,9 @@ class FunctionEmitter final : public Emitter {
   // The magic method `name` of obj's class, or nullptr if it has none.
   Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) override {
     ClassInfo* ci = sh_.classOf(obj->type());
-    if (!ci || !ci->methods.count(name) || ci->staticMethods.count(name)) return nullptr;
+    if (ci ? !ci->methods.count(name) || ci->staticMethods.count(name)
+           : !obj->type()->expect<ClassType>().findMethod(name))
+      return nullptr;
     std::vector<NamedValue> as{NamedValue(obj)};
     for (Value* a : args) as.emplace_back(a);
     return callObjectMethod(obj, name, std::move(as), {}, r);
@@ -1333,16 +1337,17 @@ class FunctionEmitter final : public Emitter {
   }
 
   // Foo(args): prim::CreateObject, then __init__ on it.
-  Value* emitConstruct(ClassInfo& ci, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+  Value* emitConstruct(const ClassTypePtr& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                        const SourceRange& r) {
-    GraphFunction* init = compileMethod(ci, "__init__", r);
+    ClassInfo* ci = sh_.classOf(cls);
+    Function* init = ci ? compileMethod(*ci, "__init__", r) : cls->findMethod("__init__");
     Node* n = g().create(prim::CreateObject, 1);
-    n->output()->setType(ci.type);
+    n->output()->setType(cls);
     n->setSourceRange(r);
     Value* obj = g().insertNode(n)->output();
     if (!init) {
       if (!args.empty() || !kwargs.empty())
-        throw ErrorReport(r) << ci.name << "() takes no arguments";
+        throw ErrorReport(r) << (ci ? ci->name : cls->name()) << "() takes no arguments";
       return obj;
     }
     args.insert(args.begin(), NamedValue(obj));

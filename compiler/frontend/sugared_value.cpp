@@ -281,12 +281,13 @@ SugaredValuePtr FunctionValue::call(const SourceRange& r, Emitter& e, CallArgs& 
 }
 
 SugaredValuePtr ClassValue::attr(const SourceRange& r, Emitter&, const std::string& field) {
-  if (cls_.staticMethods.count(field)) return std::make_shared<FunctionValue>(cls_.name + "." + field);
-  throw ErrorReport(r) << "class '" << cls_.name << "' has no static method '" << field << "'";
+  if (info_ && info_->staticMethods.count(field)) return std::make_shared<FunctionValue>(info_->name + "." + field);
+  throw ErrorReport(r) << "class '" << (info_ ? info_->name : type_->name()) << "' has no static method '" << field
+                       << "'";
 }
 
 SugaredValuePtr ClassValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
-  return simple(e.construct(cls_, args.args(), args.kwargs(), r));
+  return simple(e.construct(type_, args.args(), args.kwargs(), r));
 }
 
 SugaredValuePtr NamedTupleConstructor::call(const SourceRange& r, Emitter& e, CallArgs& args) {

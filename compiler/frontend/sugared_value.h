@@ -64,8 +64,9 @@ class Emitter {
   virtual Value* callUserFunction(const std::string& name, std::vector<NamedValue> args,
                                   std::vector<NamedValue> kwargs, const SourceRange& r) = 0;
   virtual GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) = 0;
-  // Foo(args): a new object with __init__ run on it.
-  virtual Value* construct(ClassInfo& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+  // Foo(args): a new object with __init__ run on it (a class of this file,
+  // or one compiled before, whose methods are on its type).
+  virtual Value* construct(const ClassTypePtr& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                            const SourceRange& r) = 0;
   // obj.field, or nullptr when field names a method of obj's class.
   virtual Value* getAttr(Value* obj, const std::string& field, const SourceRange& r) = 0;
@@ -189,17 +190,19 @@ class FunctionValue : public SugaredValue {
   std::string name_;
 };
 
-// A class of the file: calling it constructs an object; its attributes are
-// its static methods.
+// A class: calling it constructs an object; its attributes are its static
+// methods (for a class of this file, info is set). A resolver may return
+// one for a class compiled by an earlier define() (another archive file).
 class ClassValue : public SugaredValue {
  public:
-  explicit ClassValue(ClassInfo& cls) : cls_(cls) {}
-  std::string kind() const override { return "class '" + cls_.name + "'"; }
+  explicit ClassValue(ClassTypePtr type, ClassInfo* info = nullptr) : type_(std::move(type)), info_(info) {}
+  std::string kind() const override { return "class '" + type_->name() + "'"; }
   SugaredValuePtr attr(const SourceRange& r, Emitter& e, const std::string& field) override;
   SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override;
 
  private:
-  ClassInfo& cls_;
+  ClassTypePtr type_;
+  ClassInfo* info_;
 };
 
 // A NamedTuple class of the file: calling it builds the tuple.

@@ -87,5 +87,64 @@ TEST(ResolverTest, UnknownNameIsAnErrorNotACrash) {
   EXPECT_NE(std::string(st.message()).find("undefined value nothing"), std::string::npos) << st.message();
 }
 
+// `__torch__.a.Foo` as an archive spells a class of another file: the
+// resolver walks the qualified name to the class the unit already has.
+class QualifiedNameValue : public SugaredValue {
+ public:
+  QualifiedNameValue(const CompilationUnit& cu, std::string prefix) : cu_(cu), prefix_(std::move(prefix)) {}
+  std::string kind() const override { return "'" + prefix_ + "'"; }
+  SugaredValuePtr attr(const SourceRange&, Emitter&, const std::string& field) override {
+    std::string name = prefix_ + "." + field;
+    if (ClassTypePtr cls = cu_.findClass(name)) return std::make_shared<ClassValue>(cls);
+    return std::make_shared<QualifiedNameValue>(cu_, name);
+  }
+
+ private:
+  const CompilationUnit& cu_;
+  std::string prefix_;
+};
+
+class OtherFilesResolver : public Resolver {
+ public:
+  explicit OtherFilesResolver(const CompilationUnit& cu) : cu_(cu) {}
+  SugaredValuePtr resolveValue(const std::string& name, const SourceRange& r) override {
+    if (name == "__torch__") return std::make_shared<QualifiedNameValue>(cu_, name);
+    return builtinResolver()->resolveValue(name, r);
+  }
+  TypePtr resolveType(const std::string& name, const SourceRange&) override { return cu_.findClass(name); }
+
+ private:
+  const CompilationUnit& cu_;
+};
+
+TEST(ResolverTest, ClassesOfAnEarlierDefineByQualifiedName) {
+  ensureOperatorsRegistered();
+  CompilationUnit cu;
+  DefineOptions first;
+  first.qualifier = "__torch__.a";
+  ASSERT_TRUE(cu.define(
+                    "class Foo:\n"
+                    "    def __init__(self, x: int):\n"
+                    "        self.x = x\n"
+                    "    def twice(self) -> int:\n"
+                    "        return self.x * 2\n",
+                    first)
+                  .ok());
+  DefineOptions second;
+  second.qualifier = "__torch__.b";
+  second.resolver = std::make_shared<OtherFilesResolver>(cu);
+  absl::Status st = cu.define(
+      "def g(n: int) -> int:\n"
+      "    foo = __torch__.a.Foo(n)\n"
+      "    return h(foo) + foo.x\n"
+      "def h(f: __torch__.a.Foo) -> int:\n"
+      "    return f.twice()\n",
+      second);
+  ASSERT_TRUE(st.ok()) << st.message();
+  Stack s{IValue(int64_t{5})};
+  cu.findFunction("g")->run(s);
+  EXPECT_EQ(s.back().toInt(), 15);
+}
+
 }  // namespace
 }  // namespace jitserve::frontend
