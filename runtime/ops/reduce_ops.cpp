@@ -121,8 +121,69 @@ T accumulateRow(const T* row, int64_t n, Acc kind) {
   }
 }
 
+// Number of leading dims reduced when `dims` is exactly {0, ..., k-1} with
+// k < dim() and self is contiguous (sum(x, 0) on [N, C]); 0 otherwise.
+int64_t leadingReducedDims(const Tensor& self, const std::optional<std::vector<int64_t>>& dims) {
+  const int64_t nd = self.dim();
+  if (!dims || dims->empty() || nd < 2 || !self.is_contiguous()) return 0;
+  std::vector<bool> seen(static_cast<size_t>(nd), false);
+  for (int64_t d : *dims) {
+    const int64_t w = maybe_wrap_dim(d, nd);
+    if (seen[w]) return 0;  // the general path reports the error
+    seen[w] = true;
+  }
+  const int64_t k = static_cast<int64_t>(dims->size());
+  for (int64_t d = 0; d < k; ++d)
+    if (!seen[d]) return 0;
+  return k < nd ? k : 0;
+}
+
+// Sums over the k leading dims of a contiguous tensor, times `scale`: whole
+// rows are added into per-column double accumulators (a vectorizable loop
+// over contiguous memory), instead of makeRows transposing the input into
+// rows first, which is a strided copy of the whole tensor.
+template <typename T>
+Tensor sumLeading(const Tensor& self, int64_t k, bool keepdim, double scale) {
+  DimVector out_shape;
+  int64_t R = 1, C = 1;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (d < k) {
+      R *= self.size(d);
+      if (keepdim) out_shape.push_back(1);
+    } else {
+      C *= self.size(d);
+      out_shape.push_back(self.size(d));
+    }
+  }
+  Tensor out = empty(out_shape, self.dtype());
+  const T* in = self.data<T>();
+  T* o = out.data<T>();
+  constexpr int64_t kTile = 512;  // columns per accumulator tile (4 KiB of doubles)
+  const int64_t tiles = (C + kTile - 1) / kTile;
+  const int64_t grain = std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, R * kTile));
+  parallel_for(0, tiles, grain, [&](int64_t tb, int64_t te) {
+    double acc[kTile];
+    for (int64_t t = tb; t < te; ++t) {
+      const int64_t c0 = t * kTile, n = std::min(kTile, C - c0);
+      for (int64_t j = 0; j < n; ++j) acc[j] = 0;
+      for (int64_t r = 0; r < R; ++r) {
+        const T* row = in + r * C + c0;
+        for (int64_t j = 0; j < n; ++j) acc[j] += static_cast<double>(row[j]);
+      }
+      for (int64_t j = 0; j < n; ++j) o[c0 + j] = static_cast<T>(acc[j] * scale);
+    }
+  });
+  return out;
+}
+
 Tensor accumulate(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
                   ScalarType out_dtype, Acc kind) {
+  if (kind == Acc::Sum && self.dtype() == out_dtype && self.numel() > 0) {
+    if (const int64_t k = leadingReducedDims(self, dims)) {
+      if (out_dtype == ScalarType::Float) return sumLeading<float>(self, k, keepdim, 1.0);
+      if (out_dtype == ScalarType::Double) return sumLeading<double>(self, k, keepdim, 1.0);
+    }
+  }
   RowLayout L = makeRows(self, dims, keepdim, out_dtype);
   Tensor out = empty(L.out_shape, out_dtype);
   JS_DISPATCH_ALL_TYPES_AND_BOOL(out_dtype, kind == Acc::Prod ? "prod" : "sum", [&] {
@@ -150,6 +211,15 @@ ScalarType meanDtype(const Tensor& self, std::optional<ScalarType> dtype) {
 Tensor mean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
             std::optional<ScalarType> dtype, bool nan_aware) {
   const ScalarType dt = meanDtype(self, dtype);
+  if (!nan_aware && self.dtype() == dt && self.numel() > 0) {
+    if (const int64_t k = leadingReducedDims(self, dims)) {
+      int64_t R = 1;
+      for (int64_t d = 0; d < k; ++d) R *= self.size(d);
+      const double scale = 1.0 / static_cast<double>(R);
+      if (dt == ScalarType::Float) return sumLeading<float>(self, k, keepdim, scale);
+      if (dt == ScalarType::Double) return sumLeading<double>(self, k, keepdim, scale);
+    }
+  }
   RowLayout L = makeRows(self, dims, keepdim, dt);
   Tensor out = empty(L.out_shape, dt);
   JS_DISPATCH_FLOATING_TYPES(dt, "mean", [&] {
@@ -212,6 +282,24 @@ int64_t argExtreme(const T* row, int64_t n) {
   return best;
 }
 
+// The max (IsMax) or min of a non-empty float row, NaN if any element is
+// NaN. Eight independent lanes, so the loop vectorizes; argExtreme's early
+// exit and index tracking keep it scalar (and amax needs no index). A NaN in
+// a lane stays there: no comparison with it is true.
+template <bool IsMax, typename T>
+T extremeValueRow(const T* row, int64_t n) {
+  constexpr int64_t kLanes = 8;
+  T m[kLanes];
+  for (int64_t k = 0; k < kLanes; ++k) m[k] = row[0];
+  auto pick = [](T cur, T v) { return (v != v || (IsMax ? v > cur : v < cur)) ? v : cur; };
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    for (int64_t k = 0; k < kLanes; ++k) m[k] = pick(m[k], row[i + k]);
+  for (; i < n; ++i) m[0] = pick(m[0], row[i]);
+  for (int64_t k = 1; k < kLanes; ++k) m[0] = pick(m[0], m[k]);
+  return m[0];
+}
+
 // values (and indices when wanted) of max/min over dims.
 template <bool IsMax>
 std::pair<Tensor, Tensor> extreme(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
@@ -226,6 +314,12 @@ std::pair<Tensor, Tensor> extreme(const Tensor& self, const std::optional<std::v
     int64_t* ix = want_indices ? indices.data<int64_t>() : nullptr;
     forEachRow(L, [&](int64_t i) {
       const scalar_t* row = in + i * L.R;
+      if constexpr (std::is_same_v<scalar_t, float> || std::is_same_v<scalar_t, double>) {
+        if (!ix) {
+          v[i] = extremeValueRow<IsMax>(row, L.R);
+          return;
+        }
+      }
       const int64_t k = argExtreme<IsMax>(row, L.R);
       v[i] = row[k];
       if (ix) ix[i] = k;
