@@ -326,15 +326,17 @@ __attribute__((target("avx2"), noinline)) void copyFloats(const float* src, floa
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-double copyBandwidthGBs(int64_t floats, double minSeconds) {
+double copyBandwidthGBs(int64_t floats, double minSeconds, double* perCpu) {
   std::vector<float> src(floats, 1.0f), dst(floats, 0.0f);
+  double cpu = 0;
   double s = medianPerCall(
       [&] {
         parallel_for(0, floats, kGrainSize, [&](int64_t b, int64_t e) {
           copyFloats(src.data() + b, dst.data() + b, e - b);
         });
       },
-      minSeconds);
+      minSeconds, nullptr, &cpu);
+  *perCpu = 2.0 * 4.0 * double(floats) / cpu / 1e9;
   return 2.0 * 4.0 * double(floats) / s / 1e9;
 }
 
@@ -493,7 +495,8 @@ int main(int argc, char** argv) {
   // One 4M-element float tensor (16 MiB) copied, before and after the ops;
   // the higher of the two is the reference (the conservative choice).
   const int64_t copyFloatsN = int64_t(1) << 22;
-  const double copyBefore = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2));
+  double cpuBefore = 0, cpuAfter = 0;
+  const double copyBefore = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuBefore);
   double peakPerCpu = 0;
   const double peak = measurePeakGflops(1.0, &peakPerCpu);
   std::printf("copy bandwidth (4M floats, read+written, %d thread(s)): %.1f GB/s\n", threads, copyBefore);
@@ -502,10 +505,10 @@ int main(int argc, char** argv) {
                 threads, peak, peakPerCpu);
   std::fflush(stdout);
 
-  std::vector<double> ours(cases.size(), -1);
+  std::vector<double> ours(cases.size(), -1), oursCpu(cases.size(), -1);
   for (size_t i = 0; i < cases.size(); ++i) {
     std::string err;
-    ours[i] = timeOurs(cases[i], minSeconds, &err);
+    ours[i] = timeOurs(cases[i], minSeconds, &err, nullptr, &oursCpu[i]);
     if (ours[i] < 0) std::printf("%s: ours failed: %s\n", cases[i].name.c_str(), err.c_str());
   }
   // GEMM bar: aten::mm 1024^3 with more samples.
@@ -518,9 +521,10 @@ int main(int argc, char** argv) {
   double gemmOursBest = -1, gemmOursCpu = -1;
   const double gemmOurs = timeOurs(gemm, std::max(minSeconds, 2.0), &gemmErr, &gemmOursBest, &gemmOursCpu);
 
-  const double copyAfter = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2));
-  const double copyGBs = std::max(copyBefore, copyAfter);
-  std::printf("copy bandwidth after our ops: %.1f GB/s; reference %.1f GB/s\n", copyAfter, copyGBs);
+  const double copyAfter = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuAfter);
+  const double copyGBs = std::max(copyBefore, copyAfter), copyPerCpu = std::max(cpuBefore, cpuAfter);
+  std::printf("copy bandwidth after our ops: %.1f GB/s; reference %.1f GB/s wall, %.1f GB per CPU-second\n", copyAfter,
+              copyGBs, copyPerCpu);
 
   std::map<std::string, double> theirs, theirsBest, theirsCpu;
   double floorUs = -1;
@@ -530,11 +534,11 @@ int main(int argc, char** argv) {
     theirs = timeTorch(withGemm, threads, minSeconds, &floorUs, &theirsBest, &theirsCpu);
   }
 
-  std::printf("\n%-22s %-7s %12s %12s %8s %9s %7s\n", "op", "size", "ours(us)", "torch(us)", "ratio", "GB/s",
-              "%copy");
-  std::map<std::string, std::vector<double>> ratios;  // by size, and "all"
+  std::printf("\n%-20s %-7s %11s %11s %7s %7s %9s %6s %6s\n", "op", "size", "ours(us)", "torch(us)", "ratio",
+              "cpu-r", "GB/s", "%copy", "%cpu");
+  std::map<std::string, std::vector<double>> ratios, cpuRatios;  // by size, and "all"
   json results = json::array();
-  std::vector<double> ewPct;
+  std::vector<double> ewPct, ewCpuPct;
   int ewBelow = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
@@ -542,7 +546,7 @@ int main(int argc, char** argv) {
     const double o = ours[i] * 1e6;
     const bool haveT = theirs.count(c.name) > 0;
     const double t = haveT ? theirs[c.name] : -1;
-    char tbuf[32] = "-", rbuf[32] = "-", gbuf[32] = "", pbuf[32] = "";
+    char tbuf[32] = "-", rbuf[32] = "-", crbuf[32] = "-", gbuf[32] = "", pbuf[32] = "", cpbuf[32] = "";
     json r = {{"name", c.name}, {"op", c.op}, {"size", c.size}, {"overload", c.overload}, {"ours_us", o}};
     if (haveT) {
       std::snprintf(tbuf, sizeof tbuf, "%.2f", t);
@@ -551,7 +555,15 @@ int main(int argc, char** argv) {
       ratios["all"].push_back(o / t);
       r["torch_us"] = t;
       r["ratio"] = o / t;
+      if (theirsCpu.count(c.name) && theirsCpu[c.name] > 0 && oursCpu[i] > 0) {
+        const double cr = oursCpu[i] * 1e6 / theirsCpu[c.name];
+        std::snprintf(crbuf, sizeof crbuf, "%.3f", cr);
+        cpuRatios[c.size].push_back(cr);
+        cpuRatios["all"].push_back(cr);
+        r["cpu_ratio"] = cr;
+      }
     }
+    r["ours_cpu_us"] = oursCpu[i] * 1e6;
     if (c.bytes > 0) {
       const double gbs = c.bytes / ours[i] / 1e9;
       std::snprintf(gbuf, sizeof gbuf, "%.1f", gbs);
@@ -559,8 +571,13 @@ int main(int argc, char** argv) {
       if (c.size == "large") {
         std::snprintf(pbuf, sizeof pbuf, "%.0f%%", 100 * gbs / copyGBs);
         r["pct_copy"] = 100 * gbs / copyGBs;
+        // Per CPU-second: the share of a core we got cancels out.
+        const double cpuPct = 100 * (c.bytes / oursCpu[i] / 1e9) / copyPerCpu;
+        std::snprintf(cpbuf, sizeof cpbuf, "%.0f%%", cpuPct);
+        r["pct_copy_cpu"] = cpuPct;
         if (c.elementwise) {
           ewPct.push_back(100 * gbs / copyGBs);
+          ewCpuPct.push_back(cpuPct);
           if (gbs < 0.7 * copyGBs) ++ewBelow;
         }
       }
@@ -569,8 +586,8 @@ int main(int argc, char** argv) {
       std::snprintf(gbuf, sizeof gbuf, "%.1fGF", c.flops / ours[i] / 1e9);
       r["gflop_s"] = c.flops / ours[i] / 1e9;
     }
-    std::printf("%-22s %-7s %12.2f %12s %8s %9s %7s%s\n", c.op.c_str(), c.size.c_str(), o, tbuf, rbuf, gbuf, pbuf,
-                haveT && o / t > 1.3 ? "  <-- slower" : "");
+    std::printf("%-20s %-7s %11.2f %11s %7s %7s %9s %6s %6s%s\n", c.op.c_str(), c.size.c_str(), o, tbuf, rbuf, crbuf,
+                gbuf, pbuf, cpbuf, haveT && o / t > 1.3 ? "  <-- slower" : "");
     results.push_back(r);
   }
 
@@ -578,14 +595,21 @@ int main(int argc, char** argv) {
   if (floorUs > 0) std::printf("torch per-call Python floor (aten::alias): %.2f us (included in torch times)\n", floorUs);
   for (const char* s : {"small", "medium", "large", "all"}) {
     if (ratios.count(s))
-      std::printf("geomean ratio ours/torch [%s]: %.3f over %zu ops\n", s, geomean(ratios[s]), ratios[s].size());
+      std::printf("geomean ratio ours/torch [%s]: %.3f wall, %.3f CPU time, over %zu ops\n", s, geomean(ratios[s]),
+                  geomean(cpuRatios[s]), ratios[s].size());
   }
   if (!ewPct.empty()) {
     std::sort(ewPct.begin(), ewPct.end());
     std::printf("elementwise 4M ops: %% of copy bandwidth min %.0f%%, median %.0f%%, max %.0f%%; %d of %zu below 70%%\n",
                 ewPct.front(), ewPct[ewPct.size() / 2], ewPct.back(), ewBelow, ewPct.size());
+    std::sort(ewCpuPct.begin(), ewCpuPct.end());
+    int cpuBelow = 0;
+    for (double p : ewCpuPct) cpuBelow += p < 70;
+    std::printf("  per CPU-second: min %.0f%%, median %.0f%%, max %.0f%%; %d of %zu below 70%%\n", ewCpuPct.front(),
+                ewCpuPct[ewCpuPct.size() / 2], ewCpuPct.back(), cpuBelow, ewCpuPct.size());
   }
-  json summary = {{"threads", threads}, {"load_avg", load[0]}, {"copy_gb_s", copyGBs}, {"peak_gflop_s", peak}};
+  json summary = {{"threads", threads},     {"load_avg", load[0]},           {"copy_gb_s", copyGBs},
+                  {"copy_gb_per_cpu_s", copyPerCpu}, {"peak_gflop_s", peak}};
   if (gemmOurs > 0) {
     const double g = gemm.flops / gemmOursBest / 1e9, gMed = gemm.flops / gemmOurs / 1e9;
     std::printf("GEMM 1024x1024x1024 f32 (aten::mm): ours %.1f GFLOP/s best (%.1f median) = %.0f%% of measured peak "
@@ -616,7 +640,10 @@ int main(int argc, char** argv) {
     std::printf("GEMM: ours failed: %s\n", gemmErr.c_str());
   }
   for (const char* s : {"small", "medium", "large", "all"})
-    if (ratios.count(s)) summary[std::string("geomean_") + s] = geomean(ratios[s]);
+    if (ratios.count(s)) {
+      summary[std::string("geomean_") + s] = geomean(ratios[s]);
+      summary[std::string("geomean_cpu_") + s] = geomean(cpuRatios[s]);
+    }
   if (!jsonOut.empty()) {
     std::ofstream(jsonOut) << json{{"summary", summary}, {"results", results}}.dump(1) << "\n";
   }
