@@ -61,6 +61,11 @@ int augOpFor(int kind) {
 // Nesting limit: deeper input is rejected instead of overflowing the stack
 // (the fuzzer finds "((((((...").
 constexpr int kMaxDepth = 200;
+// Tree height limit. Loops build left-associative chains (a + b + c ...,
+// x.a.b ..., x[0][0] ...) without recursing, so kMaxDepth does not bound
+// them, but every later stage walks trees recursively: the IR emitter under
+// ASan overflows its 8 MiB stack near 600 levels of `x + x + ...`.
+constexpr size_t kMaxTreeHeight = 400;
 
 }  // namespace
 
@@ -82,10 +87,18 @@ class ParserImpl {
     if (e <= s) e = s + 1;
     throw ErrorReport(L.range(s, std::min(e, L.source()->text().size())), msg);
   }
-  TreeRef list(size_t start, TreeList items) { return Tree::compound(TK_LIST, rangeFrom(start), std::move(items)); }
-  TreeRef none(const SourceRange& r) { return Tree::compound(TK_OPTION, r, {}); }
-  TreeRef some(const TreeRef& t) { return Tree::compound(TK_OPTION, t->range(), {t}); }
-  TreeRef emptyOpt() { return Tree::compound(TK_OPTION, L.range(L.cur().start, L.cur().start), {}); }
+  // Every compound the parser builds goes through here, so no tree exceeds
+  // kMaxTreeHeight.
+  TreeRef node(int kind, SourceRange range, TreeList subtrees) {
+    TreeRef t = Tree::compound(kind, std::move(range), std::move(subtrees));
+    if (t->height() > kMaxTreeHeight)
+      failAt(L.cur(), "code is nested too deeply (more than " + std::to_string(kMaxTreeHeight) + " levels)");
+    return t;
+  }
+  TreeRef list(size_t start, TreeList items) { return node(TK_LIST, rangeFrom(start), std::move(items)); }
+  TreeRef none(const SourceRange& r) { return node(TK_OPTION, r, {}); }
+  TreeRef some(const TreeRef& t) { return node(TK_OPTION, t->range(), {t}); }
+  TreeRef emptyOpt() { return node(TK_OPTION, L.range(L.cur().start, L.cur().start), {}); }
 
   struct DepthGuard {
     ParserImpl& p;
@@ -130,12 +143,12 @@ class ParserImpl {
       if (minPrec > kPrecNot) failAt(L.cur(), "'not' must be parenthesized here");
       L.next();
       Expr operand = parseExp(kPrecNot);
-      lhs = Tree::compound(TK_NOT, rangeFrom(start), {operand.tree()});
+      lhs = node(TK_NOT, rangeFrom(start), {operand.tree()});
     } else if (k == '-' || k == '+' || k == '~') {
       L.next();
       Expr operand = parseExp(kPrecUnary);
       int kind = k == '-' ? int(TK_UNARY_MINUS) : k == '+' ? int(TK_UNARY_PLUS) : int('~');
-      lhs = Tree::compound(kind, rangeFrom(start), {operand.tree()});
+      lhs = node(kind, rangeFrom(start), {operand.tree()});
     } else {
       lhs = parsePostfix();
     }
@@ -146,7 +159,7 @@ class ParserImpl {
         Expr cond = parseExp(kPrecOr);
         L.expect(TK_ELSE);
         Expr falseExpr = parseExp(kPrecTernary);
-        lhs = Tree::compound(TK_IF_EXPR, rangeFrom(start), {cond.tree(), lhs, falseExpr.tree()});
+        lhs = node(TK_IF_EXPR, rangeFrom(start), {cond.tree(), lhs, falseExpr.tree()});
         continue;
       }
       if (isComparisonStart() && minPrec <= kPrecCompare) {
@@ -158,7 +171,7 @@ class ParserImpl {
       L.next();
       // ** is right-associative and its right operand may carry a unary sign.
       Expr rhs = op == TK_POW ? parseExp(kPrecUnary) : parseExp(prec + 1);
-      lhs = Tree::compound(op, rangeFrom(start), {lhs, rhs.tree()});
+      lhs = node(op, rangeFrom(start), {lhs, rhs.tree()});
     }
     return Expr(lhs);
   }
@@ -187,13 +200,13 @@ class ParserImpl {
       } else if (kind == TK_IS && L.nextIf(TK_NOT)) {
         kind = TK_IS_NOT;
       }
-      ops.push_back(Tree::compound(kind, rangeFrom(t.start), {}));
+      ops.push_back(node(kind, rangeFrom(t.start), {}));
       operands.push_back(parseExp(kPrecBitOr).tree());
     }
-    if (ops.size() == 1) return Tree::compound(ops[0]->kind(), rangeFrom(start), {operands[0], operands[1]});
+    if (ops.size() == 1) return node(ops[0]->kind(), rangeFrom(start), {operands[0], operands[1]});
     SourceRange r = rangeFrom(start);
-    return Tree::compound(TK_CMP_CHAIN, r,
-                          {Tree::compound(TK_LIST, r, std::move(operands)), Tree::compound(TK_LIST, r, std::move(ops))});
+    return node(TK_CMP_CHAIN, r,
+                          {node(TK_LIST, r, std::move(operands)), node(TK_LIST, r, std::move(ops))});
   }
 
   Expr parseLambda() {
@@ -212,7 +225,7 @@ class ParserImpl {
     TreeRef plist = list(pstart, std::move(params));
     L.expect(':');
     Expr body = parseExp();
-    return Expr(Tree::compound(TK_LAMBDA, rangeFrom(start), {plist, body.tree()}));
+    return Expr(node(TK_LAMBDA, rangeFrom(start), {plist, body.tree()}));
   }
 
   // `*x` or an expression at `prec`.
@@ -221,7 +234,7 @@ class ParserImpl {
       size_t start = L.cur().start;
       L.next();
       Expr e = parseExp(kPrecBitOr);
-      return Expr(Tree::compound(TK_STARRED, rangeFrom(start), {e.tree()}));
+      return Expr(node(TK_STARRED, rangeFrom(start), {e.tree()}));
     }
     return parseExp(prec);
   }
@@ -237,7 +250,7 @@ class ParserImpl {
       items.push_back((allowStar ? parseStarOr(prec) : parseExp(prec)).tree());
     }
     TreeRef l = list(start, std::move(items));
-    return Expr(Tree::compound(TK_TUPLE_LITERAL, rangeFrom(start), {l}));
+    return Expr(node(TK_TUPLE_LITERAL, rangeFrom(start), {l}));
   }
 
   bool startsExpression() const {
@@ -259,7 +272,7 @@ class ParserImpl {
       if (k == '.') {
         L.next();
         Ident sel = parseIdent();
-        e = Tree::compound('.', rangeFrom(start), {e, sel.tree()});
+        e = node('.', rangeFrom(start), {e, sel.tree()});
       } else if (k == '(') {
         e = parseCall(start, e);
       } else if (k == '[') {
@@ -295,7 +308,7 @@ class ParserImpl {
     TreeRef argList = list(argsStart, std::move(args));
     TreeRef kwList = list(argsStart, std::move(kwargs));
     L.expect(')');
-    return Tree::compound(TK_APPLY, rangeFrom(start), {callee, argList, kwList});
+    return node(TK_APPLY, rangeFrom(start), {callee, argList, kwList});
   }
 
   TreeRef parseSubscript(size_t start, const TreeRef& value) {
@@ -310,7 +323,7 @@ class ParserImpl {
     if (subs.empty()) L.unexpected("an index");
     TreeRef l = list(subsStart, std::move(subs));
     L.expect(']');
-    return Tree::compound(TK_SUBSCRIPT, rangeFrom(start), {value, l});
+    return node(TK_SUBSCRIPT, rangeFrom(start), {value, l});
   }
 
   TreeRef parseSliceOrExp() {
@@ -330,7 +343,7 @@ class ParserImpl {
     TreeRef end = part();
     TreeRef step = emptyOpt();
     if (L.nextIf(':')) step = part();
-    return Tree::compound(TK_SLICE_EXPR, rangeFrom(start), {first, end, step});
+    return node(TK_SLICE_EXPR, rangeFrom(start), {first, end, step});
   }
 
   TreeRef parseAtom() {
@@ -340,7 +353,7 @@ class ParserImpl {
     switch (t.kind) {
       case TK_IDENT: {
         Ident id = parseIdent();
-        return Tree::compound(TK_VAR, id.range(), {id.tree()});
+        return node(TK_VAR, id.range(), {id.tree()});
       }
       case TK_NUMBER: {
         L.next();
@@ -353,10 +366,10 @@ class ParserImpl {
         return parseStrings();
       case TK_TRUE: case TK_FALSE: case TK_NONE: case TK_ELLIPSIS:
         L.next();
-        return Tree::compound(t.kind, tokRange(t), {});
+        return node(t.kind, tokRange(t), {});
       case '(': {
         L.next();
-        if (L.nextIf(')')) return Tree::compound(TK_TUPLE_LITERAL, rangeFrom(start), {list(start, {})});
+        if (L.nextIf(')')) return node(TK_TUPLE_LITERAL, rangeFrom(start), {list(start, {})});
         size_t inner = L.cur().start;
         if (L.cur().kind == TK_YIELD) rejectUnsupported(L.cur());
         Expr first = parseStarOr(kPrecTernary);
@@ -372,17 +385,17 @@ class ParserImpl {
         }
         TreeRef l = list(inner, std::move(items));
         L.expect(')');
-        return Tree::compound(TK_TUPLE_LITERAL, rangeFrom(start), {l});
+        return node(TK_TUPLE_LITERAL, rangeFrom(start), {l});
       }
       case '[': {
         L.next();
         size_t inner = L.cur().start;
-        if (L.nextIf(']')) return Tree::compound(TK_LIST_LITERAL, rangeFrom(start), {list(inner, {})});
+        if (L.nextIf(']')) return node(TK_LIST_LITERAL, rangeFrom(start), {list(inner, {})});
         Expr first = parseStarOr(kPrecTernary);
         if (L.cur().kind == TK_FOR) {
           auto [target, iter, cond] = parseCompClause();
           L.expect(']');
-          return Tree::compound(TK_LIST_COMP, rangeFrom(start), {first.tree(), target, iter, cond});
+          return node(TK_LIST_COMP, rangeFrom(start), {first.tree(), target, iter, cond});
         }
         TreeList items{first.tree()};
         while (L.nextIf(',')) {
@@ -391,13 +404,13 @@ class ParserImpl {
         }
         TreeRef l = list(inner, std::move(items));
         L.expect(']');
-        return Tree::compound(TK_LIST_LITERAL, rangeFrom(start), {l});
+        return node(TK_LIST_LITERAL, rangeFrom(start), {l});
       }
       case '{': {
         L.next();
         size_t inner = L.cur().start;
         if (L.nextIf('}'))
-          return Tree::compound(TK_DICT_LITERAL, rangeFrom(start), {list(inner, {}), list(inner, {})});
+          return node(TK_DICT_LITERAL, rangeFrom(start), {list(inner, {}), list(inner, {})});
         if (L.cur().kind == TK_POW) failAt(L.cur(), "dict unpacking ('**') is not supported in TorchScript");
         Expr key = parseExp();
         if (L.cur().kind != ':') {
@@ -410,7 +423,7 @@ class ParserImpl {
         if (L.cur().kind == TK_FOR) {
           auto [target, iter, cond] = parseCompClause();
           L.expect('}');
-          return Tree::compound(TK_DICT_COMP, rangeFrom(start), {key.tree(), value.tree(), target, iter, cond});
+          return node(TK_DICT_COMP, rangeFrom(start), {key.tree(), value.tree(), target, iter, cond});
         }
         TreeList keys{key.tree()}, values{value.tree()};
         while (L.nextIf(',')) {
@@ -422,7 +435,7 @@ class ParserImpl {
         TreeRef kl = list(inner, std::move(keys));
         TreeRef vl = list(inner, std::move(values));
         L.expect('}');
-        return Tree::compound(TK_DICT_LITERAL, rangeFrom(start), {kl, vl});
+        return node(TK_DICT_LITERAL, rangeFrom(start), {kl, vl});
       }
       default:
         rejectUnsupported(t);
@@ -456,7 +469,7 @@ class ParserImpl {
       items.push_back(parseStarOr(kPrecBitOr).tree());
     }
     TreeRef l = list(start, std::move(items));
-    return Expr(Tree::compound(TK_TUPLE_LITERAL, rangeFrom(start), {l}));
+    return Expr(node(TK_TUPLE_LITERAL, rangeFrom(start), {l}));
   }
 
   // Adjacent string literals concatenate; an f-string becomes
@@ -495,9 +508,9 @@ class ParserImpl {
     SourceRange r = rangeFrom(start);
     if (!anyF) return Tree::atom(TK_STRINGLITERAL, r, std::move(value));
     TreeRef fmt = Tree::atom(TK_STRINGLITERAL, r, std::move(value));
-    TreeRef sel = Tree::compound('.', r, {fmt, Tree::atom(TK_IDENT, r, "format")});
-    return Tree::compound(TK_APPLY, r,
-                          {sel, Tree::compound(TK_LIST, r, std::move(fields)), Tree::compound(TK_LIST, r, {})});
+    TreeRef sel = node('.', r, {fmt, Tree::atom(TK_IDENT, r, "format")});
+    return node(TK_APPLY, r,
+                          {sel, node(TK_LIST, r, std::move(fields)), node(TK_LIST, r, {})});
   }
 
   void appendFString(const Token& t, size_t q, std::string& fmt, TreeList& fields) {
@@ -595,24 +608,24 @@ class ParserImpl {
     switch (t.kind) {
       case TK_PASS: case TK_BREAK: case TK_CONTINUE:
         L.next();
-        return Tree::compound(t.kind, tokRange(t), {});
+        return node(t.kind, tokRange(t), {});
       case TK_RETURN: {
         L.next();
         TreeRef v = atSimpleStmtEnd() ? emptyOpt() : some(parseExpOrTuple().tree());
-        return Tree::compound(TK_RETURN, rangeFrom(start), {v});
+        return node(TK_RETURN, rangeFrom(start), {v});
       }
       case TK_RAISE: {
         L.next();
         TreeRef v = atSimpleStmtEnd() ? emptyOpt() : some(parseExp().tree());
         if (L.cur().kind == TK_FROM) failAt(L.cur(), "'raise ... from ...' is not supported in TorchScript");
-        return Tree::compound(TK_RAISE, rangeFrom(start), {v});
+        return node(TK_RAISE, rangeFrom(start), {v});
       }
       case TK_ASSERT: {
         L.next();
         Expr test = parseExp();
         TreeRef msg = emptyOpt();
         if (L.nextIf(',')) msg = some(parseExp().tree());
-        return Tree::compound(TK_ASSERT, rangeFrom(start), {test.tree(), msg});
+        return node(TK_ASSERT, rangeFrom(start), {test.tree(), msg});
       }
       case TK_DEL: {
         L.next();
@@ -624,7 +637,7 @@ class ParserImpl {
         } while (L.nextIf(','));
         if (targets.empty()) L.unexpected("an expression");
         TreeRef l = list(ls, std::move(targets));
-        return Tree::compound(TK_DEL, rangeFrom(start), {l});
+        return node(TK_DEL, rangeFrom(start), {l});
       }
       case TK_GLOBAL: case TK_NONLOCAL: {
         L.next();
@@ -633,7 +646,7 @@ class ParserImpl {
         do names.push_back(parseIdent().tree());
         while (L.nextIf(','));
         TreeRef l = list(ls, std::move(names));
-        return Tree::compound(t.kind, rangeFrom(start), {l});
+        return node(t.kind, rangeFrom(start), {l});
       }
       case TK_IMPORT: case TK_FROM:
         return parseImport();
@@ -648,10 +661,10 @@ class ParserImpl {
   Expr parseDottedName() {
     size_t start = L.cur().start;
     Ident first = parseIdent();
-    TreeRef e = Tree::compound(TK_VAR, first.range(), {first.tree()});
+    TreeRef e = node(TK_VAR, first.range(), {first.tree()});
     while (L.nextIf('.')) {
       Ident sel = parseIdent();
-      e = Tree::compound('.', rangeFrom(start), {e, sel.tree()});
+      e = node('.', rangeFrom(start), {e, sel.tree()});
     }
     return Expr(e);
   }
@@ -674,15 +687,15 @@ class ParserImpl {
       if (paren && L.cur().kind == ')') break;
       size_t s = L.cur().start;
       if (L.cur().kind == '*') failAt(L.cur(), "'import *' is not supported in TorchScript");
-      Expr name = from->trees().size() == 1 ? Expr(Tree::compound(TK_VAR, L.rangeOf(L.cur()), {parseIdent().tree()}))
+      Expr name = from->trees().size() == 1 ? Expr(node(TK_VAR, L.rangeOf(L.cur()), {parseIdent().tree()}))
                                             : parseDottedName();
       TreeRef as = emptyOpt();
       if (L.nextIf(TK_AS)) as = some(parseIdent().tree());
-      names.push_back(Tree::compound(TK_IMPORT_ALIAS, rangeFrom(s), {name.tree(), as}));
+      names.push_back(node(TK_IMPORT_ALIAS, rangeFrom(s), {name.tree(), as}));
     } while (L.nextIf(','));
     TreeRef l = list(ls, std::move(names));
     if (paren) L.expect(')');
-    return Tree::compound(TK_IMPORT, rangeFrom(start), {from, l});
+    return node(TK_IMPORT, rangeFrom(start), {from, l});
   }
 
   TreeRef parseAssignOrExpr() {
@@ -698,7 +711,7 @@ class ParserImpl {
       TreeRef rhs = emptyOpt();
       if (L.nextIf('=')) rhs = some(parseExpOrTuple().tree());
       SourceRange r = rangeFrom(start);
-      return Tree::compound(TK_ASSIGN, r, {Tree::compound(TK_LIST, first.range(), {first.tree()}), rhs, some(type.tree())});
+      return node(TK_ASSIGN, r, {node(TK_LIST, first.range(), {first.tree()}), rhs, some(type.tree())});
     }
     if (k == '=') {
       TreeList targets{first.tree()};
@@ -710,10 +723,10 @@ class ParserImpl {
       }
       targets.pop_back();
       SourceRange lhsRange = L.range(start, targets.back()->range().end());
-      TreeRef lhsList = Tree::compound(TK_LIST, lhsRange, std::move(targets));
+      TreeRef lhsList = node(TK_LIST, lhsRange, std::move(targets));
       TreeRef type = emptyOpt();
       if (const auto* tc = L.typeCommentIn(L.prevEnd(), L.cur().end + 1)) type = some(parseTypeExprAt(tc->first, tc->second).tree());
-      return Tree::compound(TK_ASSIGN, rangeFrom(start), {lhsList, some(rhs.tree()), type});
+      return node(TK_ASSIGN, rangeFrom(start), {lhsList, some(rhs.tree()), type});
     }
     int op = augOpFor(k);
     if (op >= 0) {
@@ -723,7 +736,7 @@ class ParserImpl {
       Expr rhs = parseExpOrTuple();
       return AugAssign::create(rangeFrom(start), first, op, tokRange(opTok), rhs).tree();
     }
-    return Tree::compound(TK_EXPR_STMT, rangeFrom(start), {first.tree()});
+    return node(TK_EXPR_STMT, rangeFrom(start), {first.tree()});
   }
 
   // A type written in a comment, parsed in place so its ranges point into
@@ -748,7 +761,7 @@ class ParserImpl {
       }
       if (L.cur().kind != TK_NEWLINE) L.unexpected("newline");
       L.next();
-      return Tree::compound(TK_LIST, rangeFrom(start), std::move(body));
+      return node(TK_LIST, rangeFrom(start), std::move(body));
     }
     L.next();
     if (L.cur().kind != TK_INDENT) L.unexpected("an indented block");
@@ -756,7 +769,7 @@ class ParserImpl {
     start = L.cur().start;
     while (L.cur().kind != TK_DEDENT && L.cur().kind != TK_EOF) parseStatementInto(body);
     L.expect(TK_DEDENT);
-    return Tree::compound(TK_LIST, rangeFrom(start), std::move(body));
+    return node(TK_LIST, rangeFrom(start), std::move(body));
   }
 
   TreeRef parseIf() {
@@ -768,13 +781,13 @@ class ParserImpl {
     if (L.cur().kind == TK_ELIF) {
       size_t es = L.cur().start;
       TreeRef nested = parseIf();
-      elseBody = Tree::compound(TK_LIST, L.range(es, nested->range().end()), {nested});
+      elseBody = node(TK_LIST, L.range(es, nested->range().end()), {nested});
     } else if (L.nextIf(TK_ELSE)) {
       elseBody = parseSuite();
     } else {
-      elseBody = Tree::compound(TK_LIST, L.range(L.prevEnd(), L.prevEnd()), {});
+      elseBody = node(TK_LIST, L.range(L.prevEnd(), L.prevEnd()), {});
     }
-    return Tree::compound(TK_IF, rangeFrom(start), {cond.tree(), thenBody, elseBody});
+    return node(TK_IF, rangeFrom(start), {cond.tree(), thenBody, elseBody});
   }
 
   TreeRef parseWhile() {
@@ -783,7 +796,7 @@ class ParserImpl {
     Expr cond = parseExp();
     TreeRef body = parseSuite();
     if (L.cur().kind == TK_ELSE) failAt(L.cur(), "'else' branches of while loops are not supported in TorchScript");
-    return Tree::compound(TK_WHILE, rangeFrom(start), {cond.tree(), body});
+    return node(TK_WHILE, rangeFrom(start), {cond.tree(), body});
   }
 
   TreeRef parseFor() {
@@ -808,7 +821,7 @@ class ParserImpl {
     TreeRef il = list(is, std::move(itrs));
     TreeRef body = parseSuite();
     if (L.cur().kind == TK_ELSE) failAt(L.cur(), "'else' branches of for loops are not supported in TorchScript");
-    return Tree::compound(TK_FOR, rangeFrom(start), {tl, il, body});
+    return node(TK_FOR, rangeFrom(start), {tl, il, body});
   }
 
   TreeRef parseWith() {
@@ -821,11 +834,11 @@ class ParserImpl {
       Expr target = parseExp();
       TreeRef var = emptyOpt();
       if (L.nextIf(TK_AS)) var = some(parseStarOr(kPrecBitOr).tree());
-      items.push_back(Tree::compound(TK_WITH_ITEM, rangeFrom(s), {target.tree(), var}));
+      items.push_back(node(TK_WITH_ITEM, rangeFrom(s), {target.tree(), var}));
     } while (L.nextIf(','));
     TreeRef il = list(is, std::move(items));
     TreeRef body = parseSuite();
-    return Tree::compound(TK_WITH, rangeFrom(start), {il, body});
+    return node(TK_WITH, rangeFrom(start), {il, body});
   }
 
   // Decorators, then a def or a class.
@@ -858,7 +871,7 @@ class ParserImpl {
       L.expect(')');
     }
     TreeRef body = parseSuite();
-    return Stmt(Tree::compound(TK_CLASS_DEF, rangeFrom(start), {name.tree(), super, body, decos}));
+    return Stmt(node(TK_CLASS_DEF, rangeFrom(start), {name.tree(), super, body, decos}));
   }
 
   Stmt parseDef(size_t start, const TreeRef& decos) {
@@ -893,14 +906,14 @@ class ParserImpl {
     L.expect(')');
     TreeRef ret = emptyOpt();
     if (L.nextIf(TK_ARROW)) ret = some(parseExp().tree());
-    Decl decl(Tree::compound(TK_DECL, rangeFrom(declStart), {plist, ret}));
+    Decl decl(node(TK_DECL, rangeFrom(declStart), {plist, ret}));
     // A signature type comment sits after the ':' and before the first statement.
     size_t colonEnd = L.cur().end;
     size_t firstStmt = L.cur().kind == ':' ? nextNonLayoutStart() : colonEnd;
     const auto* tc = L.typeCommentIn(colonEnd, firstStmt);
     TreeRef body = parseSuite();
     if (tc) decl = mergeTypeComment(decl, parseTypeComment(L.range(tc->first, tc->second)));
-    return Stmt(Tree::compound(TK_DEF, rangeFrom(start), {name.tree(), decl.tree(), body, decos}));
+    return Stmt(node(TK_DEF, rangeFrom(start), {name.tree(), decl.tree(), body, decos}));
   }
 
   size_t nextNonLayoutStart() const {
@@ -949,7 +962,7 @@ class ParserImpl {
     Expr ret = parseExp();
     if (L.cur().kind != TK_NEWLINE) L.unexpected("end of type comment");
     (void)r;
-    return TypeComment(Tree::compound(TK_TYPE_COMMENT, rangeFrom(start), {tl, ret.tree()}));
+    return TypeComment(node(TK_TYPE_COMMENT, rangeFrom(start), {tl, ret.tree()}));
   }
 
   List<Stmt> parseFileBody() {
@@ -962,7 +975,7 @@ class ParserImpl {
       if (L.cur().kind == TK_DEDENT) failAt(L.cur(), "unexpected dedent");
       parseStatementInto(stmts);
     }
-    return List<Stmt>(Tree::compound(TK_LIST, L.range(0, L.source()->text().size()), std::move(stmts)));
+    return List<Stmt>(node(TK_LIST, L.range(0, L.source()->text().size()), std::move(stmts)));
   }
 };
 

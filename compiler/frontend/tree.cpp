@@ -7,6 +7,12 @@
 
 namespace jitserve::frontend {
 
+Tree::Tree(int kind, SourceRange range, std::string value, TreeList subtrees, bool isAtom)
+    : kind_(kind), isAtom_(isAtom), range_(std::move(range)), value_(std::move(value)), subtrees_(std::move(subtrees)) {
+  for (const auto& t : subtrees_)
+    if (t && t->height_ >= height_) height_ = t->height_ + 1;
+}
+
 TreeRef Tree::atom(int kind, SourceRange range, std::string value) {
   return std::make_shared<const Tree>(kind, std::move(range), std::move(value), TreeList{}, true);
 }
@@ -57,21 +63,41 @@ void escapeInto(std::string& out, const std::string& s) {
   out += '"';
 }
 
-std::string flat(const TreeRef& t) {
-  std::string out = "(" + kindToString(t->kind());
+void flatInto(std::string& out, const TreeRef& t) {
+  out += '(';
+  out += kindToString(t->kind());
   if (t->isAtom()) {
     out += ' ';
     if (t->kind() == TK_STRINGLITERAL) escapeInto(out, t->stringValue());
     else out += t->stringValue();
   }
-  for (const auto& s : t->trees()) out += " " + flat(s);
-  return out + ")";
+  for (const auto& s : t->trees()) {
+    out += ' ';
+    flatInto(out, s);
+  }
+  out += ')';
+}
+
+// The length of t's flat form, counting no further than `limit`: deciding
+// whether a node fits on its line then costs O(width), not O(size), so
+// printing stays linear in the tree's size times the width.
+size_t flatLength(const TreeRef& t, size_t limit) {
+  size_t n = 2 + kindToString(t->kind()).size();
+  if (t->isAtom()) {
+    std::string v;
+    if (t->kind() == TK_STRINGLITERAL) escapeInto(v, t->stringValue());
+    n += 1 + (t->kind() == TK_STRINGLITERAL ? v.size() : t->stringValue().size());
+  }
+  for (const auto& s : t->trees()) {
+    if (n > limit) return n;
+    n += 1 + flatLength(s, limit - n);
+  }
+  return n;
 }
 
 void pretty(std::string& out, const TreeRef& t, size_t indent, size_t width) {
-  std::string f = flat(t);
-  if (t->isAtom() || indent + f.size() <= width) {
-    out += f;
+  if (t->isAtom() || indent + flatLength(t, width > indent ? width - indent : 0) <= width) {
+    flatInto(out, t);
     return;
   }
   out += "(" + kindToString(t->kind());

@@ -12,6 +12,7 @@
 // this file only knows kinds, atoms and subtrees.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -41,6 +42,10 @@ class Tree {
   // The atom's string; empty for a compound.
   const std::string& stringValue() const { return value_; }
   const TreeList& trees() const { return subtrees_; }
+  // Levels from this node down to its deepest atom (an atom or an empty
+  // compound is 1). The parser bounds it, so the recursive walks of later
+  // stages (the IR emitter, toSExpr, destruction) cannot overflow the stack.
+  size_t height() const { return height_; }
   const TreeRef& tree(size_t i) const;  // checked: an out-of-range index is our bug
 
   // Internal consistency checks used by the tree views: the kind must match
@@ -48,12 +53,11 @@ class Tree {
   void expectKind(int kind) const;
   void expectKind(int kind, size_t numSubtrees) const;
 
-  Tree(int kind, SourceRange range, std::string value, TreeList subtrees, bool isAtom)
-      : kind_(kind), isAtom_(isAtom), range_(std::move(range)), value_(std::move(value)),
-        subtrees_(std::move(subtrees)) {}
+  Tree(int kind, SourceRange range, std::string value, TreeList subtrees, bool isAtom);
 
  private:
   int kind_;
+  uint32_t height_ = 1;
   bool isAtom_;
   SourceRange range_;
   std::string value_;

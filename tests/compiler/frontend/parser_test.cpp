@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 namespace jitserve::frontend {
 namespace {
 
@@ -212,6 +216,41 @@ TEST(Parser, EdgeCases) {
   EXPECT_THROW(parseFile("def f(x):\n"), ErrorReport);
   EXPECT_THROW(parseFile("x = " + std::string(1000, '(') + "1" + std::string(1000, ')')), ErrorReport);  // too deep
   EXPECT_THROW(parseFile("x = " + std::string(1000, '-') + "1"), ErrorReport);
+}
+
+// Fuzz finding: loops build left-associative chains without recursing, so
+// the recursion limit missed them; 100k terms overflowed the stack of every
+// later recursive walk (the emitter, toSExpr, the trees' destructor), and
+// ~600 did so in the emitter under ASan. The parser bounds tree height.
+std::string repeat(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+TEST(Parser, LongLeftAssociativeChainsAreBounded) {
+  for (const auto& [head, link, tail] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"x = ", "a + ", "a"}, {"x = a", ".b", ""}, {"x = a", "[0]", ""}, {"x = a", "(1)", ""},
+           {"x = a", ".b(1)[0]", ""}}) {
+    SCOPED_TRACE(link);
+    try {
+      parseFile(head + repeat(link, 100000) + tail);
+      ADD_FAILURE() << "a 100000-term chain parsed";
+    } catch (const ErrorReport& e) {
+      EXPECT_NE(std::string(e.what()).find("nested too deeply"), std::string::npos) << e.what();
+    }
+    List<Stmt> ok = parseFile(head + repeat(link, 120) + tail);  // 360 levels at most
+    EXPECT_LE(ok[0].tree()->height(), 400u);
+  }
+}
+
+TEST(Parser, SExprOfADeepTreeIsQuick) {
+  // toSExpr rebuilt each subtree's flat text at every level (cubic): a
+  // 2000-term chain took 35 s. It now measures only up to the line width.
+  List<Stmt> s = parseFile("x = " + repeat("a + ", 390) + "a");
+  std::string text = toSExpr(s[0].tree());
+  EXPECT_EQ(text.rfind("(assign", 0), 0u);
+  EXPECT_EQ(toSExpr(s[0].tree(), 1000000).find('\n'), std::string::npos);
 }
 
 }  // namespace
