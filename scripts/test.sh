@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Builds jitserve and runs every test: the normal build, then the same tests
-# under AddressSanitizer + UndefinedBehaviorSanitizer. Installs missing
-# Debian packages first (needs root on a fresh machine).
-#   JITSERVE_SKIP_ASAN=1   skip the sanitizer pass (quicker local runs)
+# under AddressSanitizer + UndefinedBehaviorSanitizer, then fuzzes the
+# frontend (lexer + parser + IR emitter) for a minute with libFuzzer in a
+# clang-15 sanitizer build (tests/fuzz/run_fuzz.sh, build-fuzz/; it builds
+# only the fuzzer and the libraries below it). Installs missing Debian
+# packages first (needs root on a fresh machine).
+#   JITSERVE_SKIP_ASAN=1      skip the sanitizer pass and the fuzzing (quicker local runs)
+#   JITSERVE_FUZZ_SECONDS=N   fuzz for N seconds instead of 60; 0 skips it
+# Longer fuzzing on demand: tests/fuzz/run_fuzz.sh 3600
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -20,4 +25,8 @@ if [ "${JITSERVE_SKIP_ASAN:-0}" != 1 ]; then
   # -O1 without debug info: quick to build, fast enough to run the corpus.
   configure_and_test build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCMAKE_C_FLAGS_DEBUG=-O1 \
     -DJITSERVE_SANITIZE=ON
+  fuzz_seconds="${JITSERVE_FUZZ_SECONDS:-60}"
+  if [ "$fuzz_seconds" != 0 ]; then
+    JOBS="$jobs" bash tests/fuzz/run_fuzz.sh "$fuzz_seconds"
+  fi
 fi

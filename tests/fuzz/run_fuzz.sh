@@ -5,10 +5,11 @@
 # frontend_parser_fuzzer (lexer + parser only). Seeds: every conformance
 # source and the code printed in the corpus archives, with python.dict.
 #
-# It builds in the sanitizer build of scripts/test.sh (build-asan: clang-15,
-# ASan + UBSan, JITSERVE_FUZZ=ON), configuring it the same way when it does
-# not exist yet, so the test command needs no extra build.
-#   JITSERVE_FUZZ_BUILD=DIR   fuzz in another build folder
+# It builds in build-fuzz/ (clang-15, ASan + UBSan at -O1 like the sanitizer
+# pass of scripts/test.sh, JITSERVE_FUZZ=ON), configuring it when needed, and
+# builds only the target and the libraries below it.
+#   JITSERVE_FUZZ_BUILD=DIR   fuzz in another build folder (one configured
+#                             with JITSERVE_FUZZ=ON is used as it is)
 # The working corpus (DIR/fuzz-corpus/TARGET) persists between runs; a
 # finding lands in DIR/fuzz-artifacts/. Exit status: 0 when no bug was found,
 # libFuzzer's status otherwise. To keep a finding as a regression:
@@ -18,7 +19,7 @@ set -euo pipefail
 SECONDS_TO_RUN="${1:-60}"
 TARGET="${2:-frontend_compile_fuzzer}"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-BUILD="${JITSERVE_FUZZ_BUILD:-$ROOT/build-asan}"
+BUILD="${JITSERVE_FUZZ_BUILD:-$ROOT/build-fuzz}"
 CONF="${JITSERVE_CONFORMANCE_DIR:-$ROOT/../shared/conformance}"
 JOBS="${JOBS:-$(nproc)}"
 
@@ -27,7 +28,6 @@ if ! grep -q '^JITSERVE_FUZZ:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
   if [ -f "$BUILD/CMakeCache.txt" ] && ! grep -q '^CMAKE_CXX_COMPILER:.*clang++-15' "$BUILD/CMakeCache.txt"; then
     rm -rf "$BUILD/CMakeCache.txt" "$BUILD/CMakeFiles"
   fi
-  # Keep in step with the sanitizer pass of scripts/test.sh.
   cmake -S "$ROOT" -B "$BUILD" -G Ninja \
     -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15 \
     -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DCMAKE_C_FLAGS_DEBUG=-O1 \
