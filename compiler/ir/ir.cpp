@@ -65,7 +65,10 @@ bool Value::isValidName(std::string_view name) {
   return name.find_first_not_of("0123456789") != std::string_view::npos;
 }
 
-Value* Value::setDebugName(const std::string& name) {
+Value* Value::setDebugName(const std::string& nameRef) {
+  // Copy first: the argument may alias a name this call changes (this->name_,
+  // or the name_ of the value that owns it, e.g. from copyMetadata).
+  const std::string name = nameRef;
   JS_CHECK(isValidName(name), "invalid value name '", name, "': names cannot be all digits");
   Graph* g = owningGraph();
   auto& names = g->uniqueNames_;
@@ -129,7 +132,7 @@ void Value::replaceAllUsesAfterNodeWith(const Node* node, Value* v) {
 
 Value* Value::copyMetadata(const Value* from) {
   setType(from->type());
-  if (from->hasDebugName()) setDebugName(from->name_);
+  if (from->hasDebugName()) setDebugName(std::string(from->name_));  // a copy: see setDebugName
   return this;
 }
 

@@ -311,6 +311,23 @@ TEST(Value, DebugNamesAreUniqueLikePyTorch) {
   expectValid(g);
 }
 
+// Regression: copyMetadata passed from->name_ by reference into setDebugName,
+// which renames `from` first, so the clone read the changed name and both
+// values ended up named alike.
+TEST(Value, CopyMetadataWithinOneGraphKeepsNamesDistinct) {
+  Graph g;
+  Value* x = g.addInput("x");
+  Value* y = g.addInput();
+  y->copyMetadata(x);
+  EXPECT_EQ(y->debugName(), "x");
+  EXPECT_NE(x->debugName(), y->debugName());
+  EXPECT_EQ(g.findValueByName("x"), y);
+  EXPECT_EQ(g.findValueByName(x->debugName()), x);
+  y->setDebugName(y->debugName());  // renaming a value to its own name is a no-op
+  EXPECT_EQ(y->debugName(), "x");
+  expectValid(g);
+}
+
 TEST(Node, Attributes) {
   Graph g;
   Node* n = g.create(prim::Constant);
