@@ -21,7 +21,26 @@ TypePtr lookupNamedType(const UnitDefinitions& unit, const std::string& name) {
 
 TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
   // A forward reference: -> 'Vec'.
-  std::string text = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
+  std::string raw = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
+  // The source text may span lines inside brackets, with comments and line
+  // continuations: each run of them reads as one space, as written on one line
+  // ("Union[int,\n  float]" -> "Union[int, float]").
+  std::string text;
+  bool gap = false;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (c == '#') {
+      while (i + 1 < raw.size() && raw[i + 1] != '\n') ++i;
+      gap = true;
+    } else if (c == '\\' || std::isspace(static_cast<unsigned char>(c))) {
+      gap = true;
+    } else {
+      if (gap && !text.empty() && text.back() != '[' && text.back() != '(' && c != ']' && c != ')' && c != ',')
+        text += ' ';
+      gap = false;
+      text += c;
+    }
+  }
   // torch.Tensor / torch.device / torch.jit.Future spell types through modules.
   for (std::string_view prefix : {"torch.", "typing.", "jit."}) {
     size_t pos;

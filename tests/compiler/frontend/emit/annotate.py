@@ -28,3 +28,14 @@ def optional_var(c: bool) -> Optional[int]:
 # CHECK:        block1():
 # CHECK-NEXT:     -> ([[NONE]])
 # CHECK:      return ([[R]])
+
+# An annotation may span lines inside its brackets, with comments between.
+def multiline_annotation(x: Union[int,  # a number
+                                  float],
+                         y: Dict[str,
+                                 List[int]]) -> Tuple[int,
+                                                      str]:
+    return 1, "a"
+# CHECK-LABEL: def multiline_annotation
+# CHECK-NEXT: graph(%x{{[.0-9]*}} : Union(float, int),
+# CHECK-NEXT:       %y{{[.0-9]*}} : Dict(str, int[])):
