@@ -409,13 +409,16 @@ class FunctionEmitter final : public Emitter {
       return u->outputs();
     }
     if (t->kind() == TypeKind::ListType || t->kind() == TypeKind::TensorType) {
-      std::vector<Value*> out;
-      for (size_t i = 0; i < n; ++i) {
-        Value* idx = constant(g(), IValue(static_cast<int64_t>(i)));
-        out.push_back(t->kind() == TypeKind::ListType ? callBuiltin("aten::__getitem__", {v, idx}, {}, r)
-                                                       : callBuiltin("aten::select", {v, constant(g(), IValue(int64_t{0})), idx}, {}, r));
-      }
-      return out;
+      // Like PyTorch: prim::ListUnpack, whose length is checked at run time
+      // (a tensor is first split along dim 0 by aten::unbind).
+      Value* list = t->kind() == TypeKind::ListType
+                        ? v
+                        : callBuiltin("aten::unbind", {v, constant(g(), IValue(int64_t{0}))}, {}, r);
+      TypePtr elem = list->type()->expect<ListType>().elementType();
+      Node* u = g().create(prim::ListUnpack, {list}, 0);
+      for (size_t i = 0; i < n; ++i) u->addOutput()->setType(elem);
+      g().insertNode(u)->setSourceRange(r);
+      return u->outputs();
     }
     throw ErrorReport(r) << "cannot unpack a value of type " << t->annotationStr();
   }
