@@ -37,6 +37,22 @@ TEST_F(IrEmitterTest, ArithmeticPicksIntOverloads) {
   EXPECT_EQ(run("f", {IValue(int64_t{3}), IValue(int64_t{4})}).toInt(), 13);
 }
 
+// Regression: `a, b = xs` read xs[0] and xs[1] and ignored extra elements.
+TEST_F(IrEmitterTest, ListUnpackChecksLengthAtRunTime) {
+  graphOf("def f(xs: List[int]) -> int:\n    a, b = xs\n    return a - b\n");
+  auto list = [](std::vector<int64_t> v) {
+    std::vector<IValue> e(v.begin(), v.end());
+    return IValue(ListImpl::create(IntType::get(), std::move(e)));
+  };
+  EXPECT_EQ(run("f", {list({5, 2})}).toInt(), 3);
+  try {
+    run("f", {list({5, 2, 9})});
+    ADD_FAILURE() << "no error for a list of 3";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("Expected 2 elements in a list but found 3"), std::string::npos) << e.what();
+  }
+}
+
 TEST_F(IrEmitterTest, IfBranchesBecomeOutputs) {
   std::string g = graphOf(
       "def f(c: bool) -> int:\n"

@@ -26,3 +26,11 @@ def chain(x: int) -> int:
 # CHECK-LABEL: def chain
 # CHECK:      [[V:%[a-z0-9.]+]] : int = aten::add(%x
 # CHECK-NEXT: int = aten::add([[V]], [[V]])
+
+# Unpacking a list checks its length at run time, as PyTorch's prim::ListUnpack does.
+def unpack_list(xs: List[int]) -> int:
+    a, b = xs
+    return a - b
+# CHECK-LABEL: def unpack_list
+# CHECK:      [[A:%a[.0-9]*]] : int, [[B:%b[.0-9]*]] : int = prim::ListUnpack(%xs
+# CHECK-NEXT: aten::sub([[A]], [[B]])
