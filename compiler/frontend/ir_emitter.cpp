@@ -1090,9 +1090,8 @@ class FunctionEmitter final : public Emitter {
     bool lNum = l->type()->isSubtypeOf(*NumberType::get()) || l->type()->kind() == TypeKind::BoolType;
     if (lNum && r->type()->kind() == TypeKind::TensorType) {
       if (k == '+' || k == '*') return callBuiltin(name, {r, l}, {}, b.range());
-      if (k == '-') return callBuiltin("aten::rsub", {r, l}, {}, b.range());
-      Value* t = callBuiltin("aten::scalar_tensor", {l}, {NamedValue("dtype", constant(g(), IValue()))}, b.range());
-      (void)t;
+      if (k == '-') return callBuiltin("aten::add", {callBuiltin("aten::neg", {r}, {}, b.range()), l}, {}, b.range());
+      if (k == '/') return callBuiltin("aten::mul", {callBuiltin("aten::reciprocal", {r}, {}, b.range()), l}, {}, b.range());
     }
     return callBuiltin(name, {l, r}, {}, b.range());
   }
@@ -1137,6 +1136,13 @@ class FunctionEmitter final : public Emitter {
     if (u.kind() == TK_NOT) return callBuiltin("aten::__not__", {emitCond(u.operand())}, {}, u.range());
     Value* v = emitExpr(u.operand());
     if (v->type()->kind() == TypeKind::ClassType) {
+    // Number op Tensor compares the tensor first, with the mirrored op (2 < t is t > 2).
+    if (l->type()->isSubtypeOf(*NumberType::get()) && r->type()->kind() == TypeKind::TensorType) {
+      const int mirrored = k == '<' ? '>' : k == '>' ? '<' : k == TK_LE ? TK_GE : k == TK_GE ? TK_LE : k;
+      if (mirrored == '<' || mirrored == '>' || mirrored == TK_LE || mirrored == TK_GE || mirrored == TK_EQ ||
+          mirrored == TK_NE)
+        return callBuiltin(binOpName(mirrored), {r, l}, {}, range);
+    }
       const char* m = u.kind() == TK_UNARY_MINUS ? "__neg__" : u.kind() == TK_UNARY_PLUS ? "__pos__" : "__invert__";
       return requireMagic(v, m, {}, u.range(), "this unary operator");
     }
@@ -1162,6 +1168,8 @@ class FunctionEmitter final : public Emitter {
     g().insertNode(ln);
     Value* list = ln->output();
     Iterable it = iterableOf(lc.iter());
+    // As in PyTorch (its Number.__r*__ methods): n - t is -t + n and n / t is
+    // reciprocal(t) * n; ** and % have Scalar-first overloads of their own.
     TypePtr elemType;
     emitLoop(it.length, constant(g(), IValue(true)),
              [&](Value* idx) {

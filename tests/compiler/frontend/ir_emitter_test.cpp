@@ -6,6 +6,7 @@
 #include "compiler/ir/ir.h"
 #include "compiler/ir/verifier.h"
 #include "runtime/ops/register_all.h"
+#include "runtime/tensor/tensor.h"
 #include "tests/support/filecheck.h"
 
 namespace jitserve::frontend {
@@ -51,6 +52,16 @@ TEST_F(IrEmitterTest, ListUnpackChecksLengthAtRunTime) {
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("Expected 2 elements in a list but found 3"), std::string::npos) << e.what();
   }
+}
+
+// Regression: 2.0 / t matched the float overload and failed at run time.
+TEST_F(IrEmitterTest, NumberOverTensorDividesElementwise) {
+  graphOf("def f(t: Tensor):\n    return 2.0 / t, 2 - t, 3 < t\n");
+  Tensor t = full({1}, Scalar(4.0), ScalarType::Float);
+  auto out = run("f", {IValue(t)}).toTupleRef().elements;
+  EXPECT_FLOAT_EQ(out[0].toTensor().item().toDouble(), 0.5);
+  EXPECT_FLOAT_EQ(out[1].toTensor().item().toDouble(), -2.0);
+  EXPECT_TRUE(out[2].toTensor().item().toBool());
 }
 
 TEST_F(IrEmitterTest, IfBranchesBecomeOutputs) {
