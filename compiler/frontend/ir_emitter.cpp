@@ -1,6 +1,7 @@
 #include "compiler/frontend/ir_emitter.h"
 
 #include <cctype>
+#include <cmath>
 #include <limits>
 #include <map>
 #include <set>
@@ -110,27 +111,100 @@ class FunctionEmitter final : public Emitter {
  private:
   Graph& g() { return *graph_; }
 
+  // A parameter's default: a constant expression evaluated now (PyTorch runs
+  // it in Python), whose type must fit the annotation. An int default of a
+  // float parameter is widened, as we always allowed.
   IValue evalDefault(const Expr& e, const TypePtr& t) {
+    auto [v, vt] = evalConstant(e);
+    if (t->kind() == TypeKind::FloatType && v.isInt()) return IValue(static_cast<double>(v.toInt()));
+    if (!vt->isSubtypeOf(*t))
+      throw ErrorReport(e.range()) << "Expected a default value of type " << t->annotationStr()
+                                   << " but instead found type " << vt->annotationStr();
+    return v;
+  }
+
+  // Constant arithmetic on int / float / bool, str, None and tuples of these,
+  // with TorchScript's result types (int / int and int ** int are float).
+  std::pair<IValue, TypePtr> evalConstant(const Expr& e) {
+    auto unsupported = [&]() -> std::pair<IValue, TypePtr> {
+      throw ErrorReport(e.range()) << "Unsupported default value: only constants are supported here";
+    };
     switch (e.kind()) {
       case TK_CONST: {
         Const c(e);
-        if (c.isFloatingPoint()) return IValue(c.asFloatingPoint());
-        if (t->kind() == TypeKind::FloatType) return IValue(static_cast<double>(c.asIntegral()));
-        return IValue(c.asIntegral());
+        if (c.isFloatingPoint()) return {IValue(c.asFloatingPoint()), FloatType::get()};
+        return {IValue(c.asIntegral()), IntType::get()};
       }
-      case TK_TRUE: return IValue(true);
-      case TK_FALSE: return IValue(false);
-      case TK_NONE: return IValue();
-      case TK_STRINGLITERAL: return IValue(StringLiteral(e).text());
-      case TK_UNARY_MINUS: {
-        IValue v = evalDefault(UnaryOp(e).operand(), t);
-        if (v.isInt()) return IValue(-v.toInt());
-        if (v.isDouble()) return IValue(-v.toDouble());
-        break;
+      case TK_TRUE: return {IValue(true), BoolType::get()};
+      case TK_FALSE: return {IValue(false), BoolType::get()};
+      case TK_NONE: return {IValue(), NoneType::get()};
+      case TK_STRINGLITERAL: return {IValue(StringLiteral(e).text()), StringType::get()};
+      case TK_TUPLE_LITERAL: {
+        std::vector<IValue> vals;
+        std::vector<TypePtr> types;
+        for (const Expr& x : TupleLiteral(e).inputs()) {
+          auto [v, t] = evalConstant(x);
+          vals.push_back(std::move(v));
+          types.push_back(std::move(t));
+        }
+        return {IValue(TupleImpl::create(std::move(vals))), TupleType::create(std::move(types))};
+      }
+      case TK_UNARY_MINUS:
+      case TK_UNARY_PLUS:
+      case '~': {
+        auto [v, t] = evalConstant(UnaryOp(e).operand());
+        if (v.isBool()) v = IValue(static_cast<int64_t>(v.toBool())), t = IntType::get();
+        if (e.kind() == TK_UNARY_PLUS && (v.isInt() || v.isDouble())) return {v, t};
+        if (e.kind() == '~' && v.isInt()) return {IValue(~v.toInt()), t};
+        if (e.kind() == TK_UNARY_MINUS && v.isInt()) return {IValue(-v.toInt()), t};
+        if (e.kind() == TK_UNARY_MINUS && v.isDouble()) return {IValue(-v.toDouble()), t};
+        return unsupported();
       }
       default: break;
     }
-    throw ErrorReport(e.range()) << "Unsupported default value: only constants are supported here";
+    if (!BinOp::isBinOpKind(e.kind()) || BinOp::isComparisonKind(e.kind()) || e.kind() == TK_AND ||
+        e.kind() == TK_OR)
+      return unsupported();
+    BinOp b(e);
+    IValue l = evalConstant(b.lhs()).first, r = evalConstant(b.rhs()).first;
+    if (l.isBool()) l = IValue(static_cast<int64_t>(l.toBool()));
+    if (r.isBool()) r = IValue(static_cast<int64_t>(r.toBool()));
+    if (!(l.isInt() || l.isDouble()) || !(r.isInt() || r.isDouble())) return unsupported();
+    const int k = e.kind();
+    if (l.isInt() && r.isInt()) {
+      const int64_t a = l.toInt(), c = r.toInt();
+      auto i = [](int64_t x) { return std::pair<IValue, TypePtr>{IValue(x), IntType::get()}; };
+      if ((k == TK_FLOOR_DIV || k == '%') && c == 0) throw ErrorReport(e.range()) << "integer division or modulo by zero";
+      switch (k) {
+        case '+': return i(a + c);
+        case '-': return i(a - c);
+        case '*': return i(a * c);
+        case TK_FLOOR_DIV: return i(a / c - ((a % c != 0) && ((a < 0) != (c < 0))));
+        case '%': return i(((a % c) + c) % c);
+        case '&': return i(a & c);
+        case '|': return i(a | c);
+        case '^': return i(a ^ c);
+        case TK_LSHIFT: return i(c >= 0 && c < 64 ? a << c : 0);
+        case TK_RSHIFT: return i(c >= 0 && c < 64 ? a >> c : (a < 0 ? -1 : 0));
+        default: break;
+      }
+    }
+    const double a = l.isInt() ? double(l.toInt()) : l.toDouble(), c = r.isInt() ? double(r.toInt()) : r.toDouble();
+    auto f = [](double x) { return std::pair<IValue, TypePtr>{IValue(x), FloatType::get()}; };
+    switch (k) {
+      case '+': return f(a + c);
+      case '-': return f(a - c);
+      case '*': return f(a * c);
+      case '/':
+        if (c == 0) throw ErrorReport(e.range()) << "division by zero";
+        return f(a / c);
+      case TK_POW: return f(std::pow(a, c));
+      case TK_FLOOR_DIV:
+        if (c == 0) throw ErrorReport(e.range()) << "division by zero";
+        return f(std::floor(a / c));
+      default: break;
+    }
+    return unsupported();
   }
 
   TypePtr lookupVarType(const std::string& name) { return env_.lookupType(name); }
@@ -1063,6 +1137,13 @@ class FunctionEmitter final : public Emitter {
     }
     if (l->type()->kind() == TypeKind::ClassType && k != TK_IS && k != TK_IS_NOT)
       return requireMagic(l, magicName(k), {r}, range, "this comparison");
+    // Number op Tensor compares the tensor first, with the mirrored op (2 < t is t > 2).
+    if (l->type()->isSubtypeOf(*NumberType::get()) && r->type()->kind() == TypeKind::TensorType) {
+      const int mirrored = k == '<' ? '>' : k == '>' ? '<' : k == TK_LE ? TK_GE : k == TK_GE ? TK_LE : k;
+      if (mirrored == '<' || mirrored == '>' || mirrored == TK_LE || mirrored == TK_GE || mirrored == TK_EQ ||
+          mirrored == TK_NE)
+        return callBuiltin(binOpName(mirrored), {r, l}, {}, range);
+    }
     return callBuiltin(binOpName(k), {l, r}, {}, range);
   }
 
@@ -1088,6 +1169,8 @@ class FunctionEmitter final : public Emitter {
     if (k == '%' && l->type()->kind() == TypeKind::StringType) return callBuiltin("aten::percentFormat", {l, r}, {}, b.range());
     // Number op Tensor: the tensor overloads take the tensor first.
     bool lNum = l->type()->isSubtypeOf(*NumberType::get()) || l->type()->kind() == TypeKind::BoolType;
+    // As in PyTorch (its Number.__r*__ methods): n - t is -t + n and n / t is
+    // reciprocal(t) * n; ** and % have Scalar-first overloads of their own.
     if (lNum && r->type()->kind() == TypeKind::TensorType) {
       if (k == '+' || k == '*') return callBuiltin(name, {r, l}, {}, b.range());
       if (k == '-') return callBuiltin("aten::add", {callBuiltin("aten::neg", {r}, {}, b.range()), l}, {}, b.range());
@@ -1136,13 +1219,6 @@ class FunctionEmitter final : public Emitter {
     if (u.kind() == TK_NOT) return callBuiltin("aten::__not__", {emitCond(u.operand())}, {}, u.range());
     Value* v = emitExpr(u.operand());
     if (v->type()->kind() == TypeKind::ClassType) {
-    // Number op Tensor compares the tensor first, with the mirrored op (2 < t is t > 2).
-    if (l->type()->isSubtypeOf(*NumberType::get()) && r->type()->kind() == TypeKind::TensorType) {
-      const int mirrored = k == '<' ? '>' : k == '>' ? '<' : k == TK_LE ? TK_GE : k == TK_GE ? TK_LE : k;
-      if (mirrored == '<' || mirrored == '>' || mirrored == TK_LE || mirrored == TK_GE || mirrored == TK_EQ ||
-          mirrored == TK_NE)
-        return callBuiltin(binOpName(mirrored), {r, l}, {}, range);
-    }
       const char* m = u.kind() == TK_UNARY_MINUS ? "__neg__" : u.kind() == TK_UNARY_PLUS ? "__pos__" : "__invert__";
       return requireMagic(v, m, {}, u.range(), "this unary operator");
     }
@@ -1168,8 +1244,6 @@ class FunctionEmitter final : public Emitter {
     g().insertNode(ln);
     Value* list = ln->output();
     Iterable it = iterableOf(lc.iter());
-    // As in PyTorch (its Number.__r*__ methods): n - t is -t + n and n / t is
-    // reciprocal(t) * n; ** and % have Scalar-first overloads of their own.
     TypePtr elemType;
     emitLoop(it.length, constant(g(), IValue(true)),
              [&](Value* idx) {

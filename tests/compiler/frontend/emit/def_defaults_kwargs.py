@@ -31,3 +31,15 @@ def untyped(x, y):
 # CHECK-NEXT: graph(%x{{[.0-9]*}} : Tensor,
 # CHECK-NEXT:       %y{{[.0-9]*}} : Tensor):
 # CHECK:      Tensor = aten::add(%x{{[.0-9]*}}, %y{{[.0-9]*}},
+
+# Defaults may be constant expressions, evaluated at compile time.
+def const_defaults(a: float = 1.0 / 8, b: int = -(7 // 2) + (1 << 3), c: Tuple[int, float] = (2, -0.5),
+                   d: Optional[int] = None) -> float:
+    return a + b + c[1]
+def const_defaults_caller() -> float:
+    return const_defaults()
+# CHECK-LABEL: def const_defaults_caller
+# CHECK-DAG:  float = prim::Constant[value=0.125]()
+# CHECK-DAG:  int = prim::Constant[value=5]()
+# CHECK-DAG:  (int, float) = prim::Constant[value=(2, -0.5)]()
+# CHECK:      prim::CallFunction(
