@@ -13,6 +13,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
@@ -283,16 +286,35 @@ int64_t argExtreme(const T* row, int64_t n) {
 }
 
 // The max (IsMax) or min of a non-empty float row, NaN if any element is
-// NaN. Eight independent lanes, so the loop vectorizes; argExtreme's early
-// exit and index tracking keep it scalar (and amax needs no index). A NaN in
-// a lane stays there: no comparison with it is true.
+// NaN, without argExtreme's index tracking and early exit (amax needs no
+// index). Eight independent lanes; a NaN in a lane stays there, since no
+// comparison with it is true. GCC does not vectorize this select chain, so
+// float rows take SSE2 max/min (baseline on x86-64) with NaNs tracked apart:
+// maxps drops a NaN operand.
 template <bool IsMax, typename T>
 T extremeValueRow(const T* row, int64_t n) {
-  constexpr int64_t kLanes = 8;
-  T m[kLanes];
-  for (int64_t k = 0; k < kLanes; ++k) m[k] = row[0];
   auto pick = [](T cur, T v) { return (v != v || (IsMax ? v > cur : v < cur)) ? v : cur; };
   int64_t i = 0;
+  T r = row[0];
+#if defined(__SSE2__)
+  if constexpr (std::is_same_v<T, float>) {
+    __m128 m0 = _mm_set1_ps(row[0]), m1 = m0, nan = _mm_setzero_ps();
+    for (; i + 8 <= n; i += 8) {
+      const __m128 a = _mm_loadu_ps(row + i), b = _mm_loadu_ps(row + i + 4);
+      m0 = IsMax ? _mm_max_ps(m0, a) : _mm_min_ps(m0, a);
+      m1 = IsMax ? _mm_max_ps(m1, b) : _mm_min_ps(m1, b);
+      nan = _mm_or_ps(nan, _mm_cmpunord_ps(a, b));
+    }
+    if (_mm_movemask_ps(nan) != 0) return std::numeric_limits<float>::quiet_NaN();
+    alignas(16) float lanes[8];
+    _mm_store_ps(lanes, m0);
+    _mm_store_ps(lanes + 4, m1);
+    for (float v : lanes) r = pick(r, v);
+  }
+#endif
+  constexpr int64_t kLanes = 8;
+  T m[kLanes];
+  for (int64_t k = 0; k < kLanes; ++k) m[k] = r;
   for (; i + kLanes <= n; i += kLanes)
     for (int64_t k = 0; k < kLanes; ++k) m[k] = pick(m[k], row[i + k]);
   for (; i < n; ++i) m[0] = pick(m[0], row[i]);
