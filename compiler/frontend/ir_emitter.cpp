@@ -652,6 +652,15 @@ class FunctionEmitter final : public Emitter {
 
   void emitIf(const If& s) {
     Value* c = emitCond(s.cond());
+    // A condition known now (isinstance, `is None` on a non-optional,
+    // torch.jit.is_scripting(), a literal) emits only the branch it takes, as
+    // PyTorch's metacompile does: the other may hold code that only type-checks
+    // in Python.
+    if (std::optional<bool> known = staticBool(c)) {
+      applyRefinements(refinementsOf(s.cond(), *known));
+      emitStatements(*known ? s.trueBranch() : s.falseBranch());
+      return;
+    }
     emitIfElse(c, s.cond(), s.trueBranch(), s.falseBranch(), s.range());
   }
 
@@ -673,6 +682,19 @@ class FunctionEmitter final : public Emitter {
     // `if x is None: return` refines x after the If.
     if (ft.exited && !ff.exited) applyRefinements(refinementsOf(condExpr, false));
     if (ff.exited && !ft.exited) applyRefinements(refinementsOf(condExpr, true));
+  }
+
+  // The value of a condition fixed at compile time: a bool constant, or `not` of one.
+  static std::optional<bool> staticBool(Value* c) {
+    const Node* n = c->node();
+    if (n->kind() == prim::Constant) {
+      std::optional<IValue> v = constantNodeValue(*n);
+      if (v && v->isBool()) return v->toBool();
+      return std::nullopt;
+    }
+    if (n->kind().toQualString() == "aten::__not__" && n->inputs().size() == 1)
+      if (std::optional<bool> inner = staticBool(n->input(0))) return !*inner;
+    return std::nullopt;
   }
 
   Value* emitCond(const Expr& e) {
@@ -1134,6 +1156,9 @@ class FunctionEmitter final : public Emitter {
       if (ok != TypeKind::OptionalType && ok != TypeKind::NoneType && ok != TypeKind::AnyType &&
           ok != TypeKind::UnionType)
         return constant(g(), IValue(k == TK_IS_NOT));
+      // ... and when both are None.
+      if (l->type()->kind() == TypeKind::NoneType && r->type()->kind() == TypeKind::NoneType)
+        return constant(g(), IValue(k == TK_IS));
     }
     if (l->type()->kind() == TypeKind::ClassType && k != TK_IS && k != TK_IS_NOT)
       return requireMagic(l, magicName(k), {r}, range, "this comparison");

@@ -45,9 +45,8 @@ def const_cond(x: int) -> int:
     if True:
         x = x + 1
     return x
-# The constant condition is kept as an If on a constant here (PyTorch
-# emits only the taken branch; the result is the same).
+# As in PyTorch, a constant condition emits only the branch it takes.
 # CHECK-LABEL: def const_cond
-# CHECK:      [[T:%[0-9]+]] : bool = prim::Constant[value=1]()
+# CHECK-NOT:  prim::If
 # CHECK:      [[X1:%x[.0-9]*]] : int = aten::add([[X0:%x[.0-9]*]], [[ONE:%[0-9]+]])
 # CHECK:      return (
