@@ -14,11 +14,12 @@ time includes.
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
 
-import torch
+torch = None  # imported in main(), after OPENBLAS_NUM_THREADS is set
 
 
 def make_tensor(s):
@@ -83,6 +84,12 @@ def main():
     p.add_argument("--min-seconds", type=float, default=0.1)
     p.add_argument("spec")
     args = p.parse_args()
+    # Debian's torch does its GEMMs in OpenBLAS (pthreads), which ignores
+    # torch.set_num_threads and reads its thread count once, at load.
+    os.environ["OPENBLAS_NUM_THREADS"] = str(args.threads)
+    global torch
+    import torch as torch_module
+    torch = torch_module
     torch.set_num_threads(args.threads)
     torch.manual_seed(42)
     with open(args.spec) as f:
