@@ -37,6 +37,10 @@ SugaredValuePtr emitRange(const SourceRange& r, Emitter& e, CallArgs& args) {
   std::vector<Value*> vs;
   for (const NamedValue& a : args.args()) vs.push_back(a.value);
   if (vs.empty() || vs.size() > 3) throw ErrorReport(r) << "range expected 1 to 3 arguments, got " << vs.size();
+  for (size_t i = 0; i < vs.size(); ++i)
+    if (vs[i]->type()->kind() != TypeKind::IntType)
+      throw ErrorReport(r) << "all inputs of range must be ints, found " << vs[i]->type()->annotationStr()
+                           << " in argument " << i;
   auto make = [vs](const SourceRange& r, Emitter& e) -> Iterable {
     if (vs.size() == 1) return Iterable{vs[0], [](Value* i) { return i; }};
     Value* step = vs.size() == 3 ? vs[2] : constant(e, IValue(int64_t{1}));

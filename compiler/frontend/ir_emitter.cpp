@@ -377,6 +377,8 @@ class FunctionEmitter final : public Emitter {
         if (!a.inputs().empty()) msg = emitExpr(a.inputs()[0]);
       } else if (e.kind() == TK_VAR) {
         cls = "builtins." + Var(e).name().name();
+      } else {
+        throw ErrorReport(e.range()) << "exceptions must derive from BaseException";
       }
     }
     if (!msg) msg = constant(g(), IValue(std::string("Exception")));

@@ -17,6 +17,26 @@ TypePtr lookupNamedType(const UnitDefinitions& unit, const std::string& name) {
   return unit.resolver ? unit.resolver->resolveType(name, SourceRange()) : nullptr;
 }
 
+// Dict keys must be hashable the way PyTorch's dicts hash them.
+void checkDictKeys(const TypePtr& t, const SourceRange& r) {
+  if (t->kind() == TypeKind::DictType) {
+    const TypePtr& key = t->expect<DictType>().keyType();
+    switch (key->kind()) {
+      case TypeKind::IntType:
+      case TypeKind::FloatType:
+      case TypeKind::ComplexType:
+      case TypeKind::BoolType:
+      case TypeKind::StringType:
+      case TypeKind::TensorType:
+      case TypeKind::DeviceObjType: break;
+      default:
+        throw ErrorReport(r) << "Cannot create dict for key type '" << key->str()
+                             << "', only int, float, complex, Tensor, device and string keys are supported";
+    }
+  }
+  for (const TypePtr& c : t->containedTypes()) checkDictKeys(c, r);
+}
+
 }  // namespace
 
 TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
@@ -72,6 +92,7 @@ TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
   TypeResolver resolver = [&unit](std::string_view q) -> TypePtr { return lookupNamedType(unit, std::string(q)); };
   auto t = parseAnnotationType(qualified, &resolver);
   if (!t.ok()) throw ErrorReport(e.range()) << "Unknown type annotation: '" << qualified << "'";
+  checkDictKeys(*t, e.range());
   return *t;
 }
 
