@@ -235,6 +235,8 @@ SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::s
   if (path_ == "torch") {
     static const std::set<std::string> submodules = {"linalg", "special", "fft", "jit", "nn", "cuda"};
     if (submodules.count(field)) return std::make_shared<ModuleValue>("torch." + field);
+    // torch.functional holds the Python definitions of torch.norm, torch.split, ...
+    if (field == "functional") return std::make_shared<ModuleValue>("torch");
     if (auto dt = dtypeConstant(field)) return simple(constant(e, IValue(*dt), r));
     if (auto mf = memoryFormatOrLayoutConstant(field)) return simple(constant(e, IValue(*mf), r));
   }

@@ -49,3 +49,10 @@ def add_alpha(x: Tensor, y: Tensor) -> Tensor:
 # CHECK-LABEL: def add_alpha
 # CHECK:      [[A:%[0-9]+]] : int = prim::Constant[value=2]()
 # CHECK:      Tensor = aten::add(%x{{[.0-9]*}}, %y{{[.0-9]*}}, [[A]])
+
+# torch.functional.X is torch.X.
+def functional_norm(t: Tensor) -> Tensor:
+    return torch.functional.norm(t) + torch.norm(t)
+# CHECK-LABEL: def functional_norm
+# CHECK:      Tensor = [[OP:[a-z:_]*norm]](%t
+# CHECK:      Tensor = [[OP]](%t
