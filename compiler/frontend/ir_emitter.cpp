@@ -1281,22 +1281,28 @@ class FunctionEmitter final : public Emitter {
                  list->setType(ListType::create(elemType));
                  callBuiltin("aten::append", {list, el}, {}, lc.range());
                };
-               if (lc.cond().present()) {
-                 Value* c = emitCond(lc.cond().get());
-                 Node* n = g().create(prim::If, {c}, 0);
-                 g().insertNode(n);
-                 Block* t = n->addBlock();
-                 n->addBlock();
-                 WithInsertPoint ip(t);
-                 env_.pushFrame();
-                 body();
-                 env_.popFrame();
-               } else {
-                 body();
-               }
+               emitFiltered(lc.cond(), body);
              },
              [&]() { return constant(g(), IValue(true)); }, lc.range());
     return list;
+  }
+
+  // A comprehension's element: `body` runs under the optional `if` filter.
+  template <typename MaybeCond, typename Body>
+  void emitFiltered(const MaybeCond& cond, const Body& body) {
+    if (!cond.present()) {
+      body();
+      return;
+    }
+    Value* c = emitCond(cond.get());
+    Node* n = g().create(prim::If, {c}, 0);
+    g().insertNode(n);
+    Block* t = n->addBlock();
+    n->addBlock();
+    WithInsertPoint ip(t);
+    env_.pushFrame();
+    body();
+    env_.popFrame();
   }
 
   Value* emitDictComp(const DictComp& dc) {
@@ -1314,19 +1320,7 @@ class FunctionEmitter final : public Emitter {
                  dict->setType(DictType::create(k->type(), v->type()));
                  callBuiltin("aten::_set_item", {dict, k, v}, {}, dc.range());
                };
-               if (dc.cond().present()) {
-                 Value* c = emitCond(dc.cond().get());
-                 Node* n = g().create(prim::If, {c}, 0);
-                 g().insertNode(n);
-                 Block* t = n->addBlock();
-                 n->addBlock();
-                 WithInsertPoint ip(t);
-                 env_.pushFrame();
-                 body();
-                 env_.popFrame();
-               } else {
-                 body();
-               }
+               emitFiltered(dc.cond(), body);
              },
              [&]() { return constant(g(), IValue(true)); }, dc.range());
     return dict;
