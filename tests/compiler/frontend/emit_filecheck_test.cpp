@@ -18,6 +18,7 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/verifier.h"
 #include "runtime/ops/register_all.h"
+#include "tests/support/file_test_name.h"
 #include "tools/filecheck/filecheck.h"
 
 namespace jitserve::frontend {
@@ -70,14 +71,7 @@ TEST_P(EmitFile, IRMatchesChecks) {
   EXPECT_TRUE(r.ok) << r.message;
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Features, EmitFile, ::testing::ValuesIn(featureFiles()), testName);
+INSTANTIATE_TEST_SUITE_P(Features, EmitFile, ::testing::ValuesIn(featureFiles()), testing_support::fileTestName);
 
 }  // namespace
 }  // namespace jitserve::frontend

@@ -14,6 +14,7 @@
 #include "compiler/passes/opt_input.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/ops/register_all.h"
+#include "tests/support/file_test_name.h"
 #include "tools/filecheck/filecheck.h"
 
 namespace jitserve {
@@ -74,14 +75,7 @@ TEST_P(PassFile, OutputMatchesChecks) {
   EXPECT_TRUE(r.ok) << r.message;
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name = info.param.substr(0, info.param.rfind('.'));
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Files, PassFile, ::testing::ValuesIn(testFiles()), testName);
+INSTANTIATE_TEST_SUITE_P(Files, PassFile, ::testing::ValuesIn(testFiles()), testing_support::fileTestName);
 
 }  // namespace
 }  // namespace jitserve
