@@ -1,5 +1,6 @@
 #include "runtime/executor/graph_executor.h"
 
+#include <algorithm>
 #include <mutex>
 
 #include "compiler/ir/ir.h"
@@ -105,6 +106,20 @@ GraphExecutorStats GraphExecutor::stats() const {
     s.plans.push_back({spec.str(), plan->hits.load(std::memory_order_relaxed), plan->compileTime});
   }
   return s;
+}
+
+std::vector<std::shared_ptr<const ExecutionPlan>> GraphExecutor::plans() const {
+  std::vector<std::pair<std::string, std::shared_ptr<const ExecutionPlan>>> keyed;
+  {
+    std::shared_lock lock(mu_);
+    keyed.reserve(plans_.size());
+    for (const auto& [spec, plan] : plans_) keyed.emplace_back(spec.str(), plan);
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::shared_ptr<const ExecutionPlan>> out;
+  out.reserve(keyed.size());
+  for (auto& [key, plan] : keyed) out.push_back(std::move(plan));
+  return out;
 }
 
 }  // namespace jitserve

@@ -87,6 +87,10 @@ class GraphExecutor {
   std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs);
 
   GraphExecutorStats stats() const;
+  // The cached specialized plans (not the generic one), ordered by their
+  // spec's text so dumps are stable. Each plan's graph is the optimized
+  // graph its Code was built from; plans are immutable once cached.
+  std::vector<std::shared_ptr<const ExecutionPlan>> plans() const;
   const Graph& graph() const { return *graph_; }
 
  private:

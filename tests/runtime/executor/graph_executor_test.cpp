@@ -100,6 +100,27 @@ TEST(GraphExecutor, PlanGraphHasRefinedInputTypes) {
   EXPECT_TRUE(ex.graph().inputs()[0]->type()->expect<TensorType>().isUnrefined());
 }
 
+TEST(GraphExecutor, PlansListsTheCachedSpecializedPlans) {
+  GraphExecutor ex(testing::parseGraph(kRankGraph), testOptions());
+  EXPECT_TRUE(ex.plans().empty());
+  for (auto dtype : {ScalarType::Double, ScalarType::Float, ScalarType::Double}) {
+    Stack s;
+    s.emplace_back(zeros({2}, dtype));
+    s.emplace_back(int64_t{1});
+    ex.run(s);
+  }
+  const auto plans = ex.plans();
+  ASSERT_EQ(plans.size(), 2u);
+  EXPECT_LT(plans[0]->spec.str(), plans[1]->spec.str());
+  uint64_t hits = 0;
+  for (const auto& p : plans) {
+    ASSERT_NE(p->graph, nullptr);
+    EXPECT_FALSE(p->graph->inputs()[0]->type()->expect<TensorType>().isUnrefined());
+    hits += p->hits.load();
+  }
+  EXPECT_EQ(hits, 1u);
+}
+
 TEST(GraphExecutor, PipelineHookRunsOnEachNewPlan) {
   GraphExecutorOptions o = testOptions();
   std::atomic<int> calls{0};
