@@ -1,14 +1,16 @@
 #include "server/admin_service.h"
 
+#include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
-#include "compiler/ir/ir_printer.h"
-#include "server/grpc_call.h"
-#if JITSERVE_HAVE_JIT_LOG
+#include "absl/strings/str_join.h"
+#include "compiler/ir/ir.h"
 #include "compiler/passes/jit_log.h"
-#endif
+#include "compiler/passes/pass_registry.h"
+#include "server/grpc_call.h"
 
 namespace jitserve::server {
 
@@ -16,7 +18,16 @@ namespace apb = ::jitserve::admin::v1;
 
 namespace {
 
-constexpr const char* kStages[] = {"emitted", "code"};
+constexpr absl::string_view kAfter = "after:";
+
+// emitted, after:PASS for each pass of the executors' pipeline, plan, code.
+std::vector<std::string> graphStages() {
+  std::vector<std::string> stages{"emitted"};
+  for (const std::string& p : specializedPipeline()) stages.push_back(absl::StrCat(kAfter, p));
+  stages.push_back("plan");
+  stages.push_back("code");
+  return stages;
+}
 
 grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, const absl::Status& s) {
   auto* r = ctx->DefaultReactor();
@@ -62,7 +73,8 @@ absl::Status AdminService::authorize(const grpc::CallbackServerContext* ctx) con
 grpc::ServerUnaryReactor* AdminService::GetGraph(grpc::CallbackServerContext* ctx, const apb::GetGraphRequest* request,
                                                  apb::GetGraphResponse* response) {
   if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
-  for (const char* st : kStages) response->add_stages(st);
+  const std::vector<std::string> stages = graphStages();
+  for (const std::string& st : stages) response->add_stages(st);
   auto model = core_.registry().get(request->model(), request->version());
   if (!model.ok()) return finishNow(ctx, model.status());
   const Model::Method* method = (*model)->findMethod(request->method());
@@ -71,17 +83,37 @@ grpc::ServerUnaryReactor* AdminService::GetGraph(grpc::CallbackServerContext* ct
                                                            request->method(), "'")));
   }
   const std::string stage = request->stage().empty() ? "emitted" : request->stage();
-  auto* dump = response->add_dumps();
-  dump->set_stage(stage);
+  if (std::find(stages.begin(), stages.end(), stage) == stages.end()) {
+    return finishNow(ctx, absl::InvalidArgumentError(absl::StrCat("unknown stage '", stage,
+                                                                  "' (stages: ", absl::StrJoin(stages, ", "), ")")));
+  }
   if (stage == "emitted") {
-    std::ostringstream os;
-    os << method->function->graph();
-    dump->set_text(os.str());
+    auto* dump = response->add_dumps();
+    dump->set_stage(stage);
+    dump->set_text(method->function->graph().toString());
   } else if (stage == "code") {
+    auto* dump = response->add_dumps();
+    dump->set_stage(stage);
     dump->set_text(method->function->code()->dump());
-  } else {
-    return finishNow(ctx, absl::InvalidArgumentError(
-                              absl::StrCat("unknown stage '", stage, "' (stages: emitted, code)")));
+  } else if (stage == "plan") {
+    for (const auto& plan : (*model)->executor(*method)->plans()) {
+      auto* dump = response->add_dumps();
+      dump->set_stage(stage);
+      dump->set_argument_spec(plan->spec.str());
+      dump->set_hits(plan->hits.load(std::memory_order_relaxed));
+      dump->set_text(plan->graph->toString());
+    }
+  } else {  // after:PASS
+    auto after = (*model)->graphAfterEachPass(*method);
+    if (!after.ok()) return finishNow(ctx, after.status());
+    const std::string_view pass = std::string_view(stage).substr(kAfter.size());
+    for (const auto& [name, text] : *after) {
+      if (name != pass) continue;
+      auto* dump = response->add_dumps();
+      dump->set_stage(stage);
+      dump->set_text(text);
+      break;
+    }
   }
   return finishNow(ctx, absl::OkStatus());
 }
@@ -100,7 +132,7 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
   }
   for (const auto& model : models) {
     for (const auto& method : model->methods()) {
-      const GraphExecutorStats s = method.executor->stats();
+      const GraphExecutorStats s = model->executor(method)->stats();
       auto* ms = response->add_methods();
       ms->set_model(model->name());
       ms->set_version(model->version());
@@ -122,26 +154,41 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
 grpc::ServerUnaryReactor* AdminService::GetLogLevel(grpc::CallbackServerContext* ctx, const apb::GetLogLevelRequest*,
                                                     apb::LogLevel* response) {
   if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
-#if JITSERVE_HAVE_JIT_LOG
   response->set_spec(jitlog::logLevels());
   return finishNow(ctx, absl::OkStatus());
-#else
-  return finishNow(ctx, absl::UnimplementedError("this build has no JIT logging (compiler/passes)"));
-#endif
 }
 
 grpc::ServerUnaryReactor* AdminService::SetLogLevel(grpc::CallbackServerContext* ctx, const apb::LogLevel* request,
                                                     apb::LogLevel* response) {
   if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
-#if JITSERVE_HAVE_JIT_LOG
   jitlog::setLogLevels(request->spec());
   response->set_spec(jitlog::logLevels());
   return finishNow(ctx, absl::OkStatus());
-#else
-  (void)request;
-  (void)response;
-  return finishNow(ctx, absl::UnimplementedError("this build has no JIT logging (compiler/passes)"));
-#endif
+}
+
+namespace {
+void fillOptimization(bool enabled, apb::Optimization* out) {
+  out->set_enabled(enabled);
+  for (const std::string& p : specializedPipeline()) out->add_passes(p);
+}
+}  // namespace
+
+grpc::ServerUnaryReactor* AdminService::GetOptimization(grpc::CallbackServerContext* ctx,
+                                                        const apb::GetOptimizationRequest*,
+                                                        apb::Optimization* response) {
+  if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
+  fillOptimization(core_.optimize(), response);
+  return finishNow(ctx, absl::OkStatus());
+}
+
+grpc::ServerUnaryReactor* AdminService::SetOptimization(grpc::CallbackServerContext* ctx,
+                                                        const apb::Optimization* request,
+                                                        apb::Optimization* response) {
+  if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
+  core_.setOptimize(request->enabled());
+  std::cerr << "jitserved: optimization " << (request->enabled() ? "on" : "off") << " (admin API)" << std::endl;
+  fillOptimization(core_.optimize(), response);
+  return finishNow(ctx, absl::OkStatus());
 }
 
 }  // namespace jitserve::server

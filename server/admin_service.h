@@ -1,6 +1,7 @@
 // AdminService: jitserve.admin.v1, the operators' view inside the daemon:
-// graph dumps per stage, GraphExecutor plan cache statistics, the JIT log
-// level at run time.
+// graph dumps per stage (emitted, after each pass, each cached plan, code),
+// GraphExecutor plan cache statistics, the JIT log level and the
+// optimization switch at run time.
 //
 // It runs on its own gRPC server and port (loopback by default) and only
 // when a token is configured: every call must carry `authorization: Bearer
@@ -29,6 +30,12 @@ class AdminService final : public jitserve::admin::v1::Admin::CallbackService {
                                         jitserve::admin::v1::LogLevel* response) override;
   grpc::ServerUnaryReactor* SetLogLevel(grpc::CallbackServerContext* ctx, const jitserve::admin::v1::LogLevel* request,
                                         jitserve::admin::v1::LogLevel* response) override;
+  grpc::ServerUnaryReactor* GetOptimization(grpc::CallbackServerContext* ctx,
+                                            const jitserve::admin::v1::GetOptimizationRequest* request,
+                                            jitserve::admin::v1::Optimization* response) override;
+  grpc::ServerUnaryReactor* SetOptimization(grpc::CallbackServerContext* ctx,
+                                            const jitserve::admin::v1::Optimization* request,
+                                            jitserve::admin::v1::Optimization* response) override;
 
  private:
   absl::Status authorize(const grpc::CallbackServerContext* ctx) const;

@@ -93,7 +93,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
   const auto models = models_.list();
   for (const auto& model : models) {
     for (const auto& method : model->methods()) {
-      const GraphExecutorStats s = method.executor->stats();
+      const GraphExecutorStats s = model->executor(method)->stats();
       std::vector<prometheus::ClientMetric::Label> labels = {
           {"method", method.name}, {"model", model->name()}, {"version", model->version()}};
       std::chrono::nanoseconds total{0};

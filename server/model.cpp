@@ -3,6 +3,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "compiler/frontend/compilation_unit.h"
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ir_printer.h"
+#include "compiler/passes/inliner.h"
+#include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/support/error.h"
 
@@ -13,11 +17,79 @@ Model::Model(std::string name, std::string version, Format format)
 
 Model::~Model() {
   // Executors reference the unit's functions: drop them first.
+  executors_.clear();
   methods_.clear();
 }
 
+namespace {
+
+// Resolves prim::CallFunction names in `unit` for the inliner.
+GraphLookup unitLookup(const frontend::CompilationUnit* unit) {
+  return [unit](std::string_view name) -> const Graph* {
+    GraphFunction* f = unit->findFunction(name);
+    return f ? &f->graph() : nullptr;
+  };
+}
+
+}  // namespace
+
+std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const {
+  GraphExecutorOptions opts;
+  opts.code = codeOptions_;
+  if (on) {
+    absl::StatusOr<std::function<void(Graph&)>> passes = makePassPipeline(specializedPipeline());
+    JS_INTERNAL_ASSERT(passes.ok(), "the standard pipeline names an unknown pass: ", passes.status().message());
+    const frontend::CompilationUnit* unit = unit_.get();
+    opts.pipeline = [unit, run = std::move(*passes)](Graph& g) {
+      InlineLookupScope scope(unitLookup(unit));
+      run(g);
+    };
+  }
+  std::vector<std::shared_ptr<GraphExecutor>> out;
+  out.reserve(methods_.size());
+  for (const Method& m : methods_) out.push_back(std::make_shared<GraphExecutor>(m.function->graphPtr(), opts));
+  return out;
+}
+
+std::shared_ptr<GraphExecutor> Model::executor(const Method& method) const {
+  const size_t i = static_cast<size_t>(&method - methods_.data());
+  JS_INTERNAL_ASSERT(i < methods_.size(), "method '", method.name, "' is not one of model ", name_, "'s");
+  std::lock_guard<std::mutex> lock(mu_);
+  return executors_[i];
+}
+
+bool Model::optimize() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return optimize_;
+}
+
+void Model::setOptimize(bool on) {
+  if (optimize() == on) return;
+  // Build outside the lock (cheap: executors compile lazily), swap under it.
+  std::vector<std::shared_ptr<GraphExecutor>> fresh = makeExecutors(on);
+  std::lock_guard<std::mutex> lock(mu_);
+  optimize_ = on;
+  executors_.swap(fresh);
+  // `fresh` now holds the old executors; requests still running on them
+  // hold their own references.
+}
+
+absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Model::graphAfterEachPass(
+    const Method& method) const {
+  std::unique_ptr<Graph> g = method.function->graph().copy();
+  InlineLookupScope scope(unitLookup(unit_.get()));
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& pass : specializedPipeline()) {
+    absl::StatusOr<bool> r = runPasses(*g, std::span<const std::string>(&pass, 1));
+    if (!r.ok()) return r.status();
+    out.emplace_back(pass, g->toString());
+  }
+  return out;
+}
+
 absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::string version,
-                                                         std::string_view source, std::string_view entry) {
+                                                         std::string_view source, std::string_view entry,
+                                                         Options options) {
   std::shared_ptr<Model> model(new Model(std::move(name), std::move(version), Format::kSource));
   model->unit_ = std::make_unique<frontend::CompilationUnit>();
   frontend::CompilationUnit& cu = *model->unit_;
@@ -45,9 +117,8 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
         "function in config.json ({\"entry\": \"NAME\"}) or in the load request");
   }
 
-  CodeOptions codeOptions;
   const frontend::CompilationUnit* unit = model->unit_.get();
-  codeOptions.functionResolver = [unit](std::string_view n) -> Function* { return unit->resolve(n); };
+  model->codeOptions_.functionResolver = [unit](std::string_view n) -> Function* { return unit->resolve(n); };
   auto addMethod = [&](GraphFunction* fn) -> absl::Status {
     try {
       // Build the generic Code now: an unsupported operator fails the load.
@@ -56,9 +127,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
       absl::Status s = statusFromException(e);
       return absl::Status(s.code(), absl::StrCat("function '", fn->name(), "' cannot run: ", s.message()));
     }
-    GraphExecutorOptions opts;
-    opts.code = codeOptions;
-    model->methods_.push_back(Method{fn->name(), fn, std::make_unique<GraphExecutor>(fn->graphPtr(), opts)});
+    model->methods_.push_back(Method{fn->name(), fn});
     return absl::OkStatus();
   };
   if (auto s = addMethod(entryFn); !s.ok()) return s;
@@ -66,12 +135,15 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
     if (fn == entryFn) continue;
     if (auto s = addMethod(fn); !s.ok()) return s;
   }
+  model->optimize_ = options.optimize;
+  model->executors_ = model->makeExecutors(options.optimize);
   return model;
 }
 
 absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std::string version,
-                                                          std::string_view bytes) {
+                                                          std::string_view bytes, Options options) {
   (void)bytes;
+  (void)options;
   return absl::FailedPreconditionError(absl::StrCat("model '", name, "' version ", version,
                                                     ": loading TorchScript archives (model.pt) is not supported "
                                                     "yet; serve the model's source (model.py) instead"));
@@ -85,7 +157,7 @@ const Model::Method* Model::findMethod(std::string_view name) const {
 }
 
 absl::Status Model::run(const Method& method, Stack& stack, const InterpreterOptions& options) const {
-  return method.executor->runStatus(stack, options);
+  return executor(method)->runStatus(stack, options);
 }
 
 }  // namespace jitserve::server

@@ -8,19 +8,30 @@
 // generic Code is built at load, so a program using an operator we lack is
 // refused at load time with the operator's name, not at its first request.
 //
+// Optimization: with `optimize` on (the default), each executor runs the
+// pass pipeline (compiler/passes specializedPipeline(): tensor type
+// propagation, then inline, constant propagation and pooling, peephole, CSE,
+// DCE) on every plan it compiles, with calls resolved in the model's own
+// compilation unit. setOptimize() swaps in fresh executors built with the
+// other setting: later requests compile new plans under it; requests already
+// running finish on the executor they started with. The swap starts the
+// plan cache statistics over.
+//
 // Archives (torch.jit.save) come through Model::fromArchive, which refuses
 // them until the archive importer exists (issue 6): plugging it in is that
 // one function.
 //
 // Thread safety: immutable after creation except for its statistics
-// (atomics); run() may be called from many threads at once. Holders keep a
-// shared_ptr, so unloading while requests run is safe.
+// (atomics) and the executors (swapped under a mutex by setOptimize); run()
+// may be called from many threads at once. Holders keep a shared_ptr, so
+// unloading while requests run is safe.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,24 +63,30 @@ struct ModelStats {
   std::atomic<uint64_t> lastInferenceMs{0};  // since the epoch
 };
 
+struct ModelOptions {
+  bool optimize = true;  // run the pass pipeline on each plan
+};
+
 class Model {
  public:
   enum class Format { kSource, kArchive };
 
+  using Options = ModelOptions;
+
   struct Method {
     std::string name;
     GraphFunction* function;  // owned by the compilation unit
-    std::unique_ptr<GraphExecutor> executor;
     const FunctionSchema& schema() const { return function->schema(); }
   };
 
   // Compiles `source`. Compile errors are InvalidArgument with the
   // compiler's message (line and caret); an unknown entry is InvalidArgument.
   static absl::StatusOr<std::shared_ptr<Model>> fromSource(std::string name, std::string version,
-                                                           std::string_view source, std::string_view entry = "");
+                                                           std::string_view source, std::string_view entry = "",
+                                                           Options options = {});
   // A torch.jit.save archive. Not supported yet: FailedPrecondition.
   static absl::StatusOr<std::shared_ptr<Model>> fromArchive(std::string name, std::string version,
-                                                            std::string_view bytes);
+                                                            std::string_view bytes, Options options = {});
 
   ~Model();
   Model(const Model&) = delete;
@@ -89,16 +106,36 @@ class Model {
   // Runs `method` on `stack` (arguments in, returns out).
   absl::Status run(const Method& method, Stack& stack, const InterpreterOptions& options) const;
 
+  // The executor currently serving `method` (kept alive by the pointer even
+  // if setOptimize replaces it meanwhile).
+  std::shared_ptr<GraphExecutor> executor(const Method& method) const;
+
+  bool optimize() const;
+  // Replaces every method's executor by a fresh one with optimizations on or
+  // off; a no-op when the setting is already `on`.
+  void setOptimize(bool on);
+
+  // A copy of the method's emitted graph after each pass of the pipeline the
+  // executors use (when optimizing), in order: (pass name, graph text).
+  // Internal when a pass fails (a compiler bug).
+  absl::StatusOr<std::vector<std::pair<std::string, std::string>>> graphAfterEachPass(const Method& method) const;
+
   ModelStats& stats() const { return stats_; }
 
  private:
   Model(std::string name, std::string version, Format format);
+  // Builds the executors for methods_ with `on`; mu_ held or not yet shared.
+  std::vector<std::shared_ptr<GraphExecutor>> makeExecutors(bool on) const;
 
   std::string name_;
   std::string version_;
   Format format_;
   std::unique_ptr<frontend::CompilationUnit> unit_;
   std::vector<Method> methods_;
+  CodeOptions codeOptions_;
+  mutable std::mutex mu_;
+  bool optimize_ = true;                                  // guarded by mu_
+  std::vector<std::shared_ptr<GraphExecutor>> executors_;  // per method; guarded by mu_
   mutable ModelStats stats_;
 };
 

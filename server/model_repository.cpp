@@ -104,12 +104,12 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::find(std::string_view na
   return specs;
 }
 
-absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec) {
+absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::Options options) {
   auto bytes = readFile(spec.file);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =
-      spec.format == Model::Format::kSource ? Model::fromSource(spec.name, spec.version, *bytes, spec.entry)
-                                            : Model::fromArchive(spec.name, spec.version, *bytes);
+      spec.format == Model::Format::kSource ? Model::fromSource(spec.name, spec.version, *bytes, spec.entry, options)
+                                            : Model::fromArchive(spec.name, spec.version, *bytes, options);
   if (!m.ok()) {
     return absl::Status(m.status().code(), absl::StrCat("loading ", spec.file.string(), ": ", m.status().message()));
   }

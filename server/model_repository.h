@@ -47,6 +47,6 @@ class ModelRepository {
 };
 
 // Reads and compiles one repository entry.
-absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec);
+absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::Options options = {});
 
 }  // namespace jitserve::server

@@ -101,8 +101,9 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
       const auto start = std::chrono::steady_clock::now();
       absl::StatusOr<std::shared_ptr<Model>> m =
           header_.program_case() == pb::ModelHeader::kSource
-              ? Model::fromSource(header_.name(), header_.version(), header_.source(), header_.entry())
-              : Model::fromArchive(header_.name(), header_.version(), archive_);
+              ? Model::fromSource(header_.name(), header_.version(), header_.source(), header_.entry(),
+                                  core_.modelOptions())
+              : Model::fromArchive(header_.name(), header_.version(), archive_, core_.modelOptions());
       if (!m.ok()) {
         Finish(toGrpcStatus(m.status()));
         return;

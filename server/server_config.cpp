@@ -41,6 +41,7 @@ const std::vector<Option>& options() {
       {"max-message-bytes", Kind::kInt, JS_INT(maxMessageBytes), "largest gRPC message (64 MiB)"},
       {"max-archive-bytes", Kind::kInt, JS_INT(maxArchiveBytes), "largest archive upload (1 GiB)"},
       {"drain-grace-ms", Kind::kInt, JS_INT(drainGraceMs), "SIGTERM drain grace period (10000)"},
+      {"optimize", Kind::kBool, JS_BOOL(optimize), "run the optimization passes on each plan (true; --optimize=false: off)"},
   };
   return kOptions;
 }

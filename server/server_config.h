@@ -17,6 +17,7 @@
 //   --max-message-bytes N      largest gRPC message accepted or sent (default 64 MiB)
 //   --max-archive-bytes N      largest archive accepted by LoadModel (default 1 GiB)
 //   --drain-grace-ms N         how long SIGTERM waits for in-flight requests (default 10000)
+//   --optimize[=false]         run the optimization passes on each plan (default true)
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,7 @@ struct ServerConfig {
   int64_t maxMessageBytes = int64_t{64} << 20;
   int64_t maxArchiveBytes = int64_t{1} << 30;
   int64_t drainGraceMs = 10000;
+  bool optimize = true;  // run the pass pipeline on each plan (admin SetOptimization flips it)
 };
 
 // Parses argv (argv[0] skipped). InvalidArgument names the bad flag;

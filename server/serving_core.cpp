@@ -10,7 +10,7 @@ namespace jitserve::server {
 using Clock = std::chrono::steady_clock;
 
 ServingCore::ServingCore(ServerConfig config, ServerMetrics* metrics)
-    : config_(std::move(config)), metrics_(metrics) {
+    : config_(std::move(config)), metrics_(metrics), optimize_(config_.optimize) {
   if (!config_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(config_.modelRepository);
   size_t workers = config_.workers > 0 ? static_cast<size_t>(config_.workers) : std::thread::hardware_concurrency();
   pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(config_.maxQueue));
@@ -30,7 +30,7 @@ absl::Status ServingCore::loadRepository() {
   if (!specs.ok()) return specs.status();
   for (const ModelSpec& spec : *specs) {
     const auto start = Clock::now();
-    auto m = loadModel(spec);
+    auto m = loadModel(spec, modelOptions());
     if (!m.ok()) {
       std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
                 << m.status().message() << std::endl;
@@ -53,7 +53,7 @@ absl::Status ServingCore::loadFromRepository(std::string_view name) {
   std::vector<std::shared_ptr<Model>> loaded;
   const auto start = Clock::now();
   for (const ModelSpec& spec : *specs) {
-    auto m = loadModel(spec);
+    auto m = loadModel(spec, modelOptions());
     if (!m.ok()) return m.status();
     loaded.push_back(std::move(*m));
   }
@@ -74,7 +74,22 @@ absl::Status ServingCore::submitJob(std::function<void()> job) {
 
 void ServingCore::addModel(std::shared_ptr<Model> model, std::chrono::nanoseconds loadTime) {
   if (metrics_) metrics_->modelLoaded(model->name(), loadTime);
+  std::lock_guard<std::mutex> lock(optimizeMu_);
+  // A model compiled while setOptimize ran may carry the old setting.
+  model->setOptimize(optimize_.load());
   registry_.add(std::move(model));
+}
+
+Model::Options ServingCore::modelOptions() const {
+  Model::Options o;
+  o.optimize = optimize_.load();
+  return o;
+}
+
+void ServingCore::setOptimize(bool on) {
+  std::lock_guard<std::mutex> lock(optimizeMu_);
+  optimize_.store(on);
+  for (const auto& model : registry_.list()) model->setOptimize(on);
 }
 
 void ServingCore::countRejected(const char* api, const std::string& model, const std::string& method,

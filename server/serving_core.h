@@ -17,6 +17,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -63,8 +64,17 @@ class ServingCore {
   absl::Status loadFromRepository(std::string_view name);
 
   // Publishes a model (replacing the same name+version); `loadTime` is how
-  // long reading and compiling it took.
+  // long reading and compiling it took. The model is brought to the current
+  // optimization setting.
   void addModel(std::shared_ptr<Model> model, std::chrono::nanoseconds loadTime);
+
+  // Optimizations (the pass pipeline on every plan compiled): on from
+  // --optimize at start; setOptimize switches every loaded model and the
+  // ones loaded later (Model::setOptimize: fresh executors, new plans).
+  bool optimize() const { return optimize_.load(); }
+  void setOptimize(bool on);
+  // The options models are compiled with now.
+  Model::Options modelOptions() const;
 
   // ResourceExhausted when the queue is full, Unavailable when shutting down
   // (the call is then counted as answered with that code).
@@ -94,6 +104,8 @@ class ServingCore {
   ModelRegistry registry_;
   std::unique_ptr<ModelRepository> repository_;
   std::unique_ptr<ExecutorPool> pool_;
+  std::mutex optimizeMu_;  // orders setOptimize against addModel
+  std::atomic<bool> optimize_;
   std::atomic<bool> shuttingDown_{false};
   std::atomic<bool> draining_{false};
   std::atomic<int64_t> inflight_{0};        // inference calls queued or running

@@ -459,12 +459,188 @@ TEST_F(JitservedTest, AdminApiNeedsTheTokenAndShowsGraphsAndExecutorStats) {
   level.set_spec(">dead_code_elimination");
   jitserve::admin::v1::LogLevel got;
   s = call(&jitserve::admin::v1::Admin::Stub::SetLogLevel, level, &got);
-  if (s.error_code() != grpc::StatusCode::UNIMPLEMENTED) {  // builds without compiler/passes
-    ASSERT_TRUE(s.ok()) << s.error_message();
-    EXPECT_NE(got.spec().find("dead_code_elimination"), std::string::npos) << got.spec();
-    level.set_spec("");
-    ASSERT_TRUE(call(&jitserve::admin::v1::Admin::Stub::SetLogLevel, level, &got).ok());
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_NE(got.spec().find("dead_code_elimination"), std::string::npos) << got.spec();
+  level.set_spec("");
+  ASSERT_TRUE(call(&jitserve::admin::v1::Admin::Stub::SetLogLevel, level, &got).ok());
+}
+
+namespace apb = ::jitserve::admin::v1;
+
+// A model whose forward calls a helper: the pipeline's inliner removes the
+// call, so optimized and unoptimized plans differ visibly.
+constexpr const char* kCallsSource =
+    "def helper(x: Tensor) -> Tensor:\n"
+    "    return x * 2\n"
+    "\n"
+    "def forward(x: Tensor) -> Tensor:\n"
+    "    return helper(x) + 1\n";
+
+class AdminCaller {
+ public:
+  explicit AdminCaller(int port)
+      : stub_(apb::Admin::NewStub(
+            grpc::CreateChannel("127.0.0.1:" + std::to_string(port), grpc::InsecureChannelCredentials()))) {}
+  template <typename Method, typename Req, typename Resp>
+  grpc::Status operator()(Method method, const Req& req, Resp* resp) {
+    grpc::ClientContext ctx;
+    ctx.AddMetadata("authorization", "Bearer t0ken");
+    return (stub_.get()->*method)(&ctx, req, resp);
   }
+  apb::GetGraphResponse graph(const std::string& model, const std::string& stage, grpc::Status* status) {
+    apb::GetGraphRequest req;
+    req.set_model(model);
+    req.set_stage(stage);
+    apb::GetGraphResponse resp;
+    *status = (*this)(&apb::Admin::Stub::GetGraph, req, &resp);
+    return resp;
+  }
+
+ private:
+  std::unique_ptr<apb::Admin::Stub> stub_;
+};
+
+TEST_F(JitservedTest, AdminGraphStagesFollowThePipelineAndPlans) {
+  pb::LoadModelResponse loaded;
+  ASSERT_TRUE(loadSource("calls", kCallsSource, &loaded).ok());
+  AdminCaller admin(daemon_->adminPort());
+  grpc::Status s;
+
+  apb::GetGraphResponse g = admin.graph("calls", "emitted", &s);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_EQ(g.dumps_size(), 1);
+  EXPECT_NE(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+  // The stages list names every pass of the pipeline, then plan and code.
+  std::vector<std::string> stages(g.stages().begin(), g.stages().end());
+  for (const char* st : {"emitted", "after:propagate_tensor_types", "after:inline", "after:dead_code_elimination",
+                         "plan", "code"}) {
+    EXPECT_NE(std::find(stages.begin(), stages.end(), st), stages.end()) << st;
+  }
+  // Every after: stage answers with one graph; inlining removes the call.
+  for (const std::string& st : stages) {
+    if (st.rfind("after:", 0) != 0) continue;
+    g = admin.graph("calls", st, &s);
+    ASSERT_TRUE(s.ok()) << st << ": " << s.error_message();
+    ASSERT_EQ(g.dumps_size(), 1) << st;
+    EXPECT_EQ(g.dumps(0).stage(), st);
+    const bool inlined = st != "after:propagate_tensor_types";
+    EXPECT_EQ(g.dumps(0).text().find("prim::CallFunction") == std::string::npos, inlined) << st << g.dumps(0).text();
+    if (inlined) EXPECT_NE(g.dumps(0).text().find("aten::mul"), std::string::npos) << st << g.dumps(0).text();
+  }
+  g = admin.graph("calls", "after:nope", &s);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(s.error_message().find("after:inline"), std::string::npos) << s.error_message();
+  EXPECT_NE(s.error_message().find("plan"), std::string::npos) << s.error_message();
+
+  // No plan before the first request; then one per ArgumentSpec, optimized.
+  g = admin.graph("calls", "plan", &s);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(g.dumps_size(), 0);
+  auto inferCalls = [&](std::vector<float> x, const std::vector<int64_t>& shape) {
+    pb::InferRequest req;
+    req.set_model_name("calls");
+    *req.add_inputs() = floatTensor(x, shape);
+    pb::InferResponse resp;
+    grpc::Status st = infer(req, &resp);
+    ASSERT_TRUE(st.ok()) << st.error_message();
+    std::vector<float> want;
+    for (float v : x) want.push_back(v * 2 + 1);
+    EXPECT_EQ(floatsOf(resp.output().tensor().data()), want);
+  };
+  inferCalls({1, 2}, {2});
+  inferCalls({3, 4, 5, 6}, {2, 2});
+  inferCalls({7}, {1});
+  g = admin.graph("calls", "plan", &s);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_EQ(g.dumps_size(), 2);  // rank 1 and rank 2
+  uint64_t hits = 0;
+  for (const auto& d : g.dumps()) {
+    EXPECT_EQ(d.stage(), "plan");
+    EXPECT_NE(d.argument_spec().find("Float"), std::string::npos) << d.argument_spec();
+    EXPECT_EQ(d.text().find("prim::CallFunction"), std::string::npos) << d.text();
+    EXPECT_NE(d.text().find("aten::mul"), std::string::npos) << d.text();
+    hits += d.hits();
+  }
+  EXPECT_EQ(hits, 1u);
+}
+
+TEST_F(JitservedTest, AdminOptimizationSwitchTakesEffectOnNewPlans) {
+  pb::LoadModelResponse loaded;
+  ASSERT_TRUE(loadSource("calls2", kCallsSource, &loaded).ok());
+  AdminCaller admin(daemon_->adminPort());
+  apb::Optimization state;
+  grpc::Status s = admin(&apb::Admin::Stub::GetOptimization, apb::GetOptimizationRequest(), &state);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_TRUE(state.enabled());
+  ASSERT_GT(state.passes_size(), 0);
+  EXPECT_EQ(state.passes(0), "propagate_tensor_types");
+
+  pb::InferRequest req;
+  req.set_model_name("calls2");
+  *req.add_inputs() = floatTensor({1, 2}, {2});
+  pb::InferResponse resp;
+  ASSERT_TRUE(infer(req, &resp).ok());
+  apb::GetGraphResponse g = admin.graph("calls2", "plan", &s);
+  ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
+  EXPECT_EQ(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+
+  // Off: the cached plans go with their executor; the next request compiles
+  // an unoptimized plan (the call stays) and still answers correctly.
+  apb::Optimization off;
+  off.set_enabled(false);
+  ASSERT_TRUE(admin(&apb::Admin::Stub::SetOptimization, off, &state).ok());
+  EXPECT_FALSE(state.enabled());
+  g = admin.graph("calls2", "plan", &s);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(g.dumps_size(), 0);
+  ASSERT_TRUE(infer(req, &resp).ok());
+  EXPECT_EQ(floatsOf(resp.output().tensor().data()), (std::vector<float>{3, 5}));
+  g = admin.graph("calls2", "plan", &s);
+  ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
+  EXPECT_NE(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+  // A model loaded while optimization is off serves unoptimized plans too.
+  ASSERT_TRUE(loadSource("calls3", kCallsSource, &loaded).ok());
+  req.set_model_name("calls3");
+  ASSERT_TRUE(infer(req, &resp).ok());
+  g = admin.graph("calls3", "plan", &s);
+  ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
+  EXPECT_NE(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+
+  // On again (the daemon is shared with the other tests).
+  apb::Optimization on;
+  on.set_enabled(true);
+  ASSERT_TRUE(admin(&apb::Admin::Stub::SetOptimization, on, &state).ok());
+  EXPECT_TRUE(state.enabled());
+  req.set_model_name("calls2");
+  ASSERT_TRUE(infer(req, &resp).ok());
+  g = admin.graph("calls2", "plan", &s);
+  ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
+  EXPECT_EQ(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+}
+
+TEST(JitservedOptimizeFlagTest, OptimizeFalseServesUnoptimizedPlans) {
+  TempDir repo;
+  repo.write("calls/1/model.py", kCallsSource);
+  repo.write("admin-token", "t0ken\n");
+  JitservedProcess daemon({"--model-repository", repo.path().string(), "--optimize=false", "--admin-token-file",
+                           (repo.path() / "admin-token").string()});
+  ASSERT_TRUE(daemon.ok()) << daemon.log();
+  AdminCaller admin(daemon.adminPort());
+  apb::Optimization state;
+  ASSERT_TRUE(admin(&apb::Admin::Stub::GetOptimization, apb::GetOptimizationRequest(), &state).ok());
+  EXPECT_FALSE(state.enabled());
+  auto native = pb::JitServe::NewStub(daemon.channel());
+  pb::InferRequest req;
+  req.set_model_name("calls");
+  *req.add_inputs() = floatTensor({1}, {1});
+  pb::InferResponse resp;
+  grpc::ClientContext ctx;
+  ASSERT_TRUE(native->Infer(&ctx, req, &resp).ok());
+  EXPECT_EQ(floatsOf(resp.output().tensor().data()), (std::vector<float>{3}));
+  grpc::Status s;
+  apb::GetGraphResponse g = admin.graph("calls", "plan", &s);
+  ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
+  EXPECT_NE(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
 }
 
 TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {

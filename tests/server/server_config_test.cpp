@@ -15,6 +15,23 @@ TEST(ServerConfig, DefaultsAreSafe) {
   EXPECT_EQ(c->adminHost, "127.0.0.1");
   EXPECT_EQ(c->metricsHost, "127.0.0.1");
   EXPECT_EQ(c->grpcPort, 8001);
+  EXPECT_TRUE(c->optimize);
+}
+
+TEST(ServerConfig, OptimizeCanBeTurnedOff) {
+  auto c = parseServerConfig({"--optimize=false"});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_FALSE(c->optimize);
+  c = parseServerConfig({"--optimize"});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_TRUE(c->optimize);
+  const std::string path = ::testing::TempDir() + "/jitserved_config_optimize.json";
+  std::ofstream(path) << R"({"optimize": false})";
+  c = parseServerConfig({"--config", path});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_FALSE(c->optimize);
+  EXPECT_NE(std::string(parseServerConfig({"--optimize=maybe"}).status().message()).find("--optimize"),
+            std::string::npos);
 }
 
 TEST(ServerConfig, FlagsBothSpellings) {
