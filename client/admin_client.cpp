@@ -72,4 +72,24 @@ absl::StatusOr<std::string> AdminClient::setLogLevel(const std::string& spec) {
   return resp.spec();
 }
 
+absl::StatusOr<apb::Optimization> AdminClient::optimization() {
+  grpc::ClientContext ctx;
+  prepare(ctx);
+  apb::Optimization resp;
+  grpc::Status s = stub_->GetOptimization(&ctx, apb::GetOptimizationRequest(), &resp);
+  if (!s.ok()) return toStatus(s);
+  return resp;
+}
+
+absl::StatusOr<apb::Optimization> AdminClient::setOptimization(bool enabled) {
+  grpc::ClientContext ctx;
+  prepare(ctx);
+  apb::Optimization req;
+  req.set_enabled(enabled);
+  apb::Optimization resp;
+  grpc::Status s = stub_->SetOptimization(&ctx, req, &resp);
+  if (!s.ok()) return toStatus(s);
+  return resp;
+}
+
 }  // namespace jitserve::client

@@ -22,6 +22,8 @@ class AdminClient {
                                                                       const std::string& version = "");
   absl::StatusOr<std::string> logLevel();
   absl::StatusOr<std::string> setLogLevel(const std::string& spec);
+  absl::StatusOr<jitserve::admin::v1::Optimization> optimization();
+  absl::StatusOr<jitserve::admin::v1::Optimization> setOptimization(bool enabled);
 
  private:
   AdminClient(std::unique_ptr<jitserve::admin::v1::Admin::Stub> stub, std::string token,

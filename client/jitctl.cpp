@@ -8,15 +8,18 @@
 //     infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
 //                                              JSON: an array of arguments, or an
 //                                              object {"args": [...], "kwargs": {...}};
-//                                              FILE: a .json file of that, or
-//                                              a.npy[,b.npy...] (one tensor argument each)
+//                                              FILE: a .json file of that,
+//                                              a.npy[,b.npy...] (one tensor argument each),
+//                                              or a torch.save file (.pt/.pth) of a list or
+//                                              tuple of arguments, or of the only argument
 //     bench MODEL JSON [--clients N] [--seconds S] [--method M]
 //                                              N concurrent clients calling infer for S
 //                                              seconds; prints throughput, p50/p99, errors
 //   admin API (--admin-server, --token-file):
-//     graph MODEL [--method M] [--stage emitted|code]
+//     graph MODEL [--method M] [--stage emitted|after:PASS|plan|code]
 //     stats [MODEL]                            plan cache statistics per method
 //     log-level [SPEC]                         get or set PYTORCH_JIT_LOG_LEVEL
+//     optimize [on|off]                        get or set the optimization passes
 //
 // The server defaults to $JITSERVE_SERVER, else 127.0.0.1:8001; the admin
 // server to $JITSERVE_ADMIN_SERVER, else 127.0.0.1:8003; the token file to
@@ -35,12 +38,14 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 
 #include "absl/status/status.h"
 #include "client/admin_client.h"
 #include "client/client.h"
 #include "client/json_values.h"
 #include "client/npy.h"
+#include "client/torch_save_inputs.h"
 
 namespace {
 
@@ -53,16 +58,22 @@ commands:
   load NAME FILE [--version V] [--entry FN]    load a model.py (source) or model.pt (archive)
   unload NAME [--version V]                    unload one version, or all
   infer MODEL [--method M] [--version V] (JSON | --inputs FILE)
-      --inputs FILE: a .json file, or a.npy[,b.npy,...] (one tensor argument each)
+      --inputs FILE: a .json file, a.npy[,b.npy,...] (one tensor argument each), or a
+        torch.save file (.pt/.pth) holding a list or tuple of the positional arguments,
+        or a single argument (torch.save([x, 3], "args.pt"); torch.save(x, "x.pt"))
       JSON is an array of arguments or {"args": [...], "kwargs": {...}}; values:
         1, 2.5, true, "s", null, [list], {"tuple": [...]}, {"dict": [[k, v], ...]},
         {"dtype": "float32", "shape": [2, 2], "data": [1, 2, 3, 4]}
   bench MODEL JSON [--clients 32] [--seconds 10] [--method M]
       concurrent clients calling infer; prints requests/s, p50/p99 latency and errors
 admin commands (--admin-server HOST:PORT, --token-file FILE):
-  graph MODEL [--method M] [--stage emitted|code]  a method's graph or instructions
+  graph MODEL [--method M] [--stage STAGE]     a method's graph at a stage: emitted (default),
+      after:PASS (the emitted graph after each pass of the pipeline up to PASS, e.g.
+      after:inline), plan (each cached specialized plan, per ArgumentSpec), code
+      (instructions of the generic code); an unknown stage lists the stages
   stats [MODEL]                                plan cache statistics per method
   log-level [SPEC]                             get or set the JIT log level (PYTORCH_JIT_LOG_LEVEL syntax)
+  optimize [on|off]                            get or set the optimization passes (new plans follow)
 defaults: $JITSERVE_SERVER or 127.0.0.1:8001; $JITSERVE_ADMIN_SERVER or 127.0.0.1:8003;
 $JITSERVE_ADMIN_TOKEN_FILE
 )";
@@ -185,7 +196,7 @@ int main(int argc, char** argv) {
   const std::string cmd = positional[0];
   const std::string version = opts.count("version") ? opts["version"] : "";
 
-  if (cmd == "graph" || cmd == "stats" || cmd == "log-level") {
+  if (cmd == "graph" || cmd == "stats" || cmd == "log-level" || cmd == "optimize") {
     std::string adminServer = std::getenv("JITSERVE_ADMIN_SERVER") ? std::getenv("JITSERVE_ADMIN_SERVER")
                                                                    : "127.0.0.1:8003";
     if (opts.count("admin-server")) adminServer = opts["admin-server"];
@@ -203,7 +214,24 @@ int main(int argc, char** argv) {
       auto r = (*admin)->graph(positional[1], opts.count("method") ? opts["method"] : "",
                                opts.count("stage") ? opts["stage"] : "", version);
       if (!r.ok()) return fail(r.status());
-      for (const auto& d : r->dumps()) std::cout << d.text();
+      if (r->dumps().empty() && opts["stage"] == "plan") {
+        std::cerr << "jitctl: no plan cached yet (plans are compiled by the first request per ArgumentSpec)\n";
+      }
+      for (const auto& d : r->dumps()) {
+        if (d.stage() == "plan") std::cout << "# plan for " << d.argument_spec() << " (hits " << d.hits() << ")\n";
+        std::cout << d.text();
+      }
+      return 0;
+    }
+    if (cmd == "optimize") {
+      if (positional.size() > 2 || (positional.size() == 2 && positional[1] != "on" && positional[1] != "off")) {
+        return usage("optimize takes nothing, on or off");
+      }
+      auto r = positional.size() == 2 ? (*admin)->setOptimization(positional[1] == "on") : (*admin)->optimization();
+      if (!r.ok()) return fail(r.status());
+      std::cout << "optimization " << (r->enabled() ? "on" : "off") << "; passes:";
+      for (const auto& p : r->passes()) std::cout << " " << p;
+      std::cout << "\n";
       return 0;
     }
     if (cmd == "stats") {
@@ -266,9 +294,17 @@ int main(int argc, char** argv) {
   }
   if (cmd == "infer" || cmd == "bench") {
     std::string text;
-    std::vector<jitserve::v1::Value> npyArgs;
-    if (opts.count("inputs") && opts["inputs"].size() > 4 &&
-        opts["inputs"].compare(opts["inputs"].size() - 4, 4, ".npy") == 0) {
+    std::vector<jitserve::v1::Value> fileArgs;  // from .npy or torch.save files
+    auto endsWith = [](const std::string& s, std::string_view suffix) {
+      return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    if (opts.count("inputs") && (endsWith(opts["inputs"], ".pt") || endsWith(opts["inputs"], ".pth"))) {
+      if (positional.size() != 2) return usage(cmd + " takes MODEL and --inputs FILE");
+      auto v = jitserve::client::argumentsFromTorchSave(opts["inputs"]);
+      if (!v.ok()) return fail(v.status());
+      fileArgs = std::move(*v);
+      text = "[]";
+    } else if (opts.count("inputs") && endsWith(opts["inputs"], ".npy")) {
       if (positional.size() != 2) return usage(cmd + " takes MODEL and --inputs FILE");
       std::stringstream files(opts["inputs"]);
       std::string file;
@@ -277,7 +313,7 @@ int main(int argc, char** argv) {
         if (!readFile(file, &bytes)) return fail(absl::NotFoundError("cannot read " + file));
         auto v = jitserve::client::tensorFromNpy(bytes);
         if (!v.ok()) return fail(absl::Status(v.status().code(), file + ": " + std::string(v.status().message())));
-        npyArgs.push_back(std::move(*v));
+        fileArgs.push_back(std::move(*v));
       }
       text = "[]";
     } else if (opts.count("inputs")) {
@@ -294,7 +330,7 @@ int main(int argc, char** argv) {
       return fail(absl::InvalidArgumentError(std::string("inputs are not JSON: ") + e.what()));
     }
     jitserve::v1::InferRequest req;
-    for (auto& v : npyArgs) *req.add_inputs() = std::move(v);
+    for (auto& v : fileArgs) *req.add_inputs() = std::move(v);
     req.set_model_name(positional[1]);
     req.set_model_version(version);
     if (opts.count("method")) req.set_method(opts["method"]);
