@@ -7,12 +7,10 @@
 #include "compiler/ir/verifier.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/tensor.h"
-#include "tests/support/filecheck.h"
+#include "tools/filecheck/filecheck.h"
 
 namespace jitserve::frontend {
 namespace {
-
-using testing::FileCheck;
 
 class IrEmitterTest : public ::testing::Test {
  protected:
@@ -34,7 +32,10 @@ class IrEmitterTest : public ::testing::Test {
 
 TEST_F(IrEmitterTest, ArithmeticPicksIntOverloads) {
   std::string g = graphOf("def f(a: int, b: int) -> int:\n    return a * b + 1\n");
-  EXPECT_EQ(FileCheck().check("aten::mul(%a, %b)").check_next("prim::Constant[value=1]").check_next("aten::add").check_not("prim::Load").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::mul(%a, %b)\n"
+                                    "CHECK-NEXT: prim::Constant[value=1]\n"
+                                    "CHECK-NEXT: aten::add\n"
+                                    "CHECK-NOT: prim::Load", g).message, "");
   EXPECT_EQ(run("f", {IValue(int64_t{3}), IValue(int64_t{4})}).toInt(), 13);
 }
 
@@ -72,7 +73,9 @@ TEST_F(IrEmitterTest, IfBranchesBecomeOutputs) {
       "    else:\n"
       "        x = 2\n"
       "    return x\n");
-  EXPECT_EQ(FileCheck().check(": int = prim::If(%c)").check_count("-> (", 2).check_not("prim::Store").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: : int = prim::If(%c)\n"
+                                    "CHECK-COUNT-2: -> (\n"
+                                    "CHECK-NOT: prim::Store", g).message, "");
   EXPECT_EQ(run("f", {IValue(false)}).toInt(), 2);
 }
 
@@ -83,7 +86,10 @@ TEST_F(IrEmitterTest, LoopCarriedVariable) {
       "    for i in range(n):\n"
       "        s += i\n"
       "    return s\n");
-  EXPECT_EQ(FileCheck().check("prim::Loop(%n").check("block0(").check("aten::add").check("-> (").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: prim::Loop(%n\n"
+                                    "CHECK: block0(\n"
+                                    "CHECK: aten::add\n"
+                                    "CHECK: -> (", g).message, "");
   EXPECT_EQ(run("f", {IValue(int64_t{5})}).toInt(), 10);
 }
 
@@ -108,7 +114,9 @@ TEST_F(IrEmitterTest, EarlyReturnAndBreakInLoops) {
   EXPECT_EQ(run("f", {list, IValue(int64_t{8})}).toInt(), -1);
   EXPECT_EQ(run("g", {IValue(int64_t{5})}).toInt(), 5);
   std::string text = cu_.findFunction("g")->graph().toString(false);
-  EXPECT_EQ(FileCheck().check_not("BreakStmt").check_not("ContinueStmt").check_not("LoopCond").run(text), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK-NOT: BreakStmt\n"
+                                    "CHECK-NOT: ContinueStmt\n"
+                                    "CHECK-NOT: LoopCond", text).message, "");
 }
 
 TEST_F(IrEmitterTest, OptionalRefinement) {
@@ -117,7 +125,9 @@ TEST_F(IrEmitterTest, OptionalRefinement) {
       "    if x is None:\n"
       "        return 0\n"
       "    return x + 1\n");
-  EXPECT_EQ(FileCheck().check("aten::__is__").check("prim::unchecked_cast").check("aten::add").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::__is__\n"
+                                    "CHECK: prim::unchecked_cast\n"
+                                    "CHECK: aten::add", g).message, "");
   EXPECT_EQ(run("f", {IValue()}).toInt(), 0);
   EXPECT_EQ(run("f", {IValue(int64_t{4})}).toInt(), 5);
 }
@@ -128,13 +138,15 @@ TEST_F(IrEmitterTest, UserFunctionsAndDefaults) {
       "    return h(a) + h(a, k=10)\n"
       "def h(x: int, k: int = 1) -> int:\n"
       "    return x * k\n");
-  EXPECT_EQ(FileCheck().check_count("prim::CallFunction", 2, true).run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK-COUNT-2: prim::CallFunction\n"
+                                    "CHECK-NOT: prim::CallFunction", g).message, "");
   EXPECT_EQ(run("f", {IValue(int64_t{2})}).toInt(), 22);
 }
 
 TEST_F(IrEmitterTest, VarargsPackIntoList) {
   std::string g = graphOf("def f(x: Tensor) -> Tensor:\n    return x.view(2, 3)\n");
-  EXPECT_EQ(FileCheck().check("prim::ListConstruct").check_next("aten::view").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: prim::ListConstruct\n"
+                                    "CHECK-NEXT: aten::view", g).message, "");
 }
 
 TEST_F(IrEmitterTest, ClassAttributesAndMethods) {
@@ -149,11 +161,9 @@ TEST_F(IrEmitterTest, ClassAttributesAndMethods) {
       "    c = Counter(n)\n"
       "    c.step(2)\n"
       "    return c.step(3)\n");
-  EXPECT_EQ(FileCheck()
-                .check("__torch__.Counter = prim::CreateObject()")
-                .check("prim::CallMethod[name=\"__init__\"]")
-                .check("prim::CallMethod[name=\"step\"]")
-                .run(g),
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: __torch__.Counter = prim::CreateObject()\n"
+                                    "CHECK: prim::CallMethod[name=\"__init__\"]\n"
+                                    "CHECK: prim::CallMethod[name=\"step\"]", g).message,
             "");
   EXPECT_EQ(run("f", {IValue(int64_t{1})}).toInt(), 6);
   ClassTypePtr cls = cu_.findClass("__torch__.Counter");
@@ -195,7 +205,9 @@ TEST_F(IrEmitterTest, WithCallsEnterAndExit) {
       "    with t as k:\n"
       "        t.log.append('body')\n"
       "    return k + len(t.log)\n");
-  EXPECT_EQ(FileCheck().check("prim::Enter").check("aten::append").check("prim::Exit").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: prim::Enter\n"
+                                    "CHECK: aten::append\n"
+                                    "CHECK: prim::Exit", g).message, "");
   EXPECT_EQ(run("f", {}).toInt(), 8);
 }
 
@@ -214,7 +226,9 @@ TEST_F(IrEmitterTest, EnumMembersNamesValuesAndIteration) {
       "    return f(Color.BLUE)\n"
       "def h() -> int:\n"
       "    return f(Color.RED)\n");
-  EXPECT_EQ(FileCheck().check("aten::eq").check("prim::EnumValue").check("prim::EnumName").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::eq\n"
+                                    "CHECK: prim::EnumValue\n"
+                                    "CHECK: prim::EnumName", g).message, "");
   EXPECT_EQ(run("g", {}).toInt(), 34);
   EXPECT_EQ(run("h", {}).toInt(), -7);
 }
@@ -226,7 +240,10 @@ TEST_F(IrEmitterTest, ForkMakesSubgraphAndWaitUnwrapsFuture) {
       "def f(x: int) -> int:\n"
       "    fut = torch.jit.fork(work, x)\n"
       "    return torch.jit.wait(fut) + 1\n");
-  EXPECT_EQ(FileCheck().check("Future[int] = prim::fork_0(%x").check("aten::wait").check("with prim::fork_0 = graph").check("prim::CallFunction").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: Future[int] = prim::fork_0(%x\n"
+                                    "CHECK: aten::wait\n"
+                                    "CHECK: with prim::fork_0 = graph\n"
+                                    "CHECK: prim::CallFunction", g).message, "");
   EXPECT_EQ(run("f", {IValue(int64_t{4})}).toInt(), 9);
 }
 
@@ -235,7 +252,7 @@ TEST_F(IrEmitterTest, TolistTakesItsTypeFromTheAnnotation) {
       "def f(x: Tensor) -> List[List[float]]:\n"
       "    r: List[List[float]] = x.tolist()\n"
       "    return r\n");
-  EXPECT_EQ(FileCheck().check("float[][] = prim::tolist(%x").run(g), "");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: float[][] = prim::tolist(%x", g).message, "");
 }
 
 TEST_F(IrEmitterTest, MemoryFormatsAndLayoutsAreIntConstants) {
