@@ -51,8 +51,12 @@ T sigmoid(T x) {
 }
 
 // One layer in one direction over x (T, B, I); h (B, Hout) and c (B, H) are
-// updated in place to the final state. Returns (T, B, Hout).
-Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Tensor& c, bool reverse) {
+// updated in place to the final state. Returns (T, B, Hout). With
+// batchSizes (a packed sequence, padded), step t updates only the first
+// batchSizes[t] rows; the others keep their state (their sequence ended,
+// or in reverse has not started).
+Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Tensor& c, bool reverse,
+                    const std::vector<int64_t>* batchSizes = nullptr) {
   const int64_t steps = x.size(0), B = x.size(1), I = x.size(2);
   const int64_t H = w.w_hh.size(0) / gateCount(cell);
   const int64_t Hout = h.size(1), G = gateCount(cell) * H;
@@ -65,15 +69,16 @@ Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Ten
     const Tt* xp = xi.data<Tt>();
     for (int64_t step = 0; step < steps; ++step) {
       const int64_t t = reverse ? steps - 1 - step : step;
+      const int64_t active = batchSizes ? (*batchSizes)[static_cast<size_t>(t)] : B;
       Tensor gh = mm(h, w.w_hh.t());
       if (w.b_hh.defined()) gh = add(gh, w.b_hh);
       gh = gh.contiguous();
       const Tt* hp_gates = gh.data<Tt>();
-      Tensor h_new = empty({B, H}, x.dtype());
+      Tensor h_new = active < B ? zeros({B, H}, x.dtype()) : empty({B, H}, x.dtype());
       Tt* hn = h_new.data<Tt>();
       const Tt* hp = h.data<Tt>();
       Tt* cp = cell == Cell::Lstm ? c.data<Tt>() : nullptr;
-      for (int64_t b = 0; b < B; ++b) {
+      for (int64_t b = 0; b < active; ++b) {
         const Tt* gx = xp + (t * B + b) * G;
         const Tt* gr = hp_gates + b * G;
         for (int64_t j = 0; j < H; ++j) {
@@ -95,17 +100,77 @@ Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Ten
           hn[b * H + j] = v;
         }
       }
+      Tensor h_prev = h;
       h = w.w_hr.defined() ? mm(h_new, w.w_hr.t()).contiguous() : h_new;
+      if (active < B) h.narrow(0, active, B - active).copy_(h_prev.narrow(0, active, B - active));
       out.select(0, t).copy_(h);
     }
   });
   return out;
 }
 
-// Shared driver of the .input overloads. hx: [h0] or [h0, c0] (LSTM).
+// The batch sizes of a packed sequence: positive, non-increasing, summing
+// to the rows of data.
+std::vector<int64_t> packedBatchSizes(const char* op, const Tensor& data, const Tensor& batchSizes) {
+  JS_CHECK(data.dim() == 2, op, ": expected packed data of 2 dimensions (rows, feature), got ", data.dim(), "-D");
+  JS_CHECK(batchSizes.dim() == 1 && batchSizes.dtype() == ScalarType::Long, op,
+           ": batch_sizes must be a 1-D int64 tensor, got ", scalarTypeName(batchSizes.dtype()), " of shape ",
+           shapeToString(batchSizes.sizes()));
+  Tensor bsc = batchSizes.contiguous();
+  std::vector<int64_t> bs(bsc.data<int64_t>(), bsc.data<int64_t>() + bsc.numel());
+  JS_CHECK(!bs.empty(), op, ": batch_sizes is empty");
+  int64_t total = 0;
+  for (size_t t = 0; t < bs.size(); ++t) {
+    JS_CHECK(bs[t] > 0 && (t == 0 || bs[t] <= bs[t - 1]), op,
+             ": batch_sizes must be positive and non-increasing, got ", bs[t], " at step ", t);
+    total += bs[t];
+  }
+  JS_CHECK(total == data.size(0), op, ": batch_sizes sum to ", total, " but the packed data has ", data.size(0),
+           " rows");
+  return bs;
+}
+
+std::vector<Tensor> runRnnPadded(Cell cell, const Tensor& input, const std::vector<Tensor>& hx,
+                                 const std::vector<Tensor>& params, bool has_biases, int64_t num_layers,
+                                 double dropout, bool train, bool bidirectional, bool batch_first,
+                                 const std::vector<int64_t>* batchSizes);
+
+// Shared driver. hx: [h0] or [h0, c0] (LSTM). A packed sequence
+// (batchSizes set) comes as data (rows, feature) and is run padded to
+// (steps, batch, feature), then packed again.
 std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Tensor>& hx,
                            const std::vector<Tensor>& params, bool has_biases, int64_t num_layers, double dropout,
-                           bool train, bool bidirectional, bool batch_first) {
+                           bool train, bool bidirectional, bool batch_first,
+                           const std::vector<int64_t>* batchSizes = nullptr) {
+  const char* op = cellName(cell);
+  if (batchSizes) {
+    const auto& bs = *batchSizes;
+    const int64_t steps = static_cast<int64_t>(bs.size()), B = bs[0];
+    Tensor padded = zeros({steps, B, input.size(1)}, input.dtype());
+    int64_t row = 0;
+    for (int64_t t = 0; t < steps; ++t) {
+      padded.select(0, t).narrow(0, 0, bs[static_cast<size_t>(t)]).copy_(input.narrow(0, row, bs[static_cast<size_t>(t)]));
+      row += bs[static_cast<size_t>(t)];
+    }
+    std::vector<Tensor> r = runRnnPadded(cell, padded, hx, params, has_biases, num_layers, dropout, train,
+                                         bidirectional, false, batchSizes);
+    Tensor packed = empty({input.size(0), r[0].size(2)}, r[0].dtype());
+    row = 0;
+    for (int64_t t = 0; t < steps; ++t) {
+      packed.narrow(0, row, bs[static_cast<size_t>(t)]).copy_(r[0].select(0, t).narrow(0, 0, bs[static_cast<size_t>(t)]));
+      row += bs[static_cast<size_t>(t)];
+    }
+    r[0] = packed;
+    return r;
+  }
+  return runRnnPadded(cell, input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first,
+                      nullptr);
+}
+
+std::vector<Tensor> runRnnPadded(Cell cell, const Tensor& input, const std::vector<Tensor>& hx,
+                                 const std::vector<Tensor>& params, bool has_biases, int64_t num_layers,
+                                 double dropout, bool train, bool bidirectional, bool batch_first,
+                                 const std::vector<int64_t>* batchSizes) {
   const char* op = cellName(cell);
   JS_CHECK(input.dim() == 3, op, ": expected a 3-D input (seq, batch, feature), got ", input.dim(), "-D");
   JS_CHECK(input.dtype() == ScalarType::Float || input.dtype() == ScalarType::Double, op,
@@ -163,7 +228,7 @@ std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Ten
       if (cell == Cell::Lstm)
         JS_CHECK(c.dim() == 2 && c.size(0) == B && c.size(1) == H, op, ": Expected cell state of size (",
                  num_layers * D, ", ", B, ", ", H, "), got ", shapeToString(hx[1].sizes()));
-      outs.push_back(runDirection(cell, x, w, h, c, d == 1));
+      outs.push_back(runDirection(cell, x, w, h, c, d == 1, batchSizes));
       hn.push_back(h);
       if (cell == Cell::Lstm) cn.push_back(c);
     }
@@ -180,6 +245,23 @@ void k_lstm(Stack& s) {
   std::vector<Tensor> r = runRnn(Cell::Lstm, a.tensor(0), a.tensorList(1), a.tensorList(2), a.toBool(3), a.toInt(4),
                                  a.toDouble(5), a.toBool(6), a.toBool(7), a.toBool(8));
   a.ret(std::move(r[0]), std::move(r[1]), std::move(r[2]));
+}
+// lstm.data(data, batch_sizes, hx[], params[], has_biases, num_layers, dropout, train, bidirectional)
+void k_lstm_packed(Stack& s) {
+  Args a(s, 9);
+  std::vector<int64_t> bs = packedBatchSizes("lstm", a.tensor(0), a.tensor(1));
+  std::vector<Tensor> r = runRnn(Cell::Lstm, a.tensor(0), a.tensorList(2), a.tensorList(3), a.toBool(4), a.toInt(5),
+                                 a.toDouble(6), a.toBool(7), a.toBool(8), false, &bs);
+  a.ret(std::move(r[0]), std::move(r[1]), std::move(r[2]));
+}
+// gru / rnn_tanh / rnn_relu.data(data, batch_sizes, hx, params[], ...)
+template <Cell C>
+void k_single_state_packed(Stack& s) {
+  Args a(s, 9);
+  std::vector<int64_t> bs = packedBatchSizes(cellName(C), a.tensor(0), a.tensor(1));
+  std::vector<Tensor> r = runRnn(C, a.tensor(0), {a.tensor(2)}, a.tensorList(3), a.toBool(4), a.toInt(5),
+                                 a.toDouble(6), a.toBool(7), a.toBool(8), false, &bs);
+  a.ret(std::move(r[0]), std::move(r[1]));
 }
 // gru / rnn_tanh / rnn_relu.input(input, hx, params[], ...)
 template <Cell C>
@@ -202,6 +284,17 @@ const OpEntry kRnnOps[] = {
      "Elman RNN with tanh; returns output, h_n."},
     {"aten::rnn_relu.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Relu>,
      "Elman RNN with relu; returns output, h_n."},
+#define JS_RNN_PACKED_TAIL \
+  "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional)"
+    {"aten::lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor, Tensor)",
+     k_lstm_packed, "LSTM over a packed sequence (data, batch_sizes); returns packed output, h_n, c_n."},
+    {"aten::gru.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+     k_single_state_packed<Cell::Gru>, "GRU over a packed sequence; returns packed output, h_n."},
+    {"aten::rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+     k_single_state_packed<Cell::Tanh>, "Elman RNN (tanh) over a packed sequence; returns packed output, h_n."},
+    {"aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+     k_single_state_packed<Cell::Relu>, "Elman RNN (relu) over a packed sequence; returns packed output, h_n."},
+#undef JS_RNN_PACKED_TAIL
 };
 #undef JS_RNN_TAIL
 

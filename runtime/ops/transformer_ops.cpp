@@ -170,7 +170,46 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
   a.ret(x.to(src.dtype()));
 }
 
+// _nested_tensor_from_mask_left_aligned(t, mask): whether every row of the
+// (B, S) mask is a run of True (tokens) followed only by False (padding),
+// the layout nn.TransformerEncoder's fast path can turn into a nested tensor.
+void k_nested_from_mask_left_aligned(Stack& s) {
+  Args a(s, 2);
+  const Tensor& t = a.tensor(0);
+  Tensor mask = a.tensor(1);
+  JS_CHECK(mask.dtype() == ScalarType::Bool, "_nested_tensor_from_mask_left_aligned: expected a Bool mask, got ",
+           scalarTypeName(mask.dtype()));
+  JS_CHECK(mask.dim() == 2 && t.dim() == 3 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1),
+           "_nested_tensor_from_mask_left_aligned: mask of shape ", shapeToString(mask.sizes()),
+           " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
+  mask = mask.contiguous();
+  const bool* m = mask.data<bool>();
+  bool aligned = true;
+  for (int64_t b = 0; b < mask.size(0) && aligned; ++b) {
+    const bool* row = m + b * mask.size(1);
+    int64_t j = 0;
+    while (j < mask.size(1) && row[j]) ++j;
+    while (j < mask.size(1) && !row[j]) ++j;
+    aligned = j == mask.size(1);
+  }
+  a.ret(aligned);
+}
+
+// Our tensors are never nested. nn.TransformerEncoder's fast path builds
+// one when given a src_key_padding_mask; such a call gets this error, not a
+// wrong result (TODO(issue 5): nested tensors for that path).
+void k_nested_unsupported(Stack&) {
+  throw Error("nested tensors (_nested_tensor_from_mask, to_padded_tensor) are not supported by jitserve",
+              absl::StatusCode::kUnimplemented);
+}
+
 const OpEntry kTransformerOps[] = {
+    {"aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool", k_nested_from_mask_left_aligned,
+     "Whether a (B, S) mask is left-aligned: each row's True entries come first."},
+    {"aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor", k_nested_unsupported,
+     "Nested tensor from a padded one: unsupported (raises Unimplemented)."},
+    {"aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor", k_nested_unsupported,
+     "Padded tensor from a nested one: unsupported (raises Unimplemented)."},
     {"aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor "
      "qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, "
      "bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",

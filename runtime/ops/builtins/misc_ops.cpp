@@ -38,6 +38,9 @@ void alwaysFalseForTensor(Stack& s) {
   (void)definedTensor(s.back(), "tensor flag");
   s.back() = IValue(false);
 }
+void tensorRequiresGrad(Stack& s) {
+  s.back() = IValue(definedTensor(s.back(), "prim::requires_grad").requires_grad());
+}
 void stridedLayout(Stack& s) {
   (void)definedTensor(s.back(), "prim::layout");
   s.back() = IValue(int64_t{0});  // torch.strided
@@ -68,11 +71,15 @@ const ops::OpEntry kMiscOps[] = {
     {"prim::is_sparse(Tensor a) -> bool", alwaysFalseForTensor, "a.is_sparse (always dense here)"},
     {"prim::is_quantized(Tensor a) -> bool", alwaysFalseForTensor, "a.is_quantized (never here)"},
     {"prim::is_mkldnn(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mkldnn (never here)"},
-    {"prim::requires_grad(Tensor a) -> bool", alwaysFalseForTensor, "a.requires_grad (inference only)"},
+    {"prim::requires_grad(Tensor a) -> bool", tensorRequiresGrad, "a.requires_grad (as loaded; nothing records gradients)"},
+    {"prim::is_nested(Tensor a) -> bool", alwaysFalseForTensor, "a.is_nested (never: no nested tensors here)"},
     {"prim::layout(Tensor a) -> Layout", stridedLayout, "a.layout (always strided)"},
     {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
     {"aten::is_scripting() -> bool", pushTrue, "torch.jit.is_scripting()"},
-    {"aten::is_grad_enabled() -> bool", pushFalse, "torch.is_grad_enabled(): inference only"},
+    // Inference runs as under torch.no_grad(), so code that picks a path by
+    // grad mode (nn.TransformerEncoder's fast path) picks the one PyTorch
+    // picks when serving: the corpus references are computed so.
+    {"aten::is_grad_enabled() -> bool", pushFalse, "torch.is_grad_enabled(): False (inference)"},
     {"aten::is_autocast_enabled() -> bool", pushFalse, "torch.is_autocast_enabled(): no autocast here"},
     {"aten::_get_tracing_state() -> bool", pushFalse, "not tracing"},
     {"aten::warn(str message, int stacklevel=2) -> ()", dropWarning, "warnings.warn: dropped"},
