@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/ir/ivalue_constant.h"
 #include "runtime/interpreter/graph_function.h"
@@ -97,6 +98,9 @@ Value* emitFork(const SourceRange& r, Emitter& e, CallArgs& args) {
   const auto& inputs = args.inputs();
   if (inputs.empty()) throw ErrorReport(r) << "torch.jit.fork expects a function to call";
   const Expr& fe = inputs[0];
+  // fork(closure): a parameterless nested def, as PyTorch prints forks.
+  if (fe.kind() == TK_VAR && inputs.size() == 1 && args.attributes().empty())
+    if (auto* c = dynamic_cast<ClosureValue*>(e.emitSugared(fe).get())) return e.forkClosure(c->def(), r);
   if (fe.kind() != TK_VAR || e.isVariable(Var(fe).name().name()) || !e.unit().defs.count(Var(fe).name().name()))
     throw ErrorReport(fe.range()) << "torch.jit.fork expects a function defined in this file as its first argument";
   const std::string& name = Var(fe).name().name();
@@ -105,15 +109,21 @@ Value* emitFork(const SourceRange& r, Emitter& e, CallArgs& args) {
   for (const Attribute& at : args.attributes()) kws.emplace_back(at.name().name(), e.emitExpr(at.value()));
   GraphFunction* fn = e.compileUserFunction(name, r);
   const FunctionSchema* ptrs[] = {&fn->schema()};
-  Graph& g = e.graph();
-  auto res = matchSchemas(ptrs, g, r, as, kws);
+  auto res = matchSchemas(ptrs, e.graph(), r, as, kws);
   if (!res.match) throw ErrorReport(r) << res.error;
+  return emitForkCall(e, *fn, res.match->inputs, res.match->returnTypes.at(0), r);
+}
+
+}  // namespace
+
+Value* emitForkCall(Emitter& e, const GraphFunction& fn, const std::vector<Value*>& inputs, const TypePtr& ret,
+                    const SourceRange& r) {
+  Graph& g = e.graph();
   auto sub = std::make_shared<Graph>();
   std::vector<Value*> subIns;
-  for (Value* v : res.match->inputs) subIns.push_back(sub->addInput()->setType(v->type()));
-  TypePtr ret = res.match->returnTypes.at(0);
+  for (Value* v : inputs) subIns.push_back(sub->addInput()->setType(v->type()));
   Node* c = sub->create(prim::Constant, 1);
-  c->s_(attr::name, name);
+  c->s_(attr::name, fn.qualifiedName());
   c->output()->setType(FunctionType::get());
   sub->block()->appendNode(c);
   std::vector<Value*> ins{c->output()};
@@ -123,12 +133,14 @@ Value* emitFork(const SourceRange& r, Emitter& e, CallArgs& args) {
   call->setSourceRange(r);
   sub->block()->appendNode(call);
   sub->registerOutput(call->output());
-  Node* n = g.create(prim::fork, res.match->inputs, 1);
+  Node* n = g.create(prim::fork, inputs, 1);
   n->g_(attr::Subgraph, sub);
   n->output()->setType(FutureType::create(ret));
   n->setSourceRange(r);
   return g.insertNode(n)->output();
 }
+
+namespace {
 
 Value* emitWait(const SourceRange& r, Emitter& e, CallArgs& args) {
   const auto& as = args.args();
@@ -208,6 +220,23 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
     Node* n = e.graph().create(prim::Print, vs, 0);
     e.graph().insertNode(n)->setSourceRange(r);
     return simple(constant(e, IValue()));
+  }
+  if (fn == "getattr" || fn == "hasattr") {
+    // The attribute name must be a literal: types are static.
+    const auto& in = args.inputs();
+    if (in.size() != 2 || in[1].kind() != TK_STRINGLITERAL || !args.attributes().empty())
+      throw ErrorReport(r) << fn << "() expects an object and a string literal naming the attribute";
+    std::string field = StringLiteral(in[1]).text();
+    SugaredValuePtr obj = e.emitSugared(in[0]);
+    if (fn == "getattr") return obj->attr(r, e, field);
+    Value* v = obj->asValue(in[0].range(), e);
+    if (v->type()->kind() != TypeKind::ClassType)
+      throw ErrorReport(r) << "hasattr() expects an object of a class, got " << v->type()->annotationStr();
+    const auto& cls = v->type()->expect<ClassType>();
+    bool has = cls.findAttributeSlot(field) || cls.findMethod(field) ||
+               e.unit().cu->findClassConstant(cls.name(), field) || e.unit().cu->hasDeferredMethod(&cls, field);
+    if (ClassInfo* ci = e.unit().classOf(v->type())) has = has || ci->methods.count(field);
+    return simple(constant(e, IValue(has)));
   }
   if (fn == "range") return emitRange(r, e, args);
   if (fn == "enumerate") return emitEnumerate(r, e, args);

@@ -31,6 +31,11 @@ bool isPythonBuiltin(const std::string& name);
 // Whether `name` ("torch.jit.fork") is a torch.jit special form.
 bool isTorchJitBuiltin(const std::string& name);
 
+// A prim::fork whose subgraph calls fn on `inputs` (already matched to its
+// schema); the result is a Future of ret.
+Value* emitForkCall(Emitter& e, const GraphFunction& fn, const std::vector<Value*>& inputs, const TypePtr& ret,
+                    const SourceRange& r);
+
 // isinstance(v, T): a constant when the static type decides, else
 // prim::isinstance.
 Value* emitIsInstance(Emitter& e, const std::vector<Expr>& inputs, const SourceRange& r);

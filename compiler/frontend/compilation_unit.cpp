@@ -5,8 +5,13 @@
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/ir_emitter.h"
 #include "compiler/frontend/parser.h"
+#include "compiler/frontend/resolver.h"
+#include "compiler/frontend/unit_definitions.h"
 
 namespace jitserve::frontend {
+
+CompilationUnit::CompilationUnit() = default;
+CompilationUnit::~CompilationUnit() = default;
 
 absl::Status CompilationUnit::define(std::string_view source, std::string_view filename) {
   DefineOptions options;
@@ -20,7 +25,25 @@ absl::Status CompilationUnit::define(std::string_view source, const DefineOption
   try {
     auto src = std::make_shared<const Source>(std::string(source), options.filename);
     List<Stmt> stmts = parseFile(src);
-    emitDefinitions(*this, stmts, options.resolver.get(), options.qualifier);
+    if (options.deferBodies) {
+      auto unit = std::make_unique<UnitDefinitions>();
+      unit->cu = this;
+      unit->ownedResolver = options.resolver ? options.resolver : builtinResolver();
+      unit->resolver = unit->ownedResolver.get();
+      unit->qualifier = options.qualifier;
+      unit->archiveSource = options.archiveSource;
+      // Listed before declaring: a file it imports may ask about its classes.
+      deferred_.push_back(std::move(unit));
+      UnitDefinitions* u = deferred_.back().get();
+      try {
+        declareDefinitions(*u, stmts);
+      } catch (...) {
+        std::erase_if(deferred_, [u](const auto& p) { return p.get() == u; });
+        throw;
+      }
+      return absl::OkStatus();
+    }
+    emitDefinitions(*this, stmts, options.resolver.get(), options.qualifier, options.archiveSource);
   } catch (const Error& e) {
     rollback(before);
     return absl::InvalidArgumentError(e.what());
@@ -31,6 +54,39 @@ absl::Status CompilationUnit::define(std::string_view source, const DefineOption
   return absl::OkStatus();
 }
 
+absl::Status CompilationUnit::compileDeferred() {
+  try {
+    // Compiling may define (and so defer) more files: index, not iterators.
+    for (size_t i = 0; i < deferred_.size(); ++i) compileDefinitions(*deferred_[i]);
+  } catch (const Error& e) {
+    deferred_.clear();
+    return absl::InvalidArgumentError(e.what());
+  } catch (const std::exception& e) {
+    deferred_.clear();
+    return absl::InternalError(std::string("internal compiler error: ") + e.what());
+  }
+  deferred_.clear();
+  return absl::OkStatus();
+}
+
+std::pair<UnitDefinitions*, ClassInfo*> CompilationUnit::deferredClass(const ClassType* cls) const {
+  for (const auto& u : deferred_)
+    if (ClassInfo* ci = u->classOf(*cls)) return {u.get(), ci};
+  return {nullptr, nullptr};
+}
+
+bool CompilationUnit::hasDeferredMethod(const ClassType* cls, std::string_view name) const {
+  auto [u, ci] = deferredClass(cls);
+  return ci && ci->methods.count(std::string(name));
+}
+
+GraphFunction* CompilationUnit::compileDeferredFunction(const std::string& qualifier, const std::string& name,
+                                                        const SourceRange& r) {
+  for (const auto& u : deferred_)
+    if (u->qualifier == qualifier && u->defs.count(name)) return compileFunctionOf(*u, name, r);
+  return nullptr;
+}
+
 CompilationUnit::Snapshot CompilationUnit::snapshot() const {
   Snapshot s;
   s.order = order_.size();
@@ -38,6 +94,7 @@ CompilationUnit::Snapshot CompilationUnit::snapshot() const {
   for (const auto& [n, f] : functions_) s.functionNames.push_back(n);
   for (const auto& [n, c] : classes_) s.classNames.push_back(n);
   for (const auto& [n, e] : enums_) s.enumNames.push_back(n);
+  for (const auto& [n, t] : namedTuples_) s.namedTupleNames.push_back(n);
   return s;
 }
 
@@ -47,7 +104,9 @@ void CompilationUnit::rollback(const Snapshot& s) {
   };
   std::erase_if(functions_, [&](const auto& kv) { return !keep(s.functionNames, kv.first); });
   std::erase_if(classes_, [&](const auto& kv) { return !keep(s.classNames, kv.first); });
+  std::erase_if(classConstants_, [&](const auto& kv) { return !keep(s.classNames, kv.first); });
   std::erase_if(enums_, [&](const auto& kv) { return !keep(s.enumNames, kv.first); });
+  std::erase_if(namedTuples_, [&](const auto& kv) { return !keep(s.namedTupleNames, kv.first); });
   std::erase_if(classOrder_, [&](const std::string& n) { return !keep(s.classNames, n); });
   order_.resize(s.order);
   methods_.resize(s.methods);
@@ -109,6 +168,27 @@ void CompilationUnit::addClass(ClassTypePtr cls) {
   std::string name = cls->name();
   if (!classes_.count(name)) classOrder_.push_back(name);
   classes_[name] = std::move(cls);
+}
+
+void CompilationUnit::addNamedTuple(NamedTupleDef def) {
+  std::string name = def.type->expect<TupleType>().name().value_or("");
+  namedTuples_[name] = std::move(def);
+}
+
+const NamedTupleDef* CompilationUnit::findNamedTuple(std::string_view qualifiedName) const {
+  auto it = namedTuples_.find(qualifiedName);
+  return it == namedTuples_.end() ? nullptr : &it->second;
+}
+
+void CompilationUnit::addClassConstant(const std::string& className, const std::string& name, IValue value) {
+  classConstants_[className][name] = std::move(value);
+}
+
+const IValue* CompilationUnit::findClassConstant(std::string_view className, std::string_view name) const {
+  auto c = classConstants_.find(className);
+  if (c == classConstants_.end()) return nullptr;
+  auto v = c->second.find(name);
+  return v == c->second.end() ? nullptr : &v->second;
 }
 
 void CompilationUnit::addEnum(std::shared_ptr<const EnumType> e) { enums_[e->name()] = std::move(e); }

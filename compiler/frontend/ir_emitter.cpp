@@ -37,10 +37,28 @@ class FunctionEmitter final : public Emitter {
         isStatic_(cls && cls->staticMethods.count(def.name().name())),
         isInit_(cls && !isStatic_ && def.name().name() == "__init__") {}
 
+  // A closure's free variables, which become its inputs.
+  struct Capture {
+    std::string name;
+    TypePtr type;
+  };
+  // A closure (fork's argument), added to the unit as `key`; it sees the
+  // names its parent bound to functions.
+  FunctionEmitter(UnitDefinitions& shared, const Def& def, std::string key, std::vector<Capture> captures,
+                  std::map<std::string, SugaredValuePtr> sugared)
+      : sh_(shared), def_(def), graph_(std::make_shared<Graph>()), closureKey_(std::move(key)),
+        captures_(std::move(captures)), sugaredVars_(std::move(sugared)) {}
+
   GraphFunction* emit() {
     Graph& g = *graph_;
     std::vector<Argument> args;
     bool isSelf = cls_ && !isStatic_;
+    for (const Capture& c : captures_) {
+      Value* in = g.addInput(c.name);
+      in->setType(c.type);
+      args.push_back(Argument{c.name, c.type});
+      setVar(c.name, in, nullptr, def_.range());
+    }
     for (const Param& p : def_.decl().params()) {
       TypePtr t = isSelf ? TypePtr(cls_->type) : p.type().present() ? parseTypeExpr(sh_, p.type().get()) : TensorType::get();
       isSelf = false;
@@ -76,8 +94,9 @@ class FunctionEmitter final : public Emitter {
     schema.name = def_.name().name();
     schema.arguments = std::move(args);
     schema.returns.push_back(Argument{"", res.hadReturn ? res.returnType : NoneType::get()});
-    if (!cls_) return sh_.cu->addFunction(def_.name().name(), graph_, std::move(schema));
-    if (isStatic_) return sh_.cu->addFunction(staticMethodKey(), graph_, std::move(schema), /*listed=*/false);
+    if (!closureKey_.empty()) return sh_.cu->addFunction(closureKey_, graph_, std::move(schema), /*listed=*/false);
+    if (!cls_) return sh_.cu->addFunction(sh_.functionKey(def_.name().name()), graph_, std::move(schema));
+    if (isStatic_) return sh_.cu->addFunction(sh_.functionKey(staticMethodKey()), graph_, std::move(schema), /*listed=*/false);
     return sh_.cu->addMethod(cls_->type, def_.name().name(), graph_, std::move(schema));
   }
 
@@ -115,6 +134,18 @@ class FunctionEmitter final : public Emitter {
   // it in Python), whose type must fit the annotation. An int default of a
   // float parameter is widened, as we always allowed.
   IValue evalDefault(const Expr& e, const TypePtr& t) {
+    // A list default (`dilation: List[int]=[1, 1]`) takes its element type
+    // from the annotation, so `[]` is typed too.
+    if (e.kind() == TK_LIST_LITERAL) {
+      TypePtr lt = t->kind() == TypeKind::OptionalType ? t->expect<OptionalType>().elementType() : t;
+      if (lt->kind() != TypeKind::ListType)
+        throw ErrorReport(e.range()) << "Expected a default value of type " << t->annotationStr()
+                                     << " but instead found a list";
+      const TypePtr& elem = lt->expect<ListType>().elementType();
+      std::vector<IValue> vals;
+      for (const Expr& x : ListLiteral(e).inputs()) vals.push_back(evalDefault(x, elem));
+      return IValue(ListImpl::create(elem, std::move(vals)));
+    }
     auto [v, vt] = evalConstant(e);
     if (t->kind() == TypeKind::FloatType && v.isInt()) return IValue(static_cast<double>(v.toInt()));
     if (!vt->isSubtypeOf(*t))
@@ -251,7 +282,16 @@ class FunctionEmitter final : public Emitter {
       case TK_PASS: return;
       case TK_ASSERT: return emitAssert(Assert(s));
       case TK_RAISE: return emitRaise(Raise(s));
-      case TK_DEF: throw ErrorReport(s.range()) << "nested function definitions are not supported";
+      case TK_DEF: {
+        // Only the closures PyTorch prints for forks: no parameters, passed to fork.
+        Def d(s);
+        if (!d.decl().params().empty() || !d.decorators().empty())
+          throw ErrorReport(s.range()) << "nested function definitions are not supported";
+        const std::string& name = d.name().name();
+        if (lookupVarType(name)) throw ErrorReport(d.name().range()) << "'" << name << "' is already a variable";
+        sugaredVars_[name] = std::make_shared<ClosureValue>(d);
+        return;
+      }
       case TK_CLASS_DEF: throw ErrorReport(s.range()) << "classes can only be defined at the top level";
       case TK_GLOBAL: throw ErrorReport(s.range()) << "global statements are not supported in TorchScript";
       case TK_DEL: return emitDelete(Delete(s));
@@ -429,8 +469,68 @@ class FunctionEmitter final : public Emitter {
       throw ErrorReport(a.range()) << "declarations without a value are not supported";
     }
     TypePtr declared = a.type().present() ? parseTypeExpr(sh_, a.type().get()) : nullptr;
-    Value* v = emitExpr(a.rhs().get(), declared);
+    // `_0 = __torch__.m.f` (PyTorch's printer hoists functions so): the
+    // name stands for the function, not a value.
+    const Expr& rhs = a.rhs().get();
+    if (!declared && a.lhsList().size() == 1 && a.lhsList()[0].kind() == TK_VAR &&
+        (rhs.kind() == TK_VAR || rhs.kind() == '.')) {
+      SugaredValuePtr sv = emitSugared(rhs);
+      if (!dynamic_cast<SimpleValue*>(sv.get()) && isCallableName(*sv)) {
+        const std::string& name = Var(a.lhsList()[0]).name().name();
+        if (lookupVarType(name))
+          throw ErrorReport(a.range()) << "'" << name << "' is a variable and cannot be rebound to " << sv->kind();
+        sugaredVars_[name] = std::move(sv);
+        return;
+      }
+      Value* v = sv->asValue(rhs.range(), *this);
+      assignTo(a.lhsList()[0], v, nullptr, a.range());
+      return;
+    }
+    Value* v = emitExpr(rhs, declared);
     for (const Expr& lhs : a.lhsList()) assignTo(lhs, v, declared, a.range());
+  }
+
+  // fork(closure) -----------------------------------------------------------------
+
+  // Names the closure reads and the ones it assigns (which are its own).
+  static void collectNames(const TreeRef& t, std::set<std::string>& used, std::set<std::string>& assigned) {
+    if (t->kind() == TK_VAR) {
+      used.insert(Var(t).name().name());
+      return;
+    }
+    if (t->kind() == TK_ASSIGN)
+      for (const Expr& lhs : Assign(t).lhsList())
+        if (lhs.kind() == TK_VAR) assigned.insert(Var(lhs).name().name());
+    if (t->kind() == TK_FOR)
+      for (const Expr& target : For(t).targets())
+        if (target.kind() == TK_VAR) assigned.insert(Var(target).name().name());
+    if (t->isAtom()) return;
+    for (const TreeRef& c : t->trees()) collectNames(c, used, assigned);
+  }
+
+  Value* forkClosure(const Def& closure, const SourceRange& r) override {
+    std::set<std::string> used, assigned;
+    collectNames(closure.statements().tree(), used, assigned);
+    std::vector<Capture> captures;
+    std::vector<Value*> inputs;
+    for (const std::string& n : used) {
+      if (assigned.count(n)) continue;
+      if (TypePtr t = lookupVarType(n)) {
+        captures.push_back({n, t});
+        inputs.push_back(readVar(n, r));
+      }
+    }
+    std::string key = (cls_ ? cls_->type->name() : sh_.qualifier) + "." + def_.name().name() + "." +
+                      closure.name().name() + "." + std::to_string(sh_.closures++);
+    FunctionEmitter fe(sh_, closure, std::move(key), std::move(captures), sugaredVars_);
+    GraphFunction* fn = fe.emit();
+    return emitForkCall(*this, *fn, inputs, fn->schema().returns.at(0).type, r);
+  }
+
+  // Functions and classes may be bound to a name (they are not values).
+  static bool isCallableName(const SugaredValue& sv) {
+    return dynamic_cast<const FunctionValue*>(&sv) || dynamic_cast<const ClassValue*>(&sv) ||
+           dynamic_cast<const CompiledFunctionValue*>(&sv) || dynamic_cast<const NamedTupleConstructor*>(&sv);
   }
 
   void assignTo(const Expr& lhs, Value* v, TypePtr declared, const SourceRange& r) {
@@ -842,6 +942,7 @@ class FunctionEmitter final : public Emitter {
       case TK_VAR: return emitVar(Var(e));
       case '.': {
         Select s(e);
+        if (SugaredValuePtr local = ownQualifiedName(s)) return local;
         return emitSugared(s.value())->attr(r, *this, s.selector().name());
       }
       case TK_APPLY: return emitApply(Apply(e), hint);
@@ -876,13 +977,38 @@ class FunctionEmitter final : public Emitter {
     const std::string& name = v.name().name();
     if (Value* val = readVar(name, v.range())) return value(val);
     if (const std::string* why = env_.undefinedReason(name)) throw ErrorReport(v.range()) << *why;
+    if (auto it = sugaredVars_.find(name); it != sugaredVars_.end()) return it->second;
+    if (SugaredValuePtr sv = fileDefinition(name)) return sv;
+    if (SugaredValuePtr sv = sh_.resolver->resolveValue(name, v.range())) return sv;
+    throw ErrorReport(v.range()) << "undefined value " << name;
+  }
+
+  // A function, NamedTuple, class or Enum of this file, or nullptr.
+  SugaredValuePtr fileDefinition(const std::string& name) {
     if (sh_.defs.count(name)) return std::make_shared<FunctionValue>(name);
     if (auto it = sh_.namedTuples.find(name); it != sh_.namedTuples.end())
       return std::make_shared<NamedTupleConstructor>(name, it->second);
     if (auto it = sh_.classes.find(name); it != sh_.classes.end()) return std::make_shared<ClassValue>(it->second.type, &it->second);
     if (auto it = sh_.enums.find(name); it != sh_.enums.end()) return std::make_shared<EnumClassValue>(it->second);
-    if (SugaredValuePtr sv = sh_.resolver->resolveValue(name, v.range())) return sv;
-    throw ErrorReport(v.range()) << "undefined value " << name;
+    return nullptr;
+  }
+
+  // A definition of this file named by its qualified name
+  // (`__torch__.torch.nn.functional._pad` inside that file, as archives
+  // spell it), or nullptr.
+  SugaredValuePtr ownQualifiedName(const Select& s) {
+    std::string dotted;
+    Expr base = s.value();
+    std::vector<std::string> parts;
+    while (base.kind() == '.') {
+      parts.push_back(Select(base).selector().name());
+      base = Select(base).value();
+    }
+    if (base.kind() != TK_VAR || isVariable(Var(base).name().name())) return nullptr;
+    dotted = Var(base).name().name();
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) dotted += "." + *it;
+    if (dotted != sh_.qualifier) return nullptr;
+    return fileDefinition(s.selector().name());
   }
 
   Value* tupleIndex(Value* t, int64_t i, const SourceRange& r) override {
@@ -1350,11 +1476,23 @@ class FunctionEmitter final : public Emitter {
 
   // Objects of user classes ------------------------------------------------------
 
+  // The definition of a class whose methods may still need compiling: of
+  // this file, or of an archive file whose bodies are deferred; {.., null}
+  // for a class compiled before (its methods are on its type).
+  std::pair<UnitDefinitions*, ClassInfo*> classDefinition(const TypePtr& t) {
+    if (t->kind() != TypeKind::ClassType) return {nullptr, nullptr};
+    if (ClassInfo* ci = sh_.classOf(t)) return {&sh_, ci};
+    return sh_.cu->deferredClass(&t->expect<ClassType>());
+  }
+
   // obj.field as prim::GetAttr, or nullptr when field names a method.
   Value* emitGetAttr(Value* obj, const std::string& field, const SourceRange& r) {
     const auto& cls = obj->type()->expect<ClassType>();
-    ClassInfo* ci = sh_.classOf(obj->type());
-    if (ci) ensureInitialized(*ci, r);
+    auto [owner, ci] = classDefinition(obj->type());
+    if (ci) ensureClassInitialized(*owner, *ci, r);
+    // A Final constant of a module class (declared in an archive's class
+    // body) is a constant, as PyTorch's frontend makes it.
+    if (const IValue* c = sh_.cu->findClassConstant(cls.name(), field)) return constant(g(), *c, r);
     if (auto slot = cls.findAttributeSlot(field)) {
       Node* n = g().create(prim::GetAttr, {obj}, 1);
       n->s_(attr::name, field);
@@ -1374,8 +1512,8 @@ class FunctionEmitter final : public Emitter {
       throw ErrorReport(r) << "cannot assign attribute '" << field << "' of a value of type "
                            << obj->type()->annotationStr();
     const auto& cls = obj->type()->expect<ClassType>();
-    ClassInfo* ci = sh_.classOf(obj->type());
-    if (ci) ensureInitialized(*ci, r);
+    auto [owner, ci] = classDefinition(obj->type());
+    if (ci) ensureClassInitialized(*owner, *ci, r);
     auto slot = cls.findAttributeSlot(field);
     if (!slot) {
       bool definingSelf = isInit_ && cls_ && cls_->type.get() == &cls;
@@ -1401,15 +1539,15 @@ class FunctionEmitter final : public Emitter {
   Value* callObjectMethod(Value* self, const std::string& name, std::vector<NamedValue> args,
                           std::vector<NamedValue> kwargs, const SourceRange& r) {
     // args holds self first.
-    ClassInfo* ci = sh_.classOf(self->type());
+    auto [owner, ci] = classDefinition(self->type());
     const auto& cls = self->type()->expect<ClassType>();
-    // A class of this file compiles its methods on demand; one compiled
-    // before (another file of an archive) has them on its type.
-    Function* fn = ci ? compileMethod(*ci, name, r) : cls.findMethod(name);
+    // A class of this file (or of a deferred archive file) compiles its
+    // methods on demand; one compiled before has them on its type.
+    Function* fn = ci ? compileMethodOf(*owner, *ci, name, r) : cls.findMethod(name);
     if (!fn) {
       if (ci && ci->staticMethods.count(name)) {
         args.erase(args.begin());
-        return callUserFunction(ci->name + "." + name, std::move(args), std::move(kwargs), r);
+        return callFunction(compileFunctionOf(*owner, ci->name + "." + name, r), std::move(args), std::move(kwargs), r);
       }
       throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << name << "' of type '"
                            << cls.name() << "'";
@@ -1426,7 +1564,7 @@ class FunctionEmitter final : public Emitter {
 
   // The magic method `name` of obj's class, or nullptr if it has none.
   Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) override {
-    ClassInfo* ci = sh_.classOf(obj->type());
+    auto [owner, ci] = classDefinition(obj->type());
     if (ci ? !ci->methods.count(name) || ci->staticMethods.count(name)
            : !obj->type()->expect<ClassType>().findMethod(name))
       return nullptr;
@@ -1445,8 +1583,8 @@ class FunctionEmitter final : public Emitter {
   // Foo(args): prim::CreateObject, then __init__ on it.
   Value* emitConstruct(const ClassTypePtr& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                        const SourceRange& r) {
-    ClassInfo* ci = sh_.classOf(cls);
-    Function* init = ci ? compileMethod(*ci, "__init__", r) : cls->findMethod("__init__");
+    auto [owner, ci] = classDefinition(cls);
+    Function* init = ci ? compileMethodOf(*owner, *ci, "__init__", r) : cls->findMethod("__init__");
     Node* n = g().create(prim::CreateObject, 1);
     n->output()->setType(cls);
     n->setSourceRange(r);
@@ -1529,7 +1667,14 @@ class FunctionEmitter final : public Emitter {
 
   Value* callUserFunction(const std::string& name, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
                           const SourceRange& r) override {
-    GraphFunction* fn = compileUserFunction(name, r);
+    return callFunction(compileUserFunction(name, r), std::move(args), std::move(kwargs), r);
+  }
+
+  // A compiled function of the unit, called through prim::CallFunction on a
+  // constant naming it (the unit resolves the name when building Code).
+  Value* callFunction(GraphFunction* fn, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                      const SourceRange& r) override {
+    const std::string& name = fn->qualifiedName();  // the unit's key
     const FunctionSchema& schema = fn->schema();
     const FunctionSchema* ptrs[] = {&schema};
     auto res = matchSchemas(ptrs, g(), r, args, kwargs);
@@ -1560,6 +1705,10 @@ class FunctionEmitter final : public Emitter {
   };
   std::vector<WithBlock> withBlocks_;
   Environment env_{*graph_};
+  std::string closureKey_;  // set for a closure
+  std::vector<Capture> captures_;
+  // Names bound to functions, classes or closures (`_0 = __torch__.m.f`).
+  std::map<std::string, SugaredValuePtr> sugaredVars_;
   TypePtr declaredRet_;
   bool hadReturn_ = false;
   bool raisedOnly_ = false;
@@ -1573,17 +1722,25 @@ GraphFunction* emitFunction(UnitDefinitions& unit, const Def& def, ClassInfo* cl
   return FunctionEmitter(unit, def, cls).emit();
 }
 
-void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver, const std::string& qualifier) {
+void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver, const std::string& qualifier,
+                     bool archiveSource) {
   UnitDefinitions sh;
   sh.cu = &cu;
   sh.resolver = resolver ? resolver : builtinResolver().get();
   sh.qualifier = qualifier;
+  sh.archiveSource = archiveSource;
   declareDefinitions(sh, stmts);
   for (const Stmt& s : stmts) {
     if (s.kind() != TK_DEF) continue;
     const std::string& name = Def(s).name().name();
-    if (!cu.findFunction(name)) compileFunctionOf(sh, name, s.range());
+    if (!cu.findFunction(sh.functionKey(name))) compileFunctionOf(sh, name, s.range());
   }
+  compileDefinitions(sh);
+}
+
+void compileDefinitions(UnitDefinitions& sh) {
+  for (const auto& [name, def] : sh.defs)
+    if (!sh.cu->findFunction(sh.functionKey(name))) compileFunctionOf(sh, name, def.range());
   // Methods no function called are compiled too, so their errors show.
   for (auto& [name, ci] : sh.classes)
     for (const auto& [m, def] : ci.methods) compileMethodOf(sh, ci, m, def.range());

@@ -33,8 +33,8 @@ class CompilationUnit;
 class Resolver;
 
 // resolver: for the names the file does not define (null: builtinResolver());
-// classes are named qualifier + "." + name.
+// classes are named qualifier + "." + name; archiveSource: see DefineOptions.
 void emitDefinitions(CompilationUnit& cu, const List<Stmt>& stmts, Resolver* resolver = nullptr,
-                     const std::string& qualifier = "__torch__");
+                     const std::string& qualifier = "__torch__", bool archiveSource = false);
 
 }  // namespace jitserve::frontend

@@ -278,6 +278,12 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
 
 // Definitions of the file ---------------------------------------------------------
 
+std::string CompiledFunctionValue::kind() const { return "function '" + fn_->name() + "'"; }
+
+SugaredValuePtr CompiledFunctionValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  return std::make_shared<SimpleValue>(e.callFunction(fn_, args.args(), args.kwargs(), r));
+}
+
 SugaredValuePtr FunctionValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
   return simple(e.callUserFunction(name_, args.args(), args.kwargs(), r));
 }

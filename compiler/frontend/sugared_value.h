@@ -64,6 +64,12 @@ class Emitter {
   virtual Value* callUserFunction(const std::string& name, std::vector<NamedValue> args,
                                   std::vector<NamedValue> kwargs, const SourceRange& r) = 0;
   virtual GraphFunction* compileUserFunction(const std::string& name, const SourceRange& r) = 0;
+  // fork(closure): compiles the closure with its free variables as inputs
+  // and emits the prim::fork; returns the Future.
+  virtual Value* forkClosure(const Def& closure, const SourceRange& r) = 0;
+  // A function already in the unit (e.g. of another archive file).
+  virtual Value* callFunction(GraphFunction* fn, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
+                              const SourceRange& r) = 0;
   // Foo(args): a new object with __init__ run on it (a class of this file,
   // or one compiled before, whose methods are on its type).
   virtual Value* construct(const ClassTypePtr& cls, std::vector<NamedValue> args, std::vector<NamedValue> kwargs,
@@ -188,6 +194,32 @@ class FunctionValue : public SugaredValue {
 
  private:
   std::string name_;
+};
+
+// A function compiled into the unit before (a def of another archive file,
+// found by its qualified name through the resolver).
+class CompiledFunctionValue : public SugaredValue {
+ public:
+  explicit CompiledFunctionValue(GraphFunction* fn) : fn_(fn) {}
+  std::string kind() const override;
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override;
+  GraphFunction* function() const { return fn_; }
+
+ private:
+  GraphFunction* fn_;
+};
+
+// A parameterless nested def: what PyTorch's printer writes for the
+// subgraph of a fork (`def __forked_function(): ...; fut = fork(__forked_function)`).
+// Its only use is as fork's argument; its free variables become inputs.
+class ClosureValue : public SugaredValue {
+ public:
+  explicit ClosureValue(Def def) : def_(std::move(def)) {}
+  std::string kind() const override { return "closure '" + def_.name().name() + "'"; }
+  const Def& def() const { return def_; }
+
+ private:
+  Def def_;
 };
 
 // A class: calling it constructs an object; its attributes are its static

@@ -61,10 +61,18 @@ TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
       text += c;
     }
   }
-  // torch.Tensor / torch.device / torch.jit.Future spell types through modules.
+  // torch.Tensor / torch.device / torch.jit.Future spell types through
+  // modules. Only a name's first component is such a module: the `torch.`
+  // in `__torch__.torch.nn.Conv2d` (a class of an archive) stays.
   for (std::string_view prefix : {"torch.", "typing.", "jit."}) {
-    size_t pos;
-    while ((pos = text.find(prefix)) != std::string::npos) text.erase(pos, prefix.size());
+    for (size_t pos = text.find(prefix); pos != std::string::npos; pos = text.find(prefix, pos)) {
+      char before = pos == 0 ? ' ' : text[pos - 1];
+      if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.') {
+        pos += prefix.size();
+        continue;
+      }
+      text.erase(pos, prefix.size());
+    }
   }
   if (text == "None") return NoneType::get();
   if (text == "Tensor") return TensorType::get();

@@ -52,21 +52,78 @@ void defineEnum(UnitDefinitions& sh, const ClassDef& cd) {
   sh.enums[name] = std::move(info);
 }
 
+// The value of a Final constant in an archive's class body: what PyTorch's
+// printer writes for int, float, bool, str, None and tuples or lists of them.
+IValue classConstant(const Expr& e) {
+  switch (e.kind()) {
+    case TK_CONST: {
+      Const c(e);
+      return c.isFloatingPoint() ? IValue(c.asFloatingPoint()) : IValue(c.asIntegral());
+    }
+    case TK_UNARY_MINUS: {
+      IValue v = classConstant(UnaryOp(e).operand());
+      if (v.isInt()) return IValue(-v.toInt());
+      if (v.isDouble()) return IValue(-v.toDouble());
+      break;
+    }
+    case TK_TRUE: return IValue(true);
+    case TK_FALSE: return IValue(false);
+    case TK_NONE: return IValue();
+    case TK_STRINGLITERAL: return IValue(StringLiteral(e).text());
+    case TK_TUPLE_LITERAL: {
+      std::vector<IValue> elems;
+      for (const Expr& x : TupleLiteral(e).inputs()) elems.push_back(classConstant(x));
+      return IValue(TupleImpl::create(std::move(elems)));
+    }
+    default: break;
+  }
+  throw ErrorReport(e.range()) << "a class constant must be a number, bool, str, None or a tuple of these";
+}
+
+// The names in `__parameters__ = ["weight", "bias", ]`.
+std::vector<std::string> nameList(const Assign& a) {
+  if (!a.rhs().present() || a.rhs().get().kind() != TK_LIST_LITERAL)
+    throw ErrorReport(a.range()) << "expected a list of attribute names";
+  std::vector<std::string> names;
+  for (const Expr& x : ListLiteral(a.rhs().get()).inputs()) {
+    if (x.kind() != TK_STRINGLITERAL) throw ErrorReport(x.range()) << "expected an attribute name (a string)";
+    names.push_back(StringLiteral(x).text());
+  }
+  return names;
+}
+
 // class Foo: creates ClassType __torch__.Foo with the attributes annotated
-// in the class body; methods are compiled when first used.
-void declareClass(UnitDefinitions& sh, const ClassDef& cd) {
+// in the class body; methods are compiled when first used. In an archive's
+// code, `class Foo(Module):` is a module class whose body also lists its
+// __parameters__ and __buffers__ and declares Final constants.
+//
+// Two steps: createClass registers the (empty) type, so that annotations
+// anywhere, in this file or in another archive file it imports, can name
+// it; declareClassBody then reads the body.
+void createClass(UnitDefinitions& sh, const ClassDef& cd) {
   std::string name = cd.name().name();
-  if (cd.superclass().present() && cd.superclass().get().range().text() != "object")
-    throw ErrorReport(cd.superclass().get().range())
-        << "class inheritance is not supported in TorchScript (only NamedTuple, Enum and object)";
+  bool isModule = false;
+  if (cd.superclass().present()) {
+    std::string_view base = cd.superclass().get().range().text();
+    if (sh.archiveSource && base == "Module") isModule = true;
+    else if (base != "object")
+      throw ErrorReport(cd.superclass().get().range())
+          << "class inheritance is not supported in TorchScript (only NamedTuple, Enum and object)";
+  }
   if (sh.classes.count(name) || sh.namedTuples.count(name) || sh.enums.count(name) || sh.defs.count(name))
     throw ErrorReport(cd.name().range()) << "'" << name << "' is already defined";
   ClassInfo ci;
   ci.name = name;
-  ci.type = ClassType::create(sh.qualifier + "." + name);
-  // Registered before the body is read so annotations can name the class.
+  ci.type = ClassType::create(sh.qualifier + "." + name, isModule);
   sh.classes[name] = ci;
-  ClassInfo& info = sh.classes[name];
+  sh.cu->addClass(ci.type);
+}
+
+void declareClassBody(UnitDefinitions& sh, const ClassDef& cd) {
+  const std::string& name = cd.name().name();
+  ClassInfo& info = sh.classes.at(name);
+  const bool isModule = info.type->isModule();
+  std::set<std::string> parameters, buffers;
   for (const Stmt& f : cd.body()) {
     if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
     if (f.kind() == TK_DEF) {
@@ -87,12 +144,49 @@ void declareClass(UnitDefinitions& sh, const ClassDef& cd) {
     if (f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_VAR && Assign(f).type().present() &&
         !Assign(f).rhs().present()) {
       Assign a(f);
-      info.type->addAttribute(Var(a.lhs()).name().name(), parseTypeExpr(sh, a.type().get()));
+      const std::string& attr = Var(a.lhs()).name().name();
+      if (info.type->findAttributeSlot(attr)) throw ErrorReport(a.lhs().range()) << "attribute '" << attr << "' is declared twice";
+      info.type->addAttribute(attr, parseTypeExpr(sh, a.type().get()), parameters.count(attr) > 0,
+                              buffers.count(attr) > 0);
       continue;
+    }
+    // __annotations__["0"] = T: an attribute whose name is not an identifier
+    // (the submodules of Sequential and ModuleList).
+    if (isModule && f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_SUBSCRIPT && Assign(f).rhs().present()) {
+      Assign a(f);
+      Subscript s(a.lhs());
+      if (s.value().kind() == TK_VAR && Var(s.value()).name().name() == "__annotations__" &&
+          s.subscriptExprs().size() == 1 && s.subscriptExprs()[0].kind() == TK_STRINGLITERAL) {
+        std::string attr = StringLiteral(s.subscriptExprs()[0]).text();
+        if (info.type->findAttributeSlot(attr))
+          throw ErrorReport(a.lhs().range()) << "attribute '" << attr << "' is declared twice";
+        info.type->addAttribute(attr, parseTypeExpr(sh, a.rhs().get()), parameters.count(attr) > 0,
+                                buffers.count(attr) > 0);
+        continue;
+      }
+    }
+    if (isModule && f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_VAR) {
+      Assign a(f);
+      const std::string& lhs = Var(a.lhs()).name().name();
+      if (!a.type().present() && (lhs == "__parameters__" || lhs == "__buffers__")) {
+        for (std::string& n : nameList(a)) (lhs == "__parameters__" ? parameters : buffers).insert(std::move(n));
+        continue;
+      }
+      // scale : Final[int] = 3
+      if (a.type().present() && a.rhs().present() && a.type().get().range().text().starts_with("Final[")) {
+        sh.cu->addClassConstant(info.type->name(), lhs, classConstant(a.rhs().get()));
+        info.type->addConstantName(lhs);
+        continue;
+      }
     }
     throw ErrorReport(f.range()) << "class bodies may only contain methods and attribute annotations (`x: int`)";
   }
-  sh.cu->addClass(info.type);
+  // Parameters and buffers are listed before their declarations.
+  for (const std::set<std::string>* names : {&parameters, &buffers})
+    for (const std::string& n : *names)
+      if (!info.type->findAttributeSlot(n))
+        throw ErrorReport(cd.range()) << "'" << n << "' is listed in " << (names == &parameters ? "__parameters__" : "__buffers__")
+                                      << " but not declared in class '" << name << "'";
 }
 
 }  // namespace
@@ -124,7 +218,7 @@ void ensureClassInitialized(UnitDefinitions& sh, ClassInfo& ci, const SourceRang
 }
 
 GraphFunction* compileFunctionOf(UnitDefinitions& sh, const std::string& name, const SourceRange& r) {
-  if (GraphFunction* fn = sh.cu->findFunction(name)) return fn;
+  if (GraphFunction* fn = sh.cu->findFunction(sh.functionKey(name))) return fn;
   if (size_t dot = name.find('.'); dot != std::string::npos)
     return compileMethodOf(sh, sh.classes.at(name.substr(0, dot)), name.substr(dot + 1), r);
   if (sh.inProgress.count(name))
@@ -135,56 +229,71 @@ GraphFunction* compileFunctionOf(UnitDefinitions& sh, const std::string& name, c
   return fn;
 }
 
+namespace {
+
+bool hasBase(const Stmt& s, std::initializer_list<std::string_view> names) {
+  if (s.kind() != TK_CLASS_DEF || !ClassDef(s).superclass().present()) return false;
+  std::string_view base = ClassDef(s).superclass().get().range().text();
+  for (std::string_view n : names)
+    if (base == n) return true;
+  return false;
+}
+
+void declareNamedTuple(UnitDefinitions& sh, const ClassDef& cd) {
+  NamedTupleDef nt;
+  std::vector<std::string> names;
+  std::vector<TypePtr> types;
+  for (const Stmt& f : cd.body()) {
+    if (f.kind() == TK_EXPR_STMT || f.kind() == TK_PASS) continue;
+    if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).type().present())
+      throw ErrorReport(f.range()) << "NamedTuple fields must be annotated names (`x: int`)";
+    Assign a(f);
+    Argument arg{Var(a.lhs()).name().name(), parseTypeExpr(sh, a.type().get())};
+    if (a.rhs().present()) {
+      Expr d = a.rhs().get();
+      if (d.kind() == TK_CONST) {
+        Const c(d);
+        arg.defaultValue = c.isFloatingPoint() ? IValue(c.asFloatingPoint())
+                           : arg.type->kind() == TypeKind::FloatType ? IValue(double(c.asIntegral()))
+                                                                      : IValue(c.asIntegral());
+      } else if (d.kind() == TK_STRINGLITERAL) {
+        arg.defaultValue = IValue(StringLiteral(d).text());
+      } else if (d.kind() == TK_TRUE || d.kind() == TK_FALSE) {
+        arg.defaultValue = IValue(d.kind() == TK_TRUE);
+      } else if (d.kind() == TK_NONE) {
+        arg.defaultValue = IValue();
+      } else {
+        throw ErrorReport(d.range()) << "NamedTuple defaults must be constants";
+      }
+    }
+    names.push_back(arg.name);
+    types.push_back(arg.type);
+    nt.ctor.arguments.push_back(std::move(arg));
+  }
+  std::string name = cd.name().name();
+  nt.type = TupleType::createNamed(sh.qualifier + "." + name, names, types);
+  nt.ctor.name = name;
+  nt.ctor.returns.push_back(Argument{"", nt.type});
+  sh.cu->addNamedTuple(nt);
+  sh.namedTuples[name] = std::move(nt);
+}
+
+}  // namespace
+
+// Names first (functions, classes, Enums), then what refers to types
+// (NamedTuple fields, class bodies): a type annotation may name any class of
+// the file, whatever the order, and archive files may refer to each other.
 void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts) {
-  std::vector<Def> order;
   for (const Stmt& s : stmts) {
     if (s.kind() == TK_DEF) {
       Def d(s);
       sh.defs.emplace(d.name().name(), d);
-    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
-               ClassDef(s).superclass().get().range().text() == "NamedTuple") {
-      ClassDef cd(s);
-      NamedTupleDef nt;
-      std::vector<std::string> names;
-      std::vector<TypePtr> types;
-      for (const Stmt& f : cd.body()) {
-        if (f.kind() == TK_EXPR_STMT || f.kind() == TK_PASS) continue;
-        if (f.kind() != TK_ASSIGN || Assign(f).lhs().kind() != TK_VAR || !Assign(f).type().present())
-          throw ErrorReport(f.range()) << "NamedTuple fields must be annotated names (`x: int`)";
-        Assign a(f);
-        Argument arg{Var(a.lhs()).name().name(), parseTypeExpr(sh, a.type().get())};
-        if (a.rhs().present()) {
-          Expr d = a.rhs().get();
-          if (d.kind() == TK_CONST) {
-            Const c(d);
-            arg.defaultValue = c.isFloatingPoint() ? IValue(c.asFloatingPoint())
-                               : arg.type->kind() == TypeKind::FloatType ? IValue(double(c.asIntegral()))
-                                                                          : IValue(c.asIntegral());
-          } else if (d.kind() == TK_STRINGLITERAL) {
-            arg.defaultValue = IValue(StringLiteral(d).text());
-          } else if (d.kind() == TK_TRUE || d.kind() == TK_FALSE) {
-            arg.defaultValue = IValue(d.kind() == TK_TRUE);
-          } else if (d.kind() == TK_NONE) {
-            arg.defaultValue = IValue();
-          } else {
-            throw ErrorReport(d.range()) << "NamedTuple defaults must be constants";
-          }
-        }
-        names.push_back(arg.name);
-        types.push_back(arg.type);
-        nt.ctor.arguments.push_back(std::move(arg));
-      }
-      std::string name = cd.name().name();
-      nt.type = TupleType::createNamed(sh.qualifier + "." + name, names, types);
-      nt.ctor.name = name;
-      nt.ctor.returns.push_back(Argument{"", nt.type});
-      sh.namedTuples[name] = std::move(nt);
-    } else if (s.kind() == TK_CLASS_DEF && ClassDef(s).superclass().present() &&
-               (ClassDef(s).superclass().get().range().text() == "Enum" ||
-                ClassDef(s).superclass().get().range().text() == "enum.Enum")) {
+    } else if (hasBase(s, {"NamedTuple"})) {
+      continue;
+    } else if (hasBase(s, {"Enum", "enum.Enum"})) {
       defineEnum(sh, ClassDef(s));
     } else if (s.kind() == TK_CLASS_DEF) {
-      declareClass(sh, ClassDef(s));
+      createClass(sh, ClassDef(s));
     } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
       continue;
     } else if (s.kind() == TK_IMPORT) {
@@ -193,6 +302,10 @@ void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts) {
       throw ErrorReport(s.range()) << "only function definitions are supported at the top level";
     }
   }
+  for (const Stmt& s : stmts)
+    if (hasBase(s, {"NamedTuple"})) declareNamedTuple(sh, ClassDef(s));
+  for (const Stmt& s : stmts)
+    if (s.kind() == TK_CLASS_DEF && !hasBase(s, {"NamedTuple", "Enum", "enum.Enum"})) declareClassBody(sh, ClassDef(s));
 }
 
 }  // namespace jitserve::frontend

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/tree_views.h"
 #include "runtime/core/function_schema.h"
 #include "runtime/core/ivalue.h"
@@ -30,12 +31,6 @@ namespace jitserve::frontend {
 
 class CompilationUnit;
 class Resolver;
-
-// A NamedTuple class: its tuple type and its constructor's schema.
-struct NamedTupleDef {
-  TypePtr type;
-  FunctionSchema ctor;
-};
 
 // A user class: its type and its methods' definitions, compiled on first
 // use (__init__ first: its assignments to self define the attributes).
@@ -57,7 +52,17 @@ struct EnumInfo {
 struct UnitDefinitions {
   CompilationUnit* cu = nullptr;
   Resolver* resolver = nullptr;   // names the file does not define
+  std::shared_ptr<Resolver> ownedResolver;  // keeps `resolver` alive for deferred files
   std::string qualifier = "__torch__";
+  bool archiveSource = false;     // DefineOptions::archiveSource
+  int closures = 0;               // fork closures compiled so far (their names)
+
+  // The name a function of this file has in the unit: its own name for
+  // plain sources, qualified for an archive file (two files may both
+  // define `relu`).
+  std::string functionKey(const std::string& name) const {
+    return qualifier == "__torch__" ? name : qualifier + "." + name;
+  }
   std::map<std::string, Def> defs;
   std::set<std::string> inProgress;
   std::map<std::string, NamedTupleDef> namedTuples;
@@ -66,8 +71,11 @@ struct UnitDefinitions {
 
   ClassInfo* classOf(const TypePtr& t) {
     if (t->kind() != TypeKind::ClassType) return nullptr;
+    return classOf(t->expect<ClassType>());
+  }
+  ClassInfo* classOf(const ClassType& t) {
     for (auto& [n, ci] : classes)
-      if (ci.type.get() == t.get()) return &ci;
+      if (ci.type.get() == &t) return &ci;
     return nullptr;
   }
   // The NamedTuple, class or Enum type of that name (plain or qualified),
@@ -94,6 +102,10 @@ GraphFunction* compileMethodOf(UnitDefinitions& sh, ClassInfo& cls, const std::s
 // Compiles cls's __init__ unless it is done or being compiled (a method it
 // calls then sees the attributes assigned so far).
 void ensureClassInitialized(UnitDefinitions& sh, ClassInfo& cls, const SourceRange& r);
+
+// Compiles every function and method of the file sh declared (those not
+// compiled yet). Implemented by the IR emitter.
+void compileDefinitions(UnitDefinitions& sh);
 
 // Emits one def (a method of cls, static or not, if cls is given) and adds
 // it to the unit. Implemented by the IR emitter (ir_emitter.cpp).

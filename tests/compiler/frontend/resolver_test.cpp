@@ -69,7 +69,10 @@ TEST(ResolverTest, CustomResolverAndQualifiedClassNames) {
   ClassTypePtr foo = cu.findClass("__torch__.a.b.Foo");
   ASSERT_NE(foo, nullptr);
   EXPECT_EQ(cu.classes().size(), 1u);
-  GraphFunction* f = cu.findFunction("f");
+  // Functions of a unit with its own qualifier are qualified too (archive
+  // files may define functions of the same name).
+  EXPECT_EQ(cu.findFunction("f"), nullptr);
+  GraphFunction* f = cu.findFunction("__torch__.a.b.f");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->schema().arguments[1].type->annotationStr(), "Optional[__torch__.other.Thing]");
   Stack s{IValue(int64_t{2}), IValue()};
@@ -142,7 +145,9 @@ TEST(ResolverTest, ClassesOfAnEarlierDefineByQualifiedName) {
       second);
   ASSERT_TRUE(st.ok()) << st.message();
   Stack s{IValue(int64_t{5})};
-  cu.findFunction("g")->run(s);
+  GraphFunction* g = cu.findFunction("__torch__.b.g");
+  ASSERT_NE(g, nullptr);
+  g->run(s);
   EXPECT_EQ(s.back().toInt(), 15);
 }
 
