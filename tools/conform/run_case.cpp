@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "compiler/archive/archive_import.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
@@ -126,6 +127,41 @@ ItemResult runSource(const Case& c) {
   return pass();
 }
 
+// Auto mode for kind=archive: load model.pt and run the entry method on the
+// module.
+ItemResult runArchive(const Case& c) {
+  auto module = importModuleFile(c.path("model.pt"));
+  if (c.expect == Expect::CompileError) {
+    if (module.ok()) return fail("expected a compile error (" + c.error + ") but the archive loaded");
+    return pass();
+  }
+  if (!module.ok()) return fail("load: " + std::string(module.status().message()));
+  Function* fn = module->findMethod(c.entry);
+  if (!fn) return fail("the module has no method " + c.entry);
+  auto inputs = loadInputs(c);
+  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  Stack stack{module->asIValue()};
+  for (IValue& v : *inputs) stack.push_back(std::move(v));
+  const auto& params = fn->schema().arguments;
+  for (size_t i = stack.size(); i < params.size(); ++i) {
+    if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
+    stack.push_back(*params[i].defaultValue);
+  }
+  try {
+    fn->run(stack);
+  } catch (const std::exception& e) {
+    if (c.expect == Expect::RuntimeError) return pass();
+    return fail(std::string("run: ") + e.what());
+  }
+  if (c.expect == Expect::RuntimeError)
+    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
+  auto expected = loadTorchSaveFile(c.path("expected.pt"));
+  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
+  IValue actual = resultOf(stack);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  return pass();
+}
+
 }  // namespace
 
 void initializeRuntime() { ensureOperatorsRegistered(); }
@@ -134,7 +170,7 @@ ItemResult runCase(const Case& c, Mode mode) {
   try {
     if (mode == Mode::IR) return runIR(c);
     if (c.kind == CaseKind::Source) return runSource(c);
-    return fail("not supported yet: loading TorchScript archives");
+    return runArchive(c);
   } catch (const std::exception& e) {
     return fail(std::string("error escaped the runtime: ") + e.what());
   }

@@ -1,0 +1,209 @@
+#include "compiler/archive/import_resolver.h"
+
+#include <limits>
+#include <string>
+
+#include "compiler/archive/source_importer.h"
+#include "compiler/frontend/builtin_functions.h"
+#include "compiler/frontend/error_report.h"
+#include "compiler/ir/ivalue_constant.h"
+#include "runtime/interpreter/graph_function.h"
+
+namespace jitserve::archive {
+
+namespace {
+
+using frontend::CallArgs;
+using frontend::Emitter;
+using frontend::ErrorReport;
+using frontend::SimpleValue;
+using frontend::SugaredValue;
+using frontend::SugaredValuePtr;
+
+SugaredValuePtr simple(Value* v) { return std::make_shared<SimpleValue>(v); }
+
+// An operator by its qualified name, overload chosen when called.
+class OperatorValue : public SugaredValue {
+ public:
+  explicit OperatorValue(std::string qualName) : name_(std::move(qualName)) {}
+  std::string kind() const override { return "operator '" + name_ + "'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    return simple(e.callBuiltin(name_, args.args(), args.kwargs(), r));
+  }
+
+ private:
+  std::string name_;
+};
+
+// ops.prim.RaiseException(msg, cls): the node a `raise` becomes.
+class RaiseValue : public SugaredValue {
+ public:
+  std::string kind() const override { return "operator 'prim::RaiseException'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    const auto& as = args.args();
+    if (as.empty() || as.size() > 2 || !args.kwargs().empty())
+      throw ErrorReport(r) << "prim::RaiseException takes a message and an optional exception class name";
+    std::vector<Value*> ins;
+    for (const auto& a : as) {
+      if (a.value->type()->kind() != TypeKind::StringType)
+        throw ErrorReport(r) << "prim::RaiseException expects str arguments, got "
+                             << a.value->type()->annotationStr();
+      ins.push_back(a.value);
+    }
+    Node* n = e.graph().create(prim::RaiseException, ins, 0);
+    n->setSourceRange(r);
+    e.graph().insertNode(n);
+    return simple(insertConstant(e.graph(), IValue(), r));
+  }
+};
+
+// inf and nan: how the printer writes those float constants.
+class FloatConstantValue : public SugaredValue {
+ public:
+  FloatConstantValue(std::string name, double v) : name_(std::move(name)), v_(v) {}
+  std::string kind() const override { return "constant '" + name_ + "'"; }
+  Value* asValue(const SourceRange& r, Emitter& e) override { return insertConstant(e.graph(), IValue(v_), r); }
+
+ private:
+  std::string name_;
+  double v_;
+};
+
+// `torch` in printed code: torch.X is aten::X.
+class AtenNamespaceValue : public SugaredValue {
+ public:
+  std::string kind() const override { return "module 'torch'"; }
+  SugaredValuePtr attr(const SourceRange&, Emitter&, const std::string& field) override {
+    // aten::wait is the interpreter's own instruction, emitted as
+    // torch.jit.wait is.
+    if (field == "wait") return std::make_shared<frontend::PythonBuiltinFunction>("torch.jit.wait");
+    return std::make_shared<OperatorValue>("aten::" + field);
+  }
+};
+
+// ops, then ops.NS: ops.NS.X is the operator NS::X.
+class OpsValue : public SugaredValue {
+ public:
+  explicit OpsValue(std::string ns = "") : ns_(std::move(ns)) {}
+  std::string kind() const override { return ns_.empty() ? "module 'ops'" : "module 'ops." + ns_ + "'"; }
+  SugaredValuePtr attr(const SourceRange&, Emitter&, const std::string& field) override {
+    if (ns_.empty()) return std::make_shared<OpsValue>(field);
+    if (ns_ == "prim" && field == "RaiseException") return std::make_shared<RaiseValue>();
+    return std::make_shared<OperatorValue>(ns_ + "::" + field);
+  }
+
+ private:
+  std::string ns_;
+};
+
+// CONSTANTS.cN: the Nth value of constants.pkl.
+class ConstantsValue : public SugaredValue {
+ public:
+  explicit ConstantsValue(const SourceImporter& importer) : importer_(importer) {}
+  std::string kind() const override { return "CONSTANTS"; }
+  SugaredValuePtr attr(const SourceRange& r, Emitter& e, const std::string& field) override {
+    const auto& cs = importer_.constants();
+    size_t n = 0;
+    bool ok = field.size() > 1 && field[0] == 'c' && field.size() < 12;
+    for (size_t i = 1; ok && i < field.size(); ++i) {
+      ok = field[i] >= '0' && field[i] <= '9';
+      n = n * 10 + static_cast<size_t>(field[i] - '0');
+    }
+    if (!ok) throw ErrorReport(r) << "'" << field << "' is not a constant name (CONSTANTS.c0, c1, ...)";
+    if (n >= cs.size())
+      throw ErrorReport(r) << "CONSTANTS." << field << " does not exist: the archive's constants.pkl holds "
+                           << cs.size() << " constants";
+    return simple(insertConstant(e.graph(), cs[n], r));
+  }
+
+ private:
+  const SourceImporter& importer_;
+};
+
+// __torch__.a.b...: walks a qualified name to what an archive file defines.
+class QualifiedNameValue : public SugaredValue {
+ public:
+  QualifiedNameValue(SourceImporter& importer, std::string prefix)
+      : importer_(importer), prefix_(std::move(prefix)) {}
+  std::string kind() const override { return "module '" + prefix_ + "'"; }
+  SugaredValuePtr attr(const SourceRange& r, Emitter&, const std::string& field) override {
+    std::string name = prefix_ + "." + field;
+    if (auto def = importer_.lookup(name)) {
+      if (def->function) return std::make_shared<frontend::CompiledFunctionValue>(def->function);
+      if (def->cls) return std::make_shared<frontend::ClassValue>(def->cls);
+      if (def->namedTuple) return std::make_shared<frontend::NamedTupleConstructor>(name, *def->namedTuple);
+      if (def->enumType)
+        throw ErrorReport(r) << "Enum class '" << name << "' of another archive file cannot be used as a value yet";
+    }
+    if (importer_.isNamespace(name)) return std::make_shared<QualifiedNameValue>(importer_, name);
+    throw ErrorReport(r) << "'" << name << "' is not defined by any file of the archive's code/";
+  }
+
+ private:
+  SourceImporter& importer_;
+  std::string prefix_;
+};
+
+// uninitialized(T): a placeholder of type T on a path that raised.
+class UninitializedValue : public SugaredValue {
+ public:
+  std::string kind() const override { return "builtin function 'uninitialized'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    if (args.inputs().size() != 1 || !args.attributes().empty())
+      throw ErrorReport(r) << "uninitialized expects one type argument";
+    TypePtr t = e.parseType(args.inputs()[0]);
+    Node* n = e.graph().create(prim::Uninitialized, 1);
+    n->output()->setType(t);
+    return simple(e.graph().insertNode(n)->output());
+  }
+};
+
+// unchecked_cast(T, x): x retyped as T (a refinement the printer spells out).
+class UncheckedCastValue : public SugaredValue {
+ public:
+  std::string kind() const override { return "builtin function 'unchecked_cast'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    if (args.inputs().size() != 2 || !args.attributes().empty())
+      throw ErrorReport(r) << "unchecked_cast expects a type and a value";
+    TypePtr t = e.parseType(args.inputs()[0]);
+    Value* v = e.emitExpr(args.inputs()[1]);
+    if (!t->isSubtypeOf(*v->type()) && !v->type()->isSubtypeOf(*t) && v->type()->kind() != TypeKind::AnyType)
+      throw ErrorReport(r) << "unchecked_cast from " << v->type()->annotationStr() << " to "
+                           << t->annotationStr() << " can never succeed";
+    Node* n = e.graph().create(prim::unchecked_cast, {v}, 1);
+    n->output()->setType(t);
+    n->setSourceRange(r);
+    return simple(e.graph().insertNode(n)->output());
+  }
+};
+
+class ImportResolver final : public frontend::Resolver {
+ public:
+  explicit ImportResolver(SourceImporter& importer) : importer_(importer) {}
+
+  SugaredValuePtr resolveValue(const std::string& name, const SourceRange& r) override {
+    if (name == "torch") return std::make_shared<AtenNamespaceValue>();
+    if (name == "ops") return std::make_shared<OpsValue>();
+    if (name == "CONSTANTS") return std::make_shared<ConstantsValue>(importer_);
+    if (name == "uninitialized") return std::make_shared<UninitializedValue>();
+    if (name == "unchecked_cast") return std::make_shared<UncheckedCastValue>();
+    if (name == "__torch__") return std::make_shared<QualifiedNameValue>(importer_, name);
+    if (name == "inf") return std::make_shared<FloatConstantValue>(name, std::numeric_limits<double>::infinity());
+    if (name == "nan") return std::make_shared<FloatConstantValue>(name, std::numeric_limits<double>::quiet_NaN());
+    if (name == "fork") return std::make_shared<frontend::PythonBuiltinFunction>("torch.jit.fork");
+    return frontend::builtinResolver()->resolveValue(name, r);
+  }
+
+  TypePtr resolveType(const std::string& name, const SourceRange&) override { return importer_.importType(name); }
+
+ private:
+  SourceImporter& importer_;
+};
+
+}  // namespace
+
+std::shared_ptr<frontend::Resolver> makeImportResolver(SourceImporter& importer) {
+  return std::make_shared<ImportResolver>(importer);
+}
+
+}  // namespace jitserve::archive
