@@ -12,6 +12,13 @@
 // frontend makes of the source (.ir; ours runs it until our frontend lands).
 // Times are the median of per-call wall times after a warm-up.
 //
+// A workload whose .json names an "archive" (a case folder of the
+// conformance corpus, e.g. "models/resnet18") runs that torch.jit.save
+// archive instead: its forward on the case's first input with the batch
+// dimension set to "batch" (filled with 0.5), through a GraphExecutor; with
+// "measure": "load" it times loading the archive (ours: importModuleFile;
+// PyTorch: torch.jit.load).
+//
 // The built-in workload `compile` times the frontend instead: every source
 // case of the conformance corpus's lang/ and ops/ suites compiled by a fresh
 // CompilationUnit (ours: frontend::CompilationUnit::define; PyTorch:
@@ -34,7 +41,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/archive/archive_import.h"
 #include "compiler/frontend/compilation_unit.h"
+#include "compiler/serialization/torch_save.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
 #include "runtime/executor/graph_executor.h"
@@ -74,7 +83,58 @@ IValue makeInput(const nlohmann::json& s) {
   throw std::runtime_error("unknown input spec " + s.dump());
 }
 
-double timeOurs(const Workload& w, double minSeconds) {
+// Median ms of fn over at least minSeconds (and 5 calls), after `warmup` calls.
+template <typename F>
+double medianMs(F&& fn, double minSeconds, int warmup) {
+  for (int i = 0; i < warmup; ++i) fn();
+  std::vector<double> samples;
+  auto start = std::chrono::steady_clock::now();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < minSeconds ||
+         samples.size() < 5) {
+    auto t0 = std::chrono::steady_clock::now();
+    fn();
+    samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+double timeOursArchive(const Workload& w, double minSeconds, const std::string& conformanceDir) {
+  fs::path caseDir = fs::path(conformanceDir) / w.spec["archive"].get<std::string>();
+  std::string path = (caseDir / "model.pt").string();
+  if (w.spec.value("measure", std::string()) == "load") {
+    return medianMs(
+        [&] {
+          auto m = importModuleFile(path);
+          if (!m.ok()) throw std::runtime_error(w.name + ": " + std::string(m.status().message()));
+        },
+        minSeconds, 2);
+  }
+  auto m = importModuleFile(path);
+  if (!m.ok()) throw std::runtime_error(w.name + ": " + std::string(m.status().message()));
+  auto inputs = loadTorchSaveFile((caseDir / "inputs.pt").string());
+  if (!inputs.ok() || !inputs->isList() || inputs->toList()->elements.empty() ||
+      !inputs->toList()->elements[0].isTensor())
+    throw std::runtime_error(w.name + ": inputs.pt must be a list whose first element is a tensor");
+  Tensor first = inputs->toList()->elements[0].toTensor();
+  std::vector<int64_t> shape(first.sizes().begin(), first.sizes().end());
+  if (w.spec.contains("batch")) shape[0] = w.spec["batch"].get<int64_t>();
+  Function* forward = m->findMethod("forward");
+  auto* gf = dynamic_cast<GraphFunction*>(forward);
+  if (!gf) throw std::runtime_error(w.name + ": no forward method");
+  GraphExecutor executor(gf->graphPtr());
+  Stack args{m->asIValue(), IValue(full(shape, Scalar(0.5), first.dtype()))};
+  return medianMs(
+      [&] {
+        Stack stack = args;
+        absl::Status st = executor.runStatus(stack);
+        if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
+      },
+      minSeconds, 5);
+}
+
+double timeOurs(const Workload& w, double minSeconds, const std::string& conformanceDir) {
+  if (w.spec.contains("archive")) return timeOursArchive(w, minSeconds, conformanceDir);
   auto graph = parseIR(w.ir);
   if (!graph.ok()) throw std::runtime_error(w.name + ".ir: " + std::string(graph.status().message()));
   GraphExecutor executor(std::shared_ptr<Graph>(std::move(*graph)));
@@ -100,9 +160,10 @@ double timeOurs(const Workload& w, double minSeconds) {
 
 // Runs tools/bench/torch_bench.py for the selected workloads; name -> ms.
 std::map<std::string, double> timeTorch(const std::vector<Workload>& ws, int threads, double minSeconds,
-                                        const std::string& dir) {
+                                        const std::string& dir, const std::string& conformanceDir) {
   std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --threads " +
-                    std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " '" + dir + "'";
+                    std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " --conformance '" +
+                    conformanceDir + "' '" + dir + "'";
   for (const auto& w : ws) cmd += " " + w.name;
   std::map<std::string, double> out;
   FILE* p = ::popen(cmd.c_str(), "r");
@@ -293,7 +354,8 @@ int main(int argc, char** argv) {
     if (e.path().extension() != ".json") continue;
     std::string name = e.path().stem().string();
     if (!filter.empty() && name.find(filter) == std::string::npos) continue;
-    Workload w{name, nlohmann::json::parse(readFile(e.path())), readFile(fs::path(dir) / (name + ".ir"))};
+    Workload w{name, nlohmann::json::parse(readFile(e.path())), ""};
+    if (!w.spec.contains("archive")) w.ir = readFile(fs::path(dir) / (name + ".ir"));
     ws.push_back(std::move(w));
   }
   if (ec) return usage("cannot read workloads in " + dir + ": " + ec.message());
@@ -309,13 +371,13 @@ int main(int argc, char** argv) {
   std::map<std::string, double> ours;
   for (const auto& w : ws) {
     try {
-      ours[w.name] = timeOurs(w, minSeconds);
+      ours[w.name] = timeOurs(w, minSeconds, conformanceDir);
     } catch (const std::exception& e) {
       std::printf("%s: ours failed: %s\n", w.name.c_str(), e.what());
     }
   }
   std::map<std::string, double> theirs;
-  if (torch && !ws.empty()) theirs = timeTorch(ws, threads, minSeconds, dir);
+  if (torch && !ws.empty()) theirs = timeTorch(ws, threads, minSeconds, dir, conformanceDir);
 
   double logSum = 0;
   int n = 0;

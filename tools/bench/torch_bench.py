@@ -2,7 +2,7 @@
 torch.jit.CompilationUnit (PyTorch 1.13 from Debian's python3-torch) and
 prints one JSON object per workload on stdout.
 
-Usage: torch_bench.py --threads N --min-seconds S WORKLOAD_DIR NAME...
+Usage: torch_bench.py --threads N --min-seconds S [--conformance DIR] WORKLOAD_DIR NAME...
        torch_bench.py --compile LIST_FILE --reps N
 The second form times torch.jit.CompilationUnit(src) on each source file
 named in LIST_FILE (one path a line): one warm-up pass, then the best of N
@@ -13,9 +13,15 @@ import argparse
 import json
 import math  # noqa: F401  (in scope for the sources, as the corpus assumes)
 import os
+import sys
 import time
 from enum import Enum  # noqa: F401
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union  # noqa: F401
+
+# Debian's torch runs GEMMs in OpenBLAS, which reads its thread count from
+# the environment at import and ignores torch.set_num_threads.
+if "--threads" in sys.argv:
+    os.environ["OPENBLAS_NUM_THREADS"] = sys.argv[sys.argv.index("--threads") + 1]
 
 import torch
 from torch import Tensor  # noqa: F401
@@ -36,10 +42,10 @@ def make_input(spec):
     raise ValueError("unknown input spec %r" % (spec,))
 
 
-def time_call(fn, args, min_seconds):
+def time_call(fn, args, min_seconds, warmup=20):
     # Warm up until the profiling executor has settled, then time repetitions
     # for at least min_seconds; report the median of per-call times.
-    for _ in range(20):
+    for _ in range(warmup):
         fn(*args)
     samples = []
     start = time.perf_counter()
@@ -49,6 +55,22 @@ def time_call(fn, args, min_seconds):
         samples.append(time.perf_counter() - t0)
     samples.sort()
     return samples[len(samples) // 2]
+
+
+def time_archive(spec, case_dir, min_seconds):
+    # The same as jit-bench's archive workloads: torch.jit.load, or forward on
+    # the case's first input with the batch set, filled with 0.5.
+    path = os.path.join(case_dir, "model.pt")
+    if spec.get("measure") == "load":
+        return time_call(lambda: torch.jit.load(path), [], min_seconds, warmup=2)
+    m = torch.jit.load(path)
+    m.eval()
+    first = torch.load(os.path.join(case_dir, "inputs.pt"))[0]
+    shape = list(first.shape)
+    if "batch" in spec:
+        shape[0] = spec["batch"]
+    x = torch.full(shape, 0.5, dtype=first.dtype)
+    return time_call(m.forward, [x], min_seconds)
 
 
 def compile_once(src):
@@ -91,6 +113,7 @@ def main():
     ap.add_argument("--min-seconds", type=float, default=1.0)
     ap.add_argument("--compile", metavar="LIST_FILE")
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--conformance", default="")
     ap.add_argument("dir", nargs="?")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
@@ -105,6 +128,10 @@ def main():
     with torch.no_grad():
         for name in a.names:
             spec = json.load(open(os.path.join(a.dir, name + ".json")))
+            if "archive" in spec:
+                sec = time_archive(spec, os.path.join(a.conformance, spec["archive"]), a.min_seconds)
+                print(json.dumps({"name": name, "ms": sec * 1e3}), flush=True)
+                continue
             src = open(os.path.join(a.dir, name + ".py")).read()
             cu = torch.jit.CompilationUnit(src)
             fn = getattr(cu, spec["entry"])
