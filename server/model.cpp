@@ -23,6 +23,18 @@ Model::~Model() {
 
 namespace {
 
+bool isStraightLine(const Block& block) {
+  for (const Node* n : block.nodes()) {
+    const Symbol k = n->kind();
+    if (k == prim::Loop || k == prim::CallFunction || k == prim::CallMethod || k == prim::fork || k == aten::wait) {
+      return false;
+    }
+    for (const Block* b : n->blocks())
+      if (!isStraightLine(*b)) return false;
+  }
+  return true;
+}
+
 // Resolves prim::CallFunction names in `unit` for the inliner.
 GraphLookup unitLookup(const frontend::CompilationUnit* unit) {
   return [unit](std::string_view name) -> const Graph* {
@@ -127,7 +139,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
       absl::Status s = statusFromException(e);
       return absl::Status(s.code(), absl::StrCat("function '", fn->name(), "' cannot run: ", s.message()));
     }
-    model->methods_.push_back(Method{fn->name(), fn});
+    model->methods_.push_back(Method{fn->name(), fn, isStraightLine(*fn->graph().block())});
     return absl::OkStatus();
   };
   if (auto s = addMethod(entryFn); !s.ok()) return s;

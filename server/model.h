@@ -63,6 +63,20 @@ struct ModelStats {
   std::atomic<uint64_t> lastInferenceMs{0};  // since the epoch
 };
 
+// How long one method's runs take: a count and a moving average (each run
+// weighs 1/8), for the serving core's choice to run it on the calling
+// thread. Updated without locks; concurrent updates may drop a sample.
+struct MethodTiming {
+  std::atomic<uint64_t> runs{0};
+  std::atomic<int64_t> averageNs{0};
+  void record(std::chrono::nanoseconds d) {
+    const int64_t ns = d.count();
+    const int64_t avg = averageNs.load(std::memory_order_relaxed);
+    averageNs.store(runs.fetch_add(1, std::memory_order_relaxed) == 0 ? ns : avg + (ns - avg) / 8,
+                    std::memory_order_relaxed);
+  }
+};
+
 struct ModelOptions {
   bool optimize = true;  // run the pass pipeline on each plan
 };
@@ -76,6 +90,10 @@ class Model {
   struct Method {
     std::string name;
     GraphFunction* function;  // owned by the compilation unit
+    // No loops, calls or forks anywhere in its graph: its run time follows
+    // the size of its inputs, not their values.
+    bool straightLine = false;
+    std::unique_ptr<MethodTiming> timing = std::make_unique<MethodTiming>();
     const FunctionSchema& schema() const { return function->schema(); }
   };
 

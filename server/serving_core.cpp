@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "runtime/core/ivalue_containers.h"
 
 namespace jitserve::server {
 
@@ -97,8 +98,55 @@ void ServingCore::countRejected(const char* api, const std::string& model, const
   if (metrics_) metrics_->requestDone(api, model, method, code);
 }
 
+namespace {
+
+// Bytes of tensor data in `v` (lists, tuples and dicts included), stopping
+// early once over `limit`.
+size_t tensorBytes(const IValue& v, size_t limit, int depth = 0) {
+  if (v.isTensor()) return v.toTensor().nbytes();
+  if (depth > 8) return limit + 1;
+  size_t total = 0;
+  auto add = [&](const IValue& e) {
+    total += tensorBytes(e, limit, depth + 1);
+    return total <= limit;
+  };
+  if (v.isList()) {
+    for (const IValue& e : v.toListRef().elements)
+      if (!add(e)) break;
+  } else if (v.isTuple()) {
+    for (const IValue& e : v.toTupleRef().elements)
+      if (!add(e)) break;
+  } else if (v.isDict()) {
+    return limit + 1;  // not worth walking: such calls use the pool
+  }
+  return total;
+}
+
+}  // namespace
+
+bool ServingCore::runsInline(const InferCall& call) const {
+  if (config_.inlineMaxUs <= 0 || !call.method->straightLine) return false;
+  const MethodTiming& t = *call.method->timing;
+  if (t.runs.load(std::memory_order_relaxed) < kInlineWarmRuns ||
+      t.averageNs.load(std::memory_order_relaxed) > config_.inlineMaxUs * 1000) {
+    return false;
+  }
+  size_t bytes = 0;
+  for (const IValue& v : call.inputs) {
+    bytes += tensorBytes(v, kInlineMaxInputBytes);
+    if (bytes > kInlineMaxInputBytes) return false;
+  }
+  return true;
+}
+
 absl::Status ServingCore::submit(InferCall call) {
   const auto enqueued = Clock::now();
+  if (!shuttingDown_.load() && runsInline(call)) {
+    inflight_.fetch_add(1);
+    runCall(call, enqueued);
+    inflight_.fetch_sub(1);
+    return absl::OkStatus();
+  }
   auto shared = std::make_shared<InferCall>(std::move(call));
   inflight_.fetch_add(1);
   absl::Status s = submitJob([this, shared, enqueued] {
@@ -163,7 +211,9 @@ void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   opts.checkInterval = 64;
   Stack stack = std::move(call.inputs);
   absl::Status s = call.model->run(*call.method, stack, opts);
-  stats.computeInfer.add(Clock::now() - start);
+  const auto ran = Clock::now() - start;
+  if (s.ok()) call.method->timing->record(ran);
+  stats.computeInfer.add(ran);
   if (metrics_) metrics_->executed(call.model->name(), call.method->name, Clock::now() - start);
   const bool ok = s.ok();
   finish(std::move(s), ok ? std::move(stack) : Stack{});

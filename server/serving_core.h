@@ -9,6 +9,14 @@
 // deadline and flag are handed to the interpreter, which checks them at loop
 // back-edges and calls, so a `while True:` program stops at its deadline.
 //
+// Tiny calls skip the worker pool: when the method is straight-line code
+// (no loops, calls or forks), has run at least kInlineWarmRuns times
+// averaging at most --inline-max-us, and the call's tensors hold at most
+// kInlineMaxInputBytes, submit() runs it on the calling (gRPC) thread and
+// `done` is called before submit returns. The hand-off to a worker and back
+// costs more than such a call (two thread wake-ups; tens of microseconds on
+// a busy machine), and a call like that cannot hold a gRPC thread for long.
+//
 // Lifecycle: construct, loadRepository(), serve, then shutdown() which
 // finishes every queued call and joins the workers.
 #pragma once
@@ -79,6 +87,8 @@ class ServingCore {
   // ResourceExhausted when the queue is full, Unavailable when shutting down
   // (the call is then counted as answered with that code).
   absl::Status submit(InferCall call);
+  static constexpr uint64_t kInlineWarmRuns = 16;
+  static constexpr size_t kInlineMaxInputBytes = 64 * 1024;
   // Counts a request answered without running (bad inputs, unknown model).
   // `model` is "" when the requested model does not exist, which keeps
   // arbitrary names out of the metric labels.
@@ -98,6 +108,7 @@ class ServingCore {
 
  private:
   void runCall(InferCall& call, std::chrono::steady_clock::time_point enqueued);
+  bool runsInline(const InferCall& call) const;
 
   ServerConfig config_;
   ServerMetrics* metrics_;

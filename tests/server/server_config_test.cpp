@@ -16,6 +16,14 @@ TEST(ServerConfig, DefaultsAreSafe) {
   EXPECT_EQ(c->metricsHost, "127.0.0.1");
   EXPECT_EQ(c->grpcPort, 8001);
   EXPECT_TRUE(c->optimize);
+  EXPECT_EQ(c->inlineMaxUs, 50);
+}
+
+TEST(ServerConfig, InlineMaxUs) {
+  auto c = parseServerConfig({"--inline-max-us", "0"});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->inlineMaxUs, 0);
+  EXPECT_FALSE(parseServerConfig({"--inline-max-us", "-1"}).ok());
 }
 
 TEST(ServerConfig, OptimizeCanBeTurnedOff) {
