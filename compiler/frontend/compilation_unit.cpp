@@ -191,6 +191,12 @@ const IValue* CompilationUnit::findClassConstant(std::string_view className, std
   return v == c->second.end() ? nullptr : &v->second;
 }
 
+std::map<std::string, IValue> CompilationUnit::classConstants(std::string_view className) const {
+  auto c = classConstants_.find(className);
+  if (c == classConstants_.end()) return {};
+  return std::map<std::string, IValue>(c->second.begin(), c->second.end());
+}
+
 void CompilationUnit::addEnum(std::shared_ptr<const EnumType> e) { enums_[e->name()] = std::move(e); }
 
 }  // namespace jitserve::frontend

@@ -126,6 +126,8 @@ class CompilationUnit {
   // class body): reading obj.scale emits the constant.
   void addClassConstant(const std::string& className, const std::string& name, IValue value);
   const IValue* findClassConstant(std::string_view className, std::string_view name) const;
+  // All of a class's Final constants (empty if none).
+  std::map<std::string, IValue> classConstants(std::string_view className) const;
 
  private:
   CodeOptions codeOptions();

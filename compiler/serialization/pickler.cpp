@@ -12,7 +12,7 @@ constexpr size_t kBatchSize = 1000;  // items per APPENDS / SETITEMS, as Python 
 using Op = PickleOpcode;
 }  // namespace
 
-Pickler::Pickler() {
+Pickler::Pickler(PicklerOptions options) : options_(std::move(options)) {
   op(static_cast<uint8_t>(Op::PROTO));
   op(2);
 }
@@ -130,6 +130,96 @@ void Pickler::pushTensor(const Tensor& t) {
   op(static_cast<uint8_t>(Op::REDUCE));
 }
 
+void Pickler::pushList(const IValue& v, size_t depth) {
+  const void* identity = v.internalPointer();
+  if (memoGet(identity)) return;
+  const ListImpl& list = v.toListRef();
+  const TypePtr& elem = list.elementType;
+  // build_intlist & co. take the elements as a plain list; restore_type_tag
+  // takes the list and its type's annotation.
+  const char* builder = nullptr;
+  if (options_.torchScript && elem) {
+    switch (elem->kind()) {
+      case TypeKind::IntType: builder = "build_intlist"; break;
+      case TypeKind::FloatType: builder = "build_doublelist"; break;
+      case TypeKind::BoolType: builder = "build_boollist"; break;
+      case TypeKind::TensorType: builder = "build_tensorlist"; break;
+      default: break;
+    }
+    pushGlobal("torch.jit._pickle", builder ? builder : "restore_type_tag");
+    op(static_cast<uint8_t>(Op::MARK));
+  }
+  op(static_cast<uint8_t>(Op::EMPTY_LIST));
+  if (!options_.torchScript) memoize(identity);
+  const auto& elems = list.elements;
+  for (size_t i = 0; i < elems.size(); i += kBatchSize) {
+    op(static_cast<uint8_t>(Op::MARK));
+    for (size_t j = i; j < elems.size() && j < i + kBatchSize; ++j) pushValue(elems[j], depth + 1);
+    op(static_cast<uint8_t>(Op::APPENDS));
+  }
+  if (options_.torchScript) {
+    if (!builder) pushString(ListType::create(elem)->annotationStr());
+    op(static_cast<uint8_t>(Op::TUPLE));
+    op(static_cast<uint8_t>(Op::REDUCE));
+    memoize(identity);
+  }
+}
+
+void Pickler::pushDict(const IValue& v, size_t depth) {
+  const void* identity = v.internalPointer();
+  if (memoGet(identity)) return;
+  const DictImpl& dict = v.toDictRef();
+  if (options_.torchScript) {
+    pushGlobal("torch.jit._pickle", "restore_type_tag");
+    op(static_cast<uint8_t>(Op::MARK));
+  }
+  op(static_cast<uint8_t>(Op::EMPTY_DICT));
+  if (!options_.torchScript) memoize(identity);
+  const auto& entries = dict.entries();
+  for (size_t i = 0; i < entries.size(); i += kBatchSize) {
+    op(static_cast<uint8_t>(Op::MARK));
+    for (size_t j = i; j < entries.size() && j < i + kBatchSize; ++j) {
+      pushValue(entries[j].key, depth + 1);
+      pushValue(entries[j].value, depth + 1);
+    }
+    op(static_cast<uint8_t>(Op::SETITEMS));
+  }
+  if (options_.torchScript) {
+    pushString(DictType::create(dict.keyType, dict.valueType)->annotationStr());
+    op(static_cast<uint8_t>(Op::TUPLE));
+    op(static_cast<uint8_t>(Op::REDUCE));
+    memoize(identity);
+  }
+}
+
+void Pickler::pushObject(const IValue& v, size_t depth) {
+  const void* identity = v.internalPointer();
+  if (memoGet(identity)) return;
+  intrusive_ptr<ObjectImpl> obj = v.toObject();
+  const std::string& q = obj->type->name();
+  const size_t dot = q.rfind('.');
+  JS_CHECK(dot != std::string::npos, "cannot pickle an object of class '", q, "'");
+  pushGlobal(std::string_view(q).substr(0, dot), std::string_view(q).substr(dot + 1));
+  op(static_cast<uint8_t>(Op::EMPTY_TUPLE));
+  op(static_cast<uint8_t>(Op::NEWOBJ));
+  memoize(identity);
+  std::optional<IValue> state = options_.getState ? options_.getState(obj) : std::nullopt;
+  if (state) {
+    pushValue(*state, depth + 1);
+  } else {
+    // The attributes as a plain dict, as PyTorch writes a module's state.
+    op(static_cast<uint8_t>(Op::EMPTY_DICT));
+    const auto& attrs = obj->type->attributes();
+    op(static_cast<uint8_t>(Op::MARK));
+    for (size_t i = 0; i < attrs.size(); ++i) {
+      pushString(attrs[i].name);
+      pushValue(obj->getSlot(i), depth + 1);
+    }
+    op(static_cast<uint8_t>(Op::SETITEMS));
+  }
+  op(static_cast<uint8_t>(Op::BUILD));
+}
+
 void Pickler::pushValue(const IValue& v, size_t depth) {
   JS_CHECK(depth < kMaxPickleDepth, "cannot pickle a value nested deeper than ", kMaxPickleDepth,
            " levels (or a cyclic value)");
@@ -169,33 +259,14 @@ void Pickler::pushValue(const IValue& v, size_t depth) {
       memoize(identity);
       return;
     }
-    case IValue::Tag::List: {
-      if (memoGet(identity)) return;
-      op(static_cast<uint8_t>(Op::EMPTY_LIST));
-      memoize(identity);
-      const auto& elems = v.toListRef().elements;
-      for (size_t i = 0; i < elems.size(); i += kBatchSize) {
-        op(static_cast<uint8_t>(Op::MARK));
-        for (size_t j = i; j < elems.size() && j < i + kBatchSize; ++j) pushValue(elems[j], depth + 1);
-        op(static_cast<uint8_t>(Op::APPENDS));
+    case IValue::Tag::List: pushList(v, depth); return;
+    case IValue::Tag::Dict: pushDict(v, depth); return;
+    case IValue::Tag::Object:
+      if (options_.torchScript) {
+        pushObject(v, depth);
+        return;
       }
-      return;
-    }
-    case IValue::Tag::Dict: {
-      if (memoGet(identity)) return;
-      op(static_cast<uint8_t>(Op::EMPTY_DICT));
-      memoize(identity);
-      const auto& entries = v.toDictRef().entries();
-      for (size_t i = 0; i < entries.size(); i += kBatchSize) {
-        op(static_cast<uint8_t>(Op::MARK));
-        for (size_t j = i; j < entries.size() && j < i + kBatchSize; ++j) {
-          pushValue(entries[j].key, depth + 1);
-          pushValue(entries[j].value, depth + 1);
-        }
-        op(static_cast<uint8_t>(Op::SETITEMS));
-      }
-      return;
-    }
+      break;
     default: break;
   }
   JS_ERROR("cannot pickle a value of type ", IValue::tagName(v.tag()), " into a torch.save file");

@@ -13,9 +13,19 @@
 // Device, and lists, tuples and dicts of those. Anything else (objects,
 // futures, enums...) is an error naming the value's type; so is nesting
 // deeper than kMaxPickleDepth (which also stops cyclic values).
+//
+// With PicklerOptions::torchScript (data.pkl and constants.pkl of a
+// torch.jit.save archive) containers carry their TorchScript types, as
+// PyTorch's TorchScript pickler writes them: lists of int/float/bool/Tensor
+// through torch.jit._pickle.build_{int,double,bool,tensor}list, other lists
+// and dicts through torch.jit._pickle.restore_type_tag(value, "List[str]");
+// and objects of TorchScript classes are written as GLOBAL `__torch__...`
+// NEWOBJ with BUILD state (getState's, else a dict of their attributes).
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +37,13 @@ namespace jitserve {
 
 inline constexpr size_t kMaxPickleDepth = 1000;
 
+struct PicklerOptions {
+  bool torchScript = false;
+  // The state BUILD gets for an object: null, or returning nullopt, means a
+  // dict {attribute: value}; a class with __getstate__ returns its result.
+  std::function<std::optional<IValue>(const intrusive_ptr<ObjectImpl>&)> getState;
+};
+
 class Pickler {
  public:
   struct StorageRecord {
@@ -34,7 +51,7 @@ class Pickler {
     Storage storage;
   };
 
-  Pickler();
+  explicit Pickler(PicklerOptions options = {});
   // Writes one value (call once, then finish()). Throws jitserve::Error.
   void push(const IValue& v);
   // Appends STOP and returns the pickle.
@@ -45,6 +62,9 @@ class Pickler {
  private:
   void pushValue(const IValue& v, size_t depth);
   void pushTensor(const Tensor& t);
+  void pushList(const IValue& v, size_t depth);
+  void pushDict(const IValue& v, size_t depth);
+  void pushObject(const IValue& v, size_t depth);
   void pushInt(int64_t v);
   void pushDouble(double d);
   void pushString(std::string_view s);
@@ -55,6 +75,7 @@ class Pickler {
   void memoize(const void* identity);
   bool memoGet(const void* identity);
 
+  PicklerOptions options_;
   std::string out_;
   absl::flat_hash_map<const void*, uint32_t> memo_;
   uint32_t nextMemo_ = 0;
