@@ -28,10 +28,14 @@ for _ in $(seq 1 100); do
 done
 
 input='[{"dtype": "float32", "shape": [2, 4], "data": [[1, 2, 3, 4], [0, 0, 0, 0]]}]'
+# traced_mlp is a torch.jit.save archive (model.pt): a traced MLP on (N, 4, 16).
+archive_input='[{"dtype": "float32", "shape": [1, 4, 16], "data": [[[0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]]}]'
 set -x
 build/bin/jitctl --server "$server" models
 build/bin/jitctl --server "$server" describe mlp
 build/bin/jitctl --server "$server" infer mlp "$input"
+build/bin/jitctl --server "$server" describe traced_mlp
+build/bin/jitctl --server "$server" infer traced_mlp "$archive_input"
 { set +x; } 2>/dev/null
 
 cat <<MSG
@@ -43,8 +47,10 @@ Call it with jitctl, e.g.:
   build/bin/jitctl --server ${server} models
   build/bin/jitctl --server ${server} describe mlp
   build/bin/jitctl --server ${server} infer mlp '${input}'
+  build/bin/jitctl --server ${server} describe traced_mlp     # a torch.jit.save archive
 
-or with any KServe v2 / Triton gRPC client (model "mlp", input "x", FP32).
+or with any KServe v2 / Triton gRPC client (model "mlp", input "x", FP32; model
+"traced_mlp", input "input", FP32 of shape [N, 4, 16]).
 Prometheus metrics: http://127.0.0.1:${JITSERVE_METRICS_PORT:-8002}/metrics
 See docs/server.md. Ctrl-C stops the server.
 MSG

@@ -94,7 +94,7 @@ grpc::ServerUnaryReactor* KServeService::ModelMetadata(grpc::CallbackServerConte
   response->set_name((*model)->name());
   for (const std::string& v : core_.registry().versions((*model)->name())) response->add_versions(v);
   response->set_platform(kPlatform);
-  const FunctionSchema& schema = (*model)->defaultMethod().function->schema();
+  const FunctionSchema& schema = (*model)->defaultMethod().schema();
   std::string dt;
   std::vector<int64_t> shape;
   for (const Argument& a : schema.arguments) {
@@ -128,7 +128,7 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
     core_.countRejected("kserve", (*model)->name(), method.name, s.code());
     return finishNow(ctx, s);
   };
-  const FunctionSchema& schema = method.function->schema();
+  const FunctionSchema& schema = method.schema();
   const auto& inputs = request->inputs();
   const bool useRaw = request->raw_input_contents_size() > 0;
   if (useRaw) {

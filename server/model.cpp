@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "compiler/archive/archive_import.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_printer.h"
@@ -103,7 +104,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
                                                          std::string_view source, std::string_view entry,
                                                          Options options) {
   std::shared_ptr<Model> model(new Model(std::move(name), std::move(version), Format::kSource));
-  model->unit_ = std::make_unique<frontend::CompilationUnit>();
+  model->unit_ = std::make_shared<frontend::CompilationUnit>();
   frontend::CompilationUnit& cu = *model->unit_;
   if (absl::Status s = cu.define(source, "model.py"); !s.ok()) return s;
 
@@ -139,7 +140,9 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
       absl::Status s = statusFromException(e);
       return absl::Status(s.code(), absl::StrCat("function '", fn->name(), "' cannot run: ", s.message()));
     }
-    model->methods_.push_back(Method{fn->name(), fn, isStraightLine(*fn->graph().block())});
+    Method m{fn->name(), fn, isStraightLine(*fn->graph().block())};
+    m.publicSchema = fn->schema();
+    model->methods_.push_back(std::move(m));
     return absl::OkStatus();
   };
   if (auto s = addMethod(entryFn); !s.ok()) return s;
@@ -152,13 +155,50 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
   return model;
 }
 
-absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std::string version,
-                                                          std::string_view bytes, Options options) {
-  (void)bytes;
-  (void)options;
-  return absl::FailedPreconditionError(absl::StrCat("model '", name, "' version ", version,
-                                                    ": loading TorchScript archives (model.pt) is not supported "
-                                                    "yet; serve the model's source (model.py) instead"));
+absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std::string version, std::string bytes,
+                                                          std::string_view entry, Options options) {
+  std::shared_ptr<Model> model(new Model(std::move(name), std::move(version), Format::kArchive));
+  absl::StatusOr<Module> module = importModuleBytes(std::move(bytes), "model.pt");
+  if (!module.ok()) return module.status();
+  model->unit_ = module->unit();
+  model->self_ = module->asIValue();
+  const std::vector<Function*>& fns = module->methods();
+  Function* entryFn = module->findMethod(entry.empty() ? std::string_view("forward") : entry);
+  if (!entryFn) {
+    std::vector<std::string> names;
+    for (Function* f : fns) names.push_back(f->name());
+    return absl::InvalidArgumentError(absl::StrCat("the module has no method '", entry.empty() ? std::string("forward") : std::string(entry),
+                                                   "' to serve by default; it has: ", absl::StrJoin(names, ", "),
+                                                   " (name one as the entry in config.json or the load request)"));
+  }
+  const frontend::CompilationUnit* unit = model->unit_.get();
+  model->codeOptions_.functionResolver = [unit](std::string_view n) -> Function* { return unit->resolve(n); };
+  auto addMethod = [&](Function* f) -> absl::Status {
+    auto* fn = dynamic_cast<GraphFunction*>(f);
+    if (!fn) return absl::InternalError(absl::StrCat("method '", f->name(), "' is not a graph function"));
+    // Methods that only exist for module setup are not served.
+    if (fn->name() == "__setstate__" || fn->name() == "__getstate__") return absl::OkStatus();
+    try {
+      (void)fn->code();
+    } catch (const std::exception& e) {
+      absl::Status s = statusFromException(e);
+      return absl::Status(s.code(), absl::StrCat("method '", fn->name(), "' cannot run: ", s.message()));
+    }
+    Method m{fn->name(), fn, isStraightLine(*fn->graph().block())};
+    m.takesSelf = true;
+    m.publicSchema = fn->schema();
+    m.publicSchema.arguments.erase(m.publicSchema.arguments.begin());
+    model->methods_.push_back(std::move(m));
+    return absl::OkStatus();
+  };
+  if (auto s = addMethod(entryFn); !s.ok()) return s;
+  for (Function* f : fns) {
+    if (f == entryFn) continue;
+    if (auto s = addMethod(f); !s.ok()) return s;
+  }
+  model->optimize_ = options.optimize;
+  model->executors_ = model->makeExecutors(options.optimize);
+  return model;
 }
 
 const Model::Method* Model::findMethod(std::string_view name) const {
@@ -169,6 +209,7 @@ const Model::Method* Model::findMethod(std::string_view name) const {
 }
 
 absl::Status Model::run(const Method& method, Stack& stack, const InterpreterOptions& options) const {
+  if (method.takesSelf) stack.insert(stack.begin(), self_);
   return executor(method)->runStatus(stack, options);
 }
 

@@ -17,9 +17,10 @@
 // running finish on the executor they started with. The swap starts the
 // plan cache statistics over.
 //
-// Archives (torch.jit.save) come through Model::fromArchive, which refuses
-// them until the archive importer exists (issue 6): plugging it in is that
-// one function.
+// A model from an archive (torch.jit.save) is a Module (compiler/archive):
+// its methods (forward first) take the module object as self, which the
+// model supplies; the schema clients see (Method::schema) leaves self out.
+// The default method is the config's entry, else forward.
 //
 // Thread safety: immutable after creation except for its statistics
 // (atomics) and the executors (swapped under a mutex by setOptimize); run()
@@ -37,6 +38,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "runtime/core/ivalue.h"
 #include "runtime/core/function_schema.h"
 #include "runtime/core/stack.h"
 #include "runtime/executor/graph_executor.h"
@@ -94,7 +96,11 @@ class Model {
     // the size of its inputs, not their values.
     bool straightLine = false;
     std::unique_ptr<MethodTiming> timing = std::make_unique<MethodTiming>();
-    const FunctionSchema& schema() const { return function->schema(); }
+    // A module's method: run() puts the module object first.
+    bool takesSelf = false;
+    // The arguments a caller passes (without self).
+    FunctionSchema publicSchema;
+    const FunctionSchema& schema() const { return publicSchema; }
   };
 
   // Compiles `source`. Compile errors are InvalidArgument with the
@@ -102,9 +108,10 @@ class Model {
   static absl::StatusOr<std::shared_ptr<Model>> fromSource(std::string name, std::string version,
                                                            std::string_view source, std::string_view entry = "",
                                                            Options options = {});
-  // A torch.jit.save archive. Not supported yet: FailedPrecondition.
-  static absl::StatusOr<std::shared_ptr<Model>> fromArchive(std::string name, std::string version,
-                                                            std::string_view bytes, Options options = {});
+  // A torch.jit.save archive; a bad archive is InvalidArgument naming the
+  // problem (the importer's message). `entry` picks the default method.
+  static absl::StatusOr<std::shared_ptr<Model>> fromArchive(std::string name, std::string version, std::string bytes,
+                                                            std::string_view entry = "", Options options = {});
 
   ~Model();
   Model(const Model&) = delete;
@@ -148,7 +155,9 @@ class Model {
   std::string name_;
   std::string version_;
   Format format_;
-  std::unique_ptr<frontend::CompilationUnit> unit_;
+  // Owns the functions: the source's unit, or the archive module's.
+  std::shared_ptr<frontend::CompilationUnit> unit_;
+  IValue self_;  // the module object of an archive (None for source)
   std::vector<Method> methods_;
   CodeOptions codeOptions_;
   mutable std::mutex mu_;

@@ -109,7 +109,7 @@ absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::O
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =
       spec.format == Model::Format::kSource ? Model::fromSource(spec.name, spec.version, *bytes, spec.entry, options)
-                                            : Model::fromArchive(spec.name, spec.version, *bytes, options);
+                                            : Model::fromArchive(spec.name, spec.version, std::move(*bytes), spec.entry, options);
   if (!m.ok()) {
     return absl::Status(m.status().code(), absl::StrCat("loading ", spec.file.string(), ": ", m.status().message()));
   }

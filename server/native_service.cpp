@@ -103,7 +103,8 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
           header_.program_case() == pb::ModelHeader::kSource
               ? Model::fromSource(header_.name(), header_.version(), header_.source(), header_.entry(),
                                   core_.modelOptions())
-              : Model::fromArchive(header_.name(), header_.version(), archive_, core_.modelOptions());
+              : Model::fromArchive(header_.name(), header_.version(), std::move(archive_), header_.entry(),
+                                   core_.modelOptions());
       if (!m.ok()) {
         Finish(toGrpcStatus(m.status()));
         return;
@@ -210,7 +211,7 @@ grpc::ServerUnaryReactor* NativeService::DescribeModel(grpc::CallbackServerConte
   if (!model.ok()) return finishNow(ctx, model.status());
   fillModelInfo(**model, response->mutable_model());
   for (const auto& method : (*model)->methods()) {
-    const FunctionSchema& schema = method.function->schema();
+    const FunctionSchema& schema = method.schema();
     pb::Method* pm = response->add_methods();
     pm->set_name(method.name);
     pm->set_schema(schema.str());
@@ -248,7 +249,7 @@ grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx,
     return finishNow(ctx, absl::NotFoundError(absl::StrCat("model '", request->model_name(), "' has no method '",
                                                            request->method(), "' (methods: ", names, ")")));
   }
-  auto stack = bindArguments(method->function->schema(), request->inputs(), request->named_inputs(),
+  auto stack = bindArguments(method->schema(), request->inputs(), request->named_inputs(),
                              core_.codecLimits());
   if (!stack.ok()) {
     core_.countRejected("native", (*model)->name(), method->name, stack.status().code());

@@ -6,6 +6,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <mutex>
 #include <thread>
 
@@ -47,6 +50,9 @@ void writeRepository(const TempDir& repo) {
              "        s += i\n"
              "    return s\n");
   repo.write("broken/1/model.py", "def forward(x: Tensor) -> Tensor:\n    return x +* 2\n");
+  std::filesystem::create_directories(repo.path() / "traced_mlp" / "1");
+  std::filesystem::copy_file(std::string(JITSERVE_SOURCE_DIR) + "/examples/models/traced_mlp/1/model.pt",
+                             repo.path() / "traced_mlp" / "1" / "model.pt");
 }
 
 pb::Value floatTensor(const std::vector<float>& data, const std::vector<int64_t>& shape) {
@@ -652,21 +658,122 @@ TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
-TEST_F(JitservedTest, ArchivesAreRefusedClearly) {
+// Streams an archive through LoadModel in `chunk`-byte pieces.
+grpc::Status loadArchive(pb::JitServe::Stub& stub, const std::string& name, const std::string& bytes, size_t chunk,
+                         pb::LoadModelResponse* resp, int64_t announced = -1) {
+  grpc::ClientContext ctx;
+  auto writer = stub.LoadModel(&ctx, resp);
+  pb::LoadModelRequest req;
+  req.mutable_header()->set_name(name);
+  req.mutable_header()->set_archive_size(announced >= 0 ? announced : static_cast<int64_t>(bytes.size()));
+  writer->Write(req);
+  for (size_t off = 0; off < bytes.size(); off += chunk) {
+    pb::LoadModelRequest c;
+    c.set_archive_chunk(bytes.substr(off, chunk));
+    writer->Write(c);
+  }
+  writer->WritesDone();
+  return writer->Finish();
+}
+
+std::string readCorpusFile(const std::string& rel) {
+  std::ifstream in(std::string(JITSERVE_CONFORMANCE_DIR) + "/" + rel, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// lang/module_final_constants: forward(x) = (x * 3 + 2.5, "cst3"), a module
+// whose Final constants and attribute come from the archive.
+TEST_F(JitservedTest, ArchiveLoadsOverGrpcInChunksAndInfers) {
+  std::string bytes = readCorpusFile("lang/module_final_constants/model.pt");
+  ASSERT_GT(bytes.size(), 100u);
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadArchive(*native_, "finalconst", bytes, 97, &loaded);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(loaded.model().state(), "READY");
+
+  // The methods clients see take no self.
+  grpc::ClientContext dctx;
+  pb::DescribeModelRequest dreq;
+  dreq.set_name("finalconst");
+  pb::DescribeModelResponse described;
+  ASSERT_TRUE(native_->DescribeModel(&dctx, dreq, &described).ok());
+  ASSERT_EQ(described.methods_size(), 1);
+  EXPECT_EQ(described.methods(0).name(), "forward");
+  ASSERT_EQ(described.methods(0).arguments_size(), 1);
+  EXPECT_EQ(described.methods(0).arguments(0).name(), "x");
+  EXPECT_EQ(described.methods(0).arguments(0).type(), "Tensor");
+
+  pb::InferRequest req;
+  req.set_model_name("finalconst");
+  *req.add_inputs() = floatTensor({1, -2}, {2});
+  pb::InferResponse resp;
+  s = infer(req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_TRUE(resp.output().has_tuple()) << resp.DebugString();
+  ASSERT_EQ(resp.output().tuple().items_size(), 2);
+  EXPECT_EQ(floatsOf(resp.output().tuple().items(0).tensor().data()), (std::vector<float>{5.5f, -3.5f}));
+  EXPECT_EQ(resp.output().tuple().items(1).string_value(), "cst3");
+}
+
+TEST_F(JitservedTest, RepositoryArchiveServesThroughKServe) {
+  // examples' traced_mlp, copied into the repository as NAME/1/model.pt.
+  inference::ModelReadyRequest ready;
+  ready.set_name("traced_mlp");
+  inference::ModelReadyResponse readyResp;
+  grpc::ClientContext rctx;
+  ASSERT_TRUE(kserve_->ModelReady(&rctx, ready, &readyResp).ok());
+  EXPECT_TRUE(readyResp.ready()) << daemon_->log();
+
+  inference::ModelInferRequest req;
+  req.set_model_name("traced_mlp");
+  auto* in = req.add_inputs();
+  in->set_name("input");
+  in->set_datatype("FP32");
+  for (int64_t d : {2, 4, 16}) in->add_shape(d);
+  std::vector<float> x(2 * 4 * 16, 0.25f);
+  req.add_raw_input_contents(std::string(reinterpret_cast<const char*>(x.data()), x.size() * sizeof(float)));
+  inference::ModelInferResponse resp;
+  grpc::ClientContext ctx;
+  grpc::Status s = kserve_->ModelInfer(&ctx, req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  ASSERT_EQ(resp.outputs_size(), 1);
+  EXPECT_EQ(resp.outputs(0).datatype(), "FP32");
+  EXPECT_EQ(resp.outputs(0).shape(0), 2);
+}
+
+TEST_F(JitservedTest, BadArchivesAreInvalidArgumentNamingTheProblem) {
+  pb::LoadModelResponse loaded;
+  // Not a zip at all.
+  grpc::Status s = loadArchive(*native_, "notzip", std::string("PK\x03\x04", 4), 4, &loaded);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message();
+  EXPECT_NE(s.error_message().find("model.pt"), std::string::npos) << s.error_message();
+  // A torch.save file is not a TorchScript archive.
+  s = loadArchive(*native_, "tensors", readCorpusFile("models/traced_mlp/inputs.pt"), 1000, &loaded);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message();
+  EXPECT_NE(s.error_message().find("not a TorchScript archive"), std::string::npos) << s.error_message();
+  // Truncated in transit: fewer bytes than announced.
+  std::string bytes = readCorpusFile("lang/module_final_constants/model.pt");
+  s = loadArchive(*native_, "short", bytes.substr(0, 200), 64, &loaded, static_cast<int64_t>(bytes.size()));
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message();
+  EXPECT_NE(s.error_message().find("announced"), std::string::npos) << s.error_message();
+  // An entry the module does not have.
   grpc::ClientContext ctx;
   pb::LoadModelResponse resp;
   auto writer = native_->LoadModel(&ctx, &resp);
   pb::LoadModelRequest req;
-  req.mutable_header()->set_name("arch");
-  req.mutable_header()->set_archive_size(4);
+  req.mutable_header()->set_name("noentry");
+  req.mutable_header()->set_entry("predict");
+  req.mutable_header()->set_archive_size(static_cast<int64_t>(bytes.size()));
   writer->Write(req);
-  pb::LoadModelRequest chunk;
-  chunk.set_archive_chunk("PK\x03\x04");
-  writer->Write(chunk);
+  pb::LoadModelRequest c;
+  c.set_archive_chunk(bytes);
+  writer->Write(c);
   writer->WritesDone();
-  grpc::Status s = writer->Finish();
-  EXPECT_EQ(s.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
-  EXPECT_NE(s.error_message().find("not supported yet"), std::string::npos) << s.error_message();
+  s = writer->Finish();
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message();
+  EXPECT_NE(s.error_message().find("no method 'predict'"), std::string::npos) << s.error_message();
 }
 
 struct BadCase {

@@ -118,6 +118,26 @@ def main():
                 assert e.code() == grpc.StatusCode.INVALID_ARGUMENT, e
                 assert "needs 32 bytes" in e.details(), e.details()
 
+            # A torch.jit.save archive (examples/models/traced_mlp/1/model.pt):
+            # the outputs PyTorch's torch.jit.load computes.
+            assert stub.ModelReady(pb2.ModelReadyRequest(name="traced_mlp")).ready, index
+            meta = stub.ModelMetadata(pb2.ModelMetadataRequest(name="traced_mlp"))
+            assert [(i.name, i.datatype) for i in meta.inputs] == [("input", "FP32")], meta
+            traced = torch.jit.load(os.path.join(args.models, "traced_mlp", "1", "model.pt"))
+            for batch in (1, 5):
+                x = rng.standard_normal((batch, 4, 16)).astype(np.float32)
+                req = pb2.ModelInferRequest(model_name="traced_mlp")
+                inp = req.inputs.add()
+                inp.name, inp.datatype = "input", "FP32"
+                inp.shape.extend(x.shape)
+                req.raw_input_contents.append(x.tobytes())
+                resp = stub.ModelInfer(req)
+                got = np.frombuffer(resp.raw_output_contents[0], dtype=np.float32).reshape(resp.outputs[0].shape)
+                with torch.no_grad():
+                    want = traced(torch.from_numpy(x)).numpy()
+                if got.shape != want.shape or not np.allclose(got, want, rtol=1e-5, atol=1e-6):
+                    raise AssertionError(f"traced_mlp batch {batch}: jitserved {got} != torch {want}")
+
             stats = stub.ModelStatistics(pb2.ModelStatisticsRequest(name="mlp"))
             assert stats.model_stats[0].inference_count >= 3, stats
             print("kserve python client: OK")
