@@ -150,7 +150,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
   }
 
   auto unit = std::make_shared<frontend::CompilationUnit>();
-  archive::SourceImporter importer(unit, std::move(files), std::move(names), std::move(constants));
+  archive::SourceImporter importer(unit, std::move(files), std::move(names), std::move(constants), *version);
 
   // data.pkl: the module tree. Classes are compiled as the unpickler meets
   // them; a compile error is reported as itself, not as a pickle error.

@@ -69,16 +69,63 @@ class FloatConstantValue : public SugaredValue {
   double v_;
 };
 
+// torch.div / torch.div_ in code older than version 4, torch.full older
+// than 5: the call goes to the upgrader when the arguments are those whose
+// meaning changed (see upgraders.h).
+class UpgradedOperatorValue : public SugaredValue {
+ public:
+  UpgradedOperatorValue(SourceImporter& importer, std::string op) : importer_(importer), op_(std::move(op)) {}
+  std::string kind() const override { return "operator 'aten::" + op_ + "'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    const auto& as = args.args();
+    const auto& kws = args.kwargs();
+    auto kind = [](const frontend::NamedValue& v) { return v.value->type()->kind(); };
+    if (op_ == "div" || op_ == "div_") {
+      // Two operands, no rounding_mode or out (those did not exist then).
+      if (as.size() == 2 && kws.empty() && kind(as[0]) == TypeKind::TensorType) {
+        TypeKind k = kind(as[1]);
+        if (k == TypeKind::TensorType)
+          return simple(e.callFunction(importer_.upgrader(op_ + "_Tensor_0_3"), as, kws, r));
+        if (k == TypeKind::IntType || k == TypeKind::BoolType)
+          return simple(e.callFunction(importer_.upgrader(op_ + "_Scalar_0_3"), as, kws, r));
+      }
+    } else if (op_ == "full") {
+      bool dtypeGiven = false;
+      for (const auto& kw : kws)
+        if (kw.name == "dtype" && kind(kw) != TypeKind::NoneType) dtypeGiven = true;
+      // The fill made the result's dtype only from version 5: before, no
+      // dtype meant the default (float) one.
+      if (!dtypeGiven && as.size() == 2 && (kind(as[1]) == TypeKind::IntType || kind(as[1]) == TypeKind::BoolType)) {
+        std::vector<frontend::NamedValue> conv = as;
+        conv[1] = frontend::NamedValue(e.callBuiltin("aten::Float", {as[1]}, {}, r));
+        return simple(e.callBuiltin("aten::full", conv, kws, r));
+      }
+    }
+    return simple(e.callBuiltin("aten::" + op_, as, kws, r));
+  }
+
+ private:
+  SourceImporter& importer_;
+  std::string op_;
+};
+
 // `torch` in printed code: torch.X is aten::X.
 class AtenNamespaceValue : public SugaredValue {
  public:
+  AtenNamespaceValue(SourceImporter& importer, int version) : importer_(importer), version_(version) {}
   std::string kind() const override { return "module 'torch'"; }
   SugaredValuePtr attr(const SourceRange&, Emitter&, const std::string& field) override {
+    if ((version_ < 4 && (field == "div" || field == "div_")) || (version_ < 5 && field == "full"))
+      return std::make_shared<UpgradedOperatorValue>(importer_, field);
     // aten::wait is the interpreter's own instruction, emitted as
     // torch.jit.wait is.
     if (field == "wait") return std::make_shared<frontend::PythonBuiltinFunction>("torch.jit.wait");
     return std::make_shared<OperatorValue>("aten::" + field);
   }
+
+ private:
+  SourceImporter& importer_;
+  int version_;
 };
 
 // ops, then ops.NS: ops.NS.X is the operator NS::X.
@@ -179,10 +226,10 @@ class UncheckedCastValue : public SugaredValue {
 
 class ImportResolver final : public frontend::Resolver {
  public:
-  explicit ImportResolver(SourceImporter& importer) : importer_(importer) {}
+  ImportResolver(SourceImporter& importer, int version) : importer_(importer), version_(version) {}
 
   SugaredValuePtr resolveValue(const std::string& name, const SourceRange& r) override {
-    if (name == "torch") return std::make_shared<AtenNamespaceValue>();
+    if (name == "torch") return std::make_shared<AtenNamespaceValue>(importer_, version_);
     if (name == "ops") return std::make_shared<OpsValue>();
     if (name == "CONSTANTS") return std::make_shared<ConstantsValue>(importer_);
     if (name == "uninitialized") return std::make_shared<UninitializedValue>();
@@ -198,12 +245,13 @@ class ImportResolver final : public frontend::Resolver {
 
  private:
   SourceImporter& importer_;
+  int version_;
 };
 
 }  // namespace
 
-std::shared_ptr<frontend::Resolver> makeImportResolver(SourceImporter& importer) {
-  return std::make_shared<ImportResolver>(importer);
+std::shared_ptr<frontend::Resolver> makeImportResolver(SourceImporter& importer, int version) {
+  return std::make_shared<ImportResolver>(importer, version);
 }
 
 }  // namespace jitserve::archive

@@ -15,7 +15,9 @@ namespace jitserve::archive {
 
 class SourceImporter;
 
-// `importer` must outlive the resolver.
-std::shared_ptr<frontend::Resolver> makeImportResolver(SourceImporter& importer);
+// `importer` must outlive the resolver. `version` is the file format version
+// the code was written for: older code's torch.div and torch.full call the
+// upgraders (upgraders.h).
+std::shared_ptr<frontend::Resolver> makeImportResolver(SourceImporter& importer, int version);
 
 }  // namespace jitserve::archive

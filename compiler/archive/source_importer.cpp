@@ -4,17 +4,33 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "compiler/archive/import_resolver.h"
+#include "compiler/archive/upgraders.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::archive {
 
 SourceImporter::SourceImporter(std::shared_ptr<frontend::CompilationUnit> cu, std::map<std::string, std::string> files,
-                               std::map<std::string, std::string> fileNames, std::vector<IValue> constants)
+                               std::map<std::string, std::string> fileNames, std::vector<IValue> constants,
+                               int version)
     : cu_(std::move(cu)),
       files_(std::move(files)),
       fileNames_(std::move(fileNames)),
-      constants_(std::move(constants)) {}
+      constants_(std::move(constants)),
+      version_(version) {
+  if (version_ < 5) {
+    JS_CHECK(!files_.count(kUpgradersQualifier), "the archive has a code file named like jitserve's upgraders (",
+             kUpgradersQualifier, ")");
+    files_[kUpgradersQualifier] = upgradersSource();
+    fileNames_[kUpgradersQualifier] = "<jitserve upgraders>";
+  }
+}
+
+GraphFunction* SourceImporter::upgrader(const std::string& name) {
+  auto d = lookup(std::string(kUpgradersQualifier) + "." + name);
+  JS_INTERNAL_ASSERT(d && d->function, "no upgrader ", name);
+  return d->function;
+}
 
 std::string SourceImporter::fileOf(const std::string& qualifiedName) const {
   // The definition is the last component; the file is everything before it.
@@ -49,7 +65,8 @@ void SourceImporter::importFile(const std::string& qualifier) {
   opts.qualifier = qualifier;
   opts.archiveSource = true;
   opts.deferBodies = true;
-  opts.resolver = makeImportResolver(*this);
+  // The upgraders' own calls mean today's operators.
+  opts.resolver = makeImportResolver(*this, qualifier == kUpgradersQualifier ? kLatestVersion : version_);
   absl::Status st = cu_->define(files_.at(qualifier), opts);
   importing_.pop_back();
   if (!st.ok()) {

@@ -43,8 +43,16 @@ class SourceImporter {
  public:
   // files: qualifier ("__torch__.torch.nn.functional") -> source text;
   // fileNames: qualifier -> the record's name, for messages.
+  // version: the archive's file format version; below 5 the importer adds
+  // the upgraders (upgraders.h) as one more file.
   SourceImporter(std::shared_ptr<frontend::CompilationUnit> cu, std::map<std::string, std::string> files,
-                 std::map<std::string, std::string> fileNames, std::vector<IValue> constants);
+                 std::map<std::string, std::string> fileNames, std::vector<IValue> constants,
+                 int version = kLatestVersion);
+
+  static constexpr int kLatestVersion = 10;
+  int version() const { return version_; }
+  // An upgrader function by name ("div_Tensor_0_3"); throws if missing.
+  GraphFunction* upgrader(const std::string& name);
 
   // A class of the archive; throws when no file defines it.
   ClassTypePtr importClass(const std::string& qualifiedName);
@@ -81,6 +89,7 @@ class SourceImporter {
   std::map<std::string, std::string> files_;
   std::map<std::string, std::string> fileNames_;
   std::vector<IValue> constants_;
+  int version_;
   std::set<std::string> imported_;
   std::vector<std::string> importing_;  // files being compiled, outermost first
 };

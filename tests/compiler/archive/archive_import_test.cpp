@@ -222,6 +222,42 @@ TEST_F(ArchiveImportTest, DataPklMustMatchTheClasses) {
   EXPECT_NE(msg.find("data.pkl holds a int, not a module"), std::string::npos) << msg;
 }
 
+// Code written for an older file format version keeps its meaning: integer
+// division truncated before version 4, full() with an int fill and no dtype
+// made floats before version 5.
+TEST_F(ArchiveImportTest, UpgradersKeepOldMeanings) {
+  auto withCode = [](const std::string& version, const std::string& body) {
+    return rewrite(corpus(kFinalConst), [&](auto& r) {
+      r["model/version"] = version;
+      std::string& code = r["model/code/__torch__.py"];
+      code = code.substr(0, code.find("  def forward"));
+      code += "  def forward(self: __torch__.FinalConstModule,\n    x: Tensor) -> Tuple[Tensor, str]:\n" + body;
+    });
+  };
+  Tensor ints = empty({2}, ScalarType::Long);
+  ints.data<int64_t>()[0] = 7;
+  ints.data<int64_t>()[1] = -7;
+  const std::string div = "    return (torch.div(x, torch.ones_like(x) * 2), \"\")\n";
+  for (auto [version, want0, want1, dtype] :
+       {std::tuple{"3", 3.0, -3.0, ScalarType::Long}, std::tuple{"4", 3.5, -3.5, ScalarType::Float}}) {
+    auto m = importModuleBytes(withCode(version, div));
+    ASSERT_TRUE(m.ok()) << m.status();
+    Tensor out = m->run("forward", {IValue(ints)}).toTupleRef().elements[0].toTensor();
+    EXPECT_EQ(out.dtype(), dtype) << "version " << version;
+    Tensor d = out.to(ScalarType::Double);
+    EXPECT_DOUBLE_EQ(d.data<double>()[0], want0) << "version " << version;
+    EXPECT_DOUBLE_EQ(d.data<double>()[1], want1) << "version " << version;
+  }
+  const std::string full =
+      "    return (torch.full([2], 1, dtype=None, layout=None, device=None, pin_memory=None), \"\")\n";
+  for (auto [version, dtype] : {std::pair{"4", ScalarType::Float}, std::pair{"5", ScalarType::Long}}) {
+    auto m = importModuleBytes(withCode(version, full));
+    ASSERT_TRUE(m.ok()) << m.status();
+    Tensor out = m->run("forward", {IValue(ints)}).toTupleRef().elements[0].toTensor();
+    EXPECT_EQ(out.dtype(), dtype) << "version " << version;
+  }
+}
+
 TEST_F(ArchiveImportTest, TruncatedArchive) {
   auto records = readAll(corpus(kFinalConst));
   std::string bytes = rewrite(corpus(kFinalConst), [](auto&) {});
