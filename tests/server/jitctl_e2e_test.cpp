@@ -43,6 +43,7 @@ class JitctlTest : public ::testing::Test {
                  "    return helper(x) + 1\n");
     repo_->write("admin-token", "t0ken\n");
     daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--workers", "2",
+                                    "--allow-remote-load",
                                     "--admin-token-file", (repo_->path() / "admin-token").string()});
   }
   static void TearDownTestSuite() {
@@ -90,6 +91,26 @@ TEST_F(JitctlTest, InferWithInputsFromATorchSaveList) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("\"data\":[3.5,3.5]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"float32\""), std::string::npos) << r.out;
+}
+
+// An archive uploaded with jitctl load, called with the corpus case's own
+// torch.save inputs.
+TEST_F(JitctlTest, LoadAnArchiveAndInferWithTorchSaveInputs) {
+  const std::string dir = std::string(JITSERVE_CONFORMANCE_DIR) + "/models/traced_mlp/";
+  CommandResult r = jitctl({"load", "tmlp", dir + "model.pt"});
+  ASSERT_EQ(r.code, 0) << r.out;
+  r = jitctl({"describe", "tmlp"});
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("forward"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("self"), std::string::npos) << r.out;
+  r = jitctl({"infer", "tmlp", "--inputs", dir + "inputs.pt"});
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"shape\":[5,"), std::string::npos) << r.out;
+  // A file that is not an archive: one line, non-zero exit.
+  repo_->write("notanarchive.pt", "PK but not really");
+  r = jitctl({"load", "bad", (repo_->path() / "notanarchive.pt").string()});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("INVALID_ARGUMENT"), std::string::npos) << r.out;
 }
 
 TEST_F(JitctlTest, InferWithASingleTensorFile) {
