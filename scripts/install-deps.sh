@@ -11,6 +11,7 @@ pkgs=(
   nlohmann-json3-dev libsleef-dev
   llvm-15-dev clang-15 libfuzzer-15-dev
   python3 python3-torch python3-numpy python3-grpcio python3-protobuf unzip
+  prometheus
 )
 missing=()
 for p in "${pkgs[@]}"; do
