@@ -1,11 +1,10 @@
 #include "runtime/ops/linalg_ops.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
+#include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
@@ -69,22 +68,20 @@ void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar&
       vb = blasView(k, n, bm.stride(1), bm.stride(2));
     }
     const int64_t sa = a.stride(0), sb = bm.stride(0), sc = m * n;
-    const auto ta = va.trans ? CblasTrans : CblasNoTrans;
-    const auto tb = vb.trans ? CblasTrans : CblasNoTrans;
     if (dt == ScalarType::Float) {
       const float al = static_cast<float>(alpha.toDouble()), be = static_cast<float>(beta.toDouble());
       const float* pa = a.data<float>();
       const float* pb = bm.data<float>();
       float* pc = c.data<float>();
       for (int64_t i = 0; i < B; ++i)
-        cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
+        gemm(va.trans, vb.trans, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
     } else {
       const double al = alpha.toDouble(), be = beta.toDouble();
       const double* pa = a.data<double>();
       const double* pb = bm.data<double>();
       double* pc = c.data<double>();
       for (int64_t i = 0; i < B; ++i)
-        cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
+        gemm(va.trans, vb.trans, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
     }
     return;
   }
