@@ -9,6 +9,25 @@ set(BLA_VENDOR OpenBLAS)
 find_package(BLAS REQUIRED)
 find_path(CBLAS_INCLUDE_DIR cblas.h PATHS /usr/include/x86_64-linux-gnu/openblas-pthread /usr/include/openblas /usr/include)
 
+# oneDNN for float32 convolution (Debian 12: libdnnl-dev). Found directly, not
+# through dnnl-config.cmake, which requires the OpenCL headers that the
+# package only recommends. Debian's libdnnl runs on OpenMP (libgomp), whose
+# omp_set_num_threads runtime/ops calls, so libgomp is linked too. Without
+# them convolution runs on the im2col + OpenBLAS path.
+find_path(DNNL_INCLUDE_DIR oneapi/dnnl/dnnl.hpp)
+find_library(DNNL_LIBRARY NAMES dnnl)
+find_library(GOMP_LIBRARY NAMES gomp libgomp.so.1)
+if(DNNL_INCLUDE_DIR AND DNNL_LIBRARY AND GOMP_LIBRARY)
+  set(JITSERVE_HAVE_DNNL ON)
+  add_library(jitserve_dnnl INTERFACE IMPORTED GLOBAL)
+  set_target_properties(jitserve_dnnl PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${DNNL_INCLUDE_DIR}"
+    INTERFACE_LINK_LIBRARIES "${DNNL_LIBRARY};${GOMP_LIBRARY}")
+else()
+  set(JITSERVE_HAVE_DNNL OFF)
+  message(STATUS "oneDNN (libdnnl-dev) not found: convolution runs on im2col + OpenBLAS only")
+endif()
+
 if(JITSERVE_BUILD_TESTS)
   find_package(GTest REQUIRED)
   find_package(benchmark CONFIG QUIET)

@@ -5,8 +5,10 @@
 // live in conv_nd_ops.cpp; aten::convolution routes to them.
 //
 // Layout: NCHW (a missing batch dim is added and removed around the kernel).
-// Convolution computes one [out_channels/groups, K] x [K, H_out*W_out] GEMM
-// per image and group through the matmul kernels, so it runs on OpenBLAS.
+// float32 2-D convolution runs on oneDNN where the build has it
+// (onednn_conv.h); otherwise, and for double, it computes one
+// [out_channels/groups, K] x [K, H_out*W_out] GEMM per image and group on
+// OpenBLAS, written straight into the output: the reference path.
 #include "runtime/ops/nn_ops.h"
 
 #include <algorithm>
@@ -17,8 +19,10 @@
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/kernel_utils.h"
+#include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/op_args.h"
+#include "runtime/ops/onednn_conv.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/tensor/broadcasting.h"
@@ -81,6 +85,7 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
            " at dimension 0, but got weight of size ", shapeToString(weight.sizes()), " instead");
   for (int64_t v : stride) JS_CHECK(v > 0, "non-positive stride is not supported");
   for (int64_t v : padding) JS_CHECK(v >= 0, "negative padding is not supported");
+  for (int64_t v : dilation) JS_CHECK(v > 0, "dilation should be greater than zero");
   const int64_t sh = stride[0], sw = stride[1], ph = padding[0], pw = padding[1], dh = dilation[0], dw = dilation[1];
   const int64_t Ho = (H + 2 * ph - dh * (kh - 1) - 1) / sh + 1;
   const int64_t Wo = (W + 2 * pw - dw * (kw - 1) - 1) / sw + 1;
@@ -88,24 +93,30 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
            "). Kernel size: (", dh * (kh - 1) + 1, " x ", dw * (kw - 1) + 1,
            "). Kernel size can't be greater than actual input size");
   if (bias) JS_CHECK(bias->dim() == 1 && bias->size(0) == O, "conv2d: bias must have ", O, " elements");
+  // A pointwise convolution is a plain GEMM on the NCHW tensors; oneDNN would
+  // add layout reorders of the input, weights and output around it.
+  const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0;
+  Tensor out;
+  if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out))
+    return batched ? out : out.squeeze(0);
   const int64_t Cg = C / groups, Og = O / groups, K = Cg * kh * kw, P = Ho * Wo;
-  Tensor out = empty({N, O, Ho, Wo}, input.dtype());
-  Tensor w2 = weight.contiguous().view({groups, Og, K});
+  out = empty({N, O, Ho, Wo}, input.dtype());
+  Tensor w2 = weight.contiguous();
   JS_DISPATCH_FLOAT_AND_DOUBLE(input.dtype(), "conv2d", [&] {
-    const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0;
     Tensor col = pointwise ? Tensor() : empty({K, P}, input.dtype());
-    for (int64_t n = 0; n < N; ++n) {
+    const scalar_t* wp = w2.data<scalar_t>();
+    if (K == 0) out.zero_();  // no input channels: BLAS rejects a zero leading dimension
+    for (int64_t n = 0; n < N && K > 0; ++n) {
       for (int64_t g = 0; g < groups; ++g) {
-        Tensor img = input.select(0, n).narrow(0, g * Cg, Cg);
-        Tensor rhs;
-        if (pointwise) {
-          rhs = img.reshape({K, P});
-        } else {
-          im2col(img.data<scalar_t>(), Cg, H, W, kh, kw, sh, sw, ph, pw, dh, dw, Ho, Wo, col.data<scalar_t>());
-          rhs = col;
+        const scalar_t* img = input.data<scalar_t>() + (n * C + g * Cg) * H * W;
+        const scalar_t* rhs = img;
+        if (!pointwise) {
+          im2col(img, Cg, H, W, kh, kw, sh, sw, ph, pw, dh, dw, Ho, Wo, col.data<scalar_t>());
+          rhs = col.data<scalar_t>();
         }
-        Tensor dst = out.select(0, n).narrow(0, g * Og, Og).view({Og, P});
-        dst.copy_(mm(w2.select(0, g), rhs));
+        // out[n, g*Og:(g+1)*Og] viewed as [Og, P] = W_g [Og, K] @ rhs [K, P], straight into the output.
+        gemm(false, false, Og, P, K, scalar_t(1), wp + g * Og * K, K, rhs, P, scalar_t(0),
+             out.data<scalar_t>() + (n * O + g * Og) * P, P);
       }
     }
     if (bias) {

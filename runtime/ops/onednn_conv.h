@@ -1,0 +1,43 @@
+// 2-D convolution on oneDNN (float32, NCHW), the fast path of conv2d and of
+// every conv overload that reaches it (conv1d, convolution, _convolution).
+//
+// Contract:
+//  - onednnConv2d computes exactly what the im2col + GEMM path in nn_ops.cpp
+//    computes (that path stays the reference and the fallback) and returns
+//    false, touching nothing, when it cannot: no oneDNN in this build, the
+//    path switched off, a dtype other than float32, or a shape oneDNN rejects.
+//  - The caller has checked the arguments (PyTorch's error messages live in
+//    conv2dImpl); input is a contiguous (N, C, H, W) tensor, weight any
+//    strides, bias (if any) O elements of any float dtype.
+//  - Source and destination stay plain NCHW. Weights are reordered into the
+//    primitive's blocked layout on every call (there is no tensor version
+//    counter to tell whether a weight changed in place since the last call).
+//  - Primitives are created once per shape, parameters and thread count and
+//    kept in a bounded, thread-safe cache; concurrent calls are safe.
+//  - Threads: Debian's libdnnl runs on OpenMP. Each call sets the calling
+//    thread's OpenMP thread count to get_num_threads(), or 1 inside a
+//    parallel_for chunk, before it runs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "runtime/tensor/tensor.h"
+
+namespace jitserve::ops {
+
+struct Conv2dParams {
+  int64_t sh, sw, ph, pw, dh, dw, groups;
+};
+
+bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& p,
+                  Tensor& out);
+
+// Whether this build has oneDNN at all.
+bool onednnAvailable();
+// On by default; JITSERVE_ONEDNN=0 in the environment switches it off at
+// start-up. Tests switch it to compare the two paths.
+bool onednnConvEnabled();
+void setOnednnConvEnabled(bool on);
+
+}  // namespace jitserve::ops

@@ -1,0 +1,162 @@
+// The oneDNN convolution (onednn_conv.h) against the im2col + GEMM reference
+// path on random inputs: every case runs aten::conv2d (or conv1d /
+// convolution) once with oneDNN and once with it switched off.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "op_test_util.h"
+#include "runtime/ops/onednn_conv.h"
+#include "runtime/tensor/parallel.h"
+
+namespace jitserve::ops::testing {
+namespace {
+
+Tensor randomFloats(std::vector<int64_t> shape, std::mt19937& rng) {
+  std::uniform_real_distribution<float> d(-1.f, 1.f);
+  int64_t n = 1;
+  for (int64_t s : shape) n *= s;
+  std::vector<float> v(static_cast<size_t>(n));
+  for (float& x : v) x = d(rng);
+  return floats(v, shape);
+}
+
+struct Case {
+  std::vector<int64_t> input;  // NCHW (or CHW: unbatched)
+  int64_t out_channels, kh, kw;
+  std::vector<int64_t> stride, padding, dilation;
+  int64_t groups;
+  bool bias;
+  std::string name;
+};
+
+// Runs `fn` with oneDNN on and off; the results must agree.
+template <typename F>
+void expectPathsAgree(const F& fn, double tol) {
+  setOnednnConvEnabled(true);
+  Tensor fast = fn();
+  setOnednnConvEnabled(false);
+  Tensor ref = fn();
+  setOnednnConvEnabled(true);
+  ASSERT_EQ(std::vector<int64_t>(fast.sizes().begin(), fast.sizes().end()),
+            std::vector<int64_t>(ref.sizes().begin(), ref.sizes().end()));
+  const std::vector<double> a = values(fast), b = values(ref);
+  double worst = 0;
+  for (size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::abs(a[i] - b[i]));
+  EXPECT_LE(worst, tol);
+}
+
+class OnednnConvTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!onednnAvailable()) GTEST_SKIP() << "built without oneDNN";
+  }
+  void TearDown() override { setOnednnConvEnabled(true); }
+};
+
+TEST_F(OnednnConvTest, Conv2dMatchesIm2colOnRandomInputs) {
+  const Case cases[] = {
+      {{1, 3, 17, 19}, 8, 3, 3, {1, 1}, {1, 1}, {1, 1}, 1, true, "3x3 pad 1 bias"},
+      {{2, 16, 12, 12}, 32, 3, 3, {2, 2}, {1, 1}, {1, 1}, 1, false, "strided batch 2"},
+      {{1, 8, 15, 13}, 8, 3, 3, {1, 1}, {2, 2}, {2, 2}, 1, true, "dilated"},
+      {{1, 12, 10, 11}, 18, 3, 2, {1, 2}, {0, 1}, {1, 1}, 3, true, "groups 3, rectangular kernel"},
+      {{1, 32, 14, 14}, 32, 3, 3, {1, 1}, {1, 1}, {1, 1}, 32, false, "depthwise"},
+      {{3, 24, 9, 9}, 24, 3, 3, {2, 2}, {1, 1}, {1, 1}, 24, true, "depthwise strided batch 3"},
+      {{1, 16, 8, 8}, 32, 3, 3, {1, 1}, {1, 1}, {1, 1}, 16, true, "depthwise multiplier 2"},
+      {{1, 64, 7, 7}, 32, 1, 1, {1, 1}, {0, 0}, {1, 1}, 1, true, "1x1"},
+      {{2, 64, 14, 14}, 128, 1, 1, {2, 2}, {0, 0}, {1, 1}, 1, false, "1x1 stride 2"},
+      {{1, 3, 32, 32}, 16, 7, 7, {2, 2}, {3, 3}, {1, 1}, 1, true, "7x7 stride 2 stem"},
+      {{4, 5, 6, 7}, 6, 2, 3, {3, 1}, {1, 2}, {1, 2}, 1, true, "odd everything"},
+      {{6, 10, 10}, 4, 3, 3, {1, 1}, {1, 1}, {1, 1}, 2, true, "unbatched, groups 2"},
+  };
+  std::mt19937 rng(1234);
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const int64_t C = c.input[c.input.size() - 3];
+    Tensor x = randomFloats(c.input, rng);
+    Tensor w = randomFloats({c.out_channels, C / c.groups, c.kh, c.kw}, rng);
+    IValue b = c.bias ? IValue(randomFloats({c.out_channels}, rng)) : IValue();
+    const double tol = 1e-5 * static_cast<double>(C / c.groups * c.kh * c.kw) + 1e-5;
+    expectPathsAgree(
+        [&] {
+          return callT("aten::conv2d", {x, w, b, IValue::intList(c.stride), IValue::intList(c.padding),
+                                        IValue::intList(c.dilation), IValue(c.groups)});
+        },
+        tol);
+  }
+}
+
+TEST_F(OnednnConvTest, NonContiguousInputAndWeight) {
+  std::mt19937 rng(7);
+  // A channels-last view of an NHWC buffer, and a weight sliced along dim 0.
+  Tensor x = randomFloats({2, 9, 11, 16}, rng).permute({0, 3, 1, 2});
+  Tensor w = randomFloats({24, 16, 3, 3}, rng).narrow(0, 4, 12);
+  Tensor b = randomFloats({24}, rng).narrow(0, 0, 12);
+  ASSERT_FALSE(x.is_contiguous());
+  expectPathsAgree(
+      [&] {
+        return callT("aten::conv2d", {x, w, b, IValue::intList({2, 1}), IValue::intList({1, 1}),
+                                      IValue::intList({1, 1}), IValue(int64_t{1})});
+      },
+      2e-3);
+}
+
+TEST_F(OnednnConvTest, Conv1dAndConvolutionReachIt) {
+  std::mt19937 rng(11);
+  Tensor x = randomFloats({2, 8, 30}, rng);
+  Tensor w = randomFloats({6, 4, 5}, rng);
+  Tensor b = randomFloats({6}, rng);
+  expectPathsAgree(
+      [&] {
+        return callT("aten::conv1d", {x, w, b, IValue::intList({2}), IValue::intList({2}), IValue::intList({3}),
+                                      IValue(int64_t{2})});
+      },
+      1e-4);
+  Tensor x2 = randomFloats({1, 6, 12, 12}, rng);
+  Tensor w2 = randomFloats({9, 6, 3, 3}, rng);
+  expectPathsAgree(
+      [&] {
+        return callT("aten::convolution", {x2, w2, IValue(), IValue::intList({1, 1}), IValue::intList({1, 1}),
+                                           IValue::intList({1, 1}), IValue(false), IValue::intList({0, 0}),
+                                           IValue(int64_t{1})});
+      },
+      1e-4);
+}
+
+// Plans depend on the thread count; a change between calls must not reuse a
+// primitive sized for another team, and calls from inside a parallel region
+// run single-threaded.
+TEST_F(OnednnConvTest, ThreadCountChangesAndNestedCalls) {
+  std::mt19937 rng(3);
+  Tensor x = randomFloats({1, 16, 20, 20}, rng);
+  Tensor w = randomFloats({16, 16, 3, 3}, rng);
+  auto conv = [&] {
+    return callT("aten::conv2d", {x, w, IValue(), IValue::intList({1, 1}), IValue::intList({1, 1}),
+                                  IValue::intList({1, 1}), IValue(int64_t{1})});
+  };
+  const int saved = get_num_threads();
+  setOnednnConvEnabled(false);
+  const std::vector<double> ref = values(conv());
+  setOnednnConvEnabled(true);
+  for (int t : {1, 2, 1}) {
+    set_num_threads(t);
+    const std::vector<double> got = values(conv());
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], ref[i], 2e-3) << "threads " << t << " at " << i;
+  }
+  set_num_threads(2);
+  std::vector<std::vector<double>> nested(4);
+  parallel_for(0, 4, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) nested[static_cast<size_t>(i)] = values(conv());
+  });
+  set_num_threads(saved);
+  for (const auto& got : nested) {
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], ref[i], 2e-3);
+  }
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
