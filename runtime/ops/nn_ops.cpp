@@ -15,6 +15,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
@@ -187,7 +189,12 @@ Tensor normalizeChannels(const Tensor& x, const std::vector<double>& mean, const
         const double shift = (bp ? bp[c] : 0.0) - mean[si] * scale;
         const scalar_t* xs = ip + nc * S;
         scalar_t* ys = op + nc * S;
-        for (int64_t j = 0; j < S; ++j) ys[j] = static_cast<scalar_t>(static_cast<double>(xs[j]) * scale + shift);
+        // x * scale + shift in the input's precision (float for float/half,
+        // as PyTorch's CPU kernel), so the loop vectorizes; the per-channel
+        // scale and shift are still formed in double.
+        using acc_t = std::conditional_t<std::is_same_v<scalar_t, double>, double, float>;
+        const acc_t a = static_cast<acc_t>(scale), b = static_cast<acc_t>(shift);
+        for (int64_t j = 0; j < S; ++j) ys[j] = static_cast<scalar_t>(static_cast<acc_t>(xs[j]) * a + b);
       }
     });
   });
@@ -362,6 +369,65 @@ Pool2d makePool(std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int6
              ", kernel_size=", k[i], " and dilation=", d[i]);
   }
   return {k[0], k[1], s[0], s[1], p[0], p[1], d[0], d[1], ceil_mode};
+}
+
+template <typename T>
+inline T maxOrNan(T a, T b) {
+  return (b > a || b != b) ? b : a;
+}
+
+// Max pooling values only (aten::max_pool2d), float and double: per output
+// row, the window's input rows are folded into one row buffer (a
+// branch-free, vectorizable max over whole rows), then each output takes
+// the max over its window's columns of that buffer. NaN propagates, as in
+// PyTorch. The general kernel below also tracks indices.
+Tensor maxPool2dValues(const Tensor& self, const Pool2d& P) {
+  const bool batched = self.dim() == 4;
+  Tensor in = (batched ? self : self.unsqueeze(0)).contiguous();
+  const int64_t N = in.size(0), C = in.size(1), H = in.size(2), W = in.size(3);
+  const int64_t Ho = pooledSize(H, P.kh, P.ph, P.sh, P.dh, P.ceil_mode);
+  const int64_t Wo = pooledSize(W, P.kw, P.pw, P.sw, P.dw, P.ceil_mode);
+  JS_CHECK(Ho > 0 && Wo > 0, "Given input size: (", C, "x", H, "x", W, "). Calculated output size: (", C, "x", Ho,
+           "x", Wo, "). Output size is too small");
+  Tensor out = empty({N, C, Ho, Wo}, in.dtype());
+  JS_DISPATCH_FLOAT_AND_DOUBLE(in.dtype(), "max_pool2d", [&] {
+    const scalar_t* ip = in.data<scalar_t>();
+    scalar_t* op = out.data<scalar_t>();
+    parallel_for(0, N * C, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, H * W)), [&](int64_t s, int64_t e) {
+      std::vector<scalar_t> row(static_cast<size_t>(W));
+      scalar_t* rp = row.data();
+      for (int64_t plane = s; plane < e; ++plane) {
+        const scalar_t* src = ip + plane * H * W;
+        scalar_t* dst = op + plane * Ho * Wo;
+        for (int64_t y = 0; y < Ho; ++y) {
+          bool first = true;
+          for (int64_t i = 0; i < P.kh; ++i) {
+            const int64_t iy = y * P.sh - P.ph + i * P.dh;
+            if (iy < 0 || iy >= H) continue;
+            const scalar_t* r = src + iy * W;
+            if (first) {
+              std::copy(r, r + W, rp);
+              first = false;
+            } else {
+              for (int64_t x = 0; x < W; ++x) rp[x] = maxOrNan(rp[x], r[x]);
+            }
+          }
+          // Every window holds at least one input row and column: padding is
+          // at most half the kernel and the last window starts inside.
+          for (int64_t x = 0; x < Wo; ++x) {
+            const int64_t x0 = x * P.sw - P.pw;
+            scalar_t m = -std::numeric_limits<scalar_t>::infinity();
+            for (int64_t j = 0; j < P.kw; ++j) {
+              const int64_t ix = x0 + j * P.dw;
+              if (ix >= 0 && ix < W) m = maxOrNan(m, rp[ix]);
+            }
+            dst[y * Wo + x] = m;
+          }
+        }
+      }
+    });
+  });
+  return batched ? out : out.squeeze(0);
 }
 
 // Max pooling over NCHW (or CHW) planes; indices are flat h * W + w.
@@ -610,7 +676,14 @@ void k_native_layer_norm(Stack& s) {
 }
 void k_max_pool2d(Stack& s) {
   Args a(s, 6);
-  a.ret(maxPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5))).first);
+  const Tensor& x = a.tensor(0);
+  const Pool2d p = makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5));
+  if ((x.dim() == 3 || x.dim() == 4) && (x.dtype() == ScalarType::Float || x.dtype() == ScalarType::Double) &&
+      x.numel() > 0) {
+    a.ret(maxPool2dValues(x, p));
+    return;
+  }
+  a.ret(maxPool2d(x, p).first);
 }
 void k_max_pool2d_idx(Stack& s) {
   Args a(s, 6);
