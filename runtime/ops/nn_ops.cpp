@@ -414,14 +414,20 @@ Tensor maxPool2dValues(const Tensor& self, const Pool2d& P) {
           }
           // Every window holds at least one input row and column: padding is
           // at most half the kernel and the last window starts inside.
+          // Branch-free: a plain max (maxss) and a separate NaN flag; a
+          // NaN-propagating select here compiles to unpredictable branches.
           for (int64_t x = 0; x < Wo; ++x) {
             const int64_t x0 = x * P.sw - P.pw;
+            const int64_t j0 = x0 >= 0 ? 0 : (-x0 + P.dw - 1) / P.dw;
+            const int64_t j1 = std::min(P.kw, (W - 1 - x0) / P.dw + 1);
             scalar_t m = -std::numeric_limits<scalar_t>::infinity();
-            for (int64_t j = 0; j < P.kw; ++j) {
-              const int64_t ix = x0 + j * P.dw;
-              if (ix >= 0 && ix < W) m = maxOrNan(m, rp[ix]);
+            bool nan = false;
+            for (int64_t j = j0; j < j1; ++j) {
+              const scalar_t v = rp[x0 + j * P.dw];
+              m = v > m ? v : m;
+              nan |= v != v;
             }
-            dst[y * Wo + x] = m;
+            dst[y * Wo + x] = nan ? std::numeric_limits<scalar_t>::quiet_NaN() : m;
           }
         }
       }
