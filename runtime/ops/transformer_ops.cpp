@@ -12,6 +12,7 @@
 
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/nested_tensor.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
@@ -147,9 +148,23 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
   const int64_t E = a.toInt(1), heads = a.toInt(2);
   const bool use_gelu = a.toBool(7), norm_first = a.toBool(8);
   const double eps = a.toDouble(9);
+  // A nested src: each sequence attends only within its length, which is a
+  // key-padding mask over the padded data; the result is nested again.
+  std::optional<Tensor> mask = a.optTensor(18);
+  std::optional<int64_t> maskType = a.optInt(19);
+  std::shared_ptr<const std::vector<int64_t>> lengths = nestedLengths(src);
+  if (lengths) {
+    JS_CHECK(!mask, "_transformer_encoder_layer_fwd: a mask with a nested src is not supported");
+    Tensor pad = zeros({src.size(0), src.size(1)}, ScalarType::Bool);
+    for (int64_t b = 0; b < src.size(0); ++b) {
+      const int64_t len = (*lengths)[static_cast<size_t>(b)];
+      if (len < src.size(1)) pad.select(0, b).narrow(0, len, src.size(1) - len).fill_(Scalar(true));
+    }
+    mask = pad;
+    maskType = 1;
+  }
   auto attention = [&](const Tensor& x) {
-    return multiHeadAttention(x, x, x, E, heads, a.tensor(3), a.tensor(4), a.tensor(5), a.tensor(6), a.optTensor(18),
-                              a.optInt(19))
+    return multiHeadAttention(x, x, x, E, heads, a.tensor(3), a.tensor(4), a.tensor(5), a.tensor(6), mask, maskType)
         .out;
   };
   auto ffn = [&](const Tensor& x) {
@@ -166,6 +181,10 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
   } else {
     x = layerNorm(add(x, attention(x)), a.tensor(10), a.tensor(11), eps);
     x = layerNorm(add(x, ffn(x)), a.tensor(12), a.tensor(13), eps);
+  }
+  if (lengths) {
+    a.ret(makeNested(x.to(src.dtype()), *lengths));
+    return;
   }
   a.ret(x.to(src.dtype()));
 }
@@ -195,21 +214,76 @@ void k_nested_from_mask_left_aligned(Stack& s) {
   a.ret(aligned);
 }
 
-// Our tensors are never nested. nn.TransformerEncoder's fast path builds
-// one when given a src_key_padding_mask; such a call gets this error, not a
-// wrong result (TODO(issue 5): nested tensors for that path).
-void k_nested_unsupported(Stack&) {
-  throw Error("nested tensors (_nested_tensor_from_mask, to_padded_tensor) are not supported by jitserve",
-              absl::StatusCode::kUnimplemented);
+// _nested_tensor_from_mask(t, mask, mask_check): the padded batch t (B, S,
+// E) as a nested tensor of the sequences mask (B, S; True = a token) marks.
+void k_nested_from_mask(Stack& s) {
+  Args a(s, 3);
+  const Tensor& t = a.tensor(0);
+  Tensor mask = a.tensor(1);
+  JS_CHECK(mask.dtype() == ScalarType::Bool, "_nested_tensor_from_mask: expected a Bool mask, got ",
+           scalarTypeName(mask.dtype()));
+  JS_CHECK(t.dim() == 3 && mask.dim() == 2 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1),
+           "_nested_tensor_from_mask: mask of shape ", shapeToString(mask.sizes()),
+           " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
+  mask = mask.contiguous();
+  const bool* m = mask.data<bool>();
+  std::vector<int64_t> lengths;
+  for (int64_t b = 0; b < mask.size(0); ++b) {
+    const bool* row = m + b * mask.size(1);
+    int64_t len = 0;
+    while (len < mask.size(1) && row[len]) ++len;
+    if (a.toBool(2)) {
+      for (int64_t j = len; j < mask.size(1); ++j)
+        JS_CHECK(!row[j], "_nested_tensor_from_mask: mask row ", b,
+                 " is not left-aligned (its tokens must come before its padding)");
+    }
+    lengths.push_back(len);
+  }
+  a.ret(makeNested(t, std::move(lengths)));
+}
+
+// to_padded_tensor(nested, padding, output_size): the padded data with
+// `padding` where no sequence reaches, optionally grown to output_size.
+void k_to_padded_tensor(Stack& s) {
+  Args a(s, 3);
+  const Tensor& t = a.tensor(0);
+  std::shared_ptr<const std::vector<int64_t>> lengths = nestedLengths(t);
+  JS_CHECK(lengths != nullptr, "to_padded_tensor: expected a nested tensor (from _nested_tensor_from_mask)");
+  std::vector<int64_t> size(t.sizes().begin(), t.sizes().end());
+  if (!a.isNone(2)) {
+    std::vector<int64_t> want = a.intList(2);
+    JS_CHECK(want.size() == size.size(), "to_padded_tensor: output_size has ", want.size(), " dimensions, expected ",
+             size.size());
+    for (size_t d = 0; d < size.size(); ++d) {
+      JS_CHECK(want[d] >= size[d], "to_padded_tensor: output_size ", shapeToString(want),
+               " is smaller than the nested tensor's ", shapeToString(size));
+    }
+    size = want;
+  }
+  Tensor out = full(size, Scalar(a.toDouble(1)), t.dtype());
+  for (int64_t b = 0; b < t.size(0); ++b) {
+    const int64_t len = (*lengths)[static_cast<size_t>(b)];
+    Tensor dst = out.select(0, b).narrow(0, 0, len);
+    for (int64_t d = 2; d < t.dim(); ++d) dst = dst.narrow(d - 1, 0, t.size(d));
+    dst.copy_(t.select(0, b).narrow(0, 0, len));
+  }
+  a.ret(out);
+}
+
+// prim::is_nested(a)
+void k_is_nested(Stack& s) {
+  Args a(s, 1);
+  a.ret(nestedLengths(a.tensor(0)) != nullptr);
 }
 
 const OpEntry kTransformerOps[] = {
     {"aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool", k_nested_from_mask_left_aligned,
      "Whether a (B, S) mask is left-aligned: each row's True entries come first."},
-    {"aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor", k_nested_unsupported,
-     "Nested tensor from a padded one: unsupported (raises Unimplemented)."},
-    {"aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor", k_nested_unsupported,
-     "Padded tensor from a nested one: unsupported (raises Unimplemented)."},
+    {"aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor", k_nested_from_mask,
+     "The sequences a (B, S) mask marks in a padded batch, as a nested tensor (nested_tensor.h)."},
+    {"aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor", k_to_padded_tensor,
+     "A nested tensor padded back to a dense one, `padding` where no sequence reaches."},
+    {"prim::is_nested(Tensor a) -> bool", k_is_nested, "a.is_nested: made by _nested_tensor_from_mask"},
     {"aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor "
      "qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, "
      "bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",

@@ -72,7 +72,6 @@ const ops::OpEntry kMiscOps[] = {
     {"prim::is_quantized(Tensor a) -> bool", alwaysFalseForTensor, "a.is_quantized (never here)"},
     {"prim::is_mkldnn(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mkldnn (never here)"},
     {"prim::requires_grad(Tensor a) -> bool", tensorRequiresGrad, "a.requires_grad (as loaded; nothing records gradients)"},
-    {"prim::is_nested(Tensor a) -> bool", alwaysFalseForTensor, "a.is_nested (never: no nested tensors here)"},
     {"prim::layout(Tensor a) -> Layout", stridedLayout, "a.layout (always strided)"},
     {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
     {"aten::is_scripting() -> bool", pushTrue, "torch.jit.is_scripting()"},

@@ -57,3 +57,58 @@ TEST(TransformerOps, NativeMhaKeyPaddingMaskZeroesMaskedKeys) {
 
 }  // namespace
 }  // namespace jitserve::ops::testing
+
+namespace jitserve::ops::testing {
+namespace {
+
+// A nested src through the layer computes each sequence within its length:
+// the same as the dense layer with that key-padding mask at the tokens, and
+// to_padded_tensor puts the padding value everywhere else.
+TEST(TransformerOps, NestedSrcMatchesTheKeyPaddingMaskAndPadsWithZero) {
+  Stack args = layerArgs(false, false);
+  Tensor src = args[0].toTensor();
+  // Sequence 0 has 2 tokens of 3, sequence 1 all 3 (True = token).
+  Tensor tokens = bools({true, true, false, true, true, true}, {2, 3});
+  Tensor nested = callT("aten::_nested_tensor_from_mask", {src, tokens, IValue(true)});
+  EXPECT_TRUE(call1("prim::is_nested", {nested}).toBool());
+  EXPECT_FALSE(call1("prim::is_nested", {src}).toBool());
+
+  Stack nestedArgs = args;
+  nestedArgs[0] = nested;
+  Tensor out = callT("aten::_transformer_encoder_layer_fwd", nestedArgs);
+  EXPECT_TRUE(call1("prim::is_nested", {out}).toBool());
+  V padded = values(callT("aten::to_padded_tensor", {out, IValue(0.0), IValue()}));
+
+  Stack maskedArgs = args;
+  maskedArgs[18] = bools({false, false, true, false, false, false}, {2, 3});  // True = padding
+  maskedArgs[19] = IValue(int64_t{1});
+  V dense = values(callT("aten::_transformer_encoder_layer_fwd", maskedArgs));
+  ASSERT_EQ(padded.size(), dense.size());
+  for (size_t i = 0; i < padded.size(); ++i) {
+    const bool pad = i >= 2 * E && i < 3 * E;  // batch 0, position 2
+    EXPECT_NEAR(padded[i], pad ? 0.0 : dense[i], 1e-10) << "at " << i;
+  }
+  // A larger output size pads further.
+  Tensor grown = callT("aten::to_padded_tensor", {out, IValue(-1.0), IValue(ListImpl::create(IntType::get(), {IValue(int64_t{2}), IValue(int64_t{4}), IValue(E)}))});
+  EXPECT_EQ(grown.size(1), 4);
+  EXPECT_EQ(values(grown)[3 * E], -1.0);
+}
+
+TEST(TransformerOps, NestedTensorErrors) {
+  Tensor src = filled({2, 3, E}, 1);
+  try {
+    callT("aten::_nested_tensor_from_mask", {src, bools({true, false, true, true, true, true}, {2, 3}), IValue(true)});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not left-aligned"), std::string::npos) << e.what();
+  }
+  try {
+    callT("aten::to_padded_tensor", {src, IValue(0.0), IValue()});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected a nested tensor"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace jitserve::ops::testing
