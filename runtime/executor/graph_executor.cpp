@@ -1,18 +1,150 @@
 #include "runtime/executor/graph_executor.h"
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
+#include <functional>
 #include <mutex>
+#include <thread>
 
+#include "absl/container/flat_hash_set.h"
 #include "compiler/ir/ir.h"
 
 namespace jitserve {
 
+namespace {
+
+// One thread compiles specialized plans for every executor, first come
+// first served: compiles are rare (bounded by maxPlans per executor) and
+// must not compete with requests for more than one core.
+class BackgroundCompiler {
+ public:
+  static BackgroundCompiler& get() {
+    static BackgroundCompiler c;
+    return c;
+  }
+  void submit(std::function<void()> task) {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back(std::move(task));
+    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    cv_.notify_one();
+  }
+  ~BackgroundCompiler() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (true) {
+      cv_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping
+      std::function<void()> task = std::move(queue_.front());
+      queue_.pop_front();
+      lock.unlock();
+      task();  // never throws: tasks catch their own errors
+      lock.lock();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> queue_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
+struct GraphExecutor::Background {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool dead = false;  // the executor is being destroyed: queued compiles do nothing
+  int running = 0;
+  absl::flat_hash_set<ArgumentSpec, ArgumentSpecHash> pending;  // queued or running
+  // Specs whose background compile failed: the next call compiles in the
+  // foreground and gets the error.
+  absl::flat_hash_set<ArgumentSpec, ArgumentSpecHash> failed;
+};
+
 GraphExecutor::GraphExecutor(std::shared_ptr<Graph> graph, GraphExecutorOptions options)
-    : graph_(std::move(graph)), options_(std::move(options)) {
+    : graph_(std::move(graph)), options_(std::move(options)), background_(std::make_shared<Background>()) {
   JS_INTERNAL_ASSERT(graph_ != nullptr, "GraphExecutor needs a graph");
 }
 
-GraphExecutor::~GraphExecutor() = default;
+GraphExecutor::~GraphExecutor() {
+  // Queued compiles of this executor see `dead` and do nothing; wait for a
+  // running one (it uses this executor and its pipeline).
+  std::unique_lock<std::mutex> lock(background_->mu);
+  background_->dead = true;
+  background_->cv.wait(lock, [this] { return background_->running == 0; });
+}
+
+void GraphExecutor::warmup() { (void)genericPlan(); }
+
+void GraphExecutor::waitForBackgroundCompiles() {
+  std::unique_lock<std::mutex> lock(background_->mu);
+  background_->cv.wait(lock, [this] { return background_->pending.empty(); });
+}
+
+bool GraphExecutor::scheduleCompile(const ArgumentSpec& spec) {
+  {
+    std::lock_guard<std::mutex> lock(background_->mu);
+    if (background_->dead || !background_->pending.insert(spec).second) return false;
+  }
+  std::shared_ptr<Background> bg = background_;
+  BackgroundCompiler::get().submit([this, bg, spec] {
+    {
+      std::lock_guard<std::mutex> lock(bg->mu);
+      if (bg->dead) {
+        bg->pending.erase(spec);
+        bg->cv.notify_all();
+        return;
+      }
+      ++bg->running;
+    }
+    std::shared_ptr<const ExecutionPlan> plan;
+    try {
+      plan = compile(spec);
+    } catch (const std::exception&) {
+      plan = nullptr;
+    }
+    if (plan) {
+      bool inserted = false;
+      insertPlan(spec, plan, &inserted);
+      if (inserted) backgroundCompiles_.fetch_add(1, std::memory_order_relaxed);
+    }
+    std::lock_guard<std::mutex> lock(bg->mu);
+    if (!plan) bg->failed.insert(spec);
+    bg->pending.erase(spec);
+    --bg->running;
+    bg->cv.notify_all();
+  });
+  return true;
+}
+
+std::shared_ptr<const ExecutionPlan> GraphExecutor::insertPlan(ArgumentSpec spec,
+                                                               std::shared_ptr<const ExecutionPlan> plan,
+                                                               bool* inserted) {
+  std::unique_lock lock(mu_);
+  auto [it, fresh] = plans_.try_emplace(std::move(spec), plan);
+  if (!fresh) {
+    *inserted = false;
+    return it->second;
+  }
+  if (plans_.size() > options_.maxPlans) {
+    // Lost a race for the last slot: keep the bound.
+    plans_.erase(it);
+    *inserted = false;
+    return nullptr;
+  }
+  *inserted = true;
+  return plan;
+}
 
 std::shared_ptr<const ExecutionPlan> GraphExecutor::compile(const ArgumentSpec& spec) const {
   const auto start = std::chrono::steady_clock::now();
@@ -62,24 +194,35 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IVal
       return genericPlan();
     }
   }
+  if (options_.compileInBackground) {
+    bool failedBefore;
+    {
+      std::lock_guard<std::mutex> lock(background_->mu);
+      failedBefore = background_->failed.erase(spec) > 0;
+    }
+    if (!failedBefore) {
+      // This call runs generic; the plan is (or is being) compiled off-thread.
+      scheduleCompile(spec);
+      genericRuns_.fetch_add(1, std::memory_order_relaxed);
+      return genericPlan();
+    }
+  }
   // Compile outside the lock: other specs keep running meanwhile.
   std::shared_ptr<const ExecutionPlan> plan = compile(spec);
-  std::unique_lock lock(mu_);
-  auto [it, inserted] = plans_.try_emplace(std::move(spec), plan);
-  if (!inserted) {
+  bool inserted = false;
+  std::shared_ptr<const ExecutionPlan> cached = insertPlan(std::move(spec), plan, &inserted);
+  if (inserted) {
+    misses_.fetch_add(1, std::memory_order_relaxed);
+    return plan;
+  }
+  if (cached) {
     hits_.fetch_add(1, std::memory_order_relaxed);
-    it->second->hits.fetch_add(1, std::memory_order_relaxed);
-    return it->second;
+    cached->hits.fetch_add(1, std::memory_order_relaxed);
+    return cached;
   }
-  if (plans_.size() > options_.maxPlans) {
-    // Lost a race for the last slot: keep the bound, run this call generic.
-    plans_.erase(it);
-    lock.unlock();
-    fallbacks_.fetch_add(1, std::memory_order_relaxed);
-    return genericPlan();
-  }
-  misses_.fetch_add(1, std::memory_order_relaxed);
-  return plan;
+  // The cache filled up meanwhile: run this call generic.
+  fallbacks_.fetch_add(1, std::memory_order_relaxed);
+  return genericPlan();
 }
 
 void GraphExecutor::run(Stack& stack, const InterpreterOptions& options) {
@@ -101,6 +244,8 @@ GraphExecutorStats GraphExecutor::stats() const {
   s.hits = hits_.load(std::memory_order_relaxed);
   s.misses = misses_.load(std::memory_order_relaxed);
   s.fallbacks = fallbacks_.load(std::memory_order_relaxed);
+  s.generic = genericRuns_.load(std::memory_order_relaxed);
+  s.backgroundCompiles = backgroundCompiles_.load(std::memory_order_relaxed);
   std::shared_lock lock(mu_);
   for (const auto& [spec, plan] : plans_) {
     s.plans.push_back({spec.str(), plan->hits.load(std::memory_order_relaxed), plan->compileTime});

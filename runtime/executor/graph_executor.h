@@ -13,6 +13,16 @@
 // surprise. stats() reports hits, misses, fallbacks and, per plan, its spec,
 // hit count and compile time.
 //
+// Warm-up policy (explicit, for serving): with `compileInBackground`, a call
+// with a new spec does not wait for its plan: it runs the generic plan (built
+// by warmup(), e.g. when the model loads, or on first need) while a
+// process-wide compiler thread builds the specialized plan, which later
+// calls use. So no request pays for compilation after warmup(); stats()
+// counts the calls served so (`generic`) and the background compiles. The
+// executor's destructor drops its queued compiles and waits for a running
+// one, so the pipeline may reference objects the executor's owner destroys
+// after it.
+//
 // Thread safety: run() may be called from many threads at once. Lookups take
 // a shared lock; a miss compiles outside any lock, then inserts under an
 // exclusive one (if two threads race on the same new spec, the first insert
@@ -49,6 +59,8 @@ struct GraphExecutorOptions {
   size_t maxPlans = 32;
   GraphPipeline pipeline;  // empty: no passes
   CodeOptions code;
+  // Compile specialized plans off the calling thread (see above).
+  bool compileInBackground = false;
 };
 
 struct ExecutionPlan {
@@ -68,6 +80,8 @@ struct GraphExecutorStats {
   uint64_t hits = 0;       // runs served by a cached specialized plan
   uint64_t misses = 0;     // runs that compiled a new plan
   uint64_t fallbacks = 0;  // runs on the generic plan because the cache was full
+  uint64_t generic = 0;    // runs on the generic plan while their plan compiled in the background
+  uint64_t backgroundCompiles = 0;  // specialized plans compiled off the calling thread
   std::vector<Plan> plans;
 };
 
@@ -83,8 +97,16 @@ class GraphExecutor {
   // As run(), with failures as a Status.
   absl::Status runStatus(Stack& stack, const InterpreterOptions& options = {});
 
-  // The plan run() would use for these inputs, compiling it if needed.
+  // The plan run() would use for these inputs, compiling it if needed (in
+  // the background with compileInBackground: then the generic plan, until
+  // the specialized one is ready).
   std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs);
+
+  // Builds the generic plan now (at load time), so that no call compiles.
+  void warmup();
+  // Blocks until no background compile of this executor is queued or
+  // running (tests, benchmarks).
+  void waitForBackgroundCompiles();
 
   GraphExecutorStats stats() const;
   // The cached specialized plans (not the generic one), ordered by their
@@ -94,8 +116,15 @@ class GraphExecutor {
   const Graph& graph() const { return *graph_; }
 
  private:
+  struct Background;  // this executor's queued / running compiles
   std::shared_ptr<const ExecutionPlan> compile(const ArgumentSpec& spec) const;
   std::shared_ptr<const ExecutionPlan> genericPlan();
+  // Queues compile(spec) on the background compiler; false if it is already
+  // queued or running.
+  bool scheduleCompile(const ArgumentSpec& spec);
+  // Inserts a compiled plan if the cache has room; returns the cached one.
+  std::shared_ptr<const ExecutionPlan> insertPlan(ArgumentSpec spec, std::shared_ptr<const ExecutionPlan> plan,
+                                                  bool* inserted);
 
   std::shared_ptr<Graph> graph_;
   GraphExecutorOptions options_;
@@ -106,6 +135,9 @@ class GraphExecutor {
   std::atomic<uint64_t> hits_{0};
   std::atomic<uint64_t> misses_{0};
   std::atomic<uint64_t> fallbacks_{0};
+  std::atomic<uint64_t> genericRuns_{0};
+  std::atomic<uint64_t> backgroundCompiles_{0};
+  std::shared_ptr<Background> background_;
 };
 
 }  // namespace jitserve

@@ -135,6 +135,55 @@ TEST(GraphExecutor, PipelineHookRunsOnEachNewPlan) {
   EXPECT_EQ(calls.load(), 1);
 }
 
+// compileInBackground: after warmup(), a new spec's first call runs the
+// generic plan while its plan compiles off-thread; later calls hit it.
+TEST(GraphExecutor, BackgroundCompilationKeepsCompilesOffTheCall) {
+  GraphExecutorOptions o = testOptions();
+  o.compileInBackground = true;
+  std::atomic<int> pipelineRuns{0};
+  o.pipeline = [&](Graph&) { pipelineRuns.fetch_add(1); };
+  GraphExecutor ex(testing::parseGraph(kRankGraph), o);
+  ex.warmup();
+  EXPECT_EQ(pipelineRuns.load(), 1) << "warmup builds the generic plan";
+  auto runWith = [&](Tensor t) {
+    Stack s;
+    s.emplace_back(std::move(t));
+    s.emplace_back(int64_t{1});
+    ex.run(s);
+    EXPECT_EQ(s[0].toInt(), 2);
+  };
+  runWith(zeros({2}));
+  ex.waitForBackgroundCompiles();
+  runWith(zeros({3}));
+  runWith(zeros({2}, ScalarType::Double));
+  ex.waitForBackgroundCompiles();
+  runWith(zeros({2}, ScalarType::Double));
+  const GraphExecutorStats st = ex.stats();
+  EXPECT_EQ(st.generic, 2u);
+  EXPECT_EQ(st.backgroundCompiles, 2u);
+  EXPECT_EQ(st.hits, 2u);
+  EXPECT_EQ(st.misses, 0u);
+  EXPECT_EQ(st.plans.size(), 2u);
+  EXPECT_EQ(pipelineRuns.load(), 3);
+}
+
+// Destroying an executor with compiles queued or running neither crashes nor
+// leaves the compiler thread touching it (ASan/TSan builds check).
+TEST(GraphExecutor, DestroyedWithBackgroundCompilesPending) {
+  for (int i = 0; i < 20; ++i) {
+    GraphExecutorOptions o = testOptions();
+    o.compileInBackground = true;
+    auto ex = std::make_unique<GraphExecutor>(testing::parseGraph(kRankGraph), o);
+    for (auto dtype : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+      Stack s;
+      s.emplace_back(zeros({2}, dtype));
+      s.emplace_back(int64_t{1});
+      ex->run(s);
+    }
+    ex.reset();
+  }
+}
+
 TEST(GraphExecutor, BoundedPlansFallBackToGeneric) {
   GraphExecutorOptions o = testOptions();
   o.maxPlans = 2;
