@@ -1,11 +1,14 @@
 #include "runtime/interpreter/interpreter.h"
 
+#include <condition_variable>
 #include <iostream>
 #include <limits>
+#include <mutex>
 #include <sstream>
 
 #include "runtime/core/operator.h"
 #include "runtime/interpreter/graph_function.h"
+#include "runtime/support/thread_pool.h"
 
 namespace jitserve {
 
@@ -15,7 +18,68 @@ namespace {
 // recursion, but graphs built by hand or imported may call in a cycle).
 constexpr size_t kMaxFrames = 2048;
 
+thread_local const InterpreterState* t_current = nullptr;
+
+// Forked executions may print at once; one sink write at a time.
+std::mutex& printMutex() {
+  static std::mutex mu;
+  return mu;
+}
+
 }  // namespace
+
+// Fork scopes ----------------------------------------------------------------------
+
+// The forked work of one root execution: how many forked calls have not
+// finished, and whether the root gave up on them.
+struct InterpreterState::ForkScope {
+  std::atomic<int64_t> outstanding{0};
+  std::atomic<bool> abandoned{false};
+  std::mutex mu;
+  std::condition_variable cv;
+
+  // The last thing a forked call does: after this the root may return and
+  // the options' pointers may dangle.
+  void taskDone() {
+    if (outstanding.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    {
+      std::lock_guard<std::mutex> g(mu);
+    }
+    cv.notify_all();
+    interOpPool().wake();
+  }
+
+  void waitIdle() {
+    if (outstanding.load(std::memory_order_acquire) == 0) return;
+    ThreadPool& pool = interOpPool();
+    if (pool.onWorkerThread()) {
+      pool.helpUntil([this] { return outstanding.load(std::memory_order_acquire) == 0; });
+      return;
+    }
+    std::unique_lock<std::mutex> lk(mu);
+    cv.wait(lk, [this] { return outstanding.load(std::memory_order_acquire) == 0; });
+  }
+};
+
+// One forked call: its state (or a non-graph function), arguments, result.
+struct InterpreterState::ForkedRun {
+  std::unique_ptr<InterpreterState> state;  // for a GraphFunction
+  Function* fn = nullptr;                   // otherwise, run to completion
+  Stack stack;
+  intrusive_ptr<FutureImpl> result;
+  std::shared_ptr<ForkScope> scope;
+};
+
+void waitForFuture(FutureImpl& fut) {
+  if (fut.completed()) return;
+  ThreadPool& pool = interOpPool();
+  if (!pool.onWorkerThread()) {
+    fut.wait();
+    return;
+  }
+  fut.addCallback([&pool](FutureImpl&) { pool.wake(); });
+  pool.helpUntil([&fut] { return fut.completed(); });
+}
 
 // ScriptError --------------------------------------------------------------------
 
@@ -55,7 +119,70 @@ InterpreterState::InterpreterState(CodePtr code, InterpreterOptions options)
   countdown_ = interruptible ? options_.checkInterval : std::numeric_limits<uint32_t>::max();
 }
 
-InterpreterState::~InterpreterState() = default;
+InterpreterState::~InterpreterState() {
+  if (forked_ || !scope_) return;
+  // Stop forked work nobody will wait for; let it finish otherwise (its
+  // results are simply dropped).
+  if (failed_ || !finished_) scope_->abandoned.store(true, std::memory_order_relaxed);
+  scope_->waitIdle();
+}
+
+const InterpreterState* InterpreterState::current() { return t_current; }
+
+void InterpreterState::fork(Function* fn, Stack args, const intrusive_ptr<FutureImpl>& fut) {
+  if (!scope_) scope_ = std::make_shared<ForkScope>();
+  auto run = std::make_shared<ForkedRun>();
+  if (auto* gf = dynamic_cast<GraphFunction*>(fn)) {
+    run->state = std::make_unique<InterpreterState>(gf->code(), options_);
+    InterpreterState& child = *run->state;
+    child.forked_ = true;
+    child.scope_ = scope_;
+    // Always interruptible: it must notice an abandoned scope.
+    child.countdown_ = child.options_.checkInterval;
+  } else {
+    run->fn = fn;
+  }
+  run->stack = std::move(args);
+  run->result = fut;
+  run->scope = scope_;
+  scope_->outstanding.fetch_add(1, std::memory_order_relaxed);
+  interOpPool().schedule([run] { stepForked(run); });
+}
+
+void InterpreterState::stepForked(const std::shared_ptr<ForkedRun>& run) {
+  std::exception_ptr error;
+  try {
+    if (run->state) {
+      if (run->state->run(run->stack) == Status::kSuspended) {
+        // Resumed by whichever thread completes the future, as a new task.
+        intrusive_ptr<FutureImpl> on = run->state->suspendedOn();
+        on->addCallback([run](FutureImpl&) { interOpPool().schedule([run] { stepForked(run); }); });
+        return;
+      }
+    } else {
+      // No state of its own: a run it nests must not inherit the options of
+      // whatever state this worker is helping from.
+      const InterpreterState* outer = t_current;
+      t_current = nullptr;
+      struct Restore {
+        const InterpreterState* outer;
+        ~Restore() { t_current = outer; }
+      } restore{outer};
+      run->fn->run(run->stack);
+    }
+    JS_INTERNAL_ASSERT(run->stack.size() == 1, "forked function returned ", run->stack.size(), " values");
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (error) {
+    run->result->setError(std::move(error));
+  } else {
+    IValue v = std::move(run->stack.back());
+    run->stack.clear();
+    run->result->markCompleted(std::move(v));
+  }
+  run->scope->taskDone();
+}
 
 void InterpreterState::pushFrame(const Code& code, const Function* fn) {
   if (frames_.size() >= kMaxFrames) {
@@ -71,6 +198,10 @@ void InterpreterState::checkInterrupts() {
   countdown_ = options_.checkInterval;
   if (options_.cancelled && options_.cancelled->load(std::memory_order_relaxed)) {
     throw Error("TorchScript execution was cancelled", absl::StatusCode::kCancelled);
+  }
+  if (forked_ && scope_->abandoned.load(std::memory_order_relaxed)) {
+    throw Error("forked TorchScript call stopped: the execution that forked it failed",
+                absl::StatusCode::kCancelled);
   }
   if (options_.deadline && InterpreterOptions::Clock::now() >= *options_.deadline) {
     throw Error("TorchScript execution exceeded its deadline", absl::StatusCode::kDeadlineExceeded);
@@ -91,6 +222,12 @@ InterpreterState::Status InterpreterState::run(Stack& stack) {
     JS_CHECK(suspendedOn_->completed(), "InterpreterState resumed before its future completed");
     suspendedOn_.reset();
   }
+  const InterpreterState* outer = t_current;
+  t_current = this;
+  struct Restore {
+    const InterpreterState* outer;
+    ~Restore() { t_current = outer; }
+  } restore{outer};
   const Status s = runLoop();
   if (s == Status::kDone) {
     stack.clear();
@@ -127,6 +264,7 @@ void InterpreterState::unwindEntered() {
 
 void InterpreterState::rethrowWithContext(const std::exception& e, size_t failingPc) {
   finished_ = true;
+  failed_ = true;
   std::vector<ScriptError::FrameInfo> frames;
   std::string message;
   absl::StatusCode code = absl::StatusCode::kInvalidArgument;
@@ -183,6 +321,9 @@ InterpreterState::Status InterpreterState::runLoop() {
   };
 
   try {
+    // A forked call checks before it starts and whenever it resumes: it may
+    // have been queued past the deadline, or its root may have failed.
+    if (forked_) checkInterrupts();
     for (;;) {
       const Instruction& in = insts[pc++];
       switch (in.op) {
@@ -365,6 +506,7 @@ InterpreterState::Status InterpreterState::runLoop() {
           os << "\n";
           stack.resize(stack.size() - in.N);
           std::ostream& sink = options_.printSink ? *options_.printSink : std::cout;
+          std::lock_guard<std::mutex> g(printMutex());
           sink << os.str() << std::flush;
           break;
         }
@@ -388,20 +530,13 @@ InterpreterState::Status InterpreterState::runLoop() {
           break;
         }
         case OpCode::FORK: {
-          // Runs to completion now; the Future is complete (or holds the
-          // error) when pushed. A thread pool can replace this without
-          // changing the instruction: WAIT already handles incomplete ones.
+          // Scheduled on the inter-op pool; the Future completes later.
           Function* fn = code->functions()[in.X];
           auto fut = FutureImpl::create(code->types()[in.Y]);
           Stack args(std::make_move_iterator(stack.end() - in.N), std::make_move_iterator(stack.end()));
           stack.resize(stack.size() - in.N);
-          try {
-            fn->run(args);
-            JS_INTERNAL_ASSERT(args.size() == 1, "forked function returned ", args.size(), " values");
-            fut->markCompleted(std::move(args.back()));
-          } catch (const std::exception&) {
-            fut->setError(std::current_exception());
-          }
+          frame->pc = pc;
+          fork(fn, std::move(args), fut);
           stack.emplace_back(std::move(fut));
           break;
         }
@@ -471,8 +606,16 @@ InterpreterState::Status InterpreterState::runLoop() {
 }
 
 void runCode(const CodePtr& code, Stack& stack, const InterpreterOptions& options) {
-  InterpreterState state(code, options);
-  while (state.run(stack) == InterpreterState::Status::kSuspended) state.suspendedOn()->wait();
+  InterpreterOptions effective = options;
+  const InterpreterState* outer = InterpreterState::current();
+  if (outer && !options.cancelled && !options.deadline && !options.printSink) {
+    const InterpreterOptions& o = outer->options();
+    effective.cancelled = o.cancelled;
+    effective.deadline = o.deadline;
+    effective.printSink = o.printSink;
+  }
+  InterpreterState state(code, effective);
+  while (state.run(stack) == InterpreterState::Status::kSuspended) waitForFuture(*state.suspendedOn());
 }
 
 }  // namespace jitserve

@@ -9,6 +9,20 @@
 // Reentrancy: Code is shared and immutable; each concurrent execution uses
 // its own InterpreterState. A state is used by one thread at a time.
 //
+// Fork/wait (docs/parallelism.md): FORK creates a state for the forked call
+// and schedules it on the inter-op pool (runtime/support/thread_pool.h),
+// pushing an incomplete Future. A forked state that reaches WAIT on an
+// incomplete Future suspends; a callback on that Future schedules it again,
+// so no pool thread blocks on a wait. The forked state completes its Future
+// with the result, or with the ScriptError it raised (message, source range
+// and frames), which WAIT rethrows in the waiter, adding the waiter's frames.
+// Forked states share the root's options (cancellation flag, deadline, print
+// sink). The root (a state not created by FORK) owns a fork scope: its
+// destructor waits until every state forked under it, transitively, has
+// finished, so the options' pointers outlive the forked work; if the root
+// failed or was abandoned while suspended, the forked work is told to stop
+// (it fails with CANCELLED at its next check).
+//
 // Interrupts: the options carry a cancellation flag and a deadline. They are
 // checked at loop back-edges and calls, cheaply: a countdown is decremented
 // and the flag and clock are read only every `checkInterval` checks. An
@@ -38,7 +52,8 @@ namespace jitserve {
 
 struct InterpreterOptions {
   using Clock = std::chrono::steady_clock;
-  // Set to true (by any thread) to stop the run at its next check.
+  // Set to true (by any thread) to stop the run, and the work it forked,
+  // at its next check.
   const std::atomic<bool>* cancelled = nullptr;
   std::optional<Clock::time_point> deadline;
   // Checks (back-edges and calls) between reads of the flag and the clock.
@@ -73,6 +88,7 @@ class InterpreterState {
   enum class Status { kDone, kSuspended };
 
   explicit InterpreterState(CodePtr code, InterpreterOptions options = {});
+  // A root state waits here for the work it forked (see above).
   ~InterpreterState();
   InterpreterState(const InterpreterState&) = delete;
   InterpreterState& operator=(const InterpreterState&) = delete;
@@ -86,8 +102,15 @@ class InterpreterState {
   // The future a suspended run waits for (null otherwise).
   const intrusive_ptr<FutureImpl>& suspendedOn() const { return suspendedOn_; }
   bool finished() const { return finished_; }
+  const InterpreterOptions& options() const { return options_; }
+
+  // The state running on this thread (innermost), or null. Nested runs
+  // (a kernel calling a function) inherit its options through runCode.
+  static const InterpreterState* current();
 
  private:
+  struct ForkScope;
+  struct ForkedRun;
   struct Frame {
     const Code* code;
     size_t pc;
@@ -103,6 +126,10 @@ class InterpreterState {
   // Calls fn on its N arguments on top of the stack; pushes a frame if it is
   // a GraphFunction, else runs it to completion. Returns true if a frame was pushed.
   bool call(Function* fn);
+  // FORK: runs fn on `args` on the inter-op pool, completing `fut`.
+  void fork(Function* fn, Stack args, const intrusive_ptr<FutureImpl>& fut);
+  // Runs a forked call until it finishes or suspends (a pool task).
+  static void stepForked(const std::shared_ptr<ForkedRun>& run);
 
   CodePtr code_;
   InterpreterOptions options_;
@@ -113,13 +140,23 @@ class InterpreterState {
   // an error can still run their __exit__.
   std::vector<IValue> entered_;
   intrusive_ptr<FutureImpl> suspendedOn_;
+  // Shared by a root and every state forked under it; created by the first FORK.
+  std::shared_ptr<ForkScope> scope_;
   uint32_t countdown_;
   bool started_ = false;
   bool finished_ = false;
+  bool failed_ = false;
+  bool forked_ = false;  // created by FORK (not a root)
 };
 
-// Runs `code` to completion on `stack` on this thread (blocking on any
-// Future it waits for). Throws like InterpreterState::run.
+// Runs `code` to completion on `stack` on this thread, and waits for the
+// work it forked. Throws like InterpreterState::run. When `options` sets
+// no flag, deadline or sink and a state is running on this thread (a kernel
+// calling a function), the run inherits that state's.
 void runCode(const CodePtr& code, Stack& stack, const InterpreterOptions& options = {});
+
+// Blocks until `fut` completes. On an inter-op pool worker it runs queued
+// pool tasks meanwhile (ThreadPool::helpUntil), so it cannot starve the pool.
+void waitForFuture(FutureImpl& fut);
 
 }  // namespace jitserve

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "runtime/support/error.h"
+#include "runtime/support/thread_pool.h"
 
 namespace jitserve {
 namespace {
@@ -193,6 +194,8 @@ Pool& pool() {
 int get_num_threads() { return pool().numThreads(); }
 void set_num_threads(int n) { pool().setNumThreads(n); }
 bool in_parallel_region() { return t_in_parallel; }
+int get_num_interop_threads() { return interOpPoolSize(); }
+void set_num_interop_threads(int n) { setInterOpPoolSize(n); }
 int get_thread_num() { return t_thread_num; }
 
 namespace detail {

@@ -31,6 +31,12 @@ bool in_parallel_region();
 // Index of the current thread in the pool (0 for the caller / outside).
 int get_thread_num();
 
+// Inter-op parallelism: the pool that runs forked TorchScript calls
+// (torch.jit.fork; runtime/support/thread_pool.h). Defaults to the number of
+// hardware threads (or JITSERVE_INTEROP_THREADS); n >= 1, at any time.
+int get_num_interop_threads();
+void set_num_interop_threads(int n);
+
 // Loops below this many elements are not worth waking a thread for.
 inline constexpr int64_t kGrainSize = 32768;
 
