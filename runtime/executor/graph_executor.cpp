@@ -5,10 +5,12 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "absl/container/flat_hash_set.h"
 #include "compiler/ir/ir.h"
+#include "runtime/interpreter/graph_function.h"
 
 namespace jitserve {
 
@@ -84,7 +86,37 @@ GraphExecutor::~GraphExecutor() {
   background_->cv.wait(lock, [this] { return background_->running == 0; });
 }
 
-void GraphExecutor::warmup() { (void)genericPlan(); }
+namespace {
+
+// Builds the Code of every function `g` calls (methods of submodules,
+// functions of the unit), transitively: GraphFunction builds its Code on
+// first call, which would otherwise fall on the first request.
+void warmCallees(const Block& b, const CodeOptions& code, std::set<const GraphFunction*>& seen) {
+  for (const Node* n : b.nodes()) {
+    for (const Block* sub : n->blocks()) warmCallees(*sub, code, seen);
+    const GraphFunction* fn = nullptr;
+    if (n->kind() == prim::CallMethod && n->inputs()[0]->type()->kind() == TypeKind::ClassType) {
+      fn = dynamic_cast<const GraphFunction*>(n->inputs()[0]->type()->expect<ClassType>().findMethod(n->s(attr::name)));
+    } else if (n->kind() == prim::CallFunction && code.functionResolver &&
+               n->inputs()[0]->node()->hasAttribute(attr::name)) {
+      fn = dynamic_cast<const GraphFunction*>(code.functionResolver(n->inputs()[0]->node()->s(attr::name)));
+    } else if (n->kind() == prim::fork) {
+      warmCallees(*n->g(attr::Subgraph)->block(), code, seen);
+    }
+    if (fn && seen.insert(fn).second) {
+      (void)fn->code();
+      warmCallees(*fn->graph().block(), code, seen);
+    }
+  }
+}
+
+}  // namespace
+
+void GraphExecutor::warmup() {
+  std::shared_ptr<const ExecutionPlan> plan = genericPlan();
+  std::set<const GraphFunction*> seen;
+  warmCallees(*plan->graph->block(), options_.code, seen);
+}
 
 void GraphExecutor::waitForBackgroundCompiles() {
   std::unique_lock<std::mutex> lock(background_->mu);

@@ -102,7 +102,8 @@ class GraphExecutor {
   // the specialized one is ready).
   std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs);
 
-  // Builds the generic plan now (at load time), so that no call compiles.
+  // Builds the generic plan now (at load time), and the Code of every
+  // function it calls, so that no call compiles.
   void warmup();
   // Blocks until no background compile of this executor is queued or
   // running (tests, benchmarks).
