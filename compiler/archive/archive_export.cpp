@@ -101,6 +101,12 @@ Exported printModule(const Module& module) {
       std::string c = *classes.begin();
       classes.erase(classes.begin());
       if (!done.insert("class " + c).second) continue;
+      if (auto iface = cu.findInterface(c)) {
+        auto& p = printerFor(qualifierOf(c));
+        p.printInterface(*iface, cu.interfaceMethods(c));
+        absorb(p);
+        continue;
+      }
       std::shared_ptr<const ClassType> cls = cu.findClass(c);
       if (!cls) {
         auto it = objectClasses.find(c);

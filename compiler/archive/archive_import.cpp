@@ -97,7 +97,8 @@ class ConstantStorages {
 };
 
 // Every declared attribute of every module object holds a value of its type.
-absl::Status checkModuleTree(const ZipArchiveReader& archive, const ObjectImpl& obj, const std::string& path, int depth) {
+absl::Status checkModuleTree(const ZipArchiveReader& archive, const frontend::CompilationUnit& unit,
+                             const ObjectImpl& obj, const std::string& path, int depth) {
   if (depth > 256) return invalid(archive, "modules nested more than 256 deep");
   const auto& attrs = obj.type->attributes();
   if (obj.slots.size() < attrs.size())
@@ -105,12 +106,26 @@ absl::Status checkModuleTree(const ZipArchiveReader& archive, const ObjectImpl& 
                                          attrs[obj.slots.size()].name, "'"));
   for (size_t i = 0; i < attrs.size(); ++i) {
     const IValue& v = obj.slots[i];
-    if (!isInstanceOf(v, *attrs[i].type))
+    if (attrs[i].type->kind() == TypeKind::InterfaceType) {
+      // An interface attribute holds an object whose class has its methods.
+      const auto& iface = attrs[i].type->expect<InterfaceType>();
+      if (!v.isObject())
+        return invalid(archive, absl::StrCat("data.pkl gives attribute '", attrs[i].name, "' of module ", path,
+                                             " a value of type ", v.type()->annotationStr(), ", not an object of ",
+                                             iface.name()));
+      for (const FunctionSchema& m : unit.interfaceMethods(iface.name())) {
+        Function* impl = v.toObjectRef().type->findMethod(m.name);
+        if (!impl || impl->schema().arguments.size() != m.arguments.size() + 1)
+          return invalid(archive, absl::StrCat("attribute '", attrs[i].name, "' of module ", path, " is a ",
+                                               v.toObjectRef().type->name(), ", which does not implement ",
+                                               iface.name(), ".", m.name, " (", m.arguments.size(), " arguments)"));
+      }
+    } else if (!isInstanceOf(v, *attrs[i].type))
       return invalid(archive, absl::StrCat("data.pkl gives attribute '", attrs[i].name, "' of module ", path, " (",
                                            obj.type->name(), ") a value of type ", v.type()->annotationStr(),
                                            " but the class declares ", attrs[i].type->annotationStr()));
     if (v.isObject() && v.toObjectRef().type->isModule()) {
-      absl::Status st = checkModuleTree(archive, v.toObjectRef(), path + "." + attrs[i].name, depth + 1);
+      absl::Status st = checkModuleTree(archive, unit, v.toObjectRef(), path + "." + attrs[i].name, depth + 1);
       if (!st.ok()) return st;
     }
   }
@@ -202,7 +217,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
     return absl::Status(st.code(), absl::StrCat("'", archive.displayName(), "': ", st.message()));
   if (!root->isObject() || !root->toObjectRef().type->isModule())
     return invalid(archive, absl::StrCat("data.pkl holds a ", root->type()->annotationStr(), ", not a module"));
-  if (absl::Status st = checkModuleTree(archive, root->toObjectRef(), "self", 0); !st.ok()) return st;
+  if (absl::Status st = checkModuleTree(archive, *unit, root->toObjectRef(), "self", 0); !st.ok()) return st;
   return Module(root->toObject(), std::move(unit));
 }
 

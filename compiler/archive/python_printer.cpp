@@ -125,6 +125,7 @@ void PythonPrinter::noteType(const TypePtr& t) {
   if (t->kind() == TypeKind::TupleType && t->expect<TupleType>().isNamed())
     namedTuples_.insert(*t->expect<TupleType>().name());
   if (t->kind() == TypeKind::EnumType) classes_.insert(t->expect<EnumType>().name());
+  if (t->kind() == TypeKind::InterfaceType) classes_.insert(t->expect<InterfaceType>().name());
   for (const TypePtr& c : t->containedTypes()) noteType(c);
 }
 
@@ -510,6 +511,25 @@ void PythonPrinter::printNamedTuple(const TupleType& t) {
   for (size_t i = 0; i < t.elements().size(); ++i)
     out_ += "  " + t.fieldNames()[i] + " : " + typeStr(t.elements()[i]) + "\n";
   if (t.elements().empty()) out_ += "  pass\n";
+}
+
+void PythonPrinter::printInterface(const InterfaceType& iface, const std::vector<FunctionSchema>& methods) {
+  const std::string& q = iface.name();
+  out_ += "class " + q.substr(q.rfind('.') + 1) + (iface.isModule() ? "(ModuleInterface):\n" : "(Interface):\n");
+  for (const FunctionSchema& m : methods) {
+    std::string sig = "self";
+    bool kwOnly = false;
+    for (const Argument& a : m.arguments) {
+      if (a.kwargOnly && !kwOnly) {
+        sig += ", *";
+        kwOnly = true;
+      }
+      sig += ", " + a.name + ": " + typeStr(a.type);
+    }
+    out_ += "  def " + m.name + "(" + sig + ") -> " + typeStr(m.returns.empty() ? NoneType::get() : m.returns[0].type) +
+            ":\n    pass\n";
+  }
+  if (methods.empty()) out_ += "  pass\n";
 }
 
 void PythonPrinter::printClass(const ClassType& cls, const std::map<std::string, IValue>& finalConstants) {

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/core/function_schema.h"
 #include "runtime/core/ivalue.h"
 #include "runtime/core/type.h"
 
@@ -49,6 +50,8 @@ class PythonPrinter {
   // constants (name -> value) and methods.
   void printClass(const ClassType& cls, const std::map<std::string, IValue>& finalConstants);
   void printNamedTuple(const TupleType& t);
+  // `class I(Interface):` (or ModuleInterface) with its methods' signatures.
+  void printInterface(const InterfaceType& iface, const std::vector<FunctionSchema>& methods);
   // `def name(...)` at the top level of a file.
   void printFunction(const GraphFunction& fn, const std::string& name);
 

@@ -88,6 +88,7 @@ std::optional<SourceImporter::Definition> SourceImporter::lookup(const std::stri
   Definition d;
   if ((d.cls = cu_->findClass(qualifiedName))) return d;
   if ((d.namedTuple = cu_->findNamedTuple(qualifiedName))) return d;
+  if ((d.iface = cu_->findInterface(qualifiedName))) return d;
   std::string name = qualifiedName.substr(file.size() + 1);
   std::string key = file == "__torch__" ? name : qualifiedName;
   if ((d.function = cu_->findFunction(key))) return d;
@@ -120,6 +121,7 @@ TypePtr SourceImporter::importType(const std::string& qualifiedName) {
   if (d->cls) return d->cls;
   if (d->namedTuple) return d->namedTuple->type;
   if (d->enumType) return std::const_pointer_cast<EnumType>(d->enumType);
+  if (d->iface) return std::const_pointer_cast<InterfaceType>(d->iface);
   return nullptr;
 }
 

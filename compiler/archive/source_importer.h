@@ -66,6 +66,7 @@ class SourceImporter {
     GraphFunction* function = nullptr;
     const frontend::NamedTupleDef* namedTuple = nullptr;
     std::shared_ptr<const EnumType> enumType;
+    std::shared_ptr<const InterfaceType> iface;
   };
   // nullopt when no file defines the name.
   std::optional<Definition> lookup(const std::string& qualifiedName);

@@ -170,6 +170,33 @@ void CompilationUnit::addClass(ClassTypePtr cls) {
   classes_[name] = std::move(cls);
 }
 
+void CompilationUnit::addInterface(std::shared_ptr<const InterfaceType> iface) {
+  std::string name = iface->name();
+  interfaces_[name] = std::move(iface);
+}
+
+std::shared_ptr<const InterfaceType> CompilationUnit::findInterface(std::string_view qualifiedName) const {
+  auto it = interfaces_.find(qualifiedName);
+  return it == interfaces_.end() ? nullptr : it->second;
+}
+
+void CompilationUnit::addInterfaceMethod(const std::string& iface, FunctionSchema method) {
+  interfaceMethods_[iface].push_back(std::move(method));
+}
+
+const FunctionSchema* CompilationUnit::findInterfaceMethod(std::string_view iface, std::string_view method) const {
+  auto it = interfaceMethods_.find(iface);
+  if (it == interfaceMethods_.end()) return nullptr;
+  for (const FunctionSchema& s : it->second)
+    if (s.name == method) return &s;
+  return nullptr;
+}
+
+std::vector<FunctionSchema> CompilationUnit::interfaceMethods(std::string_view iface) const {
+  auto it = interfaceMethods_.find(iface);
+  return it == interfaceMethods_.end() ? std::vector<FunctionSchema>{} : it->second;
+}
+
 void CompilationUnit::addNamedTuple(NamedTupleDef def) {
   std::string name = def.type->expect<TupleType>().name().value_or("");
   namedTuples_[name] = std::move(def);

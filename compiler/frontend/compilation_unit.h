@@ -117,6 +117,13 @@ class CompilationUnit {
   GraphFunction* addMethod(const ClassTypePtr& cls, const std::string& name, std::shared_ptr<Graph> graph,
                            FunctionSchema schema);
   void addClass(ClassTypePtr cls);
+  // Interfaces (`class I(Interface)` / `(ModuleInterface)` in archives) and
+  // the schemas of their methods (without self), by qualified name.
+  void addInterface(std::shared_ptr<const InterfaceType> iface);
+  std::shared_ptr<const InterfaceType> findInterface(std::string_view qualifiedName) const;
+  void addInterfaceMethod(const std::string& iface, FunctionSchema method);
+  const FunctionSchema* findInterfaceMethod(std::string_view iface, std::string_view method) const;
+  std::vector<FunctionSchema> interfaceMethods(std::string_view iface) const;
   // NamedTuples by qualified name (the type's name); nullptr if unknown.
   void addNamedTuple(NamedTupleDef def);
   const NamedTupleDef* findNamedTuple(std::string_view qualifiedName) const;
@@ -148,6 +155,8 @@ class CompilationUnit {
   std::map<std::string, std::map<std::string, IValue, std::less<>>, std::less<>> classConstants_;
   // Node-based: callers keep pointers to the definitions.
   std::map<std::string, NamedTupleDef, std::less<>> namedTuples_;
+  std::map<std::string, std::shared_ptr<const InterfaceType>, std::less<>> interfaces_;
+  std::map<std::string, std::vector<FunctionSchema>, std::less<>> interfaceMethods_;
   // Files declared with deferBodies, until compileDeferred() is done.
   std::vector<std::unique_ptr<UnitDefinitions>> deferred_;
 };

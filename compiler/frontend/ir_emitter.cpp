@@ -1562,6 +1562,25 @@ class FunctionEmitter final : public Emitter {
     return g().insertNode(call)->output();
   }
 
+  // iface.m(args): prim::CallMethod, typed by the interface's schema and
+  // dispatched at run time on the object's class.
+  Value* callInterfaceMethod(Value* self, const std::string& name, std::vector<NamedValue> args,
+                             std::vector<NamedValue> kwargs, const SourceRange& r) {
+    const auto& iface = self->type()->expect<InterfaceType>();
+    const FunctionSchema* declared = sh_.cu->findInterfaceMethod(iface.name(), name);
+    if (!declared) throw ErrorReport(r) << "interface '" << iface.name() << "' has no method '" << name << "'";
+    FunctionSchema withSelf = *declared;
+    withSelf.arguments.insert(withSelf.arguments.begin(), Argument{"self", self->type()});
+    const FunctionSchema* ptrs[] = {&withSelf};
+    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
+    if (!res.match) throw ErrorReport(r) << res.error;
+    Node* call = g().create(prim::CallMethod, res.match->inputs, 1);
+    call->s_(attr::name, name);
+    call->output()->setType(res.match->returnTypes.at(0));
+    call->setSourceRange(r);
+    return g().insertNode(call)->output();
+  }
+
   // The magic method `name` of obj's class, or nullptr if it has none.
   Value* callMagic(Value* obj, const std::string& name, std::vector<Value*> args, const SourceRange& r) override {
     auto [owner, ci] = classDefinition(obj->type());
@@ -1636,6 +1655,7 @@ class FunctionEmitter final : public Emitter {
     }
     args.insert(args.begin(), NamedValue(self));
     if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
+    if (self->type()->kind() == TypeKind::InterfaceType) return callInterfaceMethod(self, name, std::move(args), std::move(kwargs), r);
     const TypePtr& t = self->type();
     if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
       throw ErrorReport(r) << "Unknown builtin op: aten::" << name

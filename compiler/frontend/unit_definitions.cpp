@@ -280,6 +280,36 @@ void declareNamedTuple(UnitDefinitions& sh, const ClassDef& cd) {
 
 }  // namespace
 
+// class I(Interface) / I(ModuleInterface) in an archive: the methods' schemas
+// (self left out); their bodies are `pass`.
+void declareInterfaceMethods(UnitDefinitions& sh, const ClassDef& cd) {
+  const auto& iface = sh.interfaces.at(cd.name().name());
+  for (const Stmt& f : cd.body()) {
+    if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
+    if (f.kind() != TK_DEF) throw ErrorReport(f.range()) << "an interface may only declare methods";
+    Def def(f);
+    FunctionSchema schema;
+    schema.name = def.name().name();
+    bool first = true;
+    for (const Param& p : def.decl().params()) {
+      if (first) {  // self
+        first = false;
+        continue;
+      }
+      Argument a{p.ident().name(), p.type().present() ? parseTypeExpr(sh, p.type().get()) : TensorType::get()};
+      a.kwargOnly = p.kwargOnly();
+      schema.arguments.push_back(std::move(a));
+    }
+    if (first) throw ErrorReport(def.range()) << "interface method '" << schema.name << "' must take self";
+    TypePtr ret = def.decl().returnType().present() ? parseTypeExpr(sh, def.decl().returnType().get())
+                                                    : NoneType::get();
+    schema.returns.push_back(Argument{"", ret});
+    if (sh.cu->findInterfaceMethod(iface->name(), schema.name))
+      throw ErrorReport(def.name().range()) << "method '" << schema.name << "' is declared twice";
+    sh.cu->addInterfaceMethod(iface->name(), std::move(schema));
+  }
+}
+
 // Names first (functions, classes, Enums), then what refers to types
 // (NamedTuple fields, class bodies): a type annotation may name any class of
 // the file, whatever the order, and archive files may refer to each other.
@@ -292,6 +322,15 @@ void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts) {
       continue;
     } else if (hasBase(s, {"Enum", "enum.Enum"})) {
       defineEnum(sh, ClassDef(s));
+    } else if (sh.archiveSource && hasBase(s, {"Interface", "ModuleInterface"})) {
+      ClassDef cd(s);
+      const std::string& name = cd.name().name();
+      if (sh.classes.count(name) || sh.interfaces.count(name))
+        throw ErrorReport(cd.name().range()) << "'" << name << "' is already defined";
+      auto iface = std::make_shared<const InterfaceType>(sh.qualifier + "." + name,
+                                                         hasBase(s, {"ModuleInterface"}));
+      sh.interfaces[name] = iface;
+      sh.cu->addInterface(iface);
     } else if (s.kind() == TK_CLASS_DEF) {
       createClass(sh, ClassDef(s));
     } else if (s.kind() == TK_EXPR_STMT && ExprStmt(s).expr().kind() == TK_STRINGLITERAL) {
@@ -304,8 +343,11 @@ void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts) {
   }
   for (const Stmt& s : stmts)
     if (hasBase(s, {"NamedTuple"})) declareNamedTuple(sh, ClassDef(s));
-  for (const Stmt& s : stmts)
-    if (s.kind() == TK_CLASS_DEF && !hasBase(s, {"NamedTuple", "Enum", "enum.Enum"})) declareClassBody(sh, ClassDef(s));
+  for (const Stmt& s : stmts) {
+    if (s.kind() != TK_CLASS_DEF || hasBase(s, {"NamedTuple", "Enum", "enum.Enum"})) continue;
+    if (sh.interfaces.count(ClassDef(s).name().name())) declareInterfaceMethods(sh, ClassDef(s));
+    else declareClassBody(sh, ClassDef(s));
+  }
 }
 
 }  // namespace jitserve::frontend

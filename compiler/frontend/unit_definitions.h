@@ -68,6 +68,7 @@ struct UnitDefinitions {
   std::map<std::string, NamedTupleDef> namedTuples;
   std::map<std::string, ClassInfo> classes;  // by the name in the file
   std::map<std::string, EnumInfo> enums;
+  std::map<std::string, std::shared_ptr<const InterfaceType>> interfaces;  // by the name in the file
 
   ClassInfo* classOf(const TypePtr& t) {
     if (t->kind() != TypeKind::ClassType) return nullptr;
@@ -85,6 +86,8 @@ struct UnitDefinitions {
     if (auto it = namedTuples.find(name); it != namedTuples.end()) return it->second.type;
     if (auto it = classes.find(name); it != classes.end()) return it->second.type;
     if (auto it = enums.find(name); it != enums.end()) return std::const_pointer_cast<EnumType>(it->second.type);
+    if (auto it = interfaces.find(name); it != interfaces.end())
+      return std::const_pointer_cast<InterfaceType>(it->second);
     return nullptr;
   }
 };

@@ -258,6 +258,25 @@ TEST_F(ArchiveImportTest, UpgradersKeepOldMeanings) {
   }
 }
 
+// An attribute typed by an interface (class I(ModuleInterface) in code/) is
+// called through the interface; data.pkl must give it an object whose class
+// implements the interface.
+TEST_F(ArchiveImportTest, ModuleInterfaces) {
+  const std::string path = std::string(JITSERVE_SOURCE_DIR) + "/tests/compiler/archive/data/module_interface/model.pt";
+  auto m = importModuleFile(path);
+  ASSERT_TRUE(m.ok()) << m.status();
+  Tensor x = full({2}, 1.0, ScalarType::Float);
+  Tensor out = m->run("forward", {IValue(x)}).toTensor();
+  EXPECT_FLOAT_EQ(out.data<float>()[0], 6.0f);  // 1 * 2 + (1 + 3)
+
+  std::string msg = loadError(rewrite(path, [](auto& r) {
+    std::string& code = r["iface/code/__torch__.py"];
+    const std::string double_fwd = "  def forward(self: __torch__.Double,";
+    code.replace(code.find(double_fwd), double_fwd.size(), "  def forward2(self: __torch__.Double,");
+  }));
+  EXPECT_NE(msg.find("does not implement __torch__.OneInterface.forward"), std::string::npos) << msg;
+}
+
 TEST_F(ArchiveImportTest, TruncatedArchive) {
   auto records = readAll(corpus(kFinalConst));
   std::string bytes = rewrite(corpus(kFinalConst), [](auto&) {});

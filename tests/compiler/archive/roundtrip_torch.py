@@ -5,7 +5,8 @@ original (expected.pt, with the case's tolerance); and jitserve must load
 its own archive and pass the case again (jit-conform on a copy of the case
 with the resaved model.pt), wherever it passes the original.
 
-Usage: roundtrip_torch.py JIT_ARCHIVE JIT_CONFORM CORPUS_DIR
+Usage: roundtrip_torch.py JIT_ARCHIVE JIT_CONFORM CORPUS_DIR [EXTRA_SUITE_DIR...]
+(an extra suite is a folder of case folders, e.g. tests/compiler/archive/data)
 Prints a line per failure and ends with "N passed, M failed".
 """
 import json
@@ -38,14 +39,22 @@ def conform_passes(jit_conform, folder):
 
 def main():
     jit_archive, jit_conform, corpus = sys.argv[1:4]
-    cases = sorted("models/" + c for c in os.listdir(os.path.join(corpus, "models")))
-    cases += sorted("lang/" + c for c in os.listdir(os.path.join(corpus, "lang")) if c.startswith("module_"))
+    # (suite dir, suite name, case) for every archive case.
+    cases = [(corpus, "models", c) for c in sorted(os.listdir(os.path.join(corpus, "models")))]
+    cases += [(corpus, "lang", c) for c in sorted(os.listdir(os.path.join(corpus, "lang"))) if c.startswith("module_")]
+    for extra in sys.argv[4:]:
+        name = os.path.basename(os.path.normpath(extra))
+        cases += [(os.path.dirname(os.path.normpath(extra)), name, c) for c in sorted(os.listdir(extra))
+                  if os.path.isfile(os.path.join(extra, c, "case.json"))]
     tmp = tempfile.mkdtemp(prefix="jitserve-roundtrip-")
     passed = failed = 0
     try:
         resaved = []
-        for case in cases:
-            src = os.path.join(corpus, case)
+        suites = {}
+        for root, suite, name in cases:
+            case = suite + "/" + name
+            suites[suite] = root
+            src = os.path.join(root, case)
             dst = os.path.join(tmp, "resaved", case)
             shutil.copytree(src, dst)
             r = subprocess.run([jit_archive, "resave", os.path.join(src, "model.pt"), os.path.join(dst, "model.pt")],
@@ -71,10 +80,10 @@ def main():
                 continue
             resaved.append(case)
         # jitserve on its own archives: every case it passes in the original.
-        orig_fail, _ = conform_passes(jit_conform, os.path.join(corpus, "models"))
-        orig_fail |= conform_passes(jit_conform, os.path.join(corpus, "lang"))[0]
-        new_fail, r = conform_passes(jit_conform, os.path.join(tmp, "resaved", "models"))
-        new_fail |= conform_passes(jit_conform, os.path.join(tmp, "resaved", "lang"))[0]
+        orig_fail, new_fail = set(), set()
+        for suite, root in suites.items():
+            orig_fail |= conform_passes(jit_conform, os.path.join(root, suite))[0]
+            new_fail |= conform_passes(jit_conform, os.path.join(tmp, "resaved", suite))[0]
         for case in resaved:
             if case in new_fail and case not in orig_fail:
                 print("FAIL %s: jitserve fails its own resaved archive but passes the original" % case)
