@@ -10,6 +10,8 @@
 
 #include "absl/status/statusor.h"
 #include "compiler/frontend/compilation_unit.h"
+#include "compiler/ir/ir_parser.h"
+#include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/support/thread_pool.h"
@@ -139,6 +141,60 @@ TEST_F(ForkTest, RunOnAPoolWorkerHelpsInsteadOfBlocking) {
   setInterOpPoolSize(kMaxPool);
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ((*out)[0].toInt(), level(2, 3));
+}
+
+// test::rendezvous() counts its arrival, then spins until two calls have
+// arrived (giving up after 20 s, returning -1, so a failure cannot hang).
+std::atomic<int> g_arrived{0};
+
+void rendezvousKernel(Stack& stack) {
+  g_arrived.fetch_add(1);
+  const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  int64_t result = 1;
+  while (g_arrived.load() < 2) {
+    if (std::chrono::steady_clock::now() > giveUp) {
+      result = -1;
+      break;
+    }
+    std::this_thread::yield();
+  }
+  stack.emplace_back(result);
+}
+
+TEST_F(ForkTest, TwoForksRunAtTheSameTime) {
+  // Each fork waits inside a kernel until the other has started: only a
+  // pool that runs them at once gets both to return 1.
+  static const bool registered = [] {
+    absl::Status st = globalOperatorRegistry().add(
+        OperatorDef("test::rendezvous() -> int", &rendezvousKernel, "fork_test: wait until two calls arrived"));
+    EXPECT_TRUE(st.ok()) << st.message();
+    return true;
+  }();
+  (void)registered;
+  auto graph = parseIR(R"IR(
+graph():
+  %a : Future[int] = prim::fork_0()
+  %b : Future[int] = prim::fork_1()
+  %x : int = aten::wait(%a)
+  %y : int = aten::wait(%b)
+  %r : int = aten::add(%x, %y)
+  return (%r)
+with prim::fork_0 = graph():
+  %v : int = test::rendezvous()
+  return (%v)
+with prim::fork_1 = graph():
+  %v : int = test::rendezvous()
+  return (%v)
+)IR");
+  ASSERT_TRUE(graph.ok()) << graph.status();
+  CodePtr code = Code::create(**graph);
+  g_arrived.store(0);
+  setInterOpPoolSize(2);
+  Stack stack;
+  runCode(code, stack);
+  setInterOpPoolSize(kMaxPool);
+  ASSERT_EQ(stack.size(), 1u);
+  EXPECT_EQ(stack[0].toInt(), 2);
 }
 
 constexpr const char* kRaises = R"(
