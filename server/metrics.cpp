@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "prometheus/metric_family.h"
 #include "runtime/tensor/allocator.h"
+#include "runtime/tensor/parallel.h"
 #include "server/executor_pool.h"
 #include "server/model_registry.h"
 
@@ -113,6 +114,12 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
   addSample(depth, {}, static_cast<double>(pool_.queueDepth()));
   auto workers = family("jitserve_workers", "Inference worker threads", MetricType::Gauge);
   addSample(workers, {}, static_cast<double>(pool_.numThreads()));
+  auto intraOp = family("jitserve_intra_op_threads", "Threads one operator may use (intra-op pool size)",
+                        MetricType::Gauge);
+  addSample(intraOp, {}, static_cast<double>(get_num_threads()));
+  auto interOp = family("jitserve_inter_op_threads", "Threads running forked TorchScript calls (inter-op pool size)",
+                        MetricType::Gauge);
+  addSample(interOp, {}, static_cast<double>(get_num_interop_threads()));
   auto loaded = family("jitserve_models_loaded", "Model versions loaded", MetricType::Gauge);
   addSample(loaded, {}, static_cast<double>(models.size()));
   auto inUse = family("jitserve_cpu_bytes_in_use", "Bytes of tensor memory the CPU allocator has out",
@@ -122,7 +129,8 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                      MetricType::Gauge);
   addSample(peak, {}, static_cast<double>(cpuPeakAllocatedBytes()));
   std::vector<prometheus::MetricFamily> out;
-  for (auto* f : {&hits, &misses, &fallbacks, &compile, &entries, &depth, &workers, &loaded, &inUse, &peak}) {
+  for (auto* f : {&hits, &misses, &fallbacks, &compile, &entries, &depth, &workers, &intraOp, &interOp, &loaded,
+                  &inUse, &peak}) {
     out.push_back(std::move(*f));
   }
   return out;

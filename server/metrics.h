@@ -19,6 +19,7 @@
 //   jitserve_plan_compile_seconds_total{...}              counter  (scrape time)
 //   jitserve_plan_cache_entries{...}                      gauge    (scrape time)
 //   jitserve_worker_queue_depth, jitserve_workers         gauges   (scrape time)
+//   jitserve_intra_op_threads, jitserve_inter_op_threads  gauges   (scrape time)
 //   jitserve_models_loaded                                gauge    (scrape time)
 //   jitserve_cpu_bytes_in_use, jitserve_cpu_bytes_peak    gauges   (scrape time)
 //

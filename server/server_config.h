@@ -13,6 +13,8 @@
 //   --metrics-port M           Prometheus /metrics port; 0 picks a free one (default 8002)
 //   --allow-remote-load        allow LoadModel/UnloadModel and repository load/unload
 //   --workers N                inference worker threads (default: hardware threads)
+//   --intra-op-threads N       threads one operator may use (default: hardware threads)
+//   --inter-op-threads N       threads running torch.jit.fork'ed calls (default: hardware threads)
 //   --max-queue N              waiting requests before RESOURCE_EXHAUSTED (default 1024)
 //   --max-message-bytes N      largest gRPC message accepted or sent (default 64 MiB)
 //   --max-archive-bytes N      largest archive accepted by LoadModel (default 1 GiB)
@@ -41,6 +43,8 @@ struct ServerConfig {
   std::string adminTokenFile;
   bool allowRemoteLoad = false;
   int workers = 0;  // 0: hardware threads
+  int intraOpThreads = 0;  // 0: the runtime's default (runtime/tensor/parallel.h)
+  int interOpThreads = 0;  // 0: the runtime's default
   int64_t maxQueue = 1024;
   int64_t maxMessageBytes = int64_t{64} << 20;
   int64_t maxArchiveBytes = int64_t{1} << 30;

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "runtime/core/ivalue_containers.h"
+#include "runtime/tensor/parallel.h"
 
 namespace jitserve::server {
 
@@ -15,6 +16,9 @@ ServingCore::ServingCore(ServerConfig config, ServerMetrics* metrics)
   if (!config_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(config_.modelRepository);
   size_t workers = config_.workers > 0 ? static_cast<size_t>(config_.workers) : std::thread::hardware_concurrency();
   pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(config_.maxQueue));
+  // Process-wide pools: the last ServingCore configured wins (one per process).
+  if (config_.intraOpThreads > 0) set_num_threads(config_.intraOpThreads);
+  if (config_.interOpThreads > 0) set_num_interop_threads(config_.interOpThreads);
 }
 
 ServingCore::~ServingCore() { shutdown(); }

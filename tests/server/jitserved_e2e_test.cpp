@@ -87,7 +87,8 @@ class JitservedTest : public ::testing::Test {
     writeRepository(*repo_);
     repo_->write("admin-token", "t0ken\n");
     daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--allow-remote-load", "--workers",
-                                    "4", "--admin-token-file", (repo_->path() / "admin-token").string()});
+                                    "4", "--inter-op-threads", "3", "--admin-token-file",
+                                    (repo_->path() / "admin-token").string()});
   }
   static void TearDownTestSuite() {
     delete daemon_;
@@ -410,6 +411,9 @@ TEST_F(JitservedTest, PrometheusMetricsCountRequests) {
             std::string::npos);
   EXPECT_NE(text.find("jitserve_worker_queue_depth"), std::string::npos);
   EXPECT_NE(text.find("jitserve_cpu_bytes_in_use"), std::string::npos);
+  // The pool sizes: --inter-op-threads as given, the intra-op default.
+  EXPECT_NE(text.find("\njitserve_inter_op_threads 3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\njitserve_intra_op_threads "), std::string::npos) << text;
 }
 
 TEST_F(JitservedTest, AdminApiNeedsTheTokenAndShowsGraphsAndExecutorStats) {

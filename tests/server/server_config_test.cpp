@@ -51,6 +51,18 @@ TEST(ServerConfig, FlagsBothSpellings) {
   EXPECT_EQ(c->workers, 3);
 }
 
+TEST(ServerConfig, ThreadPoolSizes) {
+  auto d = parseServerConfig({});
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->intraOpThreads, 0);  // the runtime's defaults
+  EXPECT_EQ(d->interOpThreads, 0);
+  auto c = parseServerConfig({"--intra-op-threads", "1", "--inter-op-threads=4"});
+  ASSERT_TRUE(c.ok()) << c.status();
+  EXPECT_EQ(c->intraOpThreads, 1);
+  EXPECT_EQ(c->interOpThreads, 4);
+  EXPECT_FALSE(parseServerConfig({"--inter-op-threads", "-1"}).ok());
+}
+
 TEST(ServerConfig, FileThenFlags) {
   const std::string path = ::testing::TempDir() + "/jitserved_config_test.json";
   std::ofstream(path) << R"({"grpc_port": 9000, "workers": 2, "allow_remote_load": true, "model_repository": "/r"})";
