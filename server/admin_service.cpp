@@ -140,6 +140,8 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
       ms->set_hits(s.hits);
       ms->set_misses(s.misses);
       ms->set_fallbacks(s.fallbacks);
+      ms->set_generic_runs(s.generic);
+      ms->set_background_compiles(s.backgroundCompiles);
       for (const auto& p : s.plans) {
         auto* ps = ms->add_plans();
         ps->set_argument_spec(p.spec);

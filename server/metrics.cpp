@@ -94,6 +94,9 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                           "Runs on the generic plan because the plan cache was full", MetricType::Counter);
   auto compile = family("jitserve_plan_compile_seconds_total", "Time spent compiling the cached plans",
                         MetricType::Counter);
+  auto generic = family("jitserve_plan_generic_runs_total",
+                        "Runs on the generic plan while their specialized plan compiled in the background",
+                        MetricType::Counter);
   auto entries = family("jitserve_plan_cache_entries", "Specialized plans cached", MetricType::Gauge);
   const auto models = models_.list();
   for (const auto& model : models) {
@@ -107,6 +110,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
       addSample(misses, labels, static_cast<double>(s.misses));
       addSample(fallbacks, labels, static_cast<double>(s.fallbacks));
       addSample(compile, labels, seconds(total));
+      addSample(generic, labels, static_cast<double>(s.generic));
       addSample(entries, labels, static_cast<double>(s.plans.size()));
     }
   }
@@ -129,7 +133,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                      MetricType::Gauge);
   addSample(peak, {}, static_cast<double>(cpuPeakAllocatedBytes()));
   std::vector<prometheus::MetricFamily> out;
-  for (auto* f : {&hits, &misses, &fallbacks, &compile, &entries, &depth, &workers, &intraOp, &interOp, &loaded,
+  for (auto* f : {&hits, &misses, &fallbacks, &compile, &generic, &entries, &depth, &workers, &intraOp, &interOp, &loaded,
                   &inUse, &peak}) {
     out.push_back(std::move(*f));
   }

@@ -58,9 +58,21 @@ std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const 
       run(g);
     };
   }
+  opts.compileInBackground = backgroundCompile_;
   std::vector<std::shared_ptr<GraphExecutor>> out;
   out.reserve(methods_.size());
-  for (const Method& m : methods_) out.push_back(std::make_shared<GraphExecutor>(m.function->graphPtr(), opts));
+  for (const Method& m : methods_) {
+    out.push_back(std::make_shared<GraphExecutor>(m.function->graphPtr(), opts));
+    // The generic plan and every callee's Code now, at load, not on a
+    // request. A failure here (our bug) shows again, as an error, on the
+    // first call, which compiles the generic plan anew.
+    if (backgroundCompile_) {
+      try {
+        out.back()->warmup();
+      } catch (const std::exception&) {
+      }
+    }
+  }
   return out;
 }
 
@@ -151,6 +163,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
     if (auto s = addMethod(fn); !s.ok()) return s;
   }
   model->optimize_ = options.optimize;
+  model->backgroundCompile_ = options.backgroundCompile;
   model->executors_ = model->makeExecutors(options.optimize);
   return model;
 }
@@ -197,6 +210,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std:
     if (auto s = addMethod(f); !s.ok()) return s;
   }
   model->optimize_ = options.optimize;
+  model->backgroundCompile_ = options.backgroundCompile;
   model->executors_ = model->makeExecutors(options.optimize);
   return model;
 }

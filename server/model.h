@@ -81,6 +81,12 @@ struct MethodTiming {
 
 struct ModelOptions {
   bool optimize = true;  // run the pass pipeline on each plan
+  // The warm-up policy: build each method's generic plan (and the Code of
+  // what it calls) at load, and compile specialized plans in the background
+  // while calls with a new ArgumentSpec run the generic plan
+  // (GraphExecutorOptions::compileInBackground). Off: a new spec's first
+  // call compiles its plan.
+  bool backgroundCompile = true;
 };
 
 class Model {
@@ -163,6 +169,7 @@ class Model {
   mutable std::mutex mu_;
   bool optimize_ = true;                                  // guarded by mu_
   std::vector<std::shared_ptr<GraphExecutor>> executors_;  // per method; guarded by mu_
+  bool backgroundCompile_ = true;
   mutable ModelStats stats_;
 };
 

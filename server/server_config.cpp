@@ -45,6 +45,8 @@ const std::vector<Option>& options() {
       {"max-archive-bytes", Kind::kInt, JS_INT(maxArchiveBytes), "largest archive upload (1 GiB)"},
       {"drain-grace-ms", Kind::kInt, JS_INT(drainGraceMs), "SIGTERM drain grace period (10000)"},
       {"optimize", Kind::kBool, JS_BOOL(optimize), "run the optimization passes on each plan (true; --optimize=false: off)"},
+      {"background-compile", Kind::kBool, JS_BOOL(backgroundCompile),
+       "build generic plans at load, compile specialized plans off the request path (true)"},
       {"inline-max-us", Kind::kInt, JS_INT(inlineMaxUs),
        "run a request on the gRPC thread when its method is straight-line and averages at most this (50; 0: never)"},
   };

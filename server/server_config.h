@@ -20,6 +20,8 @@
 //   --max-archive-bytes N      largest archive accepted by LoadModel (default 1 GiB)
 //   --drain-grace-ms N         how long SIGTERM waits for in-flight requests (default 10000)
 //   --optimize[=false]         run the optimization passes on each plan (default true)
+//   --background-compile[=false]  build generic plans at load and compile specialized plans
+//                              off the request path (default true)
 //   --inline-max-us N          run tiny requests on the gRPC thread, skipping the
 //                              worker hand-off (ServingCore::submit; default 50, 0: never)
 #pragma once
@@ -50,6 +52,7 @@ struct ServerConfig {
   int64_t maxArchiveBytes = int64_t{1} << 30;
   int64_t drainGraceMs = 10000;
   bool optimize = true;  // run the pass pipeline on each plan (admin SetOptimization flips it)
+  bool backgroundCompile = true;  // Model::Options::backgroundCompile
   int64_t inlineMaxUs = 50;  // 0: every request goes through the worker pool
 };
 

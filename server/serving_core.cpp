@@ -88,6 +88,7 @@ void ServingCore::addModel(std::shared_ptr<Model> model, std::chrono::nanosecond
 Model::Options ServingCore::modelOptions() const {
   Model::Options o;
   o.optimize = optimize_.load();
+  o.backgroundCompile = config_.backgroundCompile;
   return o;
 }
 

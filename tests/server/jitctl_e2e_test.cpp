@@ -43,7 +43,7 @@ class JitctlTest : public ::testing::Test {
                  "    return helper(x) + 1\n");
     repo_->write("admin-token", "t0ken\n");
     daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--workers", "2",
-                                    "--allow-remote-load",
+                                    "--allow-remote-load", "--background-compile=false",
                                     "--admin-token-file", (repo_->path() / "admin-token").string()});
   }
   static void TearDownTestSuite() {

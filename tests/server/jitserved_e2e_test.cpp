@@ -86,7 +86,10 @@ class JitservedTest : public ::testing::Test {
     repo_ = new TempDir();
     writeRepository(*repo_);
     repo_->write("admin-token", "t0ken\n");
-    daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--allow-remote-load", "--workers",
+    // Plans compile on the call that needs them (not in the background), so
+    // the plan and hit counts these tests check are exact.
+    daemon_ = new JitservedProcess({"--model-repository", repo_->path().string(), "--allow-remote-load",
+                                    "--background-compile=false", "--workers",
                                     "4", "--inter-op-threads", "3", "--admin-token-file",
                                     (repo_->path() / "admin-token").string()});
   }
@@ -632,7 +635,8 @@ TEST(JitservedOptimizeFlagTest, OptimizeFalseServesUnoptimizedPlans) {
   TempDir repo;
   repo.write("calls/1/model.py", kCallsSource);
   repo.write("admin-token", "t0ken\n");
-  JitservedProcess daemon({"--model-repository", repo.path().string(), "--optimize=false", "--admin-token-file",
+  JitservedProcess daemon({"--model-repository", repo.path().string(), "--optimize=false",
+                           "--background-compile=false", "--admin-token-file",
                            (repo.path() / "admin-token").string()});
   ASSERT_TRUE(daemon.ok()) << daemon.log();
   AdminCaller admin(daemon.adminPort());
@@ -651,6 +655,57 @@ TEST(JitservedOptimizeFlagTest, OptimizeFalseServesUnoptimizedPlans) {
   apb::GetGraphResponse g = admin.graph("calls", "plan", &s);
   ASSERT_TRUE(s.ok() && g.dumps_size() == 1) << s.error_message();
   EXPECT_NE(g.dumps(0).text().find("prim::CallFunction"), std::string::npos) << g.dumps(0).text();
+}
+
+// The default warm-up policy: generic plans built at load, a new spec's
+// first call served by the generic plan while its plan compiles off the
+// request path; the admin stats and metrics show both.
+TEST(JitservedBackgroundCompileTest, FirstCallRunsGenericAndThePlanCompilesOffThePath) {
+  TempDir repo;
+  repo.write("calls/1/model.py", kCallsSource);
+  repo.write("admin-token", "t0ken\n");
+  JitservedProcess daemon({"--model-repository", repo.path().string(), "--admin-token-file",
+                           (repo.path() / "admin-token").string()});
+  ASSERT_TRUE(daemon.ok()) << daemon.log();
+  auto native = pb::JitServe::NewStub(daemon.channel());
+  auto call = [&] {
+    pb::InferRequest req;
+    req.set_model_name("calls");
+    *req.add_inputs() = floatTensor({1}, {1});
+    pb::InferResponse resp;
+    grpc::ClientContext ctx;
+    grpc::Status s = native->Infer(&ctx, req, &resp);
+    ASSERT_TRUE(s.ok()) << s.error_message();
+    EXPECT_EQ(floatsOf(resp.output().tensor().data()), (std::vector<float>{3}));
+  };
+  call();
+  AdminCaller admin(daemon.adminPort());
+  apb::GetExecutorStatsRequest sr;
+  sr.set_model("calls");
+  apb::GetExecutorStatsResponse stats;
+  // The model's methods: forward (the default) and helper.
+  auto forward = [&]() -> const apb::MethodStats& {
+    for (const auto& m : stats.methods())
+      if (m.method() == "forward") return m;
+    ADD_FAILURE() << "no stats for forward";
+    return stats.methods(0);
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  do {
+    ASSERT_TRUE(admin(&apb::Admin::Stub::GetExecutorStats, sr, &stats).ok());
+    ASSERT_GE(stats.methods_size(), 1);
+    if (forward().background_compiles() >= 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  } while (std::chrono::steady_clock::now() < deadline);
+  EXPECT_EQ(forward().generic_runs(), 1u);
+  EXPECT_EQ(forward().background_compiles(), 1u);
+  EXPECT_EQ(forward().misses(), 0u) << "no call compiled";
+  ASSERT_EQ(forward().plans_size(), 1);
+  call();
+  ASSERT_TRUE(admin(&apb::Admin::Stub::GetExecutorStats, sr, &stats).ok());
+  EXPECT_EQ(forward().hits(), 1u);
+  EXPECT_NE(httpGet(daemon.metricsPort(), "/metrics").find("jitserve_plan_generic_runs_total{method=\"forward\",model=\"calls\",version=\"1\"} 1"),
+            std::string::npos);
 }
 
 TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {
