@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "absl/strings/str_cat.h"
+#include "runtime/support/malloc_tuning.h"
 
 namespace jitserve {
 
@@ -21,6 +22,7 @@ AlignedBuffer AlignedBuffer::allocate(size_t size) {
   // aligned_alloc wants a multiple of the alignment; round up (cannot
   // overflow: callers cap size far below SIZE_MAX).
   size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
+  tuneMallocOnce();  // records become tensor storage: keep their memory like the tensor allocator does
   void* p = std::aligned_alloc(kAlignment, rounded);
   if (p == nullptr) throw std::bad_alloc();
   b.data_ = static_cast<uint8_t*>(p);

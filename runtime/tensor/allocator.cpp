@@ -1,13 +1,11 @@
 #include "runtime/tensor/allocator.h"
 
-#include <malloc.h>
-
 #include <array>
 #include <atomic>
 #include <cstdlib>
-#include <string_view>
 
 #include "runtime/support/error.h"
+#include "runtime/support/malloc_tuning.h"
 
 namespace jitserve {
 namespace {
@@ -30,26 +28,10 @@ void cpuFree(void* ctx) {
   std::free(base);
 }
 
-// glibc returns blocks over 128 KiB (M_MMAP_THRESHOLD's default, which also
-// adapts) to the kernel when they are freed, and trims the heap's free top:
-// every forward pass then faults in fresh zeroed pages for its activations
-// (measured: mobilenet_v2 b1 17.0 -> 13.3 ms, resnet18 b8 323 -> 276 ms with
-// the settings below). A serving process reuses the same sizes on every
-// request, so keep freed memory: blocks up to 32 MiB (glibc's maximum) come
-// from the heap, which is trimmed only past 1 GiB of free space.
-// JITSERVE_MALLOC_TUNING=0 leaves glibc's defaults.
-void tuneMalloc() {
-  const char* env = std::getenv("JITSERVE_MALLOC_TUNING");
-  if (env && std::string_view(env) == "0") return;
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-}
-
 class CPUAllocator final : public Allocator {
  public:
   DataPtr allocate(size_t nbytes) override {
-    static const bool tuned = (tuneMalloc(), true);
-    (void)tuned;
+    tuneMallocOnce();
     if (nbytes == 0) return DataPtr(nullptr, nullptr, nullptr, Device::cpu());
     JS_CHECK(nbytes <= (size_t{1} << 48), "CPU allocator: refusing to allocate ", nbytes, " bytes");
     // aligned_alloc wants a multiple of the alignment.
