@@ -86,6 +86,33 @@ ItemResult runIR(const Case& c) {
   return pass();
 }
 
+// Runs fn on `leading` (the module, for a method) then inputs.pt, with
+// defaults for the rest, and checks the result or the error the case expects.
+ItemResult runAndCompare(const Case& c, Function& fn, Stack leading) {
+  auto inputs = loadInputs(c);
+  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  Stack stack = std::move(leading);
+  for (IValue& v : *inputs) stack.push_back(std::move(v));
+  const auto& params = fn.schema().arguments;
+  for (size_t i = stack.size(); i < params.size(); ++i) {
+    if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
+    stack.push_back(*params[i].defaultValue);
+  }
+  try {
+    fn.run(stack);
+  } catch (const std::exception& e) {
+    if (c.expect == Expect::RuntimeError) return pass();
+    return fail(std::string("run: ") + e.what());
+  }
+  if (c.expect == Expect::RuntimeError)
+    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
+  auto expected = loadTorchSaveFile(c.path("expected.pt"));
+  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
+  IValue actual = resultOf(stack);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  return pass();
+}
+
 // Auto mode for kind=source: compile source.py with the frontend and run the
 // entry function. A compile_error case passes only when compiling fails with
 // a message that points at a line of the source.
@@ -104,27 +131,7 @@ ItemResult runSource(const Case& c) {
   GraphFunction* fn = cu.findFunction(c.entry);
   if (!fn) return fail("no function named " + c.entry + " in source.py");
 
-  auto inputs = loadInputs(c);
-  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
-  Stack stack = std::move(*inputs);
-  const auto& params = fn->schema().arguments;
-  for (size_t i = stack.size(); i < params.size(); ++i) {
-    if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
-    stack.push_back(*params[i].defaultValue);
-  }
-  try {
-    fn->run(stack);
-  } catch (const std::exception& e) {
-    if (c.expect == Expect::RuntimeError) return pass();
-    return fail(std::string("run: ") + e.what());
-  }
-  if (c.expect == Expect::RuntimeError)
-    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
-  auto expected = loadTorchSaveFile(c.path("expected.pt"));
-  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
-  IValue actual = resultOf(stack);
-  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
-  return pass();
+  return runAndCompare(c, *fn, {});
 }
 
 // Auto mode for kind=archive: load model.pt and run the entry method on the
@@ -138,28 +145,7 @@ ItemResult runArchive(const Case& c) {
   if (!module.ok()) return fail("load: " + std::string(module.status().message()));
   Function* fn = module->findMethod(c.entry);
   if (!fn) return fail("the module has no method " + c.entry);
-  auto inputs = loadInputs(c);
-  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
-  Stack stack{module->asIValue()};
-  for (IValue& v : *inputs) stack.push_back(std::move(v));
-  const auto& params = fn->schema().arguments;
-  for (size_t i = stack.size(); i < params.size(); ++i) {
-    if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
-    stack.push_back(*params[i].defaultValue);
-  }
-  try {
-    fn->run(stack);
-  } catch (const std::exception& e) {
-    if (c.expect == Expect::RuntimeError) return pass();
-    return fail(std::string("run: ") + e.what());
-  }
-  if (c.expect == Expect::RuntimeError)
-    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
-  auto expected = loadTorchSaveFile(c.path("expected.pt"));
-  if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
-  IValue actual = resultOf(stack);
-  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
-  return pass();
+  return runAndCompare(c, *fn, {module->asIValue()});
 }
 
 }  // namespace
