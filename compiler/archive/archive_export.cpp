@@ -1,6 +1,5 @@
 #include "compiler/archive/archive_export.h"
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <set>
@@ -195,12 +194,7 @@ absl::StatusOr<std::string> exportModuleBytes(const Module& module, const Export
 absl::Status exportModuleFile(const Module& module, const std::string& path, const ExportOptions& options) {
   absl::StatusOr<std::string> bytes = exportModuleBytes(module, options);
   if (!bytes.ok()) return bytes.status();
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) return absl::PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
-  f.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-  f.close();
-  if (!f) return absl::DataLossError(absl::StrCat("error writing '", path, "'"));
-  return absl::OkStatus();
+  return writeArchiveFile(path, *bytes);
 }
 
 }  // namespace jitserve

@@ -116,12 +116,7 @@ absl::StatusOr<std::string> saveTorchSaveBytes(const IValue& value, const TorchS
 absl::Status saveTorchSaveFile(const IValue& value, const std::string& path, const TorchSaveOptions& options) {
   absl::StatusOr<std::string> bytes = saveTorchSaveBytes(value, options);
   if (!bytes.ok()) return bytes.status();
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) return absl::PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
-  f.write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
-  f.close();
-  if (!f) return absl::DataLossError(absl::StrCat("error writing '", path, "'"));
-  return absl::OkStatus();
+  return writeArchiveFile(path, *bytes);
 }
 
 }  // namespace jitserve

@@ -1,6 +1,7 @@
 #include "compiler/serialization/zip_writer.h"
 
 #include <array>
+#include <fstream>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -132,6 +133,15 @@ absl::StatusOr<std::string> ZipArchiveWriter::finish() {
   entries_.clear();
   names_.clear();
   return result;
+}
+
+absl::Status writeArchiveFile(const std::string& path, std::string_view bytes) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  if (!f) return absl::PermissionDeniedError(absl::StrCat("cannot write '", path, "'"));
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  if (!f) return absl::DataLossError(absl::StrCat("error writing '", path, "'"));
+  return absl::OkStatus();
 }
 
 }  // namespace jitserve

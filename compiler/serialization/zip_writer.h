@@ -49,6 +49,10 @@ class ZipArchiveWriter {
   absl::flat_hash_set<std::string> names_;
 };
 
+// Writes a finished archive (or any bytes) to `path`, replacing it; errors
+// name the path.
+absl::Status writeArchiveFile(const std::string& path, std::string_view bytes);
+
 // CRC-32 (IEEE 802.3, as zip uses), continuing from `crc` (0 to start).
 uint32_t crc32Update(uint32_t crc, const void* data, size_t size);
 
