@@ -173,6 +173,11 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
   if (!pickle.ok()) return pickle.status();
   ZipStorageLoader storages(archive, "data/");
   std::optional<absl::Status> importError;
+  // The first compile/import error, kept so it is reported as itself rather
+  // than wrapped in the unpickler's position message.
+  auto noteImportError = [&](const Error& e) {
+    if (!importError) importError = absl::Status(e.code(), absl::StrCat("'", archive.displayName(), "': ", e.message()));
+  };
   UnpicklerOptions opts;
   opts.sourceName = absl::StrCat(archive.displayName(), ": ", archive.prefix(), "data.pkl");
   opts.limits = limits.pickle;
@@ -181,7 +186,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
     try {
       return importer.importClass(name);
     } catch (const Error& e) {
-      if (!importError) importError = absl::Status(e.code(), absl::StrCat("'", archive.displayName(), "': ", e.message()));
+      noteImportError(e);
       throw;
     }
   };
@@ -189,7 +194,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
     try {
       return importer.importType(std::string(name));
     } catch (const Error& e) {
-      if (!importError) importError = absl::Status(e.code(), absl::StrCat("'", archive.displayName(), "': ", e.message()));
+      noteImportError(e);
       throw;
     }
   };
@@ -200,7 +205,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
       try {
         importer.compileAll();
       } catch (const Error& e) {
-        if (!importError) importError = absl::Status(e.code(), absl::StrCat("'", archive.displayName(), "': ", e.message()));
+        noteImportError(e);
         throw;
       }
     }

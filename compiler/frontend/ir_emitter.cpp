@@ -1552,7 +1552,14 @@ class FunctionEmitter final : public Emitter {
       throw ErrorReport(r) << "Tried to access nonexistent attribute or method '" << name << "' of type '"
                            << cls.name() << "'";
     }
-    const FunctionSchema* ptrs[] = {&fn->schema()};
+    return emitCallMethod(fn->schema(), name, std::move(args), std::move(kwargs), r);
+  }
+
+  // prim::CallMethod `name` with args (self first) matched against schema
+  // (whose first argument is self).
+  Value* emitCallMethod(const FunctionSchema& schema, const std::string& name, std::vector<NamedValue> args,
+                        std::vector<NamedValue> kwargs, const SourceRange& r) {
+    const FunctionSchema* ptrs[] = {&schema};
     auto res = matchSchemas(ptrs, g(), r, args, kwargs);
     if (!res.match) throw ErrorReport(r) << res.error;
     Node* call = g().create(prim::CallMethod, res.match->inputs, 1);
@@ -1571,14 +1578,7 @@ class FunctionEmitter final : public Emitter {
     if (!declared) throw ErrorReport(r) << "interface '" << iface.name() << "' has no method '" << name << "'";
     FunctionSchema withSelf = *declared;
     withSelf.arguments.insert(withSelf.arguments.begin(), Argument{"self", self->type()});
-    const FunctionSchema* ptrs[] = {&withSelf};
-    auto res = matchSchemas(ptrs, g(), r, args, kwargs);
-    if (!res.match) throw ErrorReport(r) << res.error;
-    Node* call = g().create(prim::CallMethod, res.match->inputs, 1);
-    call->s_(attr::name, name);
-    call->output()->setType(res.match->returnTypes.at(0));
-    call->setSourceRange(r);
-    return g().insertNode(call)->output();
+    return emitCallMethod(withSelf, name, std::move(args), std::move(kwargs), r);
   }
 
   // The magic method `name` of obj's class, or nullptr if it has none.
