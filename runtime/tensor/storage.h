@@ -8,10 +8,23 @@
 //
 // Storages are device-tagged by their DataPtr. They may be resized only when
 // created from an allocator (resizable), as out= kernels do.
+//
+// A storage may be marked frozen: a promise, made by freezing
+// (compiler/passes/freeze_module.h) for the graph constants it proved nothing
+// writes, that its bytes never change again. Kernels may then keep data
+// derived from the bytes (a convolution weight in oneDNN's blocked layout)
+// in the storage's derived-data cache, which dies with the storage, so a
+// later storage at the same address never sees it. Nothing checks the
+// promise on writes (that would cost every kernel); replacing or resizing
+// the memory drops the cache.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "runtime/support/intrusive_ptr.h"
@@ -27,6 +40,7 @@ class StorageImpl : public Refcounted {
       : data_ptr_(allocator->allocate(nbytes)), nbytes_(nbytes), allocator_(allocator) {}
   // Adopts existing memory of nbytes (not resizable).
   StorageImpl(DataPtr data, size_t nbytes) : data_ptr_(std::move(data)), nbytes_(nbytes), allocator_(nullptr) {}
+  ~StorageImpl() override;
 
   void* data() const { return data_ptr_.get(); }
   size_t nbytes() const { return nbytes_; }
@@ -42,12 +56,27 @@ class StorageImpl : public Refcounted {
   void setDataPtr(DataPtr data, size_t nbytes) {
     data_ptr_ = std::move(data);
     nbytes_ = nbytes;
+    clearDerived();
   }
 
+  // See the header comment. Marking is idempotent and thread safe.
+  bool frozen() const { return frozen_.load(std::memory_order_acquire) != nullptr; }
+  void markFrozen();
+  // Data a kernel derived from a frozen storage's bytes, under a key naming
+  // what was derived (layout, view); nullptr if none (or not frozen).
+  std::shared_ptr<const void> findDerived(std::string_view key) const;
+  // Keeps `value` under `key` unless another thread got there first; returns
+  // the value kept. A storage that is not frozen keeps nothing (returns value).
+  std::shared_ptr<const void> addDerived(std::string key, std::shared_ptr<const void> value) const;
+
  private:
+  struct FrozenState;
+  void clearDerived();
+
   DataPtr data_ptr_;
   size_t nbytes_;
   Allocator* allocator_;
+  std::atomic<FrozenState*> frozen_{nullptr};
 };
 
 class Storage {
