@@ -9,11 +9,15 @@
 #include "compiler/passes/constant_pooling.h"
 #include "compiler/passes/constant_propagation.h"
 #include "compiler/passes/dead_code_elimination.h"
+#include "compiler/passes/fold_conv_arithmetic.h"
+#include "compiler/passes/fold_conv_batch_norm.h"
+#include "compiler/passes/fold_linear_batch_norm.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/loop_unrolling.h"
 #include "compiler/passes/lower_tuples.h"
 #include "compiler/passes/peephole.h"
+#include "compiler/passes/remove_dropout.h"
 #include "compiler/passes/remove_mutation.h"
 #include "compiler/passes/tensor_type_propagation.h"
 #include "runtime/support/error.h"
@@ -71,6 +75,13 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
       {"propagate_tensor_types", PropagateTensorTypes,
        "refines Tensor outputs (dtype, rank, sizes, device) from refined inputs where the rule is exact"},
       {"remove_mutation", RemoveMutation, "rewrites in-place ops on private fresh tensors into functional ops"},
+      {"remove_dropout", RemoveDropout, "removes dropout (and in-place forms) with a constant train=False"},
+      {"fold_conv_batch_norm", FoldConvBatchNorm,
+       "folds eval-mode batch_norm with constant statistics into the preceding conv's constant weight and bias"},
+      {"fold_linear_batch_norm", FoldLinearBatchNorm,
+       "folds eval-mode batch_norm into the preceding linear's constant weight and bias (rank-2 inputs)"},
+      {"fold_conv_arithmetic", FoldConvArithmetic,
+       "folds a per-channel constant add/sub/mul/div of a conv's result into its weight and bias"},
   };
   for (const Entry& e : kPasses) {
     if (absl::Status s = r.add(e.name, e.fn, e.doc); !s.ok()) return s;
@@ -139,6 +150,18 @@ absl::StatusOr<std::function<void(Graph&)>> makePassPipeline(std::vector<std::st
     absl::StatusOr<bool> r = runPasses(g, names, options);
     JS_CHECK(r.ok(), "optimization pipeline failed: ", r.status().message());
   });
+}
+
+const std::vector<std::string>& frozenPipeline() {
+  static const std::vector<std::string> kPipeline = [] {
+    // Constant propagation first: folded attributes make the training
+    // branches and the Optional checks around the convs constant.
+    std::vector<std::string> p{"constant_propagation", "remove_dropout",       "fold_conv_batch_norm",
+                               "fold_conv_arithmetic", "fold_linear_batch_norm"};
+    for (const std::string& n : standardPipeline()) p.push_back(n);
+    return p;
+  }();
+  return kPipeline;
 }
 
 const std::vector<std::string>& standardPipeline() {
