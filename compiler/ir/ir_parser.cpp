@@ -587,6 +587,16 @@ class IRParser {
       n->f_(name, floatLiteral(raw));
       return;
     }
+    if (name == attr::profiled_type) {  // a type (prim::profile / prim::Guard), as PyTorch prints it
+      TypeParseOptions to;
+      to.resolver = &resolver_;
+      size_t errAt = 0;
+      auto r = parseTypePrefixAt(raw, 0, to, &errAt);
+      if (!r.ok()) fail(at + errAt, "bad type in attribute profiled_type: " + std::string(r.status().message()));
+      if (r->end != raw.size()) fail(at + r->end, "unexpected text after the type in attribute profiled_type");
+      n->ty_(name, r->type);
+      return;
+    }
     if (raw.front() == '[' && raw.back() == ']') {
       auto elems = listElements(raw, at);
       if (name == attr::types) {

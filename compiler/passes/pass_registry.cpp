@@ -12,6 +12,7 @@
 #include "compiler/passes/fold_conv_arithmetic.h"
 #include "compiler/passes/fold_conv_batch_norm.h"
 #include "compiler/passes/fold_linear_batch_norm.h"
+#include "compiler/passes/guard_elimination.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/loop_unrolling.h"
@@ -74,6 +75,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
       {"lower_tuples", LowerTuples, "splits tuple-typed if outputs and loop-carried values into their elements"},
       {"propagate_tensor_types", PropagateTensorTypes,
        "refines Tensor outputs (dtype, rank, sizes, device) from refined inputs where the rule is exact"},
+      {"eliminate_guards", EliminateGuards,
+       "removes profiling guards whose check type propagation proved, or whose refinement nobody reads"},
       {"remove_mutation", RemoveMutation, "rewrites in-place ops on private fresh tensors into functional ops"},
       {"remove_dropout", RemoveDropout, "removes dropout (and in-place forms) with a constant train=False"},
       {"fold_conv_batch_norm", FoldConvBatchNorm,
@@ -133,7 +136,9 @@ absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names,
 
 const std::vector<std::string>& specializedPipeline() {
   static const std::vector<std::string> kPipeline = [] {
-    std::vector<std::string> p{"propagate_tensor_types"};
+    // eliminate_guards before anything folds what a guard's type says: a
+    // guard it drops as unread must not have fed a rewrite.
+    std::vector<std::string> p{"propagate_tensor_types", "eliminate_guards"};
     for (const std::string& n : standardPipeline()) p.push_back(n);
     return p;
   }();

@@ -71,7 +71,7 @@ absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names,
 const std::vector<std::string>& standardPipeline();
 
 // For a graph whose inputs carry specialized tensor types (a GraphExecutor
-// plan): propagate_tensor_types, then the standard pipeline.
+// plan): propagate_tensor_types, eliminate_guards, then the standard pipeline.
 const std::vector<std::string>& specializedPipeline();
 
 // For a frozen graph (freeze_module.h), once after freezing:

@@ -123,13 +123,13 @@ void GraphExecutor::waitForBackgroundCompiles() {
   background_->cv.wait(lock, [this] { return background_->pending.empty(); });
 }
 
-bool GraphExecutor::scheduleCompile(const ArgumentSpec& spec) {
+bool GraphExecutor::scheduleBackground(const ArgumentSpec& spec, std::function<bool()> work) {
   {
     std::lock_guard<std::mutex> lock(background_->mu);
     if (background_->dead || !background_->pending.insert(spec).second) return false;
   }
   std::shared_ptr<Background> bg = background_;
-  BackgroundCompiler::get().submit([this, bg, spec] {
+  BackgroundCompiler::get().submit([bg, spec, work = std::move(work)] {
     {
       std::lock_guard<std::mutex> lock(bg->mu);
       if (bg->dead) {
@@ -139,24 +139,29 @@ bool GraphExecutor::scheduleCompile(const ArgumentSpec& spec) {
       }
       ++bg->running;
     }
-    std::shared_ptr<const ExecutionPlan> plan;
+    bool ok;
     try {
-      plan = compile(spec);
+      ok = work();
     } catch (const std::exception&) {
-      plan = nullptr;
-    }
-    if (plan) {
-      bool inserted = false;
-      insertPlan(spec, plan, &inserted);
-      if (inserted) backgroundCompiles_.fetch_add(1, std::memory_order_relaxed);
+      ok = false;
     }
     std::lock_guard<std::mutex> lock(bg->mu);
-    if (!plan) bg->failed.insert(spec);
+    if (!ok) bg->failed.insert(spec);
     bg->pending.erase(spec);
     --bg->running;
     bg->cv.notify_all();
   });
   return true;
+}
+
+bool GraphExecutor::scheduleCompile(const ArgumentSpec& spec) {
+  return scheduleBackground(spec, [this, spec] {
+    std::shared_ptr<const ExecutionPlan> plan = compile(spec);
+    bool inserted = false;
+    insertPlan(spec, plan, &inserted);
+    if (inserted) backgroundCompiles_.fetch_add(1, std::memory_order_relaxed);
+    return true;
+  });
 }
 
 std::shared_ptr<const ExecutionPlan> GraphExecutor::insertPlan(ArgumentSpec spec,
@@ -188,10 +193,73 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::compile(const ArgumentSpec& 
     for (Value* in : g->inputs()) in->setType(refinedInputType(spec, word, in->type()));
   }
   if (options_.pipeline) options_.pipeline(*g);
-  plan->code = Code::create(*g, options_.code);
-  plan->graph = std::move(g);
+  if (options_.profiling.enabled && options_.profiling.runs > 0) {
+    std::shared_ptr<Graph> profiled(g->copy());
+    plan->profile = std::make_shared<ProfilingRecord>(insertProfiling(*profiled));
+    CodeOptions code = options_.code;
+    code.profile = plan->profile;
+    plan->code = Code::create(*profiled, code);
+    plan->base = std::move(g);
+    plan->graph = std::move(profiled);
+  } else {
+    plan->code = Code::create(*g, options_.code);
+    plan->graph = std::move(g);
+  }
   plan->compileTime = std::chrono::steady_clock::now() - start;
   return plan;
+}
+
+std::shared_ptr<const ExecutionPlan> GraphExecutor::optimize(const ExecutionPlan& profiled) const {
+  const auto start = std::chrono::steady_clock::now();
+  auto plan = std::make_shared<ExecutionPlan>();
+  plan->spec = profiled.spec;
+  std::shared_ptr<Graph> g(profiled.base->copy());
+  plan->guardInsertion = insertGuards(*g, *profiled.profile, options_.profiling.guards);
+  plan->guards = std::make_shared<GuardStats>(plan->guardInsertion.guards);
+  if (options_.pipeline) options_.pipeline(*g);
+  for (const Node* n : g->nodes()) plan->guardsKept += n->kind() == prim::Guard;
+  CodeOptions code = options_.code;
+  code.guards = plan->guards;
+  plan->code = Code::create(*g, code);
+  plan->graph = std::move(g);
+  plan->hits.store(profiled.hits.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  plan->profiledRuns.store(profiled.profiledRuns.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  plan->compileTime = profiled.compileTime + (std::chrono::steady_clock::now() - start);
+  return plan;
+}
+
+void GraphExecutor::replacePlan(const std::shared_ptr<const ExecutionPlan>& from,
+                                std::shared_ptr<const ExecutionPlan> to) {
+  std::unique_lock lock(mu_);
+  auto it = plans_.find(from->spec);
+  if (it == plans_.end() || it->second != from) return;
+  it->second = std::move(to);
+  optimizedPlans_.fetch_add(1, std::memory_order_relaxed);
+}
+
+void GraphExecutor::noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan) {
+  // Exactly one run sees the count reach `runs`; later runs of the same
+  // (not yet replaced) plan keep recording, which is harmless.
+  if (plan->profiledRuns.fetch_add(1, std::memory_order_relaxed) + 1 != options_.profiling.runs) return;
+  if (options_.compileInBackground) {
+    std::shared_ptr<const ExecutionPlan> keep = plan;
+    scheduleBackground(plan->spec, [this, keep] {
+      try {
+        replacePlan(keep, optimize(*keep));
+      } catch (const std::exception&) {
+        failedOptimizations_.fetch_add(1, std::memory_order_relaxed);
+      }
+      return true;
+    });
+    return;
+  }
+  // This call's result is already computed: a failure to optimize (our
+  // bug) must not fail it. The plan stays a (correct) profiling plan.
+  try {
+    replacePlan(plan, optimize(*plan));
+  } catch (const std::exception&) {
+    failedOptimizations_.fetch_add(1, std::memory_order_relaxed);
+  }
 }
 
 std::shared_ptr<const ExecutionPlan> GraphExecutor::genericPlan() {
@@ -260,6 +328,7 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IVal
 void GraphExecutor::run(Stack& stack, const InterpreterOptions& options) {
   std::shared_ptr<const ExecutionPlan> plan = planFor(stack);
   runCode(plan->code, stack, options);
+  if (plan->profile) noteProfiledRun(plan);
 }
 
 absl::Status GraphExecutor::runStatus(Stack& stack, const InterpreterOptions& options) {
@@ -279,8 +348,21 @@ GraphExecutorStats GraphExecutor::stats() const {
   s.generic = genericRuns_.load(std::memory_order_relaxed);
   s.backgroundCompiles = backgroundCompiles_.load(std::memory_order_relaxed);
   std::shared_lock lock(mu_);
+  s.optimizedPlans = optimizedPlans_.load(std::memory_order_relaxed);
+  s.failedOptimizations = failedOptimizations_.load(std::memory_order_relaxed);
   for (const auto& [spec, plan] : plans_) {
-    s.plans.push_back({spec.str(), plan->hits.load(std::memory_order_relaxed), plan->compileTime});
+    GraphExecutorStats::Plan p{spec.str(), plan->hits.load(std::memory_order_relaxed), plan->compileTime};
+    p.profiling = plan->profile != nullptr;
+    p.profiledRuns = plan->profiledRuns.load(std::memory_order_relaxed);
+    if (plan->guards) {
+      const GuardInsertion& ins = plan->guardInsertion;
+      p.guards = plan->guardsKept;
+      p.guardsEliminated = ins.skipped + (ins.guards - plan->guardsKept);
+      p.guardFailures = plan->guards->totalFailures();
+    }
+    s.guards += p.guards;
+    s.guardFailures += p.guardFailures;
+    s.plans.push_back(std::move(p));
   }
   return s;
 }

@@ -23,6 +23,19 @@
 // one, so the pipeline may reference objects the executor's owner destroys
 // after it.
 //
+// Profiling (options.profiling.enabled, the profiling executor): a new
+// plan first runs as a profiling plan, its graph instrumented with
+// prim::profile on every top-level tensor value (profiling_graph.h). After
+// `profiling.runs` runs it is replaced by the optimized plan: the same graph
+// with each value's observed type (dtype, device, rank; sizes optionally)
+// pinned by a prim::Guard where its static type says less, the pipeline run
+// again (types propagate from the guards; eliminate_guards drops the guards
+// propagation proves), and Code whose GUARD instructions count failures.
+// A failing guard bails out to the rest of the unoptimized graph, so the
+// call's result stays right; stats() counts guards and failures per plan.
+// With compileInBackground the optimized plan is built off the calling
+// thread too.
+//
 // Thread safety: run() may be called from many threads at once. Lookups take
 // a shared lock; a miss compiles outside any lock, then inserts under an
 // exclusive one (if two threads race on the same new spec, the first insert
@@ -44,6 +57,7 @@
 #include "absl/status/status.h"
 #include "runtime/core/stack.h"
 #include "runtime/executor/argument_spec.h"
+#include "runtime/executor/profiling_graph.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/interpreter/interpreter.h"
 
@@ -55,8 +69,16 @@ class Graph;
 // compiled. Later issues plug the pass pipeline in here.
 using GraphPipeline = std::function<void(Graph&)>;
 
+struct ProfilingOptions {
+  bool enabled = false;
+  // Profiled runs of a plan before it is optimized with guards (0: never).
+  size_t runs = 1;
+  GuardOptions guards;
+};
+
 struct GraphExecutorOptions {
   size_t maxPlans = 32;
+  ProfilingOptions profiling;
   GraphPipeline pipeline;  // empty: no passes
   CodeOptions code;
   // Compile specialized plans off the calling thread (see above).
@@ -69,6 +91,15 @@ struct ExecutionPlan {
   CodePtr code;
   std::chrono::nanoseconds compileTime{0};
   mutable std::atomic<uint64_t> hits{0};
+  // A profiling plan: what its runs record, and the graph (without profile
+  // nodes) the optimized plan is built from.
+  std::shared_ptr<ProfilingRecord> profile;
+  std::shared_ptr<const Graph> base;
+  mutable std::atomic<uint64_t> profiledRuns{0};
+  // An optimized plan: its guards (numbered as inserted) and their failures.
+  std::shared_ptr<GuardStats> guards;
+  GuardInsertion guardInsertion;
+  size_t guardsKept = 0;  // guards left after the pipeline (eliminate_guards)
 };
 
 struct GraphExecutorStats {
@@ -76,12 +107,22 @@ struct GraphExecutorStats {
     std::string spec;
     uint64_t hits;
     std::chrono::nanoseconds compileTime;
+    // Profiling executor (zero when profiling is off).
+    bool profiling = false;          // still a profiling plan
+    uint64_t profiledRuns = 0;
+    size_t guards = 0;               // guards in the optimized plan
+    size_t guardsEliminated = 0;     // profiled values that needed no guard
+    uint64_t guardFailures = 0;      // each failure is a bail-out
   };
   uint64_t hits = 0;       // runs served by a cached specialized plan
   uint64_t misses = 0;     // runs that compiled a new plan
   uint64_t fallbacks = 0;  // runs on the generic plan because the cache was full
   uint64_t generic = 0;    // runs on the generic plan while their plan compiled in the background
   uint64_t backgroundCompiles = 0;  // specialized plans compiled off the calling thread
+  uint64_t optimizedPlans = 0;      // profiling plans replaced by guarded ones
+  uint64_t failedOptimizations = 0; // profiling plans kept because optimizing threw (our bug)
+  uint64_t guards = 0;              // over the cached plans
+  uint64_t guardFailures = 0;       // = bail-outs, over the cached plans
   std::vector<Plan> plans;
 };
 
@@ -119,6 +160,15 @@ class GraphExecutor {
  private:
   struct Background;  // this executor's queued / running compiles
   std::shared_ptr<const ExecutionPlan> compile(const ArgumentSpec& spec) const;
+  // The guarded plan built from a profiling plan's record.
+  std::shared_ptr<const ExecutionPlan> optimize(const ExecutionPlan& profiled) const;
+  // Called after each run of a profiling plan: optimizes it after enough runs.
+  void noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan);
+  // Swaps `from` for `to` in the cache if `from` is still there.
+  void replacePlan(const std::shared_ptr<const ExecutionPlan>& from, std::shared_ptr<const ExecutionPlan> to);
+  // Runs `work` on the background compiler, at most one task per spec at a
+  // time; `work` returns false on failure. False if one is queued or running.
+  bool scheduleBackground(const ArgumentSpec& spec, std::function<bool()> work);
   std::shared_ptr<const ExecutionPlan> genericPlan();
   // Queues compile(spec) on the background compiler; false if it is already
   // queued or running.
@@ -138,6 +188,8 @@ class GraphExecutor {
   std::atomic<uint64_t> fallbacks_{0};
   std::atomic<uint64_t> genericRuns_{0};
   std::atomic<uint64_t> backgroundCompiles_{0};
+  std::atomic<uint64_t> optimizedPlans_{0};
+  std::atomic<uint64_t> failedOptimizations_{0};
   std::shared_ptr<Background> background_;
 };
 

@@ -27,6 +27,7 @@
 #include "runtime/interpreter/constant_value.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/liveness.h"
+#include "runtime/interpreter/profiling_record.h"
 
 namespace jitserve {
 
@@ -96,6 +97,8 @@ class CodeBuilder {
     emit(OpCode::RET, 0, 0, 0, nullptr);
     code_.numRegisters_ = static_cast<size_t>(nextReg_);
     code_.maxStackDepth_ = maxDepth_;
+    code_.profile_ = options_.profile;
+    code_.guards_ = options_.guards;
   }
 
  private:
@@ -282,6 +285,8 @@ class CodeBuilder {
     if (k == prim::If) return emitIf(n);
     if (k == prim::Loop) return emitLoop(n);
     if (isForkKind(k)) return emitFork(n);
+    if (k == prim::profile) return emitProfile(n);
+    if (k == prim::Guard) return emitGuard(n);
 
     if (k == prim::ListConstruct) {
       pushInputs(n);
@@ -455,6 +460,49 @@ class CodeBuilder {
     const TypePtr& t = n->output()->type();
     TypePtr elem = t->isa<FutureType>() ? t->expect<FutureType>().elementType() : AnyType::get();
     emit(OpCode::FORK, fnIdx, n->inputs().size(), typeIndex(elem), n);
+    storeOutputs(n);
+  }
+
+  // prim::profile[slot=k](%v): record %v's type (profiling_record.h).
+  void emitProfile(const Node* n) {
+    JS_CHECK(n->inputs().size() == 1 && n->outputs().empty() && n->hasAttribute(Symbol::attr("slot")),
+             "prim::profile takes one value, has no outputs and names its slot", locationSuffix(n));
+    const int64_t slot = n->i(Symbol::attr("slot"));
+    JS_CHECK(options_.profile && slot >= 0 && static_cast<size_t>(slot) < options_.profile->size(),
+             "prim::profile slot ", slot, " has no ProfilingRecord slot to record into", locationSuffix(n));
+    pushInputs(n);
+    emit(OpCode::PROFILE, static_cast<int32_t>(slot), 0, 0, n);
+  }
+
+  // %v2 = prim::Guard[profiled_type=T, guard=k, Subgraph=continuation](%v, %live...):
+  // on success %v2 is %v; on failure the frame returns what the continuation
+  // (the rest of the unoptimized graph, taking %v and the live values)
+  // returns. The GUARD instruction skips the bail-out's CALL and RET.
+  void emitGuard(const Node* n) {
+    const Symbol guardAttr = Symbol::attr("guard");
+    JS_CHECK(!n->inputs().empty() && n->outputs().size() == 1 && n->hasAttribute(attr::profiled_type) &&
+                 n->hasAttribute(guardAttr) && n->hasAttribute(attr::Subgraph),
+             "prim::Guard needs a value, one output, profiled_type, guard and Subgraph attributes",
+             locationSuffix(n));
+    const TypePtr& t = n->ty(attr::profiled_type);
+    JS_CHECK(t->isa<TensorType>(), "prim::Guard checks tensor types, not ", t->str(), locationSuffix(n));
+    const int64_t guard = n->i(guardAttr);
+    JS_CHECK(options_.guards && guard >= 0 && static_cast<size_t>(guard) < options_.guards->numGuards(),
+             "prim::Guard ", guard, " has no GuardStats entry to count into", locationSuffix(n));
+    JS_CHECK(n->owningBlock() == graph_.block(), "prim::Guard must be in the graph's top-level block",
+             locationSuffix(n));
+    const GraphPtr& cont = n->g(attr::Subgraph);
+    JS_CHECK(cont->inputs().size() == n->inputs().size() && cont->outputs().size() == graph_.outputs().size(),
+             "prim::Guard's continuation must take the guard's inputs and return the graph's outputs",
+             locationSuffix(n));
+    auto fn = std::make_unique<GraphFunction>("bailout_" + std::to_string(guard), cont, std::nullopt, options_);
+    const int32_t fnIdx = functionIndex(fn.get());
+    code_.ownedFunctions_.push_back(std::move(fn));
+    pushInputs(n);
+    const uint32_t count = static_cast<uint32_t>(n->inputs().size());
+    emit(OpCode::GUARD, typeIndex(t), count, static_cast<int32_t>(guard), n);
+    emit(OpCode::CALL, fnIdx, count, 0, n);
+    emit(OpCode::RET, 0, 0, 0, n);
     storeOutputs(n);
   }
 
@@ -666,6 +714,12 @@ std::string Code::dump() const {
       case OpCode::SET_ATTR:
       case OpCode::CALL_METHOD:
         os << " " << names_[in.X] << (in.op == OpCode::CALL_METHOD ? " n=" + std::to_string(in.N) : "");
+        break;
+      case OpCode::PROFILE:
+        os << " slot=" << in.X;
+        break;
+      case OpCode::GUARD:
+        os << " " << types_[in.X]->str() << " n=" << in.N << " guard=" << in.Y;
         break;
       case OpCode::CALL:
       case OpCode::FORK:

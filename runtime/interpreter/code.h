@@ -34,6 +34,8 @@ class Graph;
 class OperatorRegistry;
 class GraphFunction;
 class Operator;
+class ProfilingRecord;
+class GuardStats;
 
 // What the builder needs from outside the graph.
 struct CodeOptions {
@@ -43,6 +45,11 @@ struct CodeOptions {
   // IR text only names the function. Returns nullptr when unknown, which is
   // an error only if the constant is actually called.
   std::function<Function*(std::string_view name)> functionResolver;
+  // Where PROFILE instructions record (a profiling plan) and GUARD
+  // instructions count failures (an optimized plan); see
+  // profiling_record.h. Needed only by graphs with prim::profile / prim::Guard.
+  std::shared_ptr<ProfilingRecord> profile;
+  std::shared_ptr<GuardStats> guards;
 };
 
 // Where an instruction came from, for error messages and tracebacks.
@@ -79,6 +86,8 @@ class Code {
   const std::vector<TypePtr>& types() const { return types_; }
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<Function*>& functions() const { return functions_; }
+  ProfilingRecord* profile() const { return profile_.get(); }
+  GuardStats* guardStats() const { return guards_.get(); }
   // The node behind instruction `pc` (nullptr for bookkeeping instructions).
   const InstructionSource* sourceOf(size_t pc) const;
 
@@ -102,6 +111,8 @@ class Code {
   std::vector<TypePtr> types_;
   std::vector<std::string> names_;
   std::vector<Function*> functions_;
+  std::shared_ptr<ProfilingRecord> profile_;
+  std::shared_ptr<GuardStats> guards_;
   // Fork subgraphs become functions owned here.
   std::vector<std::unique_ptr<GraphFunction>> ownedFunctions_;
   // instructionSource_[pc] indexes sources_, or -1.

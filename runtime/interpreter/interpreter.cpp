@@ -8,6 +8,7 @@
 
 #include "runtime/core/operator.h"
 #include "runtime/interpreter/graph_function.h"
+#include "runtime/interpreter/profiling_record.h"
 #include "runtime/support/thread_pool.h"
 
 namespace jitserve {
@@ -584,6 +585,18 @@ InterpreterState::Status InterpreterState::runLoop() {
           if (call(fn)) reload();
           break;
         }
+        case OpCode::PROFILE:
+          code->profile()->record(static_cast<size_t>(in.X), stack.back());
+          stack.pop_back();
+          break;
+        case OpCode::GUARD:
+          if (satisfiesGuard(stack[stack.size() - in.N], static_cast<const TensorType&>(*code->types()[in.X]))) {
+            stack.resize(stack.size() - (in.N - 1));
+            pc += 2;  // over the bail-out's CALL and RET
+          } else {
+            code->guardStats()->failed(static_cast<size_t>(in.Y));
+          }
+          break;
         case OpCode::RET: {
           if (frames_.size() == 1) {
             frame->pc = pc;

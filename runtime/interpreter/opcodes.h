@@ -58,6 +58,11 @@ namespace jitserve {
   _(WAIT, "", "pop a Future; push its value, or suspend until it completes")                      \
   _(ENTER, "", "pop an object; record it as entered, call its __enter__ (None if absent)")        \
   _(EXIT, "", "pop an object; call its __exit__(None, None, None) (None if absent)")             \
+  _(PROFILE, "X=profiling slot", "pop a value; record its type in the Code's ProfilingRecord")         \
+  _(GUARD, "X=type index, N=#inputs, Y=guard index",                                              \
+    "check the value N below the top against type X: if it holds, pop the N-1 live values above "  \
+    "it and skip the next two instructions; else count a failure and fall into the bail-out "      \
+    "(CALL of the continuation on all N values, then RET)")                                       \
   _(RET, "", "return: the stack holds the frame's outputs")
 
 enum class OpCode : uint8_t {

@@ -143,7 +143,7 @@ TEST_F(JitctlTest, GraphStagesAndTheOptimizationSwitch) {
 
   r = jitctl({"optimize"});
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("optimization on; passes: propagate_tensor_types inline"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("optimization on; passes: propagate_tensor_types eliminate_guards inline"), std::string::npos) << r.out;
   r = jitctl({"optimize", "off"});
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("optimization off"), std::string::npos) << r.out;

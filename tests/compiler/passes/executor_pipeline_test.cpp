@@ -48,7 +48,9 @@ TEST(ExecutorPipeline, UnknownPassIsRefusedUpFront) {
             absl::StatusCode::kNotFound);
 }
 
-TEST(ExecutorPipeline, OptimizedPlansKeepResults) {
+// Every corpus graph through an optimizing executor; with `profiling`, the
+// first call profiles and later calls run the guarded plan.
+void runCorpus(bool profiling) {
   ensureOperatorsRegistered();
   auto pipeline = makePassPipeline(specializedPipeline());
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().message();
@@ -73,8 +75,9 @@ TEST(ExecutorPipeline, OptimizedPlansKeepResults) {
       if (!before.ok() && firstLine(before.status()).find("unsupported operator") != std::string::npos) continue;
       GraphExecutorOptions options;
       options.pipeline = *pipeline;
+      options.profiling.enabled = profiling;
       GraphExecutor executor(shared, options);
-      for (int call = 0; call < 2; ++call) {
+      for (int call = 0; call < (profiling ? 3 : 2); ++call) {
         args = loadInputs(dir);  // runs may write their inputs
         Stack stack = *args;
         absl::Status st = executor.runStatus(stack);
@@ -100,6 +103,10 @@ TEST(ExecutorPipeline, OptimizedPlansKeepResults) {
   for (size_t i = 0; i < failures.size() && i < 20; ++i) ADD_FAILURE() << failures[i];
   EXPECT_EQ(failures.size(), 0u);
 }
+
+TEST(ExecutorPipeline, OptimizedPlansKeepResults) { runCorpus(false); }
+
+TEST(ExecutorPipeline, ProfiledAndGuardedPlansKeepResults) { runCorpus(true); }
 
 }  // namespace
 }  // namespace jitserve
