@@ -28,6 +28,17 @@ else()
   message(STATUS "oneDNN (libdnnl-dev) not found: convolution runs on im2col + OpenBLAS only")
 endif()
 
+# SLEEF (Debian 12: libsleef-dev) for SIMD exp/log/tanh/... in runtime/ops
+# (vec_math.h). Without it those ops run their scalar libm loops.
+find_path(SLEEF_INCLUDE_DIR sleef.h)
+find_library(SLEEF_LIBRARY NAMES sleef)
+if(SLEEF_INCLUDE_DIR AND SLEEF_LIBRARY AND CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64")
+  set(JITSERVE_HAVE_SLEEF ON)
+else()
+  set(JITSERVE_HAVE_SLEEF OFF)
+  message(STATUS "libsleef not found: transcendental float ops run scalar")
+endif()
+
 if(JITSERVE_BUILD_TESTS)
   find_package(GTest REQUIRED)
   find_package(benchmark CONFIG QUIET)

@@ -17,6 +17,7 @@
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/random_ops.h"
 #include "runtime/ops/scalar_math.h"
+#include "runtime/ops/vec_math.h"
 
 namespace jitserve::ops {
 namespace {
@@ -48,6 +49,20 @@ void runAct(Args& a, const char* name, const MakeOp& make) {
   a.ret(Inplace ? std::move(self) : std::move(out));
 }
 
+// Runs a vec_math.h kernel over self (float) when this CPU has the table;
+// false (nothing done) otherwise.
+template <bool Inplace>
+bool vecFloat(Args& a, const char* name, vec::UnaryArrayFn vec::FloatKernels::*fn) {
+  const vec::FloatKernels* vk = vec::floatKernels();
+  if (!vk) return false;
+  Tensor self = a.tensor(0);
+  Tensor out = Inplace ? self : Tensor();
+  TensorIterator it = unaryIter(out, self, Promotion::Common, name);
+  if (!vec::unaryFloat(it, vk->*fn)) return false;
+  a.ret(Inplace ? std::move(self) : std::move(out));
+  return true;
+}
+
 // erf for float gelu without a libm call, so the loop vectorizes (a scalar
 // erff per element made gelu ~10x slower than PyTorch's SIMD kernel).
 // Abramowitz & Stegun 7.1.28: erf(t) = 1 - (1 + a1 t + ... + a6 t^6)^-16 for
@@ -73,6 +88,7 @@ void k_gelu(Stack& s) {
     runAct<I>(a, "GeluKernelImpl", []<typename T>(T) { return [](T x) { return math::geluTanh(x); }; });
     return;
   }
+  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<I>(a, "GeluKernelImpl", &vec::FloatKernels::gelu)) return;
   // double keeps libm's erf; float (and Half/BFloat16, computed in float)
   // takes the vectorizable one.
   runAct<I>(a, "GeluKernelImpl", []<typename T>(T) {
@@ -85,6 +101,7 @@ void k_gelu(Stack& s) {
 template <bool I>
 void k_silu(Stack& s) {
   Args a(s, 1);
+  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<I>(a, "silu", &vec::FloatKernels::silu)) return;
   runAct<I>(a, "silu", []<typename T>(T) { return [](T x) { return x / (T(1) + std::exp(-x)); }; });
 }
 template <bool I>

@@ -17,6 +17,7 @@
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
+#include "runtime/ops/vec_math.h"
 #include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
@@ -276,6 +277,9 @@ void powScalarLoop(TensorIterator& it, const Scalar& exp) {
     else if (e == -2) unaryLoop<scalar_t>(it, [](acc_t a) { return acc_t(1) / (a * a); });
     else {
       const acc_t ea = static_cast<acc_t>(e);
+      if constexpr (std::is_same_v<scalar_t, float>) {
+        if (const vec::FloatKernels* vk = vec::floatKernels(); vk && vec::powFloat(it, *vk, ea)) return;
+      }
       unaryLoop<scalar_t>(it, [ea](acc_t a) { return std::pow(a, ea); });
     }
   }

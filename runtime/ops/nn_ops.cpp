@@ -18,15 +18,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/onednn_conv.h"
+#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -209,8 +210,16 @@ void rowStats(const Tensor& rows, std::vector<double>& mean, std::vector<double>
   var.assign(static_cast<size_t>(G), 0);
   JS_DISPATCH_FLOATING_TYPES(r.dtype(), "normalization", [&] {
     const scalar_t* p = r.data<scalar_t>();
+    const vec::FloatKernels* vk = std::is_same_v<scalar_t, float> ? vec::floatKernels() : nullptr;
     parallel_for(0, G, 1, [&](int64_t s, int64_t e) {
       for (int64_t g = s; g < e; ++g) {
+        if (vk) {  // float: the same two passes on SIMD
+          const float* row = reinterpret_cast<const float*>(p + g * M);
+          const double m = M > 0 ? vk->sumD(row, M) / static_cast<double>(M) : 0;
+          mean[g] = m;
+          var[g] = M > 0 ? vk->sqDevD(row, M, m) / static_cast<double>(M) : 0;
+          continue;
+        }
         double sum = 0;
         for (int64_t j = 0; j < M; ++j) sum += static_cast<double>(p[g * M + j]);
         const double m = M > 0 ? sum / static_cast<double>(M) : 0;
@@ -316,9 +325,15 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const s
     scalar_t* op = out.data<scalar_t>();
     const double* wp = w.defined() ? w.data<double>() : nullptr;
     const double* bp = b.defined() ? b.data<double>() : nullptr;
+    const vec::FloatKernels* vk = std::is_same_v<scalar_t, float> ? vec::floatKernels() : nullptr;
     parallel_for(0, R, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, M)), [&](int64_t s, int64_t e) {
       for (int64_t r = s; r < e; ++r) {
         const double rs = 1 / std::sqrt(var[r] + eps);
+        if (vk) {
+          vk->normRowD(reinterpret_cast<const float*>(ip + r * M), reinterpret_cast<float*>(op + r * M), M, mean[r],
+                       rs, wp, bp);
+          continue;
+        }
         for (int64_t j = 0; j < M; ++j) {
           double v = (static_cast<double>(ip[r * M + j]) - mean[r]) * rs;
           if (wp) v *= wp[j];
@@ -538,6 +553,7 @@ std::pair<Tensor, Tensor> adaptivePool2d(const Tensor& self, std::vector<int64_t
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
     int64_t* xp = is_max ? idx.data<int64_t>() : nullptr;
+    const vec::FloatKernels* vk = std::is_same_v<scalar_t, float> ? vec::floatKernels() : nullptr;
     parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
       for (int64_t plane = s; plane < e; ++plane) {
         const scalar_t* src = ip + plane * H * W;
@@ -557,8 +573,15 @@ std::pair<Tensor, Tensor> adaptivePool2d(const Tensor& self, std::vector<int64_t
               xp[o] = best;
             } else {
               double sum = 0;
-              for (int64_t iy = hs; iy < he; ++iy)
-                for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+              if (vk && ws == 0 && we == W) {  // whole rows: one contiguous span
+                sum = vk->sumD(reinterpret_cast<const float*>(src + hs * W), (he - hs) * W);
+              } else if (vk) {
+                for (int64_t iy = hs; iy < he; ++iy)
+                  sum += vk->sumD(reinterpret_cast<const float*>(src + iy * W + ws), we - ws);
+              } else {
+                for (int64_t iy = hs; iy < he; ++iy)
+                  for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+              }
               op[o] = static_cast<scalar_t>(sum / static_cast<double>((he - hs) * (we - ws)));
             }
           }

@@ -20,6 +20,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -81,6 +82,9 @@ void forEachRow(const RowLayout& L, const F& f) {
 
 template <typename T>
 double sumRow(const T* p, int64_t n) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (const vec::FloatKernels* vk = vec::floatKernels()) return vk->sumD(p, n);
+  }
   double acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   int64_t i = 0;
   for (; i + 8 <= n; i += 8)
@@ -164,6 +168,7 @@ Tensor sumLeading(const Tensor& self, int64_t k, bool keepdim, double scale) {
   constexpr int64_t kTile = 512;  // columns per accumulator tile (4 KiB of doubles)
   const int64_t tiles = (C + kTile - 1) / kTile;
   const int64_t grain = std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, R * kTile));
+  const vec::FloatKernels* vk = std::is_same_v<T, float> ? vec::floatKernels() : nullptr;
   parallel_for(0, tiles, grain, [&](int64_t tb, int64_t te) {
     double acc[kTile];
     for (int64_t t = tb; t < te; ++t) {
@@ -171,6 +176,12 @@ Tensor sumLeading(const Tensor& self, int64_t k, bool keepdim, double scale) {
       for (int64_t j = 0; j < n; ++j) acc[j] = 0;
       for (int64_t r = 0; r < R; ++r) {
         const T* row = in + r * C + c0;
+        if constexpr (std::is_same_v<T, float>) {
+          if (vk) {
+            vk->addRowD(acc, row, n);
+            continue;
+          }
+        }
         for (int64_t j = 0; j < n; ++j) acc[j] += static_cast<double>(row[j]);
       }
       for (int64_t j = 0; j < n; ++j) o[c0 + j] = static_cast<T>(acc[j] * scale);

@@ -15,6 +15,7 @@
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
+#include "runtime/ops/vec_math.h"
 
 namespace jitserve::ops {
 namespace {
@@ -182,10 +183,23 @@ JS_FLOAT_UNARY_OPS(JS_DEFINE_FUNCTOR)
 JS_FLOAT_UNARY_SPECIAL(JS_DEFINE_FUNCTOR)
 #undef JS_DEFINE_FUNCTOR
 
+// The SIMD float32 kernel for F (vec_math.h), where there is one.
+template <typename F>
+vec::UnaryArrayFn vecKernel() {
+  const vec::FloatKernels* k = vec::floatKernels();
+  if (!k) return nullptr;
+#define JS_VEC_PICK(name) \
+  if constexpr (std::is_same_v<F, F_##name>) return k->name;
+  JS_VEC_UNARY_FUNCTIONS(JS_VEC_PICK)
+#undef JS_VEC_PICK
+  return nullptr;
+}
+
 // out = F(self) in floating point (integers promote to the default dtype).
 template <typename F>
 Tensor floatUnary(const Tensor& self, Tensor out = {}) {
   TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, F::kName);
+  if (vec::UnaryArrayFn fn = vecKernel<F>(); fn && vec::unaryFloat(it, fn)) return out;
   JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), F::kName, [&] { unaryLoop<scalar_t>(it, F{}); });
   return out;
 }

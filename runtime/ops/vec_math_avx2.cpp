@@ -1,0 +1,83 @@
+// vec_math.h's kernels for AVX2 + FMA (this file is compiled with
+// -mavx2 -mfma; vec_math.cpp calls it only on CPUs that have both).
+#include <immintrin.h>
+#include <sleef.h>
+
+#include "runtime/ops/vec_math_kernels.h"
+
+namespace jitserve::ops::vec {
+namespace {
+
+struct Avx2 {
+  using V = __m256;
+  static constexpr int W = 8;
+  static V load(const float* p) { return _mm256_loadu_ps(p); }
+  static void store(float* p, V v) { _mm256_storeu_ps(p, v); }
+  static V set1(float x) { return _mm256_set1_ps(x); }
+  static V add(V a, V b) { return _mm256_add_ps(a, b); }
+  static V sub(V a, V b) { return _mm256_sub_ps(a, b); }
+  static V mul(V a, V b) { return _mm256_mul_ps(a, b); }
+  static V div(V a, V b) { return _mm256_div_ps(a, b); }
+  // maxps returns its second operand when either is NaN.
+  static V max(V a, V b) { return _mm256_max_ps(a, b); }
+  static V sqrt(V a) { return _mm256_sqrt_ps(a); }
+  static float hsum(V v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+  }
+  static float hmax(V v) {
+    __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_max_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+  }
+  using VD = __m256d;  // 4 doubles: loaded from 4 floats
+  static VD loadFD(const float* p) { return _mm256_cvtps_pd(_mm_loadu_ps(p)); }
+  static void storeDF(float* p, VD v) { _mm_storeu_ps(p, _mm256_cvtpd_ps(v)); }
+  static VD loadD(const double* p) { return _mm256_loadu_pd(p); }
+  static void storeD(double* p, VD v) { _mm256_storeu_pd(p, v); }
+  static VD setD(double x) { return _mm256_set1_pd(x); }
+  static VD addD(VD a, VD b) { return _mm256_add_pd(a, b); }
+  static VD subD(VD a, VD b) { return _mm256_sub_pd(a, b); }
+  static VD mulD(VD a, VD b) { return _mm256_mul_pd(a, b); }
+  static double hsumD(VD v) {
+    __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+  }
+  static V abs(V a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
+  static V copysign(V mag, V sgn) {
+    const V sign = _mm256_set1_ps(-0.0f);
+    return _mm256_or_ps(_mm256_andnot_ps(sign, mag), _mm256_and_ps(sign, sgn));
+  }
+  static V pow(V a, V b) { return Sleef_powf8_u10avx2(a, b); }
+  static V exp(V a) { return Sleef_expf8_u10avx2(a); }
+  static V exp2(V a) { return Sleef_exp2f8_u10avx2(a); }
+  static V expm1(V a) { return Sleef_expm1f8_u10avx2(a); }
+  static V log(V a) { return Sleef_logf8_u10avx2(a); }
+  static V log2(V a) { return Sleef_log2f8_u10avx2(a); }
+  static V log10(V a) { return Sleef_log10f8_u10avx2(a); }
+  static V log1p(V a) { return Sleef_log1pf8_u10avx2(a); }
+  static V sin(V a) { return Sleef_sinf8_u10avx2(a); }
+  static V cos(V a) { return Sleef_cosf8_u10avx2(a); }
+  static V tan(V a) { return Sleef_tanf8_u10avx2(a); }
+  static V asin(V a) { return Sleef_asinf8_u10avx2(a); }
+  static V acos(V a) { return Sleef_acosf8_u10avx2(a); }
+  static V atan(V a) { return Sleef_atanf8_u10avx2(a); }
+  static V sinh(V a) { return Sleef_sinhf8_u10avx2(a); }
+  static V cosh(V a) { return Sleef_coshf8_u10avx2(a); }
+  static V tanh(V a) { return Sleef_tanhf8_u10avx2(a); }
+  static V asinh(V a) { return Sleef_asinhf8_u10avx2(a); }
+  static V acosh(V a) { return Sleef_acoshf8_u10avx2(a); }
+  static V atanh(V a) { return Sleef_atanhf8_u10avx2(a); }
+};
+
+}  // namespace
+
+const FloatKernels* avx2FloatKernels() {
+  static const FloatKernels k = detail::Kernels<Avx2>::table("avx2");
+  return &k;
+}
+
+}  // namespace jitserve::ops::vec

@@ -1,0 +1,74 @@
+// vec_math.h's kernels for AVX-512F (this file is compiled with
+// -mavx512f -mfma; vec_math.cpp calls it only on CPUs with AVX-512F).
+#include <immintrin.h>
+#include <sleef.h>
+
+#include "runtime/ops/vec_math_kernels.h"
+
+namespace jitserve::ops::vec {
+namespace {
+
+struct Avx512 {
+  using V = __m512;
+  static constexpr int W = 16;
+  static V load(const float* p) { return _mm512_loadu_ps(p); }
+  static void store(float* p, V v) { _mm512_storeu_ps(p, v); }
+  static V set1(float x) { return _mm512_set1_ps(x); }
+  static V add(V a, V b) { return _mm512_add_ps(a, b); }
+  static V sub(V a, V b) { return _mm512_sub_ps(a, b); }
+  static V mul(V a, V b) { return _mm512_mul_ps(a, b); }
+  static V div(V a, V b) { return _mm512_div_ps(a, b); }
+  // maxps returns its second operand when either is NaN.
+  static V max(V a, V b) { return _mm512_max_ps(a, b); }
+  static V sqrt(V a) { return _mm512_sqrt_ps(a); }
+  static float hsum(V v) { return _mm512_reduce_add_ps(v); }
+  static float hmax(V v) { return _mm512_reduce_max_ps(v); }
+  using VD = __m512d;  // 8 doubles: loaded from 8 floats
+  static VD loadFD(const float* p) { return _mm512_cvtps_pd(_mm256_loadu_ps(p)); }
+  static void storeDF(float* p, VD v) { _mm256_storeu_ps(p, _mm512_cvtpd_ps(v)); }
+  static VD loadD(const double* p) { return _mm512_loadu_pd(p); }
+  static void storeD(double* p, VD v) { _mm512_storeu_pd(p, v); }
+  static VD setD(double x) { return _mm512_set1_pd(x); }
+  static VD addD(VD a, VD b) { return _mm512_add_pd(a, b); }
+  static VD subD(VD a, VD b) { return _mm512_sub_pd(a, b); }
+  static VD mulD(VD a, VD b) { return _mm512_mul_pd(a, b); }
+  static double hsumD(VD v) { return _mm512_reduce_add_pd(v); }
+  // Bit operations through the integer domain (and_ps needs AVX-512DQ).
+  static V abs(V a) {
+    return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x7fffffff)));
+  }
+  static V copysign(V mag, V sgn) {
+    const __m512i m = _mm512_set1_epi32(0x7fffffff);
+    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(mag), m),
+                                               _mm512_andnot_si512(m, _mm512_castps_si512(sgn))));
+  }
+  static V pow(V a, V b) { return Sleef_powf16_u10avx512f(a, b); }
+  static V exp(V a) { return Sleef_expf16_u10avx512f(a); }
+  static V exp2(V a) { return Sleef_exp2f16_u10avx512f(a); }
+  static V expm1(V a) { return Sleef_expm1f16_u10avx512f(a); }
+  static V log(V a) { return Sleef_logf16_u10avx512f(a); }
+  static V log2(V a) { return Sleef_log2f16_u10avx512f(a); }
+  static V log10(V a) { return Sleef_log10f16_u10avx512f(a); }
+  static V log1p(V a) { return Sleef_log1pf16_u10avx512f(a); }
+  static V sin(V a) { return Sleef_sinf16_u10avx512f(a); }
+  static V cos(V a) { return Sleef_cosf16_u10avx512f(a); }
+  static V tan(V a) { return Sleef_tanf16_u10avx512f(a); }
+  static V asin(V a) { return Sleef_asinf16_u10avx512f(a); }
+  static V acos(V a) { return Sleef_acosf16_u10avx512f(a); }
+  static V atan(V a) { return Sleef_atanf16_u10avx512f(a); }
+  static V sinh(V a) { return Sleef_sinhf16_u10avx512f(a); }
+  static V cosh(V a) { return Sleef_coshf16_u10avx512f(a); }
+  static V tanh(V a) { return Sleef_tanhf16_u10avx512f(a); }
+  static V asinh(V a) { return Sleef_asinhf16_u10avx512f(a); }
+  static V acosh(V a) { return Sleef_acoshf16_u10avx512f(a); }
+  static V atanh(V a) { return Sleef_atanhf16_u10avx512f(a); }
+};
+
+}  // namespace
+
+const FloatKernels* avx512FloatKernels() {
+  static const FloatKernels k = detail::Kernels<Avx512>::table("avx512");
+  return &k;
+}
+
+}  // namespace jitserve::ops::vec

@@ -1,0 +1,233 @@
+// The bodies of vec_math.h's kernels, written once over an ISA description
+// `I` (vector type V, width W, load/store/arithmetic and SLEEF functions).
+// Only vec_math_avx2.cpp and vec_math_avx512.cpp include this, each compiled
+// for its instruction set; nothing here may be used from baseline code.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "runtime/ops/vec_math.h"
+
+namespace jitserve::ops::vec::detail {
+
+// out = op(in) for n floats; the last partial vector goes through a
+// zero-padded buffer (the padding lanes are computed and dropped).
+template <typename I, typename Op>
+inline void mapArray(const float* in, float* out, int64_t n, Op op) {
+  constexpr int W = I::W;
+  int64_t i = 0;
+  for (; i + W <= n; i += W) I::store(out + i, op(I::load(in + i)));
+  if (i < n) {
+    float buf[W] = {};
+    std::memcpy(buf, in + i, sizeof(float) * (n - i));
+    I::store(buf, op(I::load(buf)));
+    std::memcpy(out + i, buf, sizeof(float) * (n - i));
+  }
+}
+
+template <typename I>
+struct Kernels {
+  using V = typename I::V;
+  static constexpr int W = I::W;
+
+#define JS_VEC_SLEEF_KERNEL(name) \
+  static void name(const float* in, float* out, int64_t n) { mapArray<I>(in, out, n, I::name); }
+  JS_VEC_SLEEF_KERNEL(exp)
+  JS_VEC_SLEEF_KERNEL(exp2)
+  JS_VEC_SLEEF_KERNEL(expm1)
+  JS_VEC_SLEEF_KERNEL(log)
+  JS_VEC_SLEEF_KERNEL(log2)
+  JS_VEC_SLEEF_KERNEL(log10)
+  JS_VEC_SLEEF_KERNEL(log1p)
+  JS_VEC_SLEEF_KERNEL(sin)
+  JS_VEC_SLEEF_KERNEL(cos)
+  JS_VEC_SLEEF_KERNEL(tan)
+  JS_VEC_SLEEF_KERNEL(asin)
+  JS_VEC_SLEEF_KERNEL(acos)
+  JS_VEC_SLEEF_KERNEL(atan)
+  JS_VEC_SLEEF_KERNEL(sinh)
+  JS_VEC_SLEEF_KERNEL(cosh)
+  JS_VEC_SLEEF_KERNEL(tanh)
+  JS_VEC_SLEEF_KERNEL(asinh)
+  JS_VEC_SLEEF_KERNEL(acosh)
+  JS_VEC_SLEEF_KERNEL(atanh)
+  JS_VEC_SLEEF_KERNEL(sqrt)
+#undef JS_VEC_SLEEF_KERNEL
+
+  // 1 / (1 + exp(-x)), the scalar math::sigmoid's formula.
+  static void sigmoid(const float* in, float* out, int64_t n) {
+    const V one = I::set1(1.0f), zero = I::set1(0.0f);
+    mapArray<I>(in, out, n, [&](V x) { return I::div(one, I::add(one, I::exp(I::sub(zero, x)))); });
+  }
+
+  static void silu(const float* in, float* out, int64_t n) {
+    const V one = I::set1(1.0f), zero = I::set1(0.0f);
+    mapArray<I>(in, out, n, [&](V x) { return I::div(x, I::add(one, I::exp(I::sub(zero, x)))); });
+  }
+
+  // activation_ops' float gelu step for step: erf by Abramowitz & Stegun
+  // 7.1.28 (|error| <= 3e-7; SLEEF's 1-ULP erf costs ~3x more), so SIMD and
+  // scalar results agree.
+  static void gelu(const float* in, float* out, int64_t n) {
+    const V half = I::set1(0.5f), one = I::set1(1.0f), rsqrt2 = I::set1(0.70710678118654752440f);
+    const V c1 = I::set1(0.0705230784f), c2 = I::set1(0.0422820123f), c3 = I::set1(0.0092705272f),
+            c4 = I::set1(0.0001520143f), c5 = I::set1(0.0002765672f), c6 = I::set1(0.0000430638f);
+    mapArray<I>(in, out, n, [&](V x) {
+      const V z = I::mul(x, rsqrt2), t = I::abs(z);
+      V p = I::add(c5, I::mul(t, c6));
+      p = I::add(c4, I::mul(t, p));
+      p = I::add(c3, I::mul(t, p));
+      p = I::add(c2, I::mul(t, p));
+      p = I::add(c1, I::mul(t, p));
+      p = I::add(one, I::mul(t, p));
+      p = I::mul(p, p);
+      p = I::mul(p, p);
+      p = I::mul(p, p);
+      p = I::mul(p, p);
+      const V erf = I::copysign(I::sub(one, I::div(one, p)), z);
+      return I::mul(I::mul(half, x), I::add(one, erf));
+    });
+  }
+
+  static void powScalar(const float* in, float* out, int64_t n, float e) {
+    const V ve = I::set1(e);
+    mapArray<I>(in, out, n, [&](V x) { return I::pow(x, ve); });
+  }
+
+  static float max(const float* x, int64_t n) {
+    // max(v, acc) returns acc when v is NaN, so NaNs never enter acc.
+    const float ninf = -std::numeric_limits<float>::infinity();
+    V a0 = I::set1(ninf), a1 = a0;
+    int64_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W) {
+      a0 = I::max(I::load(x + i), a0);
+      a1 = I::max(I::load(x + i + W), a1);
+    }
+    for (; i + W <= n; i += W) a0 = I::max(I::load(x + i), a0);
+    float m = I::hmax(I::max(a0, a1));
+    for (; i < n; ++i) m = x[i] > m ? x[i] : m;
+    return m;
+  }
+
+  static float expSubSum(const float* x, float* y, int64_t n, float m) {
+    const V vm = I::set1(m);
+    V s0 = I::set1(0.0f), s1 = s0;
+    int64_t i = 0;
+    for (; i + 2 * W <= n; i += 2 * W) {
+      const V e0 = I::exp(I::sub(I::load(x + i), vm));
+      const V e1 = I::exp(I::sub(I::load(x + i + W), vm));
+      if (y) {
+        I::store(y + i, e0);
+        I::store(y + i + W, e1);
+      }
+      s0 = I::add(s0, e0);
+      s1 = I::add(s1, e1);
+    }
+    float s = I::hsum(I::add(s0, s1));
+    if (i < n) {
+      // Tail: computed on a padded buffer, only the real lanes summed.
+      float buf[2 * W] = {};
+      const int64_t r = n - i;
+      std::memcpy(buf, x + i, sizeof(float) * r);
+      I::store(buf, I::exp(I::sub(I::load(buf), vm)));
+      I::store(buf + W, I::exp(I::sub(I::load(buf + W), vm)));
+      for (int64_t j = 0; j < r; ++j) s += buf[j];
+      if (y) std::memcpy(y + i, buf, sizeof(float) * r);
+    }
+    return s;
+  }
+
+  static void scale(float* y, int64_t n, float s) {
+    const V vs = I::set1(s);
+    mapArray<I>(y, y, n, [&](V v) { return I::mul(v, vs); });
+  }
+
+  static void subSub(const float* x, float* y, int64_t n, float a, float b) {
+    const V va = I::set1(a), vb = I::set1(b);
+    mapArray<I>(x, y, n, [&](V v) { return I::sub(I::sub(v, va), vb); });
+  }
+
+  // The double-precision kernels work on WD = W / 2 elements per vector.
+  using VD = typename I::VD;
+  static constexpr int WD = W / 2;
+
+  static double sumD(const float* x, int64_t n) {
+    VD a0 = I::setD(0), a1 = a0, a2 = a0, a3 = a0;
+    int64_t i = 0;
+    for (; i + 4 * WD <= n; i += 4 * WD) {
+      a0 = I::addD(a0, I::loadFD(x + i));
+      a1 = I::addD(a1, I::loadFD(x + i + WD));
+      a2 = I::addD(a2, I::loadFD(x + i + 2 * WD));
+      a3 = I::addD(a3, I::loadFD(x + i + 3 * WD));
+    }
+    for (; i + WD <= n; i += WD) a0 = I::addD(a0, I::loadFD(x + i));
+    double s = 0;
+    for (; i < n; ++i) s += static_cast<double>(x[i]);
+    return s + I::hsumD(I::addD(I::addD(a0, a1), I::addD(a2, a3)));
+  }
+
+  static double sqDevD(const float* x, int64_t n, double m) {
+    const VD vm = I::setD(m);
+    VD a0 = I::setD(0), a1 = a0;
+    int64_t i = 0;
+    for (; i + 2 * WD <= n; i += 2 * WD) {
+      const VD d0 = I::subD(I::loadFD(x + i), vm), d1 = I::subD(I::loadFD(x + i + WD), vm);
+      a0 = I::addD(a0, I::mulD(d0, d0));
+      a1 = I::addD(a1, I::mulD(d1, d1));
+    }
+    double s = 0;
+    for (; i < n; ++i) {
+      const double d = static_cast<double>(x[i]) - m;
+      s += d * d;
+    }
+    return s + I::hsumD(I::addD(a0, a1));
+  }
+
+  static void addRowD(double* acc, const float* x, int64_t n) {
+    int64_t i = 0;
+    for (; i + WD <= n; i += WD) I::storeD(acc + i, I::addD(I::loadD(acc + i), I::loadFD(x + i)));
+    for (; i < n; ++i) acc[i] += static_cast<double>(x[i]);
+  }
+
+  static void normRowD(const float* x, float* y, int64_t n, double mean, double rs, const double* w,
+                       const double* b) {
+    const VD vm = I::setD(mean), vr = I::setD(rs);
+    int64_t i = 0;
+    for (; i + WD <= n; i += WD) {
+      VD v = I::mulD(I::subD(I::loadFD(x + i), vm), vr);
+      if (w) v = I::mulD(v, I::loadD(w + i));
+      if (b) v = I::addD(v, I::loadD(b + i));
+      I::storeDF(y + i, v);
+    }
+    for (; i < n; ++i) {
+      double v = (static_cast<double>(x[i]) - mean) * rs;
+      if (w) v *= w[i];
+      if (b) v += b[i];
+      y[i] = static_cast<float>(v);
+    }
+  }
+
+  static FloatKernels table(const char* isa) {
+    FloatKernels k{};
+    k.isa = isa;
+#define JS_VEC_ASSIGN(name) k.name = &Kernels::name;
+    JS_VEC_UNARY_FUNCTIONS(JS_VEC_ASSIGN)
+#undef JS_VEC_ASSIGN
+    k.gelu = &Kernels::gelu;
+    k.silu = &Kernels::silu;
+    k.powScalar = &Kernels::powScalar;
+    k.max = &Kernels::max;
+    k.expSubSum = &Kernels::expSubSum;
+    k.scale = &Kernels::scale;
+    k.subSub = &Kernels::subSub;
+    k.sumD = &Kernels::sumD;
+    k.sqDevD = &Kernels::sqDevD;
+    k.addRowD = &Kernels::addRowD;
+    k.normRowD = &Kernels::normRowD;
+    return k;
+  }
+};
+
+}  // namespace jitserve::ops::vec::detail
