@@ -9,6 +9,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/vec_math.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
 
@@ -70,9 +71,20 @@ Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
     using acc_t = opmath_t<scalar_t>;
     const scalar_t* in = r.data.data<scalar_t>();
     scalar_t* o = out.data<scalar_t>();
+    const vec::FloatKernels* vk = std::is_same_v<scalar_t, float> ? vec::floatKernels() : nullptr;
     eachRow(r, [&](int64_t i) {
       const scalar_t* x = in + i * r.n;
       scalar_t* y = o + i * r.n;
+      if (vk) {  // float only: the same steps on SIMD, exp once per element
+        const float* xf = reinterpret_cast<const float*>(x);
+        float* yf = reinterpret_cast<float*>(y);
+        float m = vk->max(xf, r.n);
+        if (std::isnan(m)) m = 0;
+        const float s = vk->expSubSum(xf, log ? nullptr : yf, r.n, m);
+        if (log) vk->subSub(xf, yf, r.n, m, std::log(s));
+        else vk->scale(yf, r.n, 1.0f / s);
+        return;
+      }
       acc_t m = -std::numeric_limits<acc_t>::infinity();
       for (int64_t j = 0; j < r.n; ++j) m = std::max(m, static_cast<acc_t>(x[j]));
       if (std::isnan(static_cast<double>(m))) m = 0;
@@ -189,9 +201,52 @@ std::pair<Tensor, Tensor> sortRows(const Tensor& self, int64_t dim, bool descend
   return {fromRows(self, r, vals, r.n), fromRows(self, r, idx, r.n)};
 }
 
+// topk by selection: one pass per row keeping the best k in a heap, then
+// sorting those k. "Better" is the stable sort's order (NaN above every
+// number, ties to the lower index), so the result equals sortRows + narrow.
+std::pair<Tensor, Tensor> topkSelect(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+  Rows r = toRows(self, dim);
+  Tensor vals = empty({r.count, k}, self.dtype());
+  Tensor idx = empty({r.count, k}, ScalarType::Long);
+  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "topk", [&] {
+    const scalar_t* in = r.data.data<scalar_t>();
+    scalar_t* v = vals.data<scalar_t>();
+    int64_t* ix = idx.data<int64_t>();
+    eachRow(r, [&](int64_t i) {
+      const scalar_t* x = in + i * r.n;
+      const auto better = [x, largest](int64_t a, int64_t b) {
+        if (largest ? lessNanLast(x[b], x[a]) : lessNanLast(x[a], x[b])) return true;
+        if (largest ? lessNanLast(x[a], x[b]) : lessNanLast(x[b], x[a])) return false;
+        return a < b;
+      };
+      // A heap with the worst kept element on top; later indices only
+      // enter when strictly better than it.
+      int64_t* heap = ix + i * k;
+      for (int64_t j = 0; j < k; ++j) heap[j] = j;
+      std::make_heap(heap, heap + k, better);
+      // Quick reject against the worst kept value (a NaN fails both
+      // comparisons and goes to the full test).
+      scalar_t worst = x[heap[0]];
+      for (int64_t j = k; j < r.n; ++j) {
+        if (largest ? x[j] < worst : x[j] > worst) continue;
+        if (!better(j, heap[0])) continue;
+        std::pop_heap(heap, heap + k, better);
+        heap[k - 1] = j;
+        std::push_heap(heap, heap + k, better);
+        worst = x[heap[0]];
+      }
+      std::sort(heap, heap + k, better);
+      for (int64_t j = 0; j < k; ++j) v[i * k + j] = x[heap[j]];
+    });
+  });
+  return {fromRows(self, r, vals, k), fromRows(self, r, idx, k)};
+}
+
 std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   JS_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  // Selection wins while k is a small part of the row; otherwise sort.
+  if (self.dim() > 0 && k > 0 && k * 2 <= n) return topkSelect(self, k, dim, largest);
   auto sorted = sortRows(self, dim, largest);
   if (self.dim() == 0) return sorted;
   const int64_t d = maybe_wrap_dim(dim, self.dim());

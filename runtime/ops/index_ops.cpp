@@ -20,6 +20,7 @@
 #include "runtime/ops/scalar_math.h"
 #include "runtime/ops/ternary_ops.h"
 #include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/parallel.h"
 
 namespace jitserve::ops {
 namespace {
@@ -39,8 +40,14 @@ inline void storeOrAdd(T& d, T x, bool accumulate) {
   }
 }
 
-int64_t checkIndex(int64_t idx, int64_t size, int64_t dim) {
-  JS_CHECK(idx >= -size && idx < size, "index ", idx, " is out of bounds for dimension ", dim, " with size ", size);
+[[noreturn, gnu::cold, gnu::noinline]] void throwIndexOutOfBounds(int64_t idx, int64_t size, int64_t dim) {
+  JS_ERROR("index ", idx, " is out of bounds for dimension ", dim, " with size ", size);
+}
+
+// Inline (the gather/scatter loops call it per element), error path cold.
+inline int64_t checkIndex(int64_t idx, int64_t size, int64_t dim) {
+  if (idx < -size || idx >= size) [[unlikely]]
+    throwIndexOutOfBounds(idx, size, dim);
   return idx < 0 ? idx + size : idx;
 }
 
@@ -264,11 +271,64 @@ void checkGatherShapes(const Tensor& self, int64_t dim, const Tensor& index, con
   (void)op;
 }
 
+// An element moved as one load and store of its size.
+struct Bytes16 {
+  uint64_t lo, hi;
+};
+
+// gather for index.dim() == self.dim() >= 1: rows along the index's last
+// dim, each with its base offset in self computed once, so the inner loop is
+// one index check and one typed copy per element. Rows split over the pool.
+template <typename E>
+void gatherRows(const Tensor& self, int64_t d, const Tensor& li, Tensor& out) {
+  const int64_t nd = li.dim(), last = nd - 1;
+  const int64_t inner = li.size(last);
+  if (li.numel() == 0) return;
+  const int64_t rows = li.numel() / inner;
+  const int64_t n = self.size(d), sd = self.stride(d), sl = self.stride(last);
+  const E* src = static_cast<const E*>(self.data_ptr());
+  E* dst = static_cast<E*>(out.data_ptr());
+  const int64_t* ip = li.data<int64_t>();
+  parallel_for(0, rows, std::max<int64_t>(1, kGrainSize / inner), [&](int64_t rb, int64_t re) {
+    DimVector pos(static_cast<size_t>(nd), 0);
+    for (int64_t k = last - 1, rem = rb; k >= 0; --k) {
+      pos[k] = rem % li.size(k);
+      rem /= li.size(k);
+    }
+    for (int64_t row = rb; row < re; ++row) {
+      int64_t base = 0;
+      for (int64_t k = 0; k < last; ++k)
+        if (k != d) base += pos[k] * self.stride(k);
+      const int64_t* x = ip + row * inner;
+      E* o = dst + row * inner;
+      if (last == d) {
+        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + checkIndex(x[j], n, d) * sd];
+      } else {
+        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + j * sl + checkIndex(x[j], n, d) * sd];
+      }
+      for (int64_t k = last - 1; k >= 0; --k) {
+        if (++pos[k] < li.size(k)) break;
+        pos[k] = 0;
+      }
+    }
+  });
+}
+
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
   Tensor li = longIndex(index, "gather");
   checkGatherShapes(self, d, li, "gather");
   Tensor out = empty(li.sizes(), self.dtype());
+  if (self.dim() >= 1 && li.dim() == self.dim()) {
+    switch (self.itemsize()) {
+      case 1: gatherRows<uint8_t>(self, d, li, out); return out;
+      case 2: gatherRows<uint16_t>(self, d, li, out); return out;
+      case 4: gatherRows<uint32_t>(self, d, li, out); return out;
+      case 8: gatherRows<uint64_t>(self, d, li, out); return out;
+      case 16: gatherRows<Bytes16>(self, d, li, out); return out;
+      default: break;
+    }
+  }
   const size_t isz = self.itemsize();
   const int64_t n = self.dim() == 0 ? 1 : self.size(d);
   const char* src = static_cast<const char*>(self.data_ptr());
@@ -374,6 +434,25 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
   shape[d] = li.numel();
   Tensor out = empty(shape, self.dtype());
   const int64_t* ip = li.data<int64_t>();
+  if (self.is_contiguous() && out.numel() > 0) {
+    // [outer, size(d), inner] -> [outer, nidx, inner]: one memcpy per
+    // selected slice (indices checked first, so a bad one writes nothing).
+    for (int64_t i = 0; i < li.numel(); ++i) checkIndex(ip[i], self.size(d), d);
+    int64_t outer = 1, inner = 1;
+    for (int64_t k = 0; k < d; ++k) outer *= self.size(k);
+    for (int64_t k = d + 1; k < self.dim(); ++k) inner *= self.size(k);
+    const int64_t sz = self.size(d), ni = li.numel(), bytes = inner * static_cast<int64_t>(self.itemsize());
+    const char* src = static_cast<const char*>(self.data_ptr());
+    char* dst = static_cast<char*>(out.data_ptr());
+    parallel_for(0, outer * ni, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, inner)), [&](int64_t b, int64_t e) {
+      for (int64_t t = b; t < e; ++t) {
+        const int64_t o = t / ni, i = t % ni;
+        const int64_t at = ip[i] < 0 ? ip[i] + sz : ip[i];
+        std::memcpy(dst + t * bytes, src + (o * sz + at) * bytes, static_cast<size_t>(bytes));
+      }
+    });
+    return out;
+  }
   for (int64_t i = 0; i < li.numel(); ++i) out.select(d, i).copy_(self.select(d, checkIndex(ip[i], self.size(d), d)));
   return out;
 }

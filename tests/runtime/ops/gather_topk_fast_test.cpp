@@ -1,0 +1,127 @@
+// Fast paths that replaced per-element or sort-based code, against their
+// general forms: topk by selection vs sort's prefix, gather and index_select
+// vs naive loops (strided inputs, negative and bad indices), where's
+// branch-free select and clamp's NaN propagation.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "runtime/support/error.h"
+#include "tests/runtime/ops/op_test_util.h"
+
+namespace jitserve::ops {
+namespace {
+
+using testing::bools;
+using testing::call;
+using testing::callT;
+using testing::floats;
+using testing::longs;
+using testing::values;
+
+std::vector<float> uniform(int64_t n, float lo, float hi, uint32_t seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> d(lo, hi);
+  std::vector<float> v(static_cast<size_t>(n));
+  for (auto& x : v) x = d(g);
+  return v;
+}
+
+// topk by selection (k small against the row) gives exactly sort's first k,
+// ties and NaN included, for largest and smallest.
+TEST(TopkSelection, EqualsSortPrefix) {
+  std::vector<float> v = uniform(3 * 200, -3, 3, 11);
+  for (size_t i = 0; i < v.size(); i += 7) v[i] = 1.0f;  // many ties
+  v[5] = std::numeric_limits<float>::quiet_NaN();
+  v[405] = std::numeric_limits<float>::quiet_NaN();
+  Tensor t = floats(v, {3, 200});
+  for (bool largest : {true, false}) {
+    for (int64_t k : {1, 5, 12}) {
+      Stack top = call("aten::topk", {t, IValue(k), IValue(int64_t{1}), IValue(largest), IValue(true)});
+      Stack srt = call("aten::sort", {t, IValue(int64_t{1}), IValue(largest)});
+      Tensor sv = srt[0].toTensor().narrow(1, 0, k), si = srt[1].toTensor().narrow(1, 0, k);
+      const auto a = values(top[0].toTensor()), b = values(sv);
+      ASSERT_EQ(a.size(), b.size());
+      for (size_t i = 0; i < a.size(); ++i)
+        EXPECT_TRUE(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i]))) << "largest=" << largest << " k=" << k;
+      EXPECT_EQ(values(top[1].toTensor()), values(si)) << "largest=" << largest << " k=" << k;
+    }
+  }
+  // Along dim 0 of a non-contiguous view.
+  Tensor tt = t.transpose(0, 1);
+  Stack top = call("aten::topk", {tt, IValue(int64_t{3}), IValue(int64_t{0}), IValue(true), IValue(true)});
+  Stack srt = call("aten::sort", {tt, IValue(int64_t{0}), IValue(true)});
+  EXPECT_EQ(values(top[1].toTensor()), values(srt[1].toTensor().narrow(0, 0, 3)));
+}
+
+TEST(GatherFastPath, MatchesNaiveOnStridedInputs) {
+  Tensor self = floats(uniform(6 * 8, -1, 1, 5), {6, 8}).transpose(0, 1);  // [8, 6], strided
+  std::vector<int64_t> idx;
+  for (int i = 0; i < 8 * 4; ++i) idx.push_back((i * 5) % 6 - (i % 3 == 0 ? 6 : 0));  // negatives too
+  Tensor index = longs(idx, {8, 4});
+  Tensor g = callT("aten::gather", {self, IValue(int64_t{1}), index, IValue(false)});
+  const auto sv = values(self), gv = values(g);
+  for (int64_t i = 0; i < 8; ++i)
+    for (int64_t j = 0; j < 4; ++j) {
+      int64_t at = idx[i * 4 + j];
+      if (at < 0) at += 6;
+      EXPECT_EQ(gv[i * 4 + j], sv[i * 6 + at]);
+    }
+  // dim 0, index narrower than self in the other dim.
+  Tensor index0 = longs({7, 0, 3, 1, 2, 5}, {3, 2});
+  Tensor g0 = callT("aten::gather", {self, IValue(int64_t{0}), index0, IValue(false)});
+  EXPECT_EQ(values(g0), (std::vector<double>{sv[7 * 6 + 0], sv[0 * 6 + 1], sv[3 * 6 + 0], sv[1 * 6 + 1],
+                                             sv[2 * 6 + 0], sv[5 * 6 + 1]}));
+  // Out of range is an error naming the index, whichever row it is in.
+  Tensor bad = longs({0, 1, 2, 9}, {2, 2});
+  try {
+    call("aten::gather", {self, IValue(int64_t{1}), bad, IValue(false)});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("index 9 is out of bounds for dimension 1 with size 6"), std::string::npos)
+        << e.what();
+  }
+  // Double (8-byte) and bool (1-byte) elements.
+  Tensor d = floats({1, 2, 3, 4}, {2, 2}).to(ScalarType::Double);
+  EXPECT_EQ(values(callT("aten::gather", {d, IValue(int64_t{1}), longs({1, 1, 0, 1}, {2, 2}), IValue(false)})),
+            (std::vector<double>{2, 2, 3, 4}));
+}
+
+TEST(IndexSelectFastPath, MiddleDimAndErrors) {
+  Tensor t = floats(uniform(2 * 5 * 3, -1, 1, 9), {2, 5, 3});
+  Tensor r = callT("aten::index_select", {t, IValue(int64_t{1}), longs({4, 2, 0})});
+  const auto tv = values(t), rv = values(r);
+  ASSERT_EQ(std::vector<int64_t>(r.sizes().begin(), r.sizes().end()), (std::vector<int64_t>{2, 3, 3}));
+  const int64_t pick[3] = {4, 2, 0};
+  for (int64_t o = 0; o < 2; ++o)
+    for (int64_t i = 0; i < 3; ++i)
+      for (int64_t j = 0; j < 3; ++j) EXPECT_EQ(rv[(o * 3 + i) * 3 + j], tv[(o * 5 + pick[i]) * 3 + j]);
+  EXPECT_THROW(call("aten::index_select", {t, IValue(int64_t{1}), longs({0, 5})}), Error);
+}
+
+TEST(WhereClamp, BranchFreeSelectAndNanPropagation) {
+  std::mt19937 g(3);
+  std::vector<bool> m(100);
+  std::vector<float> a = uniform(100, -1, 1, 1), b = uniform(100, -1, 1, 2);
+  for (size_t i = 0; i < m.size(); ++i) m[i] = g() & 1;
+  const auto w = values(callT("aten::where.self", {bools(m), floats(a), floats(b)}));
+  for (size_t i = 0; i < m.size(); ++i) EXPECT_EQ(w[i], m[i] ? a[i] : b[i]);
+  // int64 and double operands take the 8-byte select.
+  const auto wl = values(callT("aten::where.self", {bools({true, false}), longs({1, 2}), longs({-3, -4})}));
+  EXPECT_EQ(wl, (std::vector<double>{1, -4}));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto c = values(callT("aten::clamp", {floats({nan, -2, 0.25f, 3}), IValue(-0.5), IValue(0.5)}));
+  EXPECT_TRUE(std::isnan(c[0]));
+  EXPECT_EQ((std::vector<double>(c.begin() + 1, c.end())), (std::vector<double>{-0.5, 0.25, 0.5}));
+  // A NaN bound propagates too.
+  const auto cn = values(callT("aten::clamp", {floats({1, 2}), IValue(static_cast<double>(nan)), IValue()}));
+  EXPECT_TRUE(std::isnan(cn[0]) && std::isnan(cn[1]));
+}
+
+}  // namespace
+}  // namespace jitserve::ops
