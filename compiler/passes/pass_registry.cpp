@@ -14,6 +14,7 @@
 #include "compiler/passes/fold_linear_batch_norm.h"
 #include "compiler/passes/guard_elimination.h"
 #include "compiler/passes/inliner.h"
+#include "compiler/passes/insert_fork.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/loop_unrolling.h"
 #include "compiler/passes/lower_tuples.h"
@@ -78,6 +79,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
       {"eliminate_guards", EliminateGuards,
        "removes profiling guards whose check type propagation proved, or whose refinement nobody reads"},
       {"remove_mutation", RemoveMutation, "rewrites in-place ops on private fresh tensors into functional ops"},
+      {"insert_fork", InsertFork,
+       "forks independent heavy branches where the AliasDb proves it safe and the cost model says it pays (opt-in)"},
       {"remove_dropout", RemoveDropout, "removes dropout (and in-place forms) with a constant train=False"},
       {"fold_conv_batch_norm", FoldConvBatchNorm,
        "folds eval-mode batch_norm with constant statistics into the preceding conv's constant weight and bias"},

@@ -2,8 +2,9 @@
 // sub-models (chains of matmul + tanh, a few milliseconds each) forked in
 // `forward` and waited for, against the same sub-models called one after the
 // other, with the intra-op pool at 1 thread so only inter-op parallelism
-// counts. Prints per inter-op pool size
-//   inter-op N: serial X ms, forked Y ms, speedup S      (S = X / Y)
+// counts; and the serial program made parallel by the insert_fork pass
+// (compiler/passes/insert_fork.h, after inlining). Prints per inter-op pool size
+//   inter-op N: serial X ms, forked Y ms, speedup S, insert_fork Z ms, speedup T
 // 1, 2 and 4 (up to the hardware threads; or --inter-op N only), after a
 // ceiling line: the serial program on two plain threads at once against one
 // at a time, i.e. how much parallelism the machine gives right now (2.0 on
@@ -29,6 +30,8 @@
 #include <vector>
 
 #include "compiler/frontend/compilation_unit.h"
+#include "compiler/passes/inliner.h"
+#include "compiler/passes/pass_registry.h"
 #include "runtime/executor/graph_executor.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/parallel.h"
@@ -135,6 +138,22 @@ int main(int argc, char** argv) {
   options.code.functionResolver = [&cu](std::string_view name) { return cu.resolve(name); };
   GraphExecutor forked(cu.findFunction("forked")->graphPtr(), options);
   GraphExecutor serial(cu.findFunction("serial")->graphPtr(), options);
+  // The serial program, inlined and cleaned up, then insert_fork.
+  GraphExecutorOptions passOptions = options;
+  std::vector<std::string> passes = standardPipeline();
+  passes.emplace_back("insert_fork");
+  passOptions.pipeline = [&cu, passes](Graph& g) {
+    InlineLookupScope scope([&cu](std::string_view name) -> const Graph* {
+      GraphFunction* f = cu.findFunction(name);
+      return f ? &f->graph() : nullptr;
+    });
+    absl::StatusOr<bool> r = runPasses(g, passes);
+    if (!r.ok()) {
+      std::fprintf(stderr, "jit-forkbench: %s\n", std::string(r.status().message()).c_str());
+      std::exit(1);
+    }
+  };
+  GraphExecutor inserted(cu.findFunction("serial")->graphPtr(), passOptions);
 
   // Scaled so tanh stays out of saturation and the chains do real work.
   Stack inputs{IValue(full({size, size}, Scalar(0.5), ScalarType::Float))};
@@ -153,15 +172,18 @@ int main(int argc, char** argv) {
   };
   // Same program, same answer.
   set_num_threads(1);
-  const Tensor a = runOnce(forked), b = runOnce(serial);
-  bool same = a.numel() == b.numel() && a.is_contiguous() && b.is_contiguous();
-  for (int64_t i = 0; same && i < a.numel(); ++i) {
-    const float x = static_cast<const float*>(a.data_ptr())[i], y = static_cast<const float*>(b.data_ptr())[i];
-    same = std::abs(x - y) <= 1e-5f * (1 + std::abs(y));
-  }
-  if (!same) {
-    std::fprintf(stderr, "jit-forkbench: forked and serial results differ\n");
-    return 1;
+  const Tensor b = runOnce(serial);
+  for (GraphExecutor* other : {&forked, &inserted}) {
+    const Tensor a = runOnce(*other);
+    bool same = a.numel() == b.numel() && a.is_contiguous() && b.is_contiguous();
+    for (int64_t i = 0; same && i < a.numel(); ++i) {
+      const float x = static_cast<const float*>(a.data_ptr())[i], y = static_cast<const float*>(b.data_ptr())[i];
+      same = std::abs(x - y) <= 1e-5f * (1 + std::abs(y));
+    }
+    if (!same) {
+      std::fprintf(stderr, "jit-forkbench: %s and serial results differ\n", other == &forked ? "forked" : "insert_fork");
+      return 1;
+    }
   }
 
   const int hw = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
@@ -194,7 +216,10 @@ int main(int argc, char** argv) {
   for (int n : sizes) {
     set_num_interop_threads(n);
     const auto [s, f] = medianMsInterleaved([&] { runOnce(serial); }, [&] { runOnce(forked); }, minSeconds);
-    std::printf("inter-op %d: serial %.2f ms, forked %.2f ms, speedup %.2f\n", n, s, f, s / f);
+    const auto [s2, p] = medianMsInterleaved([&] { runOnce(serial); }, [&] { runOnce(inserted); }, minSeconds);
+    std::printf("inter-op %d: serial %.2f ms, forked %.2f ms, speedup %.2f; serial %.2f ms, insert_fork %.2f ms, "
+                "speedup %.2f\n",
+                n, s, f, s / f, s2, p, s2 / p);
   }
   return 0;
 }
