@@ -1,7 +1,7 @@
 // jit-conform: runs the conformance corpus (../shared/conformance, see its
 // FORMAT.md) and reports which cases pass.
 //
-//   jit-conform [--mode=auto|ir] [--json FILE] [--timeout SEC] [-j N] DIR...
+//   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] DIR...
 //
 // Every folder with a case.json under the DIRs is one case, run in its own
 // child process so a crash or hang fails that case only. Prints
@@ -32,7 +32,7 @@ namespace {
 int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
-               "usage: jit-conform [--mode=auto|ir] [--json FILE] [--timeout SEC] [-j N] [--progress] DIR...\n");
+               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress] DIR...\n");
   return 2;
 }
 
@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
       std::string m = value("--mode");
       if (m == "auto") mode = Mode::Auto;
       else if (m == "ir") mode = Mode::IR;
-      else return usage(("unknown mode '" + m + "' (expected auto or ir)").c_str());
+      else if (m == "frozen") mode = Mode::Frozen;
+      else return usage(("unknown mode '" + m + "' (expected auto, ir or frozen)").c_str());
     } else if (a.rfind("--json", 0) == 0) {
       jsonPath = value("--json");
     } else if (a.rfind("--timeout", 0) == 0) {
@@ -125,7 +126,7 @@ int main(int argc, char** argv) {
   if (!jsonPath.empty()) {
     nlohmann::json suites = nlohmann::json::object();
     for (auto& [s, c] : bySuite) suites[s] = {{"passed", c.first}, {"failed", c.second}};
-    nlohmann::json out = {{"mode", mode == Mode::IR ? "ir" : "auto"},
+    nlohmann::json out = {{"mode", mode == Mode::IR ? "ir" : mode == Mode::Frozen ? "frozen" : "auto"},
                           {"passed", passed},
                           {"failed", failed},
                           {"suites", suites},

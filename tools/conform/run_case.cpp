@@ -5,11 +5,13 @@
 #include <sstream>
 
 #include "compiler/archive/archive_import.h"
+#include "compiler/archive/module_freezing.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
+#include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"
@@ -134,9 +136,21 @@ ItemResult runSource(const Case& c) {
   return runAndCompare(c, *fn, {});
 }
 
+// Frozen mode: the entry method frozen, run with self only if it kept it.
+ItemResult runFrozen(const Case& c, const Module& module) {
+  const std::string entry = c.entry;
+  auto frozen = freezeMethods(module, std::span<const std::string>(&entry, 1));
+  if (!frozen.ok()) return fail("freeze: " + std::string(frozen.status().message()));
+  FrozenMethod& m = frozen->front();
+  CodeOptions code;
+  code.functionResolver = [unit = module.unit()](std::string_view n) -> Function* { return unit->resolve(n); };
+  GraphFunction fn(m.name, m.graph, m.schema, code);
+  return runAndCompare(c, fn, m.takesSelf ? Stack{module.asIValue()} : Stack{});
+}
+
 // Auto mode for kind=archive: load model.pt and run the entry method on the
-// module.
-ItemResult runArchive(const Case& c) {
+// module (frozen first in Frozen mode).
+ItemResult runArchive(const Case& c, bool freeze) {
   auto module = importModuleFile(c.path("model.pt"));
   if (c.expect == Expect::CompileError) {
     if (module.ok()) return fail("expected a compile error (" + c.error + ") but the archive loaded");
@@ -145,6 +159,7 @@ ItemResult runArchive(const Case& c) {
   if (!module.ok()) return fail("load: " + std::string(module.status().message()));
   Function* fn = module->findMethod(c.entry);
   if (!fn) return fail("the module has no method " + c.entry);
+  if (freeze) return runFrozen(c, *module);
   return runAndCompare(c, *fn, {module->asIValue()});
 }
 
@@ -156,7 +171,7 @@ ItemResult runCase(const Case& c, Mode mode) {
   try {
     if (mode == Mode::IR) return runIR(c);
     if (c.kind == CaseKind::Source) return runSource(c);
-    return runArchive(c);
+    return runArchive(c, mode == Mode::Frozen);
   } catch (const std::exception& e) {
     return fail(std::string("error escaped the runtime: ") + e.what());
   }

@@ -10,7 +10,9 @@
 
 namespace jitserve::conform {
 
-enum class Mode { Auto, IR };
+// Frozen: as Auto, but an archive case's entry method is frozen first
+// (compiler/archive/module_freezing.h) and the frozen graph runs.
+enum class Mode { Auto, IR, Frozen };
 
 // Work done once in the parent before forking (operator registration, ...).
 void initializeRuntime();
