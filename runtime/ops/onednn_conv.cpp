@@ -14,6 +14,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 // libgomp's; declared here so the file needs no -fopenmp (or omp.h, which
@@ -228,6 +229,34 @@ class Workspace {
   size_t cap_ = 0;
 };
 
+// What a packed weight was derived from: the view of the storage (offset,
+// sizes, strides, dtype) and the layout the primitive wants.
+std::string packedWeightKey(const Tensor& weight, const memory::desc& layout) {
+  std::string key = "onednn_conv_weight:";
+  auto put = [&](const void* p, size_t n) { key.append(static_cast<const char*>(p), n); };
+  const int64_t offset = weight.storage_offset();
+  const ScalarType dtype = weight.dtype();
+  put(&offset, sizeof offset);
+  put(&dtype, sizeof dtype);
+  for (int64_t d : weight.sizes()) put(&d, sizeof d);
+  for (int64_t d : weight.strides()) put(&d, sizeof d);
+  put(&layout.data, sizeof layout.data);
+  return key;
+}
+
+// The weight (contiguous float32) reordered into the plan's layout, in a
+// tensor of its own.
+std::shared_ptr<const void> packWeight(const Plan& plan, const Tensor& w) {
+  auto out = std::make_shared<Tensor>(empty({static_cast<int64_t>(plan.w_md.get_size())}, ScalarType::Byte));
+  dnnl::engine& eng = cpuEngine();
+  dnnl::stream stream(eng);
+  memory src(plan.w_user_md, eng, w.data_ptr());
+  memory dst(plan.w_md, eng, out->data_ptr());
+  plan.w_reorder->execute(stream, src, dst);
+  stream.wait();
+  return out;
+}
+
 }  // namespace
 
 bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& cp,
@@ -262,7 +291,16 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
   } catch (const dnnl::error&) {
     return false;  // a case no implementation takes: the reference path runs it
   }
-  Tensor w = weight.contiguous();
+  // A frozen weight (a graph constant nothing writes) is reordered once and
+  // kept with its storage; the key names the view and the layout.
+  std::shared_ptr<const void> packed;
+  StorageImpl* wStorage = weight.storage().unsafeGetStorageImpl();
+  if (plan->w_reorder && wStorage != nullptr && wStorage->frozen()) {
+    std::string key = packedWeightKey(weight, plan->w_md);
+    packed = wStorage->findDerived(key);
+    if (!packed) packed = wStorage->addDerived(std::move(key), packWeight(*plan, weight.contiguous()));
+  }
+  Tensor w = packed ? weight : weight.contiguous();
   Tensor b = bias ? bias->to(ScalarType::Float).contiguous() : Tensor();
   out = empty({k.n, k.o, plan->dst_md.dims()[2], plan->dst_md.dims()[3]}, ScalarType::Float);
   dnnl::engine& eng = cpuEngine();
@@ -273,14 +311,16 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
   thread_local Workspace ws;
   const auto buf = ws.get({plan->src_reorder ? plan->src_prim_md.get_size() : 0,
                            plan->dst_reorder ? plan->dst_prim_md.get_size() : 0,
-                           plan->w_reorder ? plan->w_md.get_size() : 0, plan->scratch_md.get_size()});
+                           plan->w_reorder && !packed ? plan->w_md.get_size() : 0, plan->scratch_md.get_size()});
   memory src_p = src_m, dst_p = dst_m, w_m = w_user;
   if (plan->src_reorder) {
     src_p = memory(plan->src_prim_md, eng, buf[0]);
     plan->src_reorder->execute(stream, src_m, src_p);
   }
   if (plan->dst_reorder) dst_p = memory(plan->dst_prim_md, eng, buf[1]);
-  if (plan->w_reorder) {
+  if (packed) {
+    w_m = memory(plan->w_md, eng, static_cast<const Tensor*>(packed.get())->data_ptr());
+  } else if (plan->w_reorder) {
     w_m = memory(plan->w_md, eng, buf[2]);
     plan->w_reorder->execute(stream, w_user, w_m);
   }

@@ -11,7 +11,10 @@
 //    strides, bias (if any) O elements of any float dtype.
 //  - Source and destination stay plain NCHW. Weights are reordered into the
 //    primitive's blocked layout on every call (there is no tensor version
-//    counter to tell whether a weight changed in place since the last call).
+//    counter to tell whether a weight changed in place since the last call),
+//    except frozen weights (StorageImpl::frozen: a frozen module's constants,
+//    which nothing writes): those are reordered once per view and layout and
+//    the copy is kept with their storage.
 //  - Primitives are created once per shape, parameters and thread count and
 //    kept in a bounded, thread-safe cache; concurrent calls are safe.
 //  - Threads: Debian's libdnnl runs on OpenMP. Each call sets the calling

@@ -44,6 +44,13 @@ std::shared_ptr<const void> StorageImpl::addDerived(std::string key, std::shared
   return value;
 }
 
+size_t StorageImpl::derivedCount() const {
+  FrozenState* s = frozen_.load(std::memory_order_acquire);
+  if (s == nullptr) return 0;
+  std::lock_guard<std::mutex> lock(s->mu);
+  return s->derived.size();
+}
+
 void StorageImpl::clearDerived() {
   FrozenState* s = frozen_.load(std::memory_order_acquire);
   if (s == nullptr) return;

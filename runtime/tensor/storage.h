@@ -68,6 +68,8 @@ class StorageImpl : public Refcounted {
   // Keeps `value` under `key` unless another thread got there first; returns
   // the value kept. A storage that is not frozen keeps nothing (returns value).
   std::shared_ptr<const void> addDerived(std::string key, std::shared_ptr<const void> value) const;
+  // How many derived values are kept (for tests and diagnostics).
+  size_t derivedCount() const;
 
  private:
   struct FrozenState;

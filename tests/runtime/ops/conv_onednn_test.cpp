@@ -125,6 +125,43 @@ TEST_F(OnednnConvTest, Conv1dAndConvolutionReachIt) {
       1e-4);
 }
 
+// A frozen weight is reordered once and reused: the same view gives the
+// same result on later calls and other shapes, a second view of the same
+// storage (a slice) gets its own packed copy, and a weight that is not
+// frozen keeps nothing.
+TEST_F(OnednnConvTest, FrozenWeightsAreReorderedOnceAndStayRight) {
+  std::mt19937 rng(5);
+  Tensor full = randomFloats({32, 16, 3, 3}, rng);
+  Tensor w = full.narrow(0, 0, 16);
+  Tensor slice = full.narrow(0, 16, 16);
+  auto conv = [&](const Tensor& weight, const Tensor& x) {
+    return callT("aten::conv2d", {x, weight, IValue(), IValue::intList({1, 1}), IValue::intList({1, 1}),
+                                  IValue::intList({1, 1}), IValue(int64_t{1})});
+  };
+  Tensor x = randomFloats({1, 16, 12, 12}, rng), x2 = randomFloats({2, 16, 7, 9}, rng);
+  setOnednnConvEnabled(false);
+  const std::vector<double> want = values(conv(w, x)), want2 = values(conv(w, x2)), wantSlice = values(conv(slice, x));
+  setOnednnConvEnabled(true);
+  StorageImpl& storage = *full.storage().unsafeGetStorageImpl();
+  (void)conv(w, x);
+  EXPECT_EQ(storage.derivedCount(), 0u);
+  storage.markFrozen();
+  auto expectNear = [](const std::vector<double>& got, const std::vector<double>& ref) {
+    ASSERT_EQ(got.size(), ref.size());
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], ref[i], 2e-3) << i;
+  };
+  size_t kept = 0;
+  for (int call = 0; call < 3; ++call) {
+    expectNear(values(conv(w, x)), want);
+    expectNear(values(conv(w, x2)), want2);
+    expectNear(values(conv(slice, x)), wantSlice);
+    // Only the first round packs (when the primitive wants a blocked layout
+    // at all); later rounds reuse what it kept.
+    if (call == 0) kept = storage.derivedCount();
+    EXPECT_EQ(storage.derivedCount(), kept);
+  }
+}
+
 // Plans depend on the thread count; a change between calls must not reuse a
 // primitive sized for another team, and calls from inside a parallel region
 // run single-threaded.

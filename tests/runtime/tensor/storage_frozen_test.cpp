@@ -26,6 +26,7 @@ TEST(StorageFrozen, OnlyFrozenStorageKeepsDerivedData) {
   EXPECT_EQ(s.addDerived("k", v), v);
   EXPECT_EQ(s.findDerived("k"), v);
   EXPECT_EQ(s.findDerived("other"), nullptr);
+  EXPECT_EQ(s.derivedCount(), 1u);
   // The first value under a key wins; later adds get it back.
   auto w = std::make_shared<int>(2);
   EXPECT_EQ(s.addDerived("k", w), v);
