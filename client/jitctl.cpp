@@ -239,10 +239,18 @@ int main(int argc, char** argv) {
       if (!r.ok()) return fail(r.status());
       for (const auto& m : r->methods()) {
         std::cout << m.model() << "\t" << m.version() << "\t" << m.method() << "\thits " << m.hits() << "\tmisses "
-                  << m.misses() << "\tfallbacks " << m.fallbacks() << "\n";
+                  << m.misses() << "\tfallbacks " << m.fallbacks() << "\tguards " << m.guards()
+                  << "\tguard failures " << m.guard_failures() << "\n";
         for (const auto& p : m.plans()) {
           std::cout << "    plan " << p.argument_spec() << "\thits " << p.hits() << "\tcompile "
-                    << p.compile_time_ns() / 1000 << " us\n";
+                    << p.compile_time_ns() / 1000 << " us";
+          if (p.profiling()) {
+            std::cout << "\tprofiling (" << p.profiled_runs() << " runs)";
+          } else if (p.profiled_runs() > 0) {
+            std::cout << "\tguards " << p.guards() << " (" << p.guards_eliminated() << " eliminated)\tguard failures "
+                      << p.guard_failures();
+          }
+          std::cout << "\n";
         }
       }
       return 0;

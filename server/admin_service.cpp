@@ -142,11 +142,19 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
       ms->set_fallbacks(s.fallbacks);
       ms->set_generic_runs(s.generic);
       ms->set_background_compiles(s.backgroundCompiles);
+      ms->set_guards(s.guards);
+      ms->set_guard_failures(s.guardFailures);
+      ms->set_optimized_plans(s.optimizedPlans);
       for (const auto& p : s.plans) {
         auto* ps = ms->add_plans();
         ps->set_argument_spec(p.spec);
         ps->set_hits(p.hits);
         ps->set_compile_time_ns(static_cast<uint64_t>(p.compileTime.count()));
+        ps->set_profiling(p.profiling);
+        ps->set_profiled_runs(p.profiledRuns);
+        ps->set_guards(p.guards);
+        ps->set_guards_eliminated(p.guardsEliminated);
+        ps->set_guard_failures(p.guardFailures);
       }
     }
   }

@@ -98,6 +98,13 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                         "Runs on the generic plan while their specialized plan compiled in the background",
                         MetricType::Counter);
   auto entries = family("jitserve_plan_cache_entries", "Specialized plans cached", MetricType::Gauge);
+  auto guards = family("jitserve_guards", "Type guards in the cached optimized plans (profiling executor)",
+                       MetricType::Gauge);
+  // A failed guard always bails out, so one counter says both.
+  auto bailouts = family("jitserve_guard_failures_total",
+                         "Guard checks that failed, each bailing out to the unoptimized rest of its graph "
+                         "(profiling executor)",
+                         MetricType::Counter);
   const auto models = models_.list();
   for (const auto& model : models) {
     for (const auto& method : model->methods()) {
@@ -112,6 +119,8 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
       addSample(compile, labels, seconds(total));
       addSample(generic, labels, static_cast<double>(s.generic));
       addSample(entries, labels, static_cast<double>(s.plans.size()));
+      addSample(guards, labels, static_cast<double>(s.guards));
+      addSample(bailouts, labels, static_cast<double>(s.guardFailures));
     }
   }
   auto depth = family("jitserve_worker_queue_depth", "Inference requests waiting for a worker", MetricType::Gauge);
@@ -133,7 +142,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                      MetricType::Gauge);
   addSample(peak, {}, static_cast<double>(cpuPeakAllocatedBytes()));
   std::vector<prometheus::MetricFamily> out;
-  for (auto* f : {&hits, &misses, &fallbacks, &compile, &generic, &entries, &depth, &workers, &intraOp, &interOp, &loaded,
+  for (auto* f : {&hits, &misses, &fallbacks, &compile, &generic, &entries, &guards, &bailouts, &depth, &workers, &intraOp, &interOp, &loaded,
                   &inUse, &peak}) {
     out.push_back(std::move(*f));
   }

@@ -58,6 +58,9 @@ std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const 
       run(g);
     };
   }
+  // The profiling executor with optimization: plans guard the types their
+  // first run saw (docs/pipeline.md); guard statistics in the admin API.
+  opts.profiling.enabled = on;
   opts.compileInBackground = backgroundCompile_;
   std::vector<std::shared_ptr<GraphExecutor>> out;
   out.reserve(methods_.size());

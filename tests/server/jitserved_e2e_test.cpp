@@ -480,6 +480,54 @@ TEST_F(JitservedTest, AdminApiNeedsTheTokenAndShowsGraphsAndExecutorStats) {
 
 namespace apb = ::jitserve::admin::v1;
 
+// The profiling executor behind the daemon: reshape's result rank depends on
+// the shape argument's length; the first call profiles it, the plan guards
+// it, and a call with another rank fails the guard, bails out with the
+// right answer and shows in the admin statistics.
+TEST_F(JitservedTest, GuardFailuresBailOutAndShowInAdminStats) {
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadSource("reshaper",
+                              "def forward(x: Tensor, shape: List[int]) -> int:\n"
+                              "    return x.reshape(shape).relu().dim()\n",
+                              &loaded);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  auto dimFor = [&](std::vector<int64_t> shape) -> int64_t {
+    pb::InferRequest req;
+    req.set_model_name("reshaper");
+    *req.add_inputs() = floatTensor({1, 2, 3, 4, 5, 6}, {6});
+    pb::Value list;
+    for (int64_t d : shape) list.mutable_list()->add_items()->set_int_value(d);
+    *req.add_inputs() = list;
+    pb::InferResponse resp;
+    grpc::Status st = infer(req, &resp);
+    EXPECT_TRUE(st.ok()) << st.error_message();
+    return resp.output().int_value();
+  };
+  EXPECT_EQ(dimFor({6}), 1);     // profiles, then the plan is rebuilt with a guard
+  EXPECT_EQ(dimFor({6}), 1);     // the guarded plan
+  EXPECT_EQ(dimFor({2, 3}), 2);  // the guard fails: bail-out
+  EXPECT_EQ(dimFor({3, 1, 2}), 3);
+
+  auto admin = apb::Admin::NewStub(
+      grpc::CreateChannel("127.0.0.1:" + std::to_string(daemon_->adminPort()), grpc::InsecureChannelCredentials()));
+  grpc::ClientContext ctx;
+  ctx.AddMetadata("authorization", "Bearer t0ken");
+  apb::GetExecutorStatsRequest sr;
+  sr.set_model("reshaper");
+  apb::GetExecutorStatsResponse stats;
+  ASSERT_TRUE(admin->GetExecutorStats(&ctx, sr, &stats).ok());
+  ASSERT_EQ(stats.methods_size(), 1);
+  const auto& m = stats.methods(0);
+  EXPECT_EQ(m.optimized_plans(), 1u);
+  EXPECT_EQ(m.guards(), 1u);
+  EXPECT_EQ(m.guard_failures(), 2u);
+  ASSERT_EQ(m.plans_size(), 1);
+  EXPECT_FALSE(m.plans(0).profiling());
+  EXPECT_EQ(m.plans(0).profiled_runs(), 1u);
+  EXPECT_EQ(m.plans(0).guard_failures(), 2u);
+  EXPECT_GE(m.plans(0).guards_eliminated(), 1u);
+}
+
 // A model whose forward calls a helper: the pipeline's inliner removes the
 // call, so optimized and unoptimized plans differ visibly.
 constexpr const char* kCallsSource =
