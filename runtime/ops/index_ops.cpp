@@ -444,7 +444,8 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
     const int64_t sz = self.size(d), ni = li.numel(), bytes = inner * static_cast<int64_t>(self.itemsize());
     const char* src = static_cast<const char*>(self.data_ptr());
     char* dst = static_cast<char*>(out.data_ptr());
-    parallel_for(0, outer * ni, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, inner)), [&](int64_t b, int64_t e) {
+    const int64_t grain = std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, inner));
+    parallel_for(0, outer * ni, grain, [&](int64_t b, int64_t e) {
       for (int64_t t = b; t < e; ++t) {
         const int64_t o = t / ni, i = t % ni;
         const int64_t at = ip[i] < 0 ? ip[i] + sz : ip[i];

@@ -20,6 +20,24 @@ struct Avx2 {
   static V div(V a, V b) { return _mm256_div_ps(a, b); }
   // maxps returns its second operand when either is NaN.
   static V max(V a, V b) { return _mm256_max_ps(a, b); }
+  // minps returns its second operand when either is NaN.
+  static V min(V a, V b) { return _mm256_min_ps(a, b); }
+  // a OP b ? t : f lane by lane, OP a _CMP_ predicate.
+  template <int P>
+  static V select(V a, V b, V t, V f) { return _mm256_blendv_ps(f, t, _mm256_cmp_ps(a, b, P)); }
+  // m in [1, 2) and e with x = m 2^e, for x > 0 finite (denormals scaled
+  // up first); other inputs give garbage the caller replaces.
+  static V frexp1(V x, V& e) {
+    const V tiny = _mm256_set1_ps(1.17549435e-38f);  // FLT_MIN
+    const V scaled = _mm256_mul_ps(x, _mm256_set1_ps(8388608.0f));  // 2^23
+    const V lt = _mm256_cmp_ps(x, tiny, _CMP_LT_OQ);
+    const __m256i bits = _mm256_castps_si256(_mm256_blendv_ps(x, scaled, lt));
+    e = _mm256_cvtepi32_ps(_mm256_sub_epi32(_mm256_srli_epi32(bits, 23), _mm256_set1_epi32(127)));
+    e = _mm256_sub_ps(e, _mm256_and_ps(lt, _mm256_set1_ps(23.0f)));
+    return _mm256_castsi256_ps(
+        _mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi32(0x007fffff)), _mm256_set1_epi32(0x3f800000)));
+  }
+  static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }  // a * b + c, one rounding
   static V sqrt(V a) { return _mm256_sqrt_ps(a); }
   static float hsum(V v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -55,7 +73,6 @@ struct Avx2 {
   static V exp(V a) { return Sleef_expf8_u10avx2(a); }
   static V exp2(V a) { return Sleef_exp2f8_u10avx2(a); }
   static V expm1(V a) { return Sleef_expm1f8_u10avx2(a); }
-  static V log(V a) { return Sleef_logf8_u10avx2(a); }
   static V log2(V a) { return Sleef_log2f8_u10avx2(a); }
   static V log10(V a) { return Sleef_log10f8_u10avx2(a); }
   static V log1p(V a) { return Sleef_log1pf8_u10avx2(a); }
@@ -67,7 +84,6 @@ struct Avx2 {
   static V atan(V a) { return Sleef_atanf8_u10avx2(a); }
   static V sinh(V a) { return Sleef_sinhf8_u10avx2(a); }
   static V cosh(V a) { return Sleef_coshf8_u10avx2(a); }
-  static V tanh(V a) { return Sleef_tanhf8_u10avx2(a); }
   static V asinh(V a) { return Sleef_asinhf8_u10avx2(a); }
   static V acosh(V a) { return Sleef_acoshf8_u10avx2(a); }
   static V atanh(V a) { return Sleef_atanhf8_u10avx2(a); }

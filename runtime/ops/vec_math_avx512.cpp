@@ -20,6 +20,18 @@ struct Avx512 {
   static V div(V a, V b) { return _mm512_div_ps(a, b); }
   // maxps returns its second operand when either is NaN.
   static V max(V a, V b) { return _mm512_max_ps(a, b); }
+  // minps returns its second operand when either is NaN.
+  static V min(V a, V b) { return _mm512_min_ps(a, b); }
+  // a OP b ? t : f lane by lane, OP a _CMP_ predicate.
+  template <int P>
+  static V select(V a, V b, V t, V f) { return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(a, b, P), f, t); }
+  // m in [1, 2) and e with x = m 2^e, for x > 0 finite (getexp/getmant
+  // handle denormals); other inputs give garbage the caller replaces.
+  static V frexp1(V x, V& e) {
+    e = _mm512_getexp_ps(x);
+    return _mm512_getmant_ps(x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+  }
+  static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }  // a * b + c, one rounding
   static V sqrt(V a) { return _mm512_sqrt_ps(a); }
   static float hsum(V v) { return _mm512_reduce_add_ps(v); }
   static float hmax(V v) { return _mm512_reduce_max_ps(v); }
@@ -46,7 +58,6 @@ struct Avx512 {
   static V exp(V a) { return Sleef_expf16_u10avx512f(a); }
   static V exp2(V a) { return Sleef_exp2f16_u10avx512f(a); }
   static V expm1(V a) { return Sleef_expm1f16_u10avx512f(a); }
-  static V log(V a) { return Sleef_logf16_u10avx512f(a); }
   static V log2(V a) { return Sleef_log2f16_u10avx512f(a); }
   static V log10(V a) { return Sleef_log10f16_u10avx512f(a); }
   static V log1p(V a) { return Sleef_log1pf16_u10avx512f(a); }
@@ -58,7 +69,6 @@ struct Avx512 {
   static V atan(V a) { return Sleef_atanf16_u10avx512f(a); }
   static V sinh(V a) { return Sleef_sinhf16_u10avx512f(a); }
   static V cosh(V a) { return Sleef_coshf16_u10avx512f(a); }
-  static V tanh(V a) { return Sleef_tanhf16_u10avx512f(a); }
   static V asinh(V a) { return Sleef_asinhf16_u10avx512f(a); }
   static V acosh(V a) { return Sleef_acoshf16_u10avx512f(a); }
   static V atanh(V a) { return Sleef_atanhf16_u10avx512f(a); }

@@ -62,7 +62,9 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
       {"exp", &vec::FloatKernels::exp, [](double x) { return std::exp(x); }, -87, 88, 1},
       {"exp2", &vec::FloatKernels::exp2, [](double x) { return std::exp2(x); }, -126, 127, 1},
       {"expm1", &vec::FloatKernels::expm1, [](double x) { return std::expm1(x); }, -20, 20, 1},
-      {"log", &vec::FloatKernels::log, [](double x) { return std::log(x); }, 1e-30f, 1e30f, 1},
+      {"log", &vec::FloatKernels::log, [](double x) { return std::log(x); }, 1e-30f, 1e30f, 2},
+      {"log", &vec::FloatKernels::log, [](double x) { return std::log(x); }, 0.5f, 2.0f, 2},
+      {"log", &vec::FloatKernels::log, [](double x) { return std::log(x); }, 1e-44f, 1e-38f, 2},  // denormals
       {"log2", &vec::FloatKernels::log2, [](double x) { return std::log2(x); }, 1e-30f, 1e30f, 1},
       {"log10", &vec::FloatKernels::log10, [](double x) { return std::log10(x); }, 1e-30f, 1e30f, 1},
       {"log1p", &vec::FloatKernels::log1p, [](double x) { return std::log1p(x); }, -0.99f, 1e6f, 1},
@@ -74,7 +76,9 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
       {"atan", &vec::FloatKernels::atan, [](double x) { return std::atan(x); }, -50, 50, 1},
       {"sinh", &vec::FloatKernels::sinh, [](double x) { return std::sinh(x); }, -80, 80, 1},
       {"cosh", &vec::FloatKernels::cosh, [](double x) { return std::cosh(x); }, -80, 80, 1},
-      {"tanh", &vec::FloatKernels::tanh, [](double x) { return std::tanh(x); }, -10, 10, 1},
+      {"tanh", &vec::FloatKernels::tanh, [](double x) { return std::tanh(x); }, -10, 10, 2},
+      {"tanh", &vec::FloatKernels::tanh, [](double x) { return std::tanh(x); }, -0.7f, 0.7f, 2},
+      {"tanh", &vec::FloatKernels::tanh, [](double x) { return std::tanh(x); }, -1e-3f, 1e-3f, 1},
       {"asinh", &vec::FloatKernels::asinh, [](double x) { return std::asinh(x); }, -1e6f, 1e6f, 1},
       {"acosh", &vec::FloatKernels::acosh, [](double x) { return std::acosh(x); }, 1, 1e6f, 1},
       {"atanh", &vec::FloatKernels::atanh, [](double x) { return std::atanh(x); }, -0.999f, 0.999f, 1},
@@ -118,12 +122,14 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
     std::vector<float> e = {-inf, inf, 0.0f};
     k->exp(e.data(), e.data(), 3);
     EXPECT_EQ(e, (std::vector<float>{0.0f, inf, 1.0f}));
-    std::vector<float> l = {0.0f, inf, 1.0f};
-    k->log(l.data(), l.data(), 3);
-    EXPECT_EQ(l, (std::vector<float>{-inf, inf, 0.0f}));
-    std::vector<float> t = {-inf, inf, 100.0f};
-    k->tanh(t.data(), t.data(), 3);
-    EXPECT_EQ(t, (std::vector<float>{-1.0f, 1.0f, 1.0f}));
+    std::vector<float> l = {0.0f, inf, 1.0f, -0.0f, -1.0f, -inf};
+    k->log(l.data(), l.data(), 6);
+    EXPECT_EQ((std::vector<float>(l.begin(), l.begin() + 4)), (std::vector<float>{-inf, inf, 0.0f, -inf}));
+    EXPECT_TRUE(std::isnan(l[4]) && std::isnan(l[5]));
+    std::vector<float> t = {-inf, inf, 100.0f, -0.0f};
+    k->tanh(t.data(), t.data(), 4);
+    EXPECT_EQ(t, (std::vector<float>{-1.0f, 1.0f, 1.0f, 0.0f}));
+    EXPECT_TRUE(std::signbit(t[3]));
   }
 }
 
