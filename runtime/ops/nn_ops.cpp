@@ -97,8 +97,12 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
            "). Kernel size can't be greater than actual input size");
   if (bias) JS_CHECK(bias->dim() == 1 && bias->size(0) == O, "conv2d: bias must have ", O, " elements");
   // A pointwise convolution is a plain GEMM on the NCHW tensors; oneDNN would
-  // add layout reorders of the input, weights and output around it.
-  const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0;
+  // add layout reorders of the input, weights and output around it. With a
+  // frozen weight (reordered once, onednn_conv.h) oneDNN's 1x1 kernels win
+  // all the same: frozen mobilenet_v2 at batch 1 takes ~12 ms of CPU instead
+  // of ~15 with OpenBLAS.
+  const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0 &&
+                         !weight.storage().unsafeGetStorageImpl()->frozen();
   Tensor out;
   if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out))
     return batched ? out : out.squeeze(0);

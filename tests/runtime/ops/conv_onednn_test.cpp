@@ -150,8 +150,19 @@ TEST_F(OnednnConvTest, FrozenWeightsAreReorderedOnceAndStayRight) {
     ASSERT_EQ(got.size(), ref.size());
     for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], ref[i], 2e-3) << i;
   };
+  // A pointwise conv takes oneDNN too once its weight is frozen.
+  Tensor pw = randomFloats({8, 16, 1, 1}, rng);
+  auto pointwise = [&] {
+    return callT("aten::conv2d", {x, pw, IValue(), IValue::intList({1, 1}), IValue::intList({0, 0}),
+                                  IValue::intList({1, 1}), IValue(int64_t{1})});
+  };
+  setOnednnConvEnabled(false);
+  const std::vector<double> wantPointwise = values(pointwise());
+  setOnednnConvEnabled(true);
+  pw.storage().unsafeGetStorageImpl()->markFrozen();
   size_t kept = 0;
   for (int call = 0; call < 3; ++call) {
+    expectNear(values(pointwise()), wantPointwise);
     expectNear(values(conv(w, x)), want);
     expectNear(values(conv(w, x2)), want2);
     expectNear(values(conv(slice, x)), wantSlice);
