@@ -4,13 +4,14 @@
 //   NAME: ours X ms, torch Y ms, ratio R        (R = ours / torch)
 // per workload, then "geomean ratio R".
 //
-//   jit-bench [--torch] [--threads N] [--min-seconds S] [--reps N]
+//   jit-bench [--torch] [--freeze] [--cpu-time] [--threads N] [--min-seconds S] [--reps N]
 //             [--conformance DIR] [FILTER]
 //
 // A workload is workloads/NAME.{py,json,ir}: the TorchScript source (what
 // PyTorch runs), its inputs and entry (.json), and the graph PyTorch's
 // frontend makes of the source (.ir; ours runs it until our frontend lands).
-// Times are the median of per-call wall times after a warm-up.
+// Times are the median of per-call wall times after a warm-up (process CPU
+// times with --cpu-time, for a box busy with other work).
 //
 // A workload whose .json names an "archive" (a case folder of the
 // conformance corpus, e.g. "models/resnet18") runs that torch.jit.save
@@ -24,6 +25,13 @@
 // plan built at load (GraphExecutor::warmup, not timed), specialized plans
 // compiled in the background.
 //
+// Frozen: a workload with "frozen": true, or every archive workload under
+// --freeze, runs frozen on both sides: ours freezes forward
+// (compiler/archive/module_freezing.h: attributes folded, batch_norm and
+// dropout folded away) and runs the frozen graph; PyTorch runs
+// torch.jit.optimize_for_inference(torch.jit.freeze(module.eval())), the
+// baseline issue 7 sets. Steady state only: "measure" workloads ignore it.
+//
 // The built-in workload `compile` times the frontend instead: every source
 // case of the conformance corpus's lang/ and ops/ suites compiled by a fresh
 // CompilationUnit (ours: frontend::CompilationUnit::define; PyTorch:
@@ -31,6 +39,7 @@
 // definition). Each source's time is the best of --reps passes over the whole
 // list (after one warm-up pass); the totals add up the sources that both
 // sides compile.
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -47,6 +56,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/archive/archive_import.h"
+#include "compiler/archive/module_freezing.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/serialization/torch_save.h"
 #include "compiler/ir/ir.h"
@@ -65,6 +75,7 @@ struct Workload {
   std::string name;
   nlohmann::json spec;
   std::string ir;
+  bool frozen() const { return spec.value("frozen", false); }
 };
 
 std::string readFile(const fs::path& p) {
@@ -88,6 +99,20 @@ IValue makeInput(const nlohmann::json& s) {
   throw std::runtime_error("unknown input spec " + s.dump());
 }
 
+// --cpu-time: per-call samples measure the process's CPU time instead of
+// wall time. On a shared box whose other cores are busy, a single-threaded
+// run's wall time counts the time slices it waited for; its CPU time does
+// not. Both sides switch together.
+bool gCpuTime = false;
+
+double sampleClockMs() {
+  if (!gCpuTime)
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  timespec ts;
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
 // Median ms of fn over at least minSeconds (and 5 calls), after `warmup` calls.
 template <typename F>
 double medianMs(F&& fn, double minSeconds, int warmup) {
@@ -96,9 +121,9 @@ double medianMs(F&& fn, double minSeconds, int warmup) {
   auto start = std::chrono::steady_clock::now();
   while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < minSeconds ||
          samples.size() < 5) {
-    auto t0 = std::chrono::steady_clock::now();
+    const double t0 = sampleClockMs();
     fn();
-    samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    samples.push_back(sampleClockMs() - t0);
   }
   std::sort(samples.begin(), samples.end());
   return samples[samples.size() / 2];
@@ -161,7 +186,15 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
     std::sort(samples.begin(), samples.end());
     return samples[samples.size() / 2];
   }
-  GraphExecutor executor(gf->graphPtr());
+  std::shared_ptr<Graph> graph = gf->graphPtr();
+  if (w.frozen()) {
+    const std::string forwardName = "forward";
+    auto frozen = freezeMethods(*m, std::span<const std::string>(&forwardName, 1));
+    if (!frozen.ok()) throw std::runtime_error(w.name + ": freeze: " + std::string(frozen.status().message()));
+    graph = frozen->front().graph;
+    if (!frozen->front().takesSelf) args.erase(args.begin());
+  }
+  GraphExecutor executor(graph);
   return medianMs(
       [&] {
         Stack stack = args;
@@ -188,9 +221,9 @@ double timeOurs(const Workload& w, double minSeconds, const std::string& conform
   auto start = std::chrono::steady_clock::now();
   while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < minSeconds ||
          samples.size() < 5) {
-    auto t0 = std::chrono::steady_clock::now();
+    const double t0 = sampleClockMs();
     once();
-    samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    samples.push_back(sampleClockMs() - t0);
   }
   std::sort(samples.begin(), samples.end());
   return samples[samples.size() / 2];
@@ -201,8 +234,8 @@ std::map<std::string, double> timeTorch(const std::vector<Workload>& ws, int thr
                                         const std::string& dir, const std::string& conformanceDir) {
   std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --threads " +
                     std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " --conformance '" +
-                    conformanceDir + "' '" + dir + "'";
-  for (const auto& w : ws) cmd += " " + w.name;
+                    conformanceDir + "'" + (gCpuTime ? " --cpu-time" : "") + " '" + dir + "'";
+  for (const auto& w : ws) cmd += " " + w.name + (w.frozen() ? ":frozen" : "");
   std::map<std::string, double> out;
   FILE* p = ::popen(cmd.c_str(), "r");
   if (!p) throw std::runtime_error("cannot start " + cmd);
@@ -353,7 +386,7 @@ double runCompileWorkload(const std::string& conformanceDir, int reps, bool torc
 int usage(const std::string& msg) {
   if (!msg.empty()) std::fprintf(stderr, "jit-bench: %s\n", msg.c_str());
   std::fprintf(stderr,
-               "usage: jit-bench [--torch] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
+               "usage: jit-bench [--torch] [--freeze] [--cpu-time] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
                "[FILTER]\n");
   return 2;
 }
@@ -362,6 +395,7 @@ int usage(const std::string& msg) {
 
 int main(int argc, char** argv) {
   bool torch = false;
+  bool freezeAll = false;
   int threads = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   double minSeconds = 1.0;
   int reps = 5;
@@ -372,6 +406,8 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "-h" || a == "--help") return usage(""), 0;
     if (a == "--torch") torch = true;
+    else if (a == "--freeze") freezeAll = true;
+    else if (a == "--cpu-time") gCpuTime = true;
     else if (a == "--threads" || a == "--min-seconds" || a == "--workloads" || a == "--reps" ||
              a == "--conformance") {
       if (i + 1 >= argc) return usage(a + " needs a value");
@@ -394,6 +430,7 @@ int main(int argc, char** argv) {
     if (!filter.empty() && name.find(filter) == std::string::npos) continue;
     Workload w{name, nlohmann::json::parse(readFile(e.path())), ""};
     if (!w.spec.contains("archive")) w.ir = readFile(fs::path(dir) / (name + ".ir"));
+    if (freezeAll && w.spec.contains("archive") && !w.spec.contains("measure")) w.spec["frozen"] = true;
     ws.push_back(std::move(w));
   }
   if (ec) return usage("cannot read workloads in " + dir + ": " + ec.message());

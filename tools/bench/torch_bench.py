@@ -2,11 +2,13 @@
 torch.jit.CompilationUnit (PyTorch 1.13 from Debian's python3-torch) and
 prints one JSON object per workload on stdout.
 
-Usage: torch_bench.py --threads N --min-seconds S [--conformance DIR] WORKLOAD_DIR NAME...
+Usage: torch_bench.py --threads N --min-seconds S [--conformance DIR] WORKLOAD_DIR NAME[:frozen]...
        torch_bench.py --compile LIST_FILE --reps N
 The second form times torch.jit.CompilationUnit(src) on each source file
 named in LIST_FILE (one path a line): one warm-up pass, then the best of N
 passes over the whole list, printing {"path", "ok", "ms"} per file.
+NAME:frozen (an archive workload) times the module as PyTorch's frozen
+baseline: torch.jit.optimize_for_inference(torch.jit.freeze(m.eval())).
 Reference only: jitserve never links PyTorch.
 """
 import argparse
@@ -42,6 +44,10 @@ def make_input(spec):
     raise ValueError("unknown input spec %r" % (spec,))
 
 
+# --cpu-time: per-call samples of process CPU time instead of wall time.
+SAMPLE_CLOCK = time.perf_counter
+
+
 def time_call(fn, args, min_seconds, warmup=20):
     # Warm up until the profiling executor has settled, then time repetitions
     # for at least min_seconds; report the median of per-call times.
@@ -50,14 +56,14 @@ def time_call(fn, args, min_seconds, warmup=20):
     samples = []
     start = time.perf_counter()
     while time.perf_counter() - start < min_seconds or len(samples) < 5:
-        t0 = time.perf_counter()
+        t0 = SAMPLE_CLOCK()
         fn(*args)
-        samples.append(time.perf_counter() - t0)
+        samples.append(SAMPLE_CLOCK() - t0)
     samples.sort()
     return samples[len(samples) // 2]
 
 
-def time_archive(spec, case_dir, min_seconds):
+def time_archive(spec, case_dir, min_seconds, frozen=False):
     # The same as jit-bench's archive workloads: torch.jit.load, or forward on
     # the case's first input with the batch set, filled with 0.5.
     path = os.path.join(case_dir, "model.pt")
@@ -81,6 +87,8 @@ def time_archive(spec, case_dir, min_seconds):
         return samples[len(samples) // 2]
     m = torch.jit.load(path)
     m.eval()
+    if frozen:
+        m = torch.jit.optimize_for_inference(torch.jit.freeze(m))
     return time_call(m.forward, args, min_seconds)
 
 
@@ -125,9 +133,13 @@ def main():
     ap.add_argument("--compile", metavar="LIST_FILE")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--conformance", default="")
+    ap.add_argument("--cpu-time", action="store_true")
     ap.add_argument("dir", nargs="?")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
+    if a.cpu_time:
+        global SAMPLE_CLOCK
+        SAMPLE_CLOCK = time.process_time
     if a.compile:
         torch.set_num_threads(1)
         time_compile(a.compile, a.reps)
@@ -137,10 +149,12 @@ def main():
     torch.set_num_threads(a.threads)
     torch.set_num_interop_threads(max(1, a.threads))
     with torch.no_grad():
-        for name in a.names:
+        for arg in a.names:
+            name, _, mode = arg.partition(":")
             spec = json.load(open(os.path.join(a.dir, name + ".json")))
             if "archive" in spec:
-                sec = time_archive(spec, os.path.join(a.conformance, spec["archive"]), a.min_seconds)
+                sec = time_archive(spec, os.path.join(a.conformance, spec["archive"]), a.min_seconds,
+                                   frozen=(mode == "frozen"))
                 print(json.dumps({"name": name, "ms": sec * 1e3}), flush=True)
                 continue
             src = open(os.path.join(a.dir, name + ".py")).read()
