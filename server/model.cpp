@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "compiler/archive/archive_import.h"
+#include "compiler/archive/module_freezing.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_printer.h"
@@ -44,7 +45,41 @@ GraphLookup unitLookup(const frontend::CompilationUnit* unit) {
   };
 }
 
+// PyTorch freezes only modules in eval mode; so do we.
+bool inEvalMode(const Module& m) {
+  if (!m.type().findAttributeSlot("training")) return true;
+  const IValue& t = m.object()->getAttr("training");
+  return t.isBool() && !t.toBool();
+}
+
 }  // namespace
+
+void Model::freezeMethods(const Module& module) {
+  std::vector<std::string> names;
+  for (const Method& m : methods_) names.push_back(m.name);
+  absl::StatusOr<std::vector<FrozenMethod>> frozen = jitserve::freezeMethods(module, names);
+  if (!frozen.ok()) return;  // served unfrozen, as loaded
+  // Build every frozen Code first: a frozen graph we cannot run leaves the
+  // whole model unfrozen rather than half of it.
+  std::vector<std::shared_ptr<GraphFunction>> fns;
+  for (FrozenMethod& f : *frozen) {
+    auto fn = std::make_shared<GraphFunction>(f.name, f.graph, f.schema, codeOptions_);
+    try {
+      (void)fn->code();
+    } catch (const std::exception&) {
+      return;
+    }
+    fns.push_back(std::move(fn));
+  }
+  for (size_t i = 0; i < methods_.size(); ++i) {
+    Method& m = methods_[i];
+    m.frozen = fns[i];
+    m.function = m.frozen.get();
+    m.takesSelf = (*frozen)[i].takesSelf;
+    m.straightLine = isStraightLine(*m.function->graph().block());
+  }
+  frozen_ = true;
+}
 
 std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const {
   GraphExecutorOptions opts;
@@ -212,6 +247,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std:
     if (f == entryFn) continue;
     if (auto s = addMethod(f); !s.ok()) return s;
   }
+  if (options.freeze && inEvalMode(*module)) model->freezeMethods(*module);
   model->optimize_ = options.optimize;
   model->backgroundCompile_ = options.backgroundCompile;
   model->executors_ = model->makeExecutors(options.optimize);

@@ -20,7 +20,8 @@
 // A model from an archive (torch.jit.save) is a Module (compiler/archive):
 // its methods (forward first) take the module object as self, which the
 // model supplies; the schema clients see (Method::schema) leaves self out.
-// The default method is the config's entry, else forward.
+// The default method is the config's entry, else forward. In eval mode it is
+// served frozen unless ModelOptions::freeze is off (see there).
 //
 // Thread safety: immutable after creation except for its statistics
 // (atomics) and the executors (swapped under a mutex by setOptimize); run()
@@ -44,6 +45,10 @@
 #include "runtime/executor/graph_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/interpreter.h"
+
+namespace jitserve {
+class Module;
+}
 
 namespace jitserve::frontend {
 class CompilationUnit;
@@ -87,6 +92,13 @@ struct ModelOptions {
   // (GraphExecutorOptions::compileInBackground). Off: a new spec's first
   // call compiles its plan.
   bool backgroundCompile = true;
+  // Archives in eval mode (the module's `training` is false) are served
+  // frozen: the served methods are frozen together at load
+  // (compiler/archive/module_freezing.h: attributes nothing writes become
+  // constants, batch_norm folded into convs, dropout removed) and their
+  // frozen graphs run; methods whose `self` could not be folded away still
+  // get the module. A module freezing fails on loads unfrozen.
+  bool freeze = true;
 };
 
 class Model {
@@ -104,6 +116,8 @@ class Model {
     std::unique_ptr<MethodTiming> timing = std::make_unique<MethodTiming>();
     // A module's method: run() puts the module object first.
     bool takesSelf = false;
+    // A frozen method's graph, owned here (`function` points at it).
+    std::shared_ptr<GraphFunction> frozen;
     // The arguments a caller passes (without self).
     FunctionSchema publicSchema;
     const FunctionSchema& schema() const { return publicSchema; }
@@ -127,6 +141,8 @@ class Model {
   const std::string& version() const { return version_; }
   Format format() const { return format_; }
   const char* formatName() const { return format_ == Format::kSource ? "source" : "archive"; }
+  // Whether its methods run frozen (ModelOptions::freeze).
+  bool frozen() const { return frozen_; }
 
   // The default method first, then the others in source order.
   const std::vector<Method>& methods() const { return methods_; }
@@ -155,6 +171,8 @@ class Model {
 
  private:
   Model(std::string name, std::string version, Format format);
+  // Swaps every method for its frozen graph (all or none); during load.
+  void freezeMethods(const Module& module);
   // Builds the executors for methods_ with `on`; mu_ held or not yet shared.
   std::vector<std::shared_ptr<GraphExecutor>> makeExecutors(bool on) const;
 
@@ -170,6 +188,7 @@ class Model {
   bool optimize_ = true;                                  // guarded by mu_
   std::vector<std::shared_ptr<GraphExecutor>> executors_;  // per method; guarded by mu_
   bool backgroundCompile_ = true;
+  bool frozen_ = false;
   mutable ModelStats stats_;
 };
 

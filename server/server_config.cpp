@@ -47,6 +47,8 @@ const std::vector<Option>& options() {
       {"optimize", Kind::kBool, JS_BOOL(optimize), "run the optimization passes on each plan (true; --optimize=false: off)"},
       {"background-compile", Kind::kBool, JS_BOOL(backgroundCompile),
        "build generic plans at load, compile specialized plans off the request path (true)"},
+      {"freeze", Kind::kBool, JS_BOOL(freeze),
+       "serve archives in eval mode frozen: attributes folded, batch_norm folded into convs (true)"},
       {"inline-max-us", Kind::kInt, JS_INT(inlineMaxUs),
        "run a request on the gRPC thread when its method is straight-line and averages at most this (50; 0: never)"},
   };

@@ -22,6 +22,7 @@
 //   --optimize[=false]         run the optimization passes on each plan (default true)
 //   --background-compile[=false]  build generic plans at load and compile specialized plans
 //                              off the request path (default true)
+//   --freeze[=false]           serve archives in eval mode frozen (default true)
 //   --inline-max-us N          run tiny requests on the gRPC thread, skipping the
 //                              worker hand-off (ServingCore::submit; default 50, 0: never)
 #pragma once
@@ -53,6 +54,7 @@ struct ServerConfig {
   int64_t drainGraceMs = 10000;
   bool optimize = true;  // run the pass pipeline on each plan (admin SetOptimization flips it)
   bool backgroundCompile = true;  // Model::Options::backgroundCompile
+  bool freeze = true;  // Model::Options::freeze
   int64_t inlineMaxUs = 50;  // 0: every request goes through the worker pool
 };
 

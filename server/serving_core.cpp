@@ -89,6 +89,7 @@ Model::Options ServingCore::modelOptions() const {
   Model::Options o;
   o.optimize = optimize_.load();
   o.backgroundCompile = config_.backgroundCompile;
+  o.freeze = config_.freeze;
   return o;
 }
 
