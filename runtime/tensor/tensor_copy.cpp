@@ -94,29 +94,37 @@ bool overlaps(const Tensor& a, const Tensor& b) {
 
 // Same-dtype copy of a 2-D problem whose input runs along the outer dim
 // (dst[i][j] = src[j][i] in memory terms, e.g. t().contiguous()): walking
-// either side linearly strides the other by a whole row, so copy in square
-// tiles that stay in cache.
+// either side linearly strides the other by a whole row, so copy in tiles.
+// 16x16 tiles in a plain sweep read 64 bytes from every row of a whole
+// column strip before moving on; visiting them within 128x128 blocks
+// touches each row in 512-byte runs instead (256x256 floats: 40 -> 28 us).
 template <typename T>
 void transposeCopy(const TensorIterator& iter) {
   // Small tiles: power-of-two row strides map a tall tile onto few cache
   // sets, so 64-row tiles thrash L1 where 16-row ones do not.
-  constexpr int64_t kTile = 16;
+  constexpr int64_t kTile = 16, kBlock = 128;
   const int64_t n0 = iter.iter_size(0), n1 = iter.iter_size(1);
   const int64_t* s0 = iter.iter_strides(0);
   const int64_t* s1 = iter.iter_strides(1);
   char* dst = iter.data_ptr(0);
   const char* src = iter.data_ptr(1);
-  const int64_t tiles1 = (n1 + kTile - 1) / kTile;
-  parallel_for(0, tiles1, std::max<int64_t>(1, kGrainSize / (kTile * std::max<int64_t>(n0, 1))),
-               [&](int64_t tb, int64_t te) {
-                 for (int64_t t1 = tb; t1 < te; ++t1) {
-                   const int64_t j0 = t1 * kTile, j1 = std::min(n1, j0 + kTile);
-                   for (int64_t i0 = 0; i0 < n0; i0 += kTile) {
-                     const int64_t i1 = std::min(n0, i0 + kTile);
-                     for (int64_t j = j0; j < j1; ++j)
-                       for (int64_t i = i0; i < i1; ++i)
-                         *reinterpret_cast<T*>(dst + i * s0[0] + j * s1[0]) =
-                             *reinterpret_cast<const T*>(src + i * s0[1] + j * s1[1]);
+  const int64_t blocks1 = (n1 + kBlock - 1) / kBlock;
+  parallel_for(0, blocks1, std::max<int64_t>(1, kGrainSize / (kBlock * std::max<int64_t>(n0, 1))),
+               [&](int64_t bb, int64_t be) {
+                 for (int64_t b1 = bb; b1 < be; ++b1) {
+                   const int64_t jb0 = b1 * kBlock, jb1 = std::min(n1, jb0 + kBlock);
+                   for (int64_t ib0 = 0; ib0 < n0; ib0 += kBlock) {
+                     const int64_t ib1 = std::min(n0, ib0 + kBlock);
+                     for (int64_t j0 = jb0; j0 < jb1; j0 += kTile) {
+                       const int64_t j1 = std::min(jb1, j0 + kTile);
+                       for (int64_t i0 = ib0; i0 < ib1; i0 += kTile) {
+                         const int64_t i1 = std::min(ib1, i0 + kTile);
+                         for (int64_t j = j0; j < j1; ++j)
+                           for (int64_t i = i0; i < i1; ++i)
+                             *reinterpret_cast<T*>(dst + i * s0[0] + j * s1[0]) =
+                                 *reinterpret_cast<const T*>(src + i * s0[1] + j * s1[1]);
+                       }
+                     }
                    }
                  }
                });

@@ -168,6 +168,16 @@ TEST(Tensor, CopyLargeUsesAllPaths) {
   EXPECT_EQ(c.data<float>()[299999], 299999.f);
   Tensor t = big.view({600, 500}).t().contiguous();
   EXPECT_EQ(t.data<float>()[1], 500.f);
+  // Every element of the blocked transpose (sizes not multiples of its
+  // 128-blocks or 16-tiles), for 4- and 8-byte elements.
+  int64_t wrong = 0;
+  for (int64_t i = 0; i < 500; ++i)
+    for (int64_t j = 0; j < 600; ++j) wrong += t.data<float>()[i * 600 + j] != static_cast<float>(j * 500 + i);
+  EXPECT_EQ(wrong, 0);
+  Tensor td = big.to(ScalarType::Double).view({600, 500}).t().contiguous();
+  for (int64_t i = 0; i < 500; ++i)
+    for (int64_t j = 0; j < 600; ++j) wrong += td.data<double>()[i * 600 + j] != static_cast<double>(j * 500 + i);
+  EXPECT_EQ(wrong, 0);
   Tensor d = big.to(ScalarType::Double);
   EXPECT_EQ(d.data<double>()[123456], 123456.0);
 }
