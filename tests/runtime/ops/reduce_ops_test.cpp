@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "op_test_util.h"
+#include "runtime/tensor/parallel.h"
 
 namespace jitserve::ops::testing {
 namespace {
@@ -19,6 +20,30 @@ TEST(ReduceOps, SumDtypeRulesAndDims) {
   Tensor k = callT("aten::sum.dim_IntList", {m, IValue::intList({1}), IValue(true), IValue()});
   EXPECT_EQ(IntArrayRef(k.sizes()), IntArrayRef({2, 1}));
   EXPECT_THROW(call("aten::sum.dim_IntList", {m, IValue::intList({0, 0}), IValue(false), IValue()}), Error);
+}
+
+// Sums over leading dims add whole rows into per-column accumulators in
+// tiles sized by the thread count: wide rows (several tiles), one and two
+// threads, against a naive double sum.
+TEST(ReduceOps, SumOverLeadingDimsWideRows) {
+  const int64_t R = 7, C = 20000;
+  std::vector<float> v(static_cast<size_t>(R * C));
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>((i * 37) % 101) * 0.25f - 12.0f;
+  const Tensor x = floats(v, {R, C});
+  const int saved = get_num_threads();
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    const V got = values(callT("aten::sum.dim_IntList", {x, IValue::intList({0}), IValue(false), IValue()}));
+    ASSERT_EQ(got.size(), static_cast<size_t>(C));
+    int64_t wrong = 0;
+    for (int64_t c = 0; c < C; ++c) {
+      double ref = 0;
+      for (int64_t r = 0; r < R; ++r) ref += v[r * C + c];
+      wrong += got[c] != static_cast<float>(ref);
+    }
+    EXPECT_EQ(wrong, 0) << threads << " thread(s)";
+  }
+  set_num_threads(saved);
 }
 
 TEST(ReduceOps, MeanNeedsFloat) {
