@@ -32,7 +32,9 @@ void forEachNode(Block* b, const std::function<void(Node*)>& fn) {
   }
 }
 
+// Values that may hold an object (Optional[Module] included).
 bool isObjectType(const TypePtr& t) {
+  if (const auto* opt = t->cast<OptionalType>()) return isObjectType(opt->elementType());
   return t->isa<ClassType>() || t->isa<InterfaceType>() || t->isa<AnyClassType>() || t->isa<AnyType>();
 }
 
@@ -168,7 +170,8 @@ class Freezer {
       for (const Use& u : v->uses()) {
         const Symbol k = u.user->kind();
         if ((k == prim::GetAttr || k == prim::SetAttr) && u.offset == 0) continue;
-        if (k == prim::isinstance || k == aten::__is__ || k == aten::__isnot__) continue;
+        // Tests and casts pass the object on to a value checked in turn.
+        if (k == prim::isinstance || k == aten::__is__ || k == aten::__isnot__ || k == prim::unchecked_cast) continue;
         escapes = true;
       }
     };
