@@ -1,6 +1,8 @@
 #include "compiler/passes/tensor_type_propagation.h"
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 #include <string_view>
 
 #include "compiler/ir/ivalue_constant.h"
@@ -63,6 +65,99 @@ std::optional<SizeVec> broadcast(const TensorType& a, const TensorType& b) {
   return out;
 }
 
+std::optional<int64_t> constantInt(const Value* v) {
+  const Node* n = v->node();
+  if (n->kind() != prim::Constant || !v->type()->isa<IntType>() || !n->hasAttribute(attr::value)) return std::nullopt;
+  return n->i(attr::value);
+}
+
+// The length of an int[] built by prim::ListConstruct (its elements may be
+// unknown: only the count matters for a rank).
+std::optional<size_t> listLength(const Value* v) {
+  if (v->node()->kind() != prim::ListConstruct) return std::nullopt;
+  return v->node()->inputs().size();
+}
+
+TypePtr withRank(const TensorType& t, std::optional<ScalarType> dtype, size_t rank) {
+  return TensorType::create(dtype, t.device(), rank, std::nullopt);
+}
+
+// Every tensor input among ins[from...] is None or has dtype `dt`; the
+// optional parameters of norms and convolutions.
+bool paramsMatch(const std::vector<Value*>& ins, size_t from, std::optional<ScalarType> dt) {
+  for (size_t i = from; i < ins.size(); ++i) {
+    if (isNoneConstant(ins[i])) continue;
+    const TypePtr& t = ins[i]->type();
+    if (auto* o = t->cast<OptionalType>(); o && o->elementType()->isa<TensorType>()) return false;
+    const TensorType* tt = tensorType(ins[i]);
+    if (tt == nullptr) continue;  // a non-tensor argument
+    if (!tt->dtype() || tt->dtype() != dt) return false;
+  }
+  return true;
+}
+
+// Rules for ops whose result has the first input's dtype and a rank that
+// follows from its rank (convolutions, norms, pooling, shape ops, in-place
+// ops returning self). Nothing about sizes.
+TypePtr refineStructured(const Node* n, std::string_view name, const TensorType& a) {
+  const auto& ins = n->inputs();
+  const std::optional<ScalarType> dt = a.dtype();
+  const bool floating = dt && isFloatingType(*dt);
+  // In-place ops return self.
+  if (in(name, {"aten::relu_", "aten::hardtanh_", "aten::add_", "aten::sub_", "aten::mul_", "aten::div_",
+                "aten::clamp_", "aten::clamp_min_", "aten::sigmoid_", "aten::tanh_", "aten::hardswish_",
+                "aten::silu_", "aten::dropout_", "aten::zero_", "aten::fill_", "aten::copy_"}))
+    return ins[0]->type();
+  if (!dt || !a.dim()) return nullptr;
+  const size_t r = *a.dim();
+  if (floating && in(name, {"aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::conv_transpose1d",
+                            "aten::conv_transpose2d", "aten::conv_transpose3d", "aten::_convolution",
+                            "aten::convolution"})) {
+    return ins.size() >= 2 && paramsMatch(ins, 1, dt) ? withRank(a, dt, r) : nullptr;
+  }
+  if (floating && in(name, {"aten::batch_norm", "aten::instance_norm", "aten::layer_norm", "aten::group_norm"}))
+    return paramsMatch(ins, 1, dt) ? sameShape(a, dt) : nullptr;
+  if (in(name, {"aten::max_pool1d", "aten::max_pool2d", "aten::max_pool3d", "aten::adaptive_max_pool1d"}) ||
+      (floating && in(name, {"aten::avg_pool1d", "aten::avg_pool2d", "aten::avg_pool3d", "aten::adaptive_avg_pool1d",
+                             "aten::adaptive_avg_pool2d", "aten::adaptive_avg_pool3d"}))) {
+    for (size_t i = 1; i < ins.size(); ++i)
+      if (ins[i]->type()->isa<TensorType>()) return nullptr;
+    return withRank(a, dt, r);
+  }
+  if (in(name, {"aten::transpose", "aten::permute", "aten::pixel_shuffle", "aten::channel_shuffle"}) &&
+      ins.size() >= 2 && !ins[1]->type()->isa<TensorType>())
+    return withRank(a, dt, r);
+  if (name == "aten::unsqueeze" && ins.size() == 2 && ins[1]->type()->isa<IntType>()) return withRank(a, dt, r + 1);
+  if (name == "aten::flatten" && ins.size() == 3) {
+    std::optional<int64_t> s = constantInt(ins[1]), e = constantInt(ins[2]);
+    if (!s || !e) return nullptr;
+    if (r == 0) return withRank(a, dt, 1);
+    const int64_t rank = static_cast<int64_t>(r);
+    int64_t s0 = *s < 0 ? *s + rank : *s, e0 = *e < 0 ? *e + rank : *e;
+    if (s0 < 0 || e0 >= rank || s0 > e0) return nullptr;  // fails at run time
+    return withRank(a, dt, r - static_cast<size_t>(e0 - s0));
+  }
+  if (in(name, {"aten::view", "aten::reshape", "aten::expand"}) && ins.size() >= 2) {
+    if (std::optional<size_t> len = listLength(ins[1])) return withRank(a, dt, *len);
+    return nullptr;
+  }
+  if (name == "aten::to" && ins.size() == 5 && ins[1]->type()->isa<IntType>()) {
+    std::optional<int64_t> to = constantInt(ins[1]);
+    if (!to || *to < 0 || *to >= kNumScalarTypes) return nullptr;
+    return sameShape(a, static_cast<ScalarType>(*to));
+  }
+  if (name == "aten::addmm" && ins.size() == 5 && paramsMatch(ins, 1, dt)) return withRank(a, dt, 2);
+  if (name == "aten::matmul" && ins.size() == 2) {
+    const TensorType* b = tensorType(ins[1]);
+    if (!b || b->dtype() != dt || !b->dim()) return nullptr;
+    const size_t rb = *b->dim();
+    if (r == 0 || rb == 0) return nullptr;  // fails at run time
+    const size_t out = r >= 2 && rb >= 2 ? std::max(r, rb) : r == 1 && rb == 1 ? 0 : r == 1 ? rb - 1 : r - 1;
+    return TensorType::create(dt, commonDevice(a, *b), out, std::nullopt);
+  }
+  return nullptr;
+}
+
 TypePtr refine(const Node* n) {
   const std::string_view name = n->kind().toQualString();
   const auto& ins = n->inputs();
@@ -70,6 +165,7 @@ TypePtr refine(const Node* n) {
   const TensorType* a = tensorType(ins[0]);
   if (a == nullptr) return nullptr;
   const bool aFloating = a->dtype() && isFloatingType(*a->dtype());
+  if (TypePtr t = refineStructured(n, name, *a)) return t;
   // Unary ops: the only tensor is the first input.
   bool otherTensors = false;
   for (size_t i = 1; i < ins.size(); ++i) otherTensors |= ins[i]->type()->isa<TensorType>();

@@ -14,7 +14,12 @@
 //  - add/sub/mul/maximum/minimum of two tensors of the same known dtype keep
 //    it; sizes broadcast when both are known; with a scalar operand, a
 //    floating tensor (or an integer tensor and an int scalar) keeps its dtype;
-//  - aten::mm and aten::t on matrices, aten::linear.
+//  - aten::mm and aten::t on matrices, aten::linear;
+//  - dtype and rank (not sizes): convolutions and norms whose parameters
+//    share the input's floating dtype, pooling, transpose/permute,
+//    unsqueeze, flatten with constant dims, view/reshape/expand to a
+//    constructed list, aten::to a constant dtype, addmm, matmul;
+//  - in-place ops (relu_, add_, ...) return self, so its type.
 // A refined type is a claim about the value when the node succeeds (an op
 // that fails at run time produces nothing). Strides are never claimed (they
 // depend on memory layout), nor requires_grad. If outputs get the type both branches agree on. A type

@@ -215,7 +215,14 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::optimize(const ExecutionPlan
   plan->spec = profiled.spec;
   std::shared_ptr<Graph> g(profiled.base->copy());
   plan->guardInsertion = insertGuards(*g, *profiled.profile, options_.profiling.guards);
-  plan->guards = std::make_shared<GuardStats>(plan->guardInsertion.guards);
+  // Continuations are cut from the profiled plan's base graph, kept alive
+  // by the factory, on a guard's first failure.
+  plan->guards = std::make_shared<GuardContext>(
+      plan->guardInsertion.guards,
+      [base = profiled.base, slots = plan->guardInsertion.slots](size_t guard) {
+        return cutContinuation(*base, slots[guard]);
+      },
+      options_.code);
   if (options_.pipeline) options_.pipeline(*g);
   for (const Node* n : g->nodes()) plan->guardsKept += n->kind() == prim::Guard;
   CodeOptions code = options_.code;

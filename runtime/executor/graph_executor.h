@@ -97,7 +97,7 @@ struct ExecutionPlan {
   std::shared_ptr<const Graph> base;
   mutable std::atomic<uint64_t> profiledRuns{0};
   // An optimized plan: its guards (numbered as inserted) and their failures.
-  std::shared_ptr<GuardStats> guards;
+  std::shared_ptr<GuardContext> guards;
   GuardInsertion guardInsertion;
   size_t guardsKept = 0;  // guards left after the pipeline (eliminate_guards)
 };

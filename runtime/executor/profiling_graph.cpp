@@ -49,37 +49,35 @@ TypePtr guardType(const TypePtr& observed, const GuardOptions& options) {
   return TensorType::create(t.dtype(), t.device(), t.dim(), std::nullopt);
 }
 
-struct Continuation {
-  std::shared_ptr<Graph> graph;
-  std::vector<Value*> live;  // values of the source graph it takes after the guarded one
+// The values defined before the rest of `g` after v's definition (graph
+// inputs and earlier top-level nodes' outputs, v and constants excepted)
+// that the rest or the graph's outputs read, in first-use order; the
+// constants among them; and the nodes of the rest.
+struct Cut {
+  std::vector<Value*> live;
+  std::vector<const Node*> constants;
+  std::vector<Node*> rest;
 };
 
-// The rest of `g` after `v` is defined, as a graph taking v and the values
-// defined before that point which the rest (or the graph's outputs) uses.
-Continuation cut(const Graph& g, Value* v) {
+Cut cutAt(const Graph& g, Value* v) {
+  Cut c;
   const Node* def = v->node() == g.paramNode() ? nullptr : v->node();
-  // Nodes of the rest: every top-level node after def (all of them when v
-  // is a graph input).
-  std::vector<Node*> rest;
   absl::flat_hash_set<const Node*> inRest;
   bool started = def == nullptr;
   for (Node* n : g.nodes()) {
     if (started) {
-      rest.push_back(n);
+      c.rest.push_back(n);
       inRest.insert(n);
     } else if (n == def) {
       started = true;
     }
   }
-  // Values the rest reads that it does not define, in first-use order.
-  Continuation c;
-  std::vector<const Node*> constants;
   absl::flat_hash_set<const Value*> seen{v};
   auto note = [&](Value* u) {
     if (!seen.insert(u).second) return;
     if (u->node() != g.paramNode() && inRest.contains(topLevelAncestor(g, u->node()))) return;
     if (u->node()->kind() == prim::Constant) {
-      constants.push_back(u->node());
+      c.constants.push_back(u->node());
     } else {
       c.live.push_back(u);
     }
@@ -91,32 +89,11 @@ Continuation cut(const Graph& g, Value* v) {
     }
     for (Value* out : b->outputs()) note(out);
   };
-  for (Node* n : rest) {
+  for (Node* n : c.rest) {
     for (Value* in : n->inputs()) note(in);
     for (const Block* sub : n->blocks()) walk(walk, sub);
   }
   for (Value* out : g.outputs()) note(out);
-
-  auto graph = std::make_shared<Graph>();
-  absl::flat_hash_map<const Value*, Value*> map;
-  map[v] = graph->addInput()->copyMetadata(v);
-  for (Value* u : c.live) map[u] = graph->addInput()->copyMetadata(u);
-  auto lookup = [&](Value* u) -> Value* {
-    auto it = map.find(u);
-    JS_INTERNAL_ASSERT(it != map.end(), "continuation: %", u->debugName(), " has no definition");
-    return it->second;
-  };
-  graph->setInsertPoint(graph->block());
-  for (const Node* k : constants) {
-    Node* copy = graph->insertNode(graph->createClone(k, lookup));
-    map[k->output()] = copy->output();
-  }
-  for (Node* n : rest) {
-    Node* copy = graph->insertNode(graph->createClone(n, lookup));
-    for (size_t i = 0; i < n->outputs().size(); ++i) map[n->outputs()[i]] = copy->outputs()[i];
-  }
-  for (Value* out : g.outputs()) graph->registerOutput(lookup(out));
-  c.graph = std::move(graph);
   return c;
 }
 
@@ -158,7 +135,8 @@ GuardInsertion insertGuards(Graph& g, const ProfilingRecord& record, const Guard
   struct Planned {
     Value* value;
     TypePtr type;
-    Continuation cont;
+    size_t slot;
+    std::vector<Value*> live;
   };
   std::vector<Planned> planned;
   for (size_t slot = 0; slot < values.size(); ++slot) {
@@ -172,19 +150,20 @@ GuardInsertion insertGuards(Graph& g, const ProfilingRecord& record, const Guard
       ++result.skipped;
       continue;
     }
-    // Cut from g as it is now: no guard has been inserted yet.
-    planned.push_back({v, std::move(t), cut(g, v)});
+    // Live values of g as it is now, before any guard: the continuation is
+    // cut from the unchanged base graph the same way.
+    planned.push_back({v, std::move(t), slot, cutAt(g, v).live});
   }
 
   Node* first = g.block()->nodes().begin() == g.block()->nodes().end() ? g.returnNode()
                                                                         : *g.block()->nodes().begin();
   for (Planned& p : planned) {
     std::vector<Value*> inputs{p.value};
-    inputs.insert(inputs.end(), p.cont.live.begin(), p.cont.live.end());
+    inputs.insert(inputs.end(), p.live.begin(), p.live.end());
     Node* guard = g.create(prim::Guard, inputs, 1);
     guard->ty_(attr::profiled_type, p.type);
     guard->i_(kGuard, static_cast<int64_t>(result.guards++));
-    guard->g_(attr::Subgraph, std::move(p.cont.graph));
+    result.slots.push_back(p.slot);
     guard->output()->setType(p.type);
     if (p.value->hasDebugName()) guard->output()->setDebugName(p.value->debugNameRaw() + ".guarded");
     if (p.value->node() == g.paramNode()) {
@@ -195,6 +174,33 @@ GuardInsertion insertGuards(Graph& g, const ProfilingRecord& record, const Guard
     p.value->replaceAllUsesAfterNodeWith(guard, guard->output());
   }
   return result;
+}
+
+std::shared_ptr<Graph> cutContinuation(const Graph& base, size_t slot) {
+  std::vector<Value*> values = profiledValues(base);
+  JS_INTERNAL_ASSERT(slot < values.size(), "no profiled value ", slot, " in the base graph");
+  Value* v = values[slot];
+  Cut c = cutAt(base, v);
+  auto graph = std::make_shared<Graph>();
+  absl::flat_hash_map<const Value*, Value*> map;
+  map[v] = graph->addInput()->copyMetadata(v);
+  for (Value* u : c.live) map[u] = graph->addInput()->copyMetadata(u);
+  auto lookup = [&](Value* u) -> Value* {
+    auto it = map.find(u);
+    JS_INTERNAL_ASSERT(it != map.end(), "continuation: %", u->debugName(), " has no definition");
+    return it->second;
+  };
+  graph->setInsertPoint(graph->block());
+  for (const Node* k : c.constants) {
+    Node* copy = graph->insertNode(graph->createClone(k, lookup));
+    map[k->output()] = copy->output();
+  }
+  for (Node* n : c.rest) {
+    Node* copy = graph->insertNode(graph->createClone(n, lookup));
+    for (size_t i = 0; i < n->outputs().size(); ++i) map[n->outputs()[i]] = copy->outputs()[i];
+  }
+  for (Value* out : base.outputs()) graph->registerOutput(lookup(out));
+  return graph;
 }
 
 }  // namespace jitserve

@@ -474,34 +474,26 @@ class CodeBuilder {
     emit(OpCode::PROFILE, static_cast<int32_t>(slot), 0, 0, n);
   }
 
-  // %v2 = prim::Guard[profiled_type=T, guard=k, Subgraph=continuation](%v, %live...):
-  // on success %v2 is %v; on failure the frame returns what the continuation
-  // (the rest of the unoptimized graph, taking %v and the live values)
-  // returns. The GUARD instruction skips the bail-out's CALL and RET.
+  // %v2 = prim::Guard[profiled_type=T, guard=k](%v, %live...): on success %v2
+  // is %v; on failure the frame returns what guard k's continuation (the
+  // rest of the unoptimized graph, taking %v and the live values; see
+  // GuardContext) returns. GUARD calls it and falls into the RET after it,
+  // which success skips.
   void emitGuard(const Node* n) {
     const Symbol guardAttr = Symbol::attr("guard");
     JS_CHECK(!n->inputs().empty() && n->outputs().size() == 1 && n->hasAttribute(attr::profiled_type) &&
-                 n->hasAttribute(guardAttr) && n->hasAttribute(attr::Subgraph),
-             "prim::Guard needs a value, one output, profiled_type, guard and Subgraph attributes",
-             locationSuffix(n));
+                 n->hasAttribute(guardAttr),
+             "prim::Guard needs a value, one output, and profiled_type and guard attributes", locationSuffix(n));
     const TypePtr& t = n->ty(attr::profiled_type);
     JS_CHECK(t->isa<TensorType>(), "prim::Guard checks tensor types, not ", t->str(), locationSuffix(n));
     const int64_t guard = n->i(guardAttr);
     JS_CHECK(options_.guards && guard >= 0 && static_cast<size_t>(guard) < options_.guards->numGuards(),
-             "prim::Guard ", guard, " has no GuardStats entry to count into", locationSuffix(n));
+             "prim::Guard ", guard, " has no GuardContext entry (only a profiling executor's plans have guards)",
+             locationSuffix(n));
     JS_CHECK(n->owningBlock() == graph_.block(), "prim::Guard must be in the graph's top-level block",
              locationSuffix(n));
-    const GraphPtr& cont = n->g(attr::Subgraph);
-    JS_CHECK(cont->inputs().size() == n->inputs().size() && cont->outputs().size() == graph_.outputs().size(),
-             "prim::Guard's continuation must take the guard's inputs and return the graph's outputs",
-             locationSuffix(n));
-    auto fn = std::make_unique<GraphFunction>("bailout_" + std::to_string(guard), cont, std::nullopt, options_);
-    const int32_t fnIdx = functionIndex(fn.get());
-    code_.ownedFunctions_.push_back(std::move(fn));
     pushInputs(n);
-    const uint32_t count = static_cast<uint32_t>(n->inputs().size());
-    emit(OpCode::GUARD, typeIndex(t), count, static_cast<int32_t>(guard), n);
-    emit(OpCode::CALL, fnIdx, count, 0, n);
+    emit(OpCode::GUARD, typeIndex(t), static_cast<uint32_t>(n->inputs().size()), static_cast<int32_t>(guard), n);
     emit(OpCode::RET, 0, 0, 0, n);
     storeOutputs(n);
   }

@@ -35,7 +35,7 @@ class OperatorRegistry;
 class GraphFunction;
 class Operator;
 class ProfilingRecord;
-class GuardStats;
+class GuardContext;
 
 // What the builder needs from outside the graph.
 struct CodeOptions {
@@ -49,7 +49,7 @@ struct CodeOptions {
   // instructions count failures (an optimized plan); see
   // profiling_record.h. Needed only by graphs with prim::profile / prim::Guard.
   std::shared_ptr<ProfilingRecord> profile;
-  std::shared_ptr<GuardStats> guards;
+  std::shared_ptr<GuardContext> guards;
 };
 
 // Where an instruction came from, for error messages and tracebacks.
@@ -87,7 +87,7 @@ class Code {
   const std::vector<std::string>& names() const { return names_; }
   const std::vector<Function*>& functions() const { return functions_; }
   ProfilingRecord* profile() const { return profile_.get(); }
-  GuardStats* guardStats() const { return guards_.get(); }
+  GuardContext* guards() const { return guards_.get(); }
   // The node behind instruction `pc` (nullptr for bookkeeping instructions).
   const InstructionSource* sourceOf(size_t pc) const;
 
@@ -112,7 +112,7 @@ class Code {
   std::vector<std::string> names_;
   std::vector<Function*> functions_;
   std::shared_ptr<ProfilingRecord> profile_;
-  std::shared_ptr<GuardStats> guards_;
+  std::shared_ptr<GuardContext> guards_;
   // Fork subgraphs become functions owned here.
   std::vector<std::unique_ptr<GraphFunction>> ownedFunctions_;
   // instructionSource_[pc] indexes sources_, or -1.

@@ -589,14 +589,21 @@ InterpreterState::Status InterpreterState::runLoop() {
           code->profile()->record(static_cast<size_t>(in.X), stack.back());
           stack.pop_back();
           break;
-        case OpCode::GUARD:
+        case OpCode::GUARD: {
           if (satisfiesGuard(stack[stack.size() - in.N], static_cast<const TensorType&>(*code->types()[in.X]))) {
             stack.resize(stack.size() - (in.N - 1));
-            pc += 2;  // over the bail-out's CALL and RET
-          } else {
-            code->guardStats()->failed(static_cast<size_t>(in.Y));
+            ++pc;  // over the bail-out's RET
+            break;
           }
+          // Bail out: the continuation takes the N values and its results
+          // return through the RET that follows.
+          GuardContext* guards = code->guards();
+          guards->failed(static_cast<size_t>(in.Y));
+          Function* fn = guards->continuation(static_cast<size_t>(in.Y));
+          frame->pc = pc;
+          if (call(fn)) reload();
           break;
+        }
         case OpCode::RET: {
           if (frames_.size() == 1) {
             frame->pc = pc;

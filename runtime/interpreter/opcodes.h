@@ -61,8 +61,8 @@ namespace jitserve {
   _(PROFILE, "X=profiling slot", "pop a value; record its type in the Code's ProfilingRecord")         \
   _(GUARD, "X=type index, N=#inputs, Y=guard index",                                              \
     "check the value N below the top against type X: if it holds, pop the N-1 live values above "  \
-    "it and skip the next two instructions; else count a failure and fall into the bail-out "      \
-    "(CALL of the continuation on all N values, then RET)")                                       \
+    "it and skip the next instruction (a RET); else count a failure and call the guard's "         \
+    "continuation on all N values (a bail-out), whose results that RET returns")                  \
   _(RET, "", "return: the stack holds the frame's outputs")
 
 enum class OpCode : uint8_t {

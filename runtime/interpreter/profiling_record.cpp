@@ -1,5 +1,9 @@
 #include "runtime/interpreter/profiling_record.h"
 
+#include <string>
+
+#include "runtime/support/error.h"
+
 namespace jitserve {
 
 TypePtr observedTensorType(const Tensor& t) {
@@ -32,10 +36,22 @@ uint64_t ProfilingRecord::count(size_t slot) const {
   return slots_[slot].count;
 }
 
-uint64_t GuardStats::totalFailures() const {
+GuardContext::GuardContext(size_t guards, ContinuationFactory factory, CodeOptions code)
+    : entries_(std::make_unique<Entry[]>(guards)), size_(guards), factory_(std::move(factory)), code_(std::move(code)) {}
+
+uint64_t GuardContext::totalFailures() const {
   uint64_t n = 0;
   for (size_t i = 0; i < size_; ++i) n += failures(i);
   return n;
+}
+
+GraphFunction* GuardContext::continuation(size_t guard) {
+  Entry& e = entries_[guard];
+  std::call_once(e.once, [&] {
+    JS_INTERNAL_ASSERT(factory_ != nullptr, "guard ", guard, " failed but its plan has no continuations");
+    e.fn = std::make_unique<GraphFunction>("bailout_" + std::to_string(guard), factory_(guard), std::nullopt, code_);
+  });
+  return e.fn.get();
 }
 
 bool satisfiesGuard(const IValue& v, const TensorType& guard) {

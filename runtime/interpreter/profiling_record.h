@@ -16,12 +16,15 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "runtime/core/ivalue.h"
 #include "runtime/core/type.h"
+#include "runtime/interpreter/code.h"
+#include "runtime/interpreter/graph_function.h"
 
 namespace jitserve {
 
@@ -49,20 +52,40 @@ class ProfilingRecord {
   std::vector<Slot> slots_;
 };
 
-class GuardStats {
+// What the GUARD instructions of one optimized plan share: a failure count
+// per guard and each guard's continuation. Continuations are built on a
+// guard's first failure, not with the plan: each is most of the graph, so
+// building them all would cost time and memory quadratic in its size, for
+// guards that mostly never fail.
+class GuardContext {
  public:
-  explicit GuardStats(size_t guards)
-      : failures_(std::make_unique<std::atomic<uint64_t>[]>(guards)), size_(guards) {}
+  // The continuation graph of guard `g`: it takes the guarded value and the
+  // live values, in the order of the prim::Guard node's inputs, and returns
+  // the plan graph's outputs.
+  using ContinuationFactory = std::function<std::shared_ptr<Graph>(size_t g)>;
+
+  // `code` builds the continuations' Code (it must not name this context).
+  GuardContext(size_t guards, ContinuationFactory factory, CodeOptions code);
 
   // Every failure bails out: failures are bail-outs.
-  void failed(size_t guard) { failures_[guard].fetch_add(1, std::memory_order_relaxed); }
+  void failed(size_t guard) { entries_[guard].failures.fetch_add(1, std::memory_order_relaxed); }
   size_t numGuards() const { return size_; }
-  uint64_t failures(size_t guard) const { return failures_[guard].load(std::memory_order_relaxed); }
+  uint64_t failures(size_t guard) const { return entries_[guard].failures.load(std::memory_order_relaxed); }
   uint64_t totalFailures() const;
+  // Guard `guard`'s continuation, built on first use (thread safe). Throws
+  // if it cannot be built (our bug), failing the call that bailed out.
+  GraphFunction* continuation(size_t guard);
 
  private:
-  std::unique_ptr<std::atomic<uint64_t>[]> failures_;
+  struct Entry {
+    std::atomic<uint64_t> failures{0};
+    std::once_flag once;
+    std::unique_ptr<GraphFunction> fn;
+  };
+  std::unique_ptr<Entry[]> entries_;
   size_t size_;
+  ContinuationFactory factory_;
+  CodeOptions code_;
 };
 
 // The type profiling records for a defined tensor: dtype, device, sizes
