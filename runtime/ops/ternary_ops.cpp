@@ -10,6 +10,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/vec_math.h"
 #include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
@@ -71,6 +72,24 @@ Tensor where(const Tensor& cond, const Tensor& self, const Tensor& other, Tensor
       .cast_common_dtype_to_outputs(true);
   TensorIterator it = cfg.build();
   if (!out.defined()) out = it.output();
+  const vec::FloatKernels* vk = vec::floatKernels();
+  if (vk && it.dtype(0) == ScalarType::Float && it.dtype(1) == ScalarType::Bool && it.dtype(2) == ScalarType::Float &&
+      it.dtype(3) == ScalarType::Float) {
+    // float: contiguous chunks on the SIMD select, others the scalar one.
+    it.for_each([vk](char** data, const int64_t* strides, int64_t n) {
+      if (strides[0] == 4 && strides[1] == 1 && strides[2] == 4 && strides[3] == 4) {
+        vk->where(reinterpret_cast<const bool*>(data[1]), reinterpret_cast<const float*>(data[2]),
+                  reinterpret_cast<const float*>(data[3]), reinterpret_cast<float*>(data[0]), n);
+        return;
+      }
+      for (int64_t i = 0; i < n; ++i)
+        *reinterpret_cast<float*>(data[0] + i * strides[0]) =
+            selectBits(*reinterpret_cast<const bool*>(data[1] + i * strides[1]),
+                       *reinterpret_cast<const float*>(data[2] + i * strides[2]),
+                       *reinterpret_cast<const float*>(data[3] + i * strides[3]));
+    });
+    return out;
+  }
   JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(rt, "where", [&] {
     cpu_kernel(it, [](bool m, scalar_t x, scalar_t y) -> scalar_t { return selectBits(m, x, y); });
   });

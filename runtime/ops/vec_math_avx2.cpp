@@ -38,6 +38,11 @@ struct Avx2 {
         _mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi32(0x007fffff)), _mm256_set1_epi32(0x3f800000)));
   }
   static V fma(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }  // a * b + c, one rounding
+  // m[j] != 0 ? t : f for the W bytes at m.
+  static V selectBytes(const bool* m, V t, V f) {
+    const __m256i b = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(m)));
+    return _mm256_blendv_ps(f, t, _mm256_castsi256_ps(_mm256_cmpgt_epi32(b, _mm256_setzero_si256())));
+  }
   static V sqrt(V a) { return _mm256_sqrt_ps(a); }
   static float hsum(V v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));

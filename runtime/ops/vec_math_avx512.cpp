@@ -32,6 +32,11 @@ struct Avx512 {
     return _mm512_getmant_ps(x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
   }
   static V fma(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }  // a * b + c, one rounding
+  // m[j] != 0 ? t : f for the W bytes at m.
+  static V selectBytes(const bool* m, V t, V f) {
+    const __m512i b = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(m)));
+    return _mm512_mask_blend_ps(_mm512_test_epi32_mask(b, b), f, t);
+  }
   static V sqrt(V a) { return _mm512_sqrt_ps(a); }
   static float hsum(V v) { return _mm512_reduce_add_ps(v); }
   static float hmax(V v) { return _mm512_reduce_max_ps(v); }

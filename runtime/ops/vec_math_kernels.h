@@ -151,6 +151,12 @@ struct Kernels {
     mapArray<I>(in, out, n, [&](V x) { return I::pow(x, ve); });
   }
 
+  static void where(const bool* m, const float* x, const float* y, float* out, int64_t n) {
+    int64_t i = 0;
+    for (; i + W <= n; i += W) I::store(out + i, I::selectBytes(m + i, I::load(x + i), I::load(y + i)));
+    for (; i < n; ++i) out[i] = m[i] ? x[i] : y[i];
+  }
+
   static float max(const float* x, int64_t n) {
     // max(v, acc) returns acc when v is NaN, so NaNs never enter acc.
     const float ninf = -std::numeric_limits<float>::infinity();
@@ -273,6 +279,7 @@ struct Kernels {
     k.gelu = &Kernels::gelu;
     k.silu = &Kernels::silu;
     k.powScalar = &Kernels::powScalar;
+    k.where = &Kernels::where;
     k.max = &Kernels::max;
     k.expSubSum = &Kernels::expSubSum;
     k.scale = &Kernels::scale;

@@ -111,6 +111,12 @@ TEST(WhereClamp, BranchFreeSelectAndNanPropagation) {
   for (size_t i = 0; i < m.size(); ++i) m[i] = g() & 1;
   const auto w = values(callT("aten::where.self", {bools(m), floats(a), floats(b)}));
   for (size_t i = 0; i < m.size(); ++i) EXPECT_EQ(w[i], m[i] ? a[i] : b[i]);
+  // Strided and broadcast operands take the scalar select per element.
+  Tensor mt = bools(m, {10, 10}).transpose(0, 1);
+  const auto ws = values(
+      callT("aten::where.self", {mt, floats(a, {10, 10}), floats(std::vector<float>(b.begin(), b.begin() + 10), {10})}));
+  for (int64_t i = 0; i < 10; ++i)
+    for (int64_t j = 0; j < 10; ++j) EXPECT_EQ(ws[i * 10 + j], m[j * 10 + i] ? a[i * 10 + j] : b[j]);
   // int64 and double operands take the 8-byte select.
   const auto wl = values(callT("aten::where.self", {bools({true, false}), longs({1, 2}), longs({-3, -4})}));
   EXPECT_EQ(wl, (std::vector<double>{1, -4}));
