@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -117,6 +118,14 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
     EXPECT_TRUE(std::isnan(py[0]));
     EXPECT_EQ(py[1], 0.0f);
     for (size_t i = 2; i < px.size(); ++i) EXPECT_LE(ulps(py[i], static_cast<float>(std::pow(double(px[i]), 2.5))), 1);
+    // where: mask bytes select x or y, tails included.
+    for (int64_t n : {1, 15, 16, 17, 40}) {
+      std::vector<float> x = uniform(n, -1, 1, 31), y = uniform(n, -1, 1, 32), o(static_cast<size_t>(n));
+      std::unique_ptr<bool[]> m(new bool[static_cast<size_t>(n)]);
+      for (int64_t i = 0; i < n; ++i) m[i] = (i * 7) % 3 == 0;
+      k->where(m.get(), x.data(), y.data(), o.data(), n);
+      for (int64_t i = 0; i < n; ++i) ASSERT_EQ(o[i], m[i] ? x[i] : y[i]) << k->isa << " n=" << n << " i=" << i;
+    }
     // The edges C defines.
     const float inf = std::numeric_limits<float>::infinity();
     std::vector<float> e = {-inf, inf, 0.0f};
