@@ -2,6 +2,7 @@
 # and a missing toolkit never breaks the build.
 option(JITSERVE_BUILD_TESTS "Build the test suite" ON)
 option(JITSERVE_SANITIZE "Build with AddressSanitizer + UndefinedBehaviorSanitizer" OFF)
+option(JITSERVE_TSAN "Build with ThreadSanitizer (scripts/tsan.sh)" OFF)
 option(JITSERVE_NATIVE "Tune for the build machine's CPU (-march=native)" OFF)
 
 find_package(CUDAToolkit QUIET)
@@ -22,6 +23,15 @@ if(JITSERVE_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)
   add_compile_definitions(JITSERVE_SANITIZE=1)
+endif()
+if(JITSERVE_TSAN)
+  if(JITSERVE_SANITIZE)
+    message(FATAL_ERROR "JITSERVE_TSAN and JITSERVE_SANITIZE cannot be combined (ThreadSanitizer excludes ASan)")
+  endif()
+  # Code checks __SANITIZE_THREAD__ (runtime/support/sanitizers.h), so a
+  # -fsanitize=thread passed by hand behaves the same.
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
 endif()
 
 add_compile_options(-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers)

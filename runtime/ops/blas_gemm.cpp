@@ -5,6 +5,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "runtime/support/sanitizers.h"
 #include "runtime/tensor/parallel.h"
 
 // OpenBLAS's own entry point; weak so a reference CBLAS (no thread control)
@@ -27,7 +28,8 @@ void tell(int want) {
   std::lock_guard<std::mutex> g(g_mu);
   if (g_nested.load() > 0) want = 1;
   if (g_told.load() != want) {
-    openblas_set_num_threads(want);
+    // Under TSan OpenBLAS's own threads stay idle (runtime/support/sanitizers.h).
+    openblas_set_num_threads(kThreadSanitizer ? 1 : want);
     g_told.store(want);
   }
 }

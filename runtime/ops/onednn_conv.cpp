@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "runtime/support/error.h"
+#include "runtime/support/sanitizers.h"
 #include "runtime/tensor/parallel.h"
 
 #if JITSERVE_HAVE_DNNL
@@ -185,6 +186,7 @@ PlanCache& planCache() {
 // The OpenMP thread count is a per-thread setting; remember what this
 // thread last asked for.
 void setOmpThreads(int n) {
+  if (kThreadSanitizer) n = 1;  // libgomp is not TSan-aware (runtime/support/sanitizers.h)
   thread_local int current = 0;
   if (current != n) {
     omp_set_num_threads(n);
