@@ -15,6 +15,23 @@ TEST(ShapeOps, CatPromotesAndSkipsLegacyEmpty) {
   EXPECT_THROW(call("aten::cat", {IValue::tensorList({empty({2, 3}), empty({2, 4})}), IValue(int64_t{0})}), Error);
 }
 
+// Contiguous same-dtype inputs take the per-row memcpy path; a transposed
+// input falls back to strided copies; both give the same result.
+TEST(ShapeOps, CatMiddleDimContiguousAndStrided) {
+  std::vector<float> av(2 * 3 * 4), bv(2 * 1 * 4);
+  for (size_t i = 0; i < av.size(); ++i) av[i] = static_cast<float>(i);
+  for (size_t i = 0; i < bv.size(); ++i) bv[i] = 100.0f + static_cast<float>(i);
+  const Tensor a = floats(av, {2, 3, 4}), b = floats(bv, {2, 1, 4});
+  const V expect = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 100, 101, 102, 103,
+                    12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 104, 105, 106, 107};
+  EXPECT_EQ(values(callT("aten::cat", {IValue::tensorList({a, b, empty({0})}), IValue(int64_t{1})})), expect);
+  const Tensor bt = floats(bv, {2, 4, 1}).transpose(1, 2);  // same values, strided
+  EXPECT_EQ(values(callT("aten::cat", {IValue::tensorList({a, bt}), IValue(int64_t{-2})})), expect);
+  // A zero-size part along dim is skipped.
+  EXPECT_EQ(values(callT("aten::cat", {IValue::tensorList({a, empty({2, 0, 4})}), IValue(int64_t{1})})),
+            values(a));
+}
+
 TEST(ShapeOps, StackSplitChunk) {
   Tensor s = callT("aten::stack", {IValue::tensorList({floats({1, 2}), floats({3, 4})}), IValue(int64_t{1})});
   EXPECT_EQ(values(s), (V{1, 3, 2, 4}));
