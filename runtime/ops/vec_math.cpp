@@ -17,14 +17,14 @@ const FloatKernels* avx512FloatKernels();
 
 namespace {
 
+#if JITSERVE_HAVE_SLEEF
 bool cpuHas(std::string_view isa) {
-#if JITSERVE_HAVE_SLEEF && defined(__x86_64__)
   __builtin_cpu_init();
   if (isa == "avx2") return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   if (isa == "avx512") return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma");
-#endif
   return false;
 }
+#endif
 
 const FloatKernels* pick() {
   const char* env = std::getenv("JITSERVE_CPU_CAPABILITY");
@@ -42,6 +42,8 @@ const FloatKernels* floatKernelsFor(std::string_view isa) {
   if (!cpuHas(isa)) return nullptr;
   if (isa == "avx2") return avx2FloatKernels();
   if (isa == "avx512") return avx512FloatKernels();
+#else
+  (void)isa;  // built without libsleef: no tables
 #endif
   return nullptr;
 }
