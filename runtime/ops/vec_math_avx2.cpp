@@ -43,6 +43,13 @@ struct Avx2 {
     const __m256i b = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(m)));
     return _mm256_blendv_ps(f, t, _mm256_castsi256_ps(_mm256_cmpgt_epi32(b, _mm256_setzero_si256())));
   }
+  // x rounded to the nearest integer (ties to even), as a float.
+  static V roundNearest(V x) { return _mm256_round_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  // p * 2^n for integral n in [-126, 127] and p in [0.5, 2]: n added to the exponent field.
+  static V scale2(V p, V n) {
+    const __m256i e = _mm256_slli_epi32(_mm256_cvtps_epi32(n), 23);
+    return _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(p), e));
+  }
   static V sqrt(V a) { return _mm256_sqrt_ps(a); }
   static float hsum(V v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));

@@ -37,6 +37,10 @@ struct Avx512 {
     const __m512i b = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(m)));
     return _mm512_mask_blend_ps(_mm512_test_epi32_mask(b, b), f, t);
   }
+  // x rounded to the nearest integer (ties to even), as a float.
+  static V roundNearest(V x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  // p * 2^n for integral n (vscalefps).
+  static V scale2(V p, V n) { return _mm512_scalef_ps(p, n); }
   static V sqrt(V a) { return _mm512_sqrt_ps(a); }
   static float hsum(V v) { return _mm512_reduce_add_ps(v); }
   static float hmax(V v) { return _mm512_reduce_max_ps(v); }
