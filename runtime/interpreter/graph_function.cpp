@@ -37,7 +37,12 @@ GraphFunction::GraphFunction(std::string qualifiedName, std::shared_ptr<Graph> g
 GraphFunction::~GraphFunction() = default;
 
 const CodePtr& GraphFunction::code() const {
-  std::call_once(codeOnce_, [this] { code_ = Code::create(*graph_, codeOptions_); });
+  if (codeBuilt_.load(std::memory_order_acquire)) return code_;
+  std::lock_guard<std::mutex> lock(codeMu_);
+  if (!codeBuilt_.load(std::memory_order_relaxed)) {
+    code_ = Code::create(*graph_, codeOptions_);  // a throw leaves it unbuilt: the next call tries again
+    codeBuilt_.store(true, std::memory_order_release);
+  }
   return code_;
 }
 

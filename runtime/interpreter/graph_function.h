@@ -8,6 +8,7 @@
 // The graph must not be mutated after code() was first called.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -42,7 +43,10 @@ class GraphFunction final : public Function {
   std::shared_ptr<Graph> graph_;
   FunctionSchema schema_;
   CodeOptions codeOptions_;
-  mutable std::once_flag codeOnce_;
+  // Not std::call_once: under ThreadSanitizer a call_once whose function
+  // threw (a graph that does not compile) never lets the next caller in.
+  mutable std::mutex codeMu_;
+  mutable std::atomic<bool> codeBuilt_{false};
   mutable CodePtr code_;
 };
 

@@ -463,6 +463,28 @@ graph(%x : int):
   RunOptions options_;
 };
 
+// A function whose graph does not compile throws from code() every time.
+// The first std::call_once-based code() left the once flag taken after the
+// throw under ThreadSanitizer, and the second call waited forever.
+TEST(GraphFunctionCode, FailedCompileThrowsAgainOnTheNextCall) {
+  CodeOptions opts;
+  opts.registry = &testRegistry();
+  GraphFunction f("__torch__.broken", parseGraph(R"IR(
+graph(%x : int):
+  %y : int = aten::no_such_operator(%x)
+  return (%y)
+)IR"),
+                  std::nullopt, opts);
+  for (int call = 0; call < 2; ++call) {
+    try {
+      f.code();
+      ADD_FAILURE() << "call " << call << ": code() compiled an unknown operator";
+    } catch (const std::exception& e) {
+      EXPECT_NE(std::string(e.what()).find("unsupported operator"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST_F(CallsTest, CallFunctionRunsInANewFrame) {
   auto out = runIR(R"IR(
 graph(%x : int):
