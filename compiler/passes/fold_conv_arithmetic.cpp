@@ -70,31 +70,14 @@ bool foldOne(Node* n) {
   if (!JS_OPT_ALLOWED) return false;
   GRAPH_UPDATE("folding ", jitlog::nodeString(*n), " into ", jitlog::nodeString(*conv));
   auto [w2, b2] = foldAffine(*weight, bias, affine);
-  Graph& g = *conv->owningGraph();
-  {
-    WithInsertPoint guard(conv);
-    // add/sub leave the weight as it is: keep the original constant.
-    if (*op == Op::kMul || *op == Op::kDiv)
-      conv->replaceInput(1, insertConstant(g, IValue(w2), conv->sourceRange()));
-    conv->replaceInput(2, insertConstant(g, IValue(b2), conv->sourceRange()));
-  }
-  n->output()->replaceAllUsesWith(conv->output());
-  n->destroy();
+  // add/sub leave the weight as it is: keep the original constant.
+  const bool scales = *op == Op::kMul || *op == Op::kDiv;
+  rewriteWeightAndBias(conv, scales ? &w2 : nullptr, b2, n);
   return true;
-}
-
-bool foldBlock(Block* b) {
-  bool changed = false;
-  for (auto it = b->nodes().begin(); it != b->nodes().end();) {
-    Node* n = *it++;
-    for (Block* sub : n->blocks()) changed |= foldBlock(sub);
-    changed |= foldOne(n);
-  }
-  return changed;
 }
 
 }  // namespace
 
-bool FoldConvArithmetic(Graph& graph) { return foldBlock(graph.block()); }
+bool FoldConvArithmetic(Graph& graph) { return foldEachNode(graph.block(), foldOne); }
 
 }  // namespace jitserve

@@ -12,45 +12,15 @@ bool foldOne(Node* bn) {
   Node* conv = bn->input(0)->node();
   const int spatialDims = convSpatialDims(conv);
   if (spatialDims == 0 || !onlyValueUse(conv->output(), bn)) return false;
-  std::optional<bool> training = constantBool(bn->input(5));
-  std::optional<double> eps = constantNumber(bn->input(7));
-  std::optional<Tensor> weight = constantTensor(conv->input(1));
-  if (!training || *training || !eps || !weight || !isFoldableFloat(*weight) || weight->dim() != spatialDims + 2)
-    return false;
-  std::optional<Tensor> bias, gamma, beta;
-  std::optional<Tensor> mean = constantTensor(bn->input(3)), var = constantTensor(bn->input(4));
-  if (!optionalConstantTensor(conv->input(2), bias) || !optionalConstantTensor(bn->input(1), gamma) ||
-      !optionalConstantTensor(bn->input(2), beta) || !mean || !var)
-    return false;
-  const int64_t out = weight->size(0);
-  if (bias && (bias->numel() != out || !isFoldableFloat(*bias))) return false;
-  std::optional<ChannelAffine> affine = batchNormAffine(gamma, beta, *mean, *var, *eps, out);
-  if (!affine || !JS_OPT_ALLOWED) return false;
+  std::optional<std::pair<Tensor, Tensor>> folded = batchNormFold(conv, bn, spatialDims + 2);
+  if (!folded || !JS_OPT_ALLOWED) return false;
   GRAPH_UPDATE("folding ", jitlog::nodeString(*bn), " into ", jitlog::nodeString(*conv));
-  auto [w2, b2] = foldAffine(*weight, bias, *affine);
-  Graph& g = *conv->owningGraph();
-  {
-    WithInsertPoint guard(conv);
-    conv->replaceInput(1, insertConstant(g, IValue(w2), conv->sourceRange()));
-    conv->replaceInput(2, insertConstant(g, IValue(b2), conv->sourceRange()));
-  }
-  bn->output()->replaceAllUsesWith(conv->output());
-  bn->destroy();
+  rewriteWeightAndBias(conv, &folded->first, folded->second, bn);
   return true;
-}
-
-bool foldBlock(Block* b) {
-  bool changed = false;
-  for (auto it = b->nodes().begin(); it != b->nodes().end();) {
-    Node* n = *it++;
-    for (Block* sub : n->blocks()) changed |= foldBlock(sub);
-    changed |= foldOne(n);
-  }
-  return changed;
 }
 
 }  // namespace
 
-bool FoldConvBatchNorm(Graph& graph) { return foldBlock(graph.block()); }
+bool FoldConvBatchNorm(Graph& graph) { return foldEachNode(graph.block(), foldOne); }
 
 }  // namespace jitserve

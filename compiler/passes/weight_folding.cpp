@@ -112,4 +112,43 @@ std::pair<Tensor, Tensor> foldAffine(const Tensor& weight, const std::optional<T
   return {wd.to(weight.dtype()), bd.to(weight.dtype())};
 }
 
+std::optional<std::pair<Tensor, Tensor>> batchNormFold(const Node* producer, const Node* bn, int64_t weightDim) {
+  std::optional<bool> training = constantBool(bn->input(5));
+  std::optional<double> eps = constantNumber(bn->input(7));
+  std::optional<Tensor> weight = constantTensor(producer->input(1));
+  if (!training || *training || !eps || !weight || !isFoldableFloat(*weight) || weight->dim() != weightDim)
+    return std::nullopt;
+  std::optional<Tensor> bias, gamma, beta;
+  std::optional<Tensor> mean = constantTensor(bn->input(3)), var = constantTensor(bn->input(4));
+  if (!optionalConstantTensor(producer->input(2), bias) || !optionalConstantTensor(bn->input(1), gamma) ||
+      !optionalConstantTensor(bn->input(2), beta) || !mean || !var)
+    return std::nullopt;
+  const int64_t out = weight->size(0);
+  if (bias && (bias->numel() != out || !isFoldableFloat(*bias))) return std::nullopt;
+  std::optional<ChannelAffine> affine = batchNormAffine(gamma, beta, *mean, *var, *eps, out);
+  if (!affine) return std::nullopt;
+  return foldAffine(*weight, bias, *affine);
+}
+
+void rewriteWeightAndBias(Node* producer, const Tensor* weight, const Tensor& bias, Node* consumer) {
+  Graph& g = *producer->owningGraph();
+  {
+    WithInsertPoint guard(producer);
+    if (weight) producer->replaceInput(1, insertConstant(g, IValue(*weight), producer->sourceRange()));
+    producer->replaceInput(2, insertConstant(g, IValue(bias), producer->sourceRange()));
+  }
+  consumer->output()->replaceAllUsesWith(producer->output());
+  consumer->destroy();
+}
+
+bool foldEachNode(Block* b, bool (*fold)(Node*)) {
+  bool changed = false;
+  for (auto it = b->nodes().begin(); it != b->nodes().end();) {
+    Node* n = *it++;
+    for (Block* sub : n->blocks()) changed |= foldEachNode(sub, fold);
+    changed |= fold(n);
+  }
+  return changed;
+}
+
 }  // namespace jitserve

@@ -63,4 +63,19 @@ std::pair<Tensor, Tensor> foldAffine(const Tensor& weight, const std::optional<T
 // floating point.
 bool isFoldableFloat(const Tensor& t);
 
+// The weight and bias `producer` (a conv or linear whose constant weight,
+// input 1, has `weightDim` dims and whose bias, input 2, is a constant or
+// None) gets when `bn`, an aten::batch_norm in eval mode with constant
+// statistics reading its output, is folded into it; nullopt when anything
+// is not so. The caller logs and rewrites (its file names the pass in JIT
+// logs and opt limits).
+std::optional<std::pair<Tensor, Tensor>> batchNormFold(const Node* producer, const Node* bn, int64_t weightDim);
+
+// Gives `producer` the folded weight (when given) and bias as new constants,
+// makes `consumer`'s users read `producer` instead and deletes `consumer`.
+void rewriteWeightAndBias(Node* producer, const Tensor* weight, const Tensor& bias, Node* consumer);
+
+// Runs `fold` on every node of `b` and its nested blocks; whether any fired.
+bool foldEachNode(Block* b, bool (*fold)(Node*));
+
 }  // namespace jitserve
