@@ -142,7 +142,6 @@ std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Ten
                            const std::vector<Tensor>& params, bool has_biases, int64_t num_layers, double dropout,
                            bool train, bool bidirectional, bool batch_first,
                            const std::vector<int64_t>* batchSizes = nullptr) {
-  const char* op = cellName(cell);
   if (batchSizes) {
     const auto& bs = *batchSizes;
     const int64_t steps = static_cast<int64_t>(bs.size()), B = bs[0];
