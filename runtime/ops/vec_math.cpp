@@ -3,6 +3,7 @@
 #include "runtime/ops/vec_math.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -84,6 +85,7 @@ bool forEachFloatChunk(TensorIterator& it, const F& fn) {
 bool unaryFloat(TensorIterator& it, UnaryArrayFn fn) { return forEachFloatChunk(it, fn); }
 
 bool powFloat(TensorIterator& it, const FloatKernels& kernels, float e) {
+  if (!std::isfinite(e)) return false;  // pow(x, +-inf): the caller's scalar loop
   return forEachFloatChunk(it, [&](const float* in, float* out, int64_t n) { kernels.powScalar(in, out, n, e); });
 }
 

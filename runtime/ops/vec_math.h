@@ -64,7 +64,8 @@ struct FloatKernels {
 #undef JS_VEC_MEMBER
   UnaryArrayFn gelu;  // the erf form (approximate="none")
   UnaryArrayFn silu;
-  // y[i] = pow(x[i], e) (C's special cases).
+  // y[i] = pow(x[i], e) for finite e (C's special cases), within 1 ULP of
+  // powf (3 for e = 1.5, 2.5, 3.5, 4.5: x^k sqrt(x)).
   void (*powScalar)(const float* x, float* y, int64_t n, float e);
   // out[i] = m[i] ? x[i] : y[i] (m holds bools: bytes 0 or 1).
   void (*where)(const bool* m, const float* x, const float* y, float* out, int64_t n);
@@ -101,7 +102,7 @@ const FloatKernels* floatKernelsFor(std::string_view isa);
 // so every element gets the same function whatever the layout. Returns false
 // (doing nothing) when the iterator is not float -> float.
 bool unaryFloat(TensorIterator& it, UnaryArrayFn fn);
-// The same for y = pow(x, e) (kernels.powScalar).
+// The same for y = pow(x, e) (kernels.powScalar); false also for infinite e.
 bool powFloat(TensorIterator& it, const FloatKernels& kernels, float e);
 
 }  // namespace jitserve::ops::vec

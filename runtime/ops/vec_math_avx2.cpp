@@ -76,6 +76,35 @@ struct Avx2 {
     __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
   }
+  // pow's double-precision lanes: the halves of v widened, and both narrowed back.
+  static VD lowD(V v) { return _mm256_cvtps_pd(_mm256_castps256_ps128(v)); }
+  static VD highD(V v) { return _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)); }
+  static V narrowD(VD lo, VD hi) {
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(lo)), _mm256_cvtpd_ps(hi), 1);
+  }
+  static VD fmaD(VD a, VD b, VD c) { return _mm256_fmadd_pd(a, b, c); }
+  static VD divD(VD a, VD b) { return _mm256_div_pd(a, b); }
+  static VD minD(VD a, VD b) { return _mm256_min_pd(a, b); }
+  static VD maxD(VD a, VD b) { return _mm256_max_pd(a, b); }
+  static VD roundD(VD x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  template <int P>
+  static VD selectD(VD a, VD b, VD t, VD f) { return _mm256_blendv_pd(f, t, _mm256_cmp_pd(a, b, P)); }
+  // m in [1, 2) and e with x = m 2^e, for x > 0 normal (every float is a
+  // normal double). The biased exponent becomes a double through the 2^52
+  // trick (AVX2 has no int64 -> double conversion).
+  static VD frexpD(VD x, VD& e) {
+    const __m256i bits = _mm256_castpd_si256(x);
+    const __m256i biased = _mm256_or_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x4330000000000000));
+    e = _mm256_sub_pd(_mm256_castsi256_pd(biased), _mm256_set1_pd(4503599627370496.0 + 1023.0));
+    return _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000fffffffffffff)),
+                                               _mm256_set1_epi64x(0x3ff0000000000000)));
+  }
+  // p * 2^n for integral n with the result a normal double: adding 1.5 2^52
+  // puts n in the low mantissa bits, shifted up it lands in the exponent field.
+  static VD scale2D(VD p, VD n) {
+    const __m256i k = _mm256_slli_epi64(_mm256_castpd_si256(_mm256_add_pd(n, _mm256_set1_pd(6755399441055744.0))), 52);
+    return _mm256_castsi256_pd(_mm256_add_epi64(_mm256_castpd_si256(p), k));
+  }
   static V abs(V a) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a); }
   static V copysign(V mag, V sgn) {
     const V sign = _mm256_set1_ps(-0.0f);

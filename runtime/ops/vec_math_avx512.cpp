@@ -54,6 +54,27 @@ struct Avx512 {
   static VD subD(VD a, VD b) { return _mm512_sub_pd(a, b); }
   static VD mulD(VD a, VD b) { return _mm512_mul_pd(a, b); }
   static double hsumD(VD v) { return _mm512_reduce_add_pd(v); }
+  // pow's double-precision lanes: the halves of v widened, and both narrowed back
+  // (through the 64x4 forms: the 32x8 ones need AVX-512DQ).
+  static VD lowD(V v) { return _mm512_cvtps_pd(_mm512_castps512_ps256(v)); }
+  static VD highD(V v) { return _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))); }
+  static V narrowD(VD lo, VD hi) {
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(_mm512_cvtpd_ps(lo))),
+                                               _mm256_castps_pd(_mm512_cvtpd_ps(hi)), 1));
+  }
+  static VD fmaD(VD a, VD b, VD c) { return _mm512_fmadd_pd(a, b, c); }
+  static VD divD(VD a, VD b) { return _mm512_div_pd(a, b); }
+  static VD minD(VD a, VD b) { return _mm512_min_pd(a, b); }
+  static VD maxD(VD a, VD b) { return _mm512_max_pd(a, b); }
+  static VD roundD(VD x) { return _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
+  template <int P>
+  static VD selectD(VD a, VD b, VD t, VD f) { return _mm512_mask_blend_pd(_mm512_cmp_pd_mask(a, b, P), f, t); }
+  // m in [1, 2) and e with x = m 2^e, for x > 0 normal.
+  static VD frexpD(VD x, VD& e) {
+    e = _mm512_getexp_pd(x);
+    return _mm512_getmant_pd(x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+  }
+  static VD scale2D(VD p, VD n) { return _mm512_scalef_pd(p, n); }
   // Bit operations through the integer domain (and_ps needs AVX-512DQ).
   static V abs(V a) {
     return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x7fffffff)));

@@ -142,6 +142,67 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
   }
 }
 
+// pow(x, e) against C's powf for every class of x (signed zeros, infinities,
+// NaN, negatives, denormals, 1) and exponents taking each path: x^k sqrt(x)
+// for e = k + 1/2 (k = 1..4), the e^(y log|x|) path for the rest (odd and
+// even integers, negative half-integers, fractions), and e = 0.
+TEST(VecMath, PowScalarMatchesPowf) {
+  const auto ts = tables();
+  if (ts.empty()) GTEST_SKIP() << "no SIMD table on this CPU/build";
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> specials = {0.0f, -0.0f, inf, -inf, nan, -2.0f, -1.0f, 1.0f, -0.5f, 0.5f, 1e-40f,
+                                       -1e-40f, 3.4e38f, 1e-30f, -3.0f, 2.0f, 7.0f};
+  for (const vec::FloatKernels* k : ts) {
+    for (float e : {1.5f, 2.5f, 3.5f, 4.5f, 5.5f, 0.3f, -0.3f, -1.5f, -2.5f, 3.0f, -3.0f, 4.0f, -4.0f, 7.0f, 1.0f,
+                    -1.0f, 2.0f, 0.5f, 1e30f, -1e30f, 100.5f, 0.0f}) {
+      const bool sqrtPath = e > 1 && e <= 4.5f && e - std::floor(e) == 0.5f;
+      const int64_t tol = sqrtPath ? 3 : 1;
+      std::vector<float> x = specials;
+      for (float v : uniform(300, 0, 4, 5)) x.push_back(v);
+      for (float v : uniform(100, -40, 40, 6)) x.push_back(v);
+      for (float v : uniform(50, 1e-20f, 1e-10f, 7)) x.push_back(v);
+      for (float v : uniform(50, 1e10f, 1e20f, 8)) x.push_back(v);
+      std::vector<float> y(x.size());
+      k->powScalar(x.data(), y.data(), static_cast<int64_t>(x.size()), e);
+      for (size_t i = 0; i < x.size(); ++i) {
+        const float want = std::pow(x[i], e);
+        if (std::isnan(want)) {
+          ASSERT_TRUE(std::isnan(y[i])) << k->isa << " pow(" << x[i] << ", " << e << ") = " << y[i];
+          continue;
+        }
+        ASSERT_EQ(std::signbit(y[i]), std::signbit(want)) << k->isa << " pow(" << x[i] << ", " << e << ") = " << y[i];
+        if (std::isinf(want) || want == 0) ASSERT_EQ(y[i], want) << k->isa << " pow(" << x[i] << ", " << e << ")";
+        else
+          ASSERT_LE(ulps(y[i], want), tol) << k->isa << " pow(" << x[i] << ", " << e << ") = " << y[i] << ", want "
+                                           << want;
+      }
+    }
+  }
+}
+
+// The op on non-contiguous input (the gather path) and with exponents whose
+// scalar special cases surround the vector ones.
+TEST(VecMath, PowOpOnStridedInputMatchesPowf) {
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> v = uniform(23 * 17, -3, 3, 11);
+  v[0] = -0.0f, v[1] = -inf, v[2] = inf, v[3] = 0.0f;
+  Tensor t = floats(v, {23, 17}).transpose(0, 1);
+  for (double e : {2.5, -2.5, 0.7, 3.0, 5.0, -1.0, 0.0}) {
+    const std::vector<double> got = values(callT("aten::pow.Tensor_Scalar", {t, IValue(e)}));
+    const std::vector<double> in = values(t);
+    for (size_t i = 0; i < in.size(); ++i) {
+      const float want = std::pow(static_cast<float>(in[i]), static_cast<float>(e));
+      const float g = static_cast<float>(got[i]);
+      if (std::isnan(want)) {
+        EXPECT_TRUE(std::isnan(g)) << "pow(" << in[i] << ", " << e << ")";
+      } else {
+        EXPECT_EQ(std::signbit(g), std::signbit(want)) << "pow(" << in[i] << ", " << e << ")";
+        EXPECT_LE(ulps(g, want), 3) << "pow(" << in[i] << ", " << e << ") = " << g << ", want " << want;
+      }
+    }
+  }
+}
+
 TEST(VecMath, GeluMatchesThePolynomialErfFormula) {
   const auto ts = tables();
   if (ts.empty()) GTEST_SKIP() << "no SIMD table on this CPU/build";
