@@ -55,47 +55,29 @@ struct Kernels {
   JS_VEC_SLEEF_KERNEL(sqrt)
 #undef JS_VEC_SLEEF_KERNEL
 
-  // e^y for y in [0, 20] (or NaN), inline (cheaper than a SLEEF call, which
-  // also spills every vector register): y = n ln2 + r with |r| <= ln2/2 (ln2
-  // split so n * ln2_hi is exact), e^r by its Taylor series to r^7
-  // (truncation < 5e-9), times 2^n. Within 1 ULP of exp on that range.
-  static V expUpTo20(V y) {
-    const V n = I::roundNearest(I::mul(y, I::set1(1.44269504088896340736f)));
-    V r = I::fma(n, I::set1(-0.693145751953125f), y);
-    r = I::fma(n, I::set1(-1.428606765330187045e-06f), r);
-    V p = I::set1(1.0f / 5040);
-    p = I::fma(p, r, I::set1(1.0f / 720));
-    p = I::fma(p, r, I::set1(1.0f / 120));
-    p = I::fma(p, r, I::set1(1.0f / 24));
-    p = I::fma(p, r, I::set1(1.0f / 6));
-    p = I::fma(p, r, I::set1(0.5f));
-    p = I::fma(p, r, I::set1(1.0f));
-    p = I::fma(p, r, I::set1(1.0f));
-    return I::scale2(p, n);
-  }
-
-  // tanh without SLEEF's tanh (its 1-ULP version costs ~4x an exp): for
-  // |x| < 0.625 the odd Taylor series x + x^3 P(x^2) to x^19 (truncation
-  // < 5e-9), else 1 - 2 / (e^2|x| + 1) (expUpTo20) with |x| capped at 10
-  // (tanh rounds to 1 from 9.01 on); the sign is copied back. Within 2 ULP
-  // of tanh (the test checks), NaN stays NaN, tanh(+-inf) = +-1,
-  // tanh(-0) = -0.
+  // tanh without SLEEF's tanh (its 1-ULP version costs ~4x an exp), one
+  // formula for every |x|: tanh|x| = m / (m + 2) with m = expm1(2|x|) (no
+  // cancellation: m >= 0), |x| capped at 9 (tanh rounds to 1 from 9.01 on).
+  // expm1(u): u = k ln2 + r, |r| <= ln2/2, expm1(r) = r + r^2 P(r) (Taylor to
+  // r^8, truncation < 7e-9 relative), expm1(u) = 2^k expm1(r) + (2^k - 1).
+  // The sign is copied back. Within 2 ULP of tanh (the test checks), NaN
+  // stays NaN, tanh(+-inf) = +-1, tanh(-0) = -0.
   static void tanh(const float* in, float* out, int64_t n) {
-    const V one = I::set1(1.0f), two = I::set1(2.0f), ten = I::set1(10.0f), thr = I::set1(0.625f);
-    static constexpr float c[] = {-443861162.0f / 1856156927625.0f, 6404582.0f / 10854718875.0f,
-                                  -929569.0f / 638512875.0f,       21844.0f / 6081075.0f,
-                                  -1382.0f / 155925.0f,            62.0f / 2835.0f,
-                                  -17.0f / 315.0f,                 2.0f / 15.0f,
-                                  -1.0f / 3.0f};
+    const V one = I::set1(1.0f), two = I::set1(2.0f), nine = I::set1(9.0f);
+    static constexpr float c[] = {1.0f / 40320, 1.0f / 5040, 1.0f / 720, 1.0f / 120,
+                                  1.0f / 24,    1.0f / 6,    0.5f};
     mapArray<I>(in, out, n, [&](V x) {
-      const V ax = I::abs(x), z = I::mul(ax, ax);
+      const V ax = I::min(nine, I::abs(x));  // min returns its second operand for NaN: NaN stays
+      const V u = I::add(ax, ax);
+      const V k = I::roundNearest(I::mul(u, I::set1(1.44269504088896340736f)));
+      V r = I::fma(k, I::set1(-0.693145751953125f), u);
+      r = I::fma(k, I::set1(-1.428606765330187045e-06f), r);
       V p = I::set1(c[0]);
-      for (int k = 1; k < 9; ++k) p = I::fma(z, p, I::set1(c[k]));
-      const V small = I::fma(I::mul(ax, z), p, ax);
-      const V capped = I::min(ten, ax);  // min returns its second operand for NaN: NaN stays
-      const V e = expUpTo20(I::add(capped, capped));
-      const V large = I::sub(one, I::div(two, I::add(e, one)));
-      return I::copysign(I::template select<_CMP_LT_OQ>(ax, thr, small, large), x);
+      for (int j = 1; j < 7; ++j) p = I::fma(p, r, I::set1(c[j]));
+      const V q = I::fma(I::mul(r, r), p, r);
+      const V s = I::scale2(one, k);
+      const V m = I::fma(s, q, I::sub(s, one));
+      return I::copysign(I::div(m, I::add(m, two)), x);
     });
   }
 
