@@ -16,6 +16,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/scalar_math.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/type_promotion.h"
@@ -362,6 +363,30 @@ void k_tt_out(Stack& s) {
   binary<K>(a.tensor(0), a.tensor(1), out);
   a.ret(std::move(out));
 }
+// PyTorch generates the Scalar_out forms from the functional op: out takes
+// the result converted to its dtype, whatever that is. Written in place when
+// out already has the result's dtype.
+ScalarType scalarOpResultType(const Tensor& self, const Scalar& other, BinOp k) {
+  const ScalarType rt = result_type(self, other);
+  return k == BinOp::Div && isIntegralType(rt, true) ? kDefaultDtype : rt;
+}
+template <BinOp K>
+void k_ts_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  if (out.dtype() == scalarOpResultType(a.tensor(0), a.scalar(1), K))
+    binary<K>(a.tensor(0), wrapScalar(a.scalar(1)), out);
+  else
+    copyToOut(out, binary<K>(a.tensor(0), wrapScalar(a.scalar(1))));
+  a.ret(std::move(out));
+}
+template <BinOp K>
+void k_st_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  binary<K>(wrapScalar(a.scalar(0)), a.tensor(1), out);
+  a.ret(std::move(out));
+}
 
 template <bool Sub>
 void k_add_tt(Stack& s) {
@@ -424,6 +449,22 @@ void k_div_mode_ts_(Stack& s) {
   divWithMode(self, wrapScalar(a.scalar(1)), divMode(a.optStr(2)), self);
   a.ret(std::move(self));
 }
+void k_div_mode_tt_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  divWithMode(a.tensor(0), a.tensor(1), divMode(a.optStr(2)), out);
+  a.ret(std::move(out));
+}
+void k_div_mode_ts_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  const BinOp mode = divMode(a.optStr(2));
+  if (out.dtype() == scalarOpResultType(a.tensor(0), a.scalar(1), mode))
+    divWithMode(a.tensor(0), wrapScalar(a.scalar(1)), mode, out);
+  else
+    copyToOut(out, divWithMode(a.tensor(0), wrapScalar(a.scalar(1)), mode));
+  a.ret(std::move(out));
+}
 
 void k_pow_ts(Stack& s) {
   Args a(s, 2);
@@ -434,6 +475,13 @@ void k_pow_ts_(Stack& s) {
   Tensor self = a.tensor(0);
   powScalar(self, a.scalar(1), self);
   a.ret(std::move(self));
+}
+void k_pow_ts_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  checkOutDtype(out, result_type(a.tensor(0), a.scalar(1)));  // PyTorch builds it without casting
+  powScalar(a.tensor(0), a.scalar(1), out);
+  a.ret(std::move(out));
 }
 void k_float_power_tt(Stack& s) {
   Args a(s, 2);
@@ -475,6 +523,7 @@ void k_ldexp_(Stack& s) {
 #define TT_(op, ovl) "aten::" op ovl "(Tensor(a!) self, Tensor other) -> Tensor(a!)"
 #define TS_(op, ovl) "aten::" op ovl "(Tensor(a!) self, Scalar other) -> Tensor(a!)"
 #define TT_OUT(op, ovl) "aten::" op ovl "(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"
+#define TS_OUT(op, ovl) "aten::" op ovl "(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)"
 
 const OpEntry kBinaryOps[] = {
     {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_add_tt<false>,
@@ -509,6 +558,7 @@ const OpEntry kBinaryOps[] = {
     {TT_("mul_", ".Tensor"), k_tt_<BinOp::Mul>, "In-place mul."},
     {TS_("mul_", ".Scalar"), k_ts_<BinOp::Mul>, "In-place mul by a Scalar."},
     {TT_OUT("mul", ".out"), k_tt_out<BinOp::Mul>, "mul into out."},
+    {TS_OUT("mul", ".Scalar_out"), k_ts_out<BinOp::Mul>, "mul by a Scalar into out."},
     {TT("multiply", ".Tensor"), k_tt<BinOp::Mul>, "Alias of mul."},
     {TS("multiply", ".Scalar"), k_ts<BinOp::Mul>, "Alias of mul."},
     {TT("div", ".Tensor"), k_tt<BinOp::Div>, "True division (integers promote to float)."},
@@ -516,6 +566,11 @@ const OpEntry kBinaryOps[] = {
     {TT_("div_", ".Tensor"), k_tt_<BinOp::Div>, "In-place true division."},
     {TS_("div_", ".Scalar"), k_ts_<BinOp::Div>, "In-place true division by a Scalar."},
     {TT_OUT("div", ".out"), k_tt_out<BinOp::Div>, "div into out."},
+    {TS_OUT("div", ".Scalar_out"), k_ts_out<BinOp::Div>, "div by a Scalar into out."},
+    {"aten::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     k_div_mode_tt_out, "div with a rounding mode into out."},
+    {"aten::div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
+     k_div_mode_ts_out, "div by a Scalar with a rounding mode into out."},
     {"aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor", k_div_mode_tt,
      "Division with rounding_mode None, 'trunc' or 'floor'."},
     {"aten::div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor", k_div_mode_ts,
@@ -552,6 +607,12 @@ const OpEntry kBinaryOps[] = {
     {"aten::pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)", k_tt_<BinOp::Pow>, "In-place pow."},
     {"aten::pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)", k_pow_ts_,
      "In-place pow by a Scalar exponent."},
+    {"aten::pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
+     k_tt_out<BinOp::Pow>, "pow into out."},
+    {"aten::pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)", k_pow_ts_out,
+     "pow with a Scalar exponent into out."},
+    {"aten::pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)", k_st_out<BinOp::Pow>,
+     "A Scalar raised to a tensor, into out."},
     {"aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor", k_float_power_tt,
      "pow computed in float64."},
     {"aten::float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", k_float_power_ts,
@@ -599,6 +660,7 @@ const OpEntry kBinaryOps[] = {
 #undef TT_
 #undef TS_
 #undef TT_OUT
+#undef TS_OUT
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/type_promotion.h"
 
@@ -100,13 +101,17 @@ namespace {
 
 // clamp with optional Scalar bounds; the bounds take part in type promotion
 // (clamp(int_tensor, 0.5) is a float tensor).
-Tensor clampScalar(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi,
-                   Tensor out = {}) {
-  JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
+ScalarType clampResultType(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
   ResultTypeState st = update_result_type_state(self, ResultTypeState{});
   if (lo) st = update_result_type_state(*lo, st);
   if (hi) st = update_result_type_state(*hi, st);
-  const ScalarType rt = result_type(st);
+  return result_type(st);
+}
+
+Tensor clampScalar(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi,
+                   Tensor out = {}) {
+  JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  const ScalarType rt = clampResultType(self, lo, hi);
   Tensor in = self.dtype() == rt ? self : self.to(rt);
   TensorIterator it = unaryIter(out, in, Promotion::Common, "clamp");
   JS_DISPATCH_ALL_TYPES(rt, "clamp", [&] {
@@ -195,6 +200,12 @@ void k_where(Stack& s) {
   Args a(s, 3);
   a.ret(where(a.tensor(0), a.tensor(1), a.tensor(2)));
 }
+void k_where_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  where(a.tensor(0), a.tensor(1), a.tensor(2), out);
+  a.ret(std::move(out));
+}
 void k_where_scalar_self(Stack& s) {
   Args a(s, 3);
   a.ret(where(a.tensor(0), wrapScalar(a.scalar(1)), a.tensor(2)));
@@ -219,6 +230,15 @@ void k_clamp_(Stack& s) {
   clampScalar(self, a.optScalar(1), a.optScalar(2), self);
   a.ret(std::move(self));
 }
+// clamp with Scalar bounds is built without casting to the output in
+// PyTorch: out must have the result's dtype.
+void k_clamp_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  checkOutDtype(out, clampResultType(a.tensor(0), a.optScalar(1), a.optScalar(2)));
+  clampScalar(a.tensor(0), a.optScalar(1), a.optScalar(2), out);
+  a.ret(std::move(out));
+}
 void k_clamp_t(Stack& s) {
   Args a(s, 3);
   a.ret(clampTensor(a.tensor(0), a.optTensor(1), a.optTensor(2)));
@@ -228,6 +248,12 @@ void k_clamp_t_(Stack& s) {
   Tensor self = a.tensor(0);
   clampTensor(self, a.optTensor(1), a.optTensor(2), self);
   a.ret(std::move(self));
+}
+void k_clamp_t_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  clampTensor(a.tensor(0), a.optTensor(1), a.optTensor(2), out);
+  a.ret(std::move(out));
 }
 template <bool Min>
 void k_clamp_bound(Stack& s) {
@@ -245,6 +271,16 @@ void k_clamp_bound_(Stack& s) {
   a.ret(std::move(self));
 }
 template <bool Min>
+void k_clamp_bound_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  const Scalar b = a.scalar(1);
+  checkOutDtype(out, clampResultType(a.tensor(0), b, std::nullopt));
+  if (Min) clampScalar(a.tensor(0), b, std::nullopt, out);
+  else clampScalar(a.tensor(0), std::nullopt, b, out);
+  a.ret(std::move(out));
+}
+template <bool Min>
 void k_clamp_bound_t(Stack& s) {
   Args a(s, 2);
   const Tensor& b = a.tensor(1);
@@ -258,6 +294,16 @@ void k_clamp_bound_t_(Stack& s) {
   if (Min) clampTensor(self, b, std::nullopt, self);
   else clampTensor(self, std::nullopt, b, self);
   a.ret(std::move(self));
+}
+
+template <bool Min>
+void k_clamp_bound_t_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  const Tensor& b = a.tensor(1);
+  if (Min) clampTensor(a.tensor(0), b, std::nullopt, out);
+  else clampTensor(a.tensor(0), std::nullopt, b, out);
+  a.ret(std::move(out));
 }
 
 void k_lerp_s(Stack& s) {
@@ -297,6 +343,8 @@ void k_addc_(Stack& s) {
 const OpEntry kTernaryOps[] = {
     {"aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", k_where,
      "self where condition, else other (promoted, broadcast)."},
+    {"aten::where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     k_where_out, "where into out."},
     {"aten::where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", k_where_scalar_self,
      "where with a Scalar self."},
     {"aten::where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor", k_where_scalar_other,
@@ -306,10 +354,14 @@ const OpEntry kTernaryOps[] = {
     {"aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp,
      "Limits values to [min, max] (NaN stays NaN)."},
     {"aten::clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "In-place clamp."},
+    {"aten::clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+     k_clamp_out, "clamp into out."},
     {"aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t,
      "clamp with tensor bounds."},
     {"aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)", k_clamp_t_,
      "In-place clamp with tensor bounds."},
+    {"aten::clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+     k_clamp_t_out, "clamp with tensor bounds into out."},
     {"aten::clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp, "Alias of clamp."},
     {"aten::clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "Alias of clamp_."},
     {"aten::clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t, "Alias of clamp."},
@@ -318,11 +370,19 @@ const OpEntry kTernaryOps[] = {
     {"aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor", k_clamp_bound_t<true>, "max(self, min tensor)."},
     {"aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)", k_clamp_bound_t_<true>,
      "In-place clamp_min with a tensor."},
+    {"aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)", k_clamp_bound_out<true>,
+     "clamp_min into out."},
+    {"aten::clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)",
+     k_clamp_bound_t_out<true>, "clamp_min with a tensor into out."},
     {"aten::clamp_max(Tensor self, Scalar max) -> Tensor", k_clamp_bound<false>, "min(self, max)."},
     {"aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)", k_clamp_bound_<false>, "In-place clamp_max."},
     {"aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor", k_clamp_bound_t<false>, "min(self, max tensor)."},
     {"aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)", k_clamp_bound_t_<false>,
      "In-place clamp_max with a tensor."},
+    {"aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)", k_clamp_bound_out<false>,
+     "clamp_max into out."},
+    {"aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)",
+     k_clamp_bound_t_out<false>, "clamp_max with a tensor into out."},
     {"aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor", k_lerp_s,
      "Linear interpolation self + weight * (end - self)."},
     {"aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor", k_lerp_t,

@@ -14,6 +14,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/scalar_math.h"
 #include "runtime/ops/vec_math.h"
 
@@ -216,6 +217,13 @@ void k_float_(Stack& s) {
   floatUnary<F>(self, self);
   a.ret(std::move(self));
 }
+template <typename F>
+void k_float_out(Stack& s) {
+  Args a(s, 2);
+  Tensor out = a.tensor(1);
+  floatUnary<F>(a.tensor(0), out);
+  a.ret(std::move(out));
+}
 
 // ---- dtype-preserving functions ----
 
@@ -300,6 +308,26 @@ void k_keep_(Stack& s) {
   Tensor self = a.tensor(0);
   keepUnary<K>(self, self);
   a.ret(std::move(self));
+}
+// out= keeps the input's dtype exactly (PyTorch builds these ops without
+// casting to the output); relu's out= form is generated from the functional
+// one, so any out dtype takes the converted result.
+template <Keep K>
+void k_keep_out(Stack& s) {
+  Args a(s, 2);
+  const Tensor& self = a.tensor(0);
+  Tensor out = a.tensor(1);
+  const ScalarType rt = K == Keep::Square && self.dtype() == ScalarType::Bool ? ScalarType::Long : self.dtype();
+  if constexpr (K == Keep::Relu) {
+    if (out.dtype() != rt) {
+      copyToOut(out, keepUnary<K>(self));
+      a.ret(std::move(out));
+      return;
+    }
+  }
+  checkOutDtype(out, rt);
+  keepUnary<K>(self, out);
+  a.ret(std::move(out));
 }
 
 // round(x, decimals)
@@ -485,7 +513,8 @@ void k_frexp(Stack& s) {
 
 #define JS_FLOAT_ENTRIES(name, expr, doc)                                                    \
   {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},                        \
-      {"aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", k_float_<F_##name>, "In-place " #name "."},
+      {"aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", k_float_<F_##name>, "In-place " #name "."}, \
+      {"aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_float_out<F_##name>, #name " into out."},
 #define JS_ALIAS_ENTRIES(alias, target) \
   {"aten::" #alias "(Tensor self) -> Tensor", k_float<F_##target>, "Alias of " #target "."},
 #define JS_SPECIAL_ENTRIES(name, expr, doc) {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},
@@ -497,22 +526,29 @@ const OpEntry kUnaryOps[] = {
     {"aten::special_modified_bessel_i1(Tensor self) -> Tensor", k_float<F_special_i1>, "Modified Bessel I1."},
     {"aten::abs(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Absolute value."},
     {"aten::abs_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Abs>, "In-place abs."},
+    {"aten::abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Abs>, "abs into out."},
     {"aten::absolute(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Alias of abs."},
     {"aten::neg(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Negation."},
     {"aten::neg_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Neg>, "In-place neg."},
+    {"aten::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Neg>, "neg into out."},
     {"aten::negative(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Alias of neg."},
     {"aten::sign(Tensor self) -> Tensor", k_keep<Keep::Sign>, "-1, 0 or 1 by sign (NaN stays NaN)."},
     {"aten::sign_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sign."},
+    {"aten::sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Sign>, "sign into out."},
     {"aten::sgn(Tensor self) -> Tensor", k_keep<Keep::Sign>, "sign (for real tensors)."},
     {"aten::sgn_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sgn."},
     {"aten::square(Tensor self) -> Tensor", k_keep<Keep::Square>, "x * x."},
     {"aten::square_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Square>, "In-place square."},
+    {"aten::square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Square>, "square into out."},
     {"aten::floor(Tensor self) -> Tensor", k_keep<Keep::Floor>, "Round toward negative infinity."},
     {"aten::floor_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Floor>, "In-place floor."},
+    {"aten::floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Floor>, "floor into out."},
     {"aten::ceil(Tensor self) -> Tensor", k_keep<Keep::Ceil>, "Round toward positive infinity."},
     {"aten::ceil_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Ceil>, "In-place ceil."},
+    {"aten::ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Ceil>, "ceil into out."},
     {"aten::round(Tensor self) -> Tensor", k_keep<Keep::Round>, "Round half to even."},
     {"aten::round_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Round>, "In-place round."},
+    {"aten::round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Round>, "round into out."},
     {"aten::round.decimals(Tensor self, *, int decimals) -> Tensor", k_round_decimals,
      "Round half to even at a decimal position."},
     {"aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", k_round_decimals_,
@@ -520,11 +556,14 @@ const OpEntry kUnaryOps[] = {
     {"aten::special_round(Tensor self, *, int decimals=0) -> Tensor", k_round_decimals, "Alias of round."},
     {"aten::trunc(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Round toward zero."},
     {"aten::trunc_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Trunc>, "In-place trunc."},
+    {"aten::trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Trunc>, "trunc into out."},
     {"aten::fix(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Alias of trunc."},
     {"aten::frac(Tensor self) -> Tensor", k_keep<Keep::Frac>, "x - trunc(x)."},
     {"aten::frac_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Frac>, "In-place frac."},
+    {"aten::frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Frac>, "frac into out."},
     {"aten::relu(Tensor self) -> Tensor", k_keep<Keep::Relu>, "max(x, 0)."},
     {"aten::relu_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Relu>, "In-place relu."},
+    {"aten::relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Relu>, "relu into out."},
     {"aten::isnan(Tensor self) -> Tensor", k_pred<Pred::IsNan>, "True where NaN."},
     {"aten::isinf(Tensor self) -> Tensor", k_pred<Pred::IsInf>, "True where +-inf."},
     {"aten::isfinite(Tensor self) -> Tensor", k_pred<Pred::IsFinite>, "True where neither NaN nor inf."},
