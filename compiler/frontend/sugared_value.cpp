@@ -241,6 +241,10 @@ SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::s
     if (auto mf = memoryFormatOrLayoutConstant(field)) return simple(constant(e, IValue(*mf), r));
   }
   if (path_ == "torch.nn" && field == "functional") return std::make_shared<ModuleValue>("F");
+  // torch._C._nn.gelu and the like are the aten operators themselves (the
+  // out= forms of the nn activations are reachable only this way).
+  if ((path_ == "torch" && field == "_C") || (path_ == "torch._C" && field == "_nn"))
+    return std::make_shared<ModuleValue>(path_ + "." + field);
   std::string name = path_ + "." + field;
   if (isTorchJitBuiltin(name)) return std::make_shared<PythonBuiltinFunction>(name);
   return std::make_shared<BuiltinFunction>(name);

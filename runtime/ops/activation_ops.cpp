@@ -4,8 +4,8 @@
 // dropout family in inference mode.
 //
 // Each is an elementwise float function with its parameters captured by
-// value, so the loop body inlines and vectorizes; the functional and
-// in-place forms share the kernel through the iterator builders.
+// value, so the loop body inlines and vectorizes; the functional, in-place
+// and out= forms share the kernel through the iterator builders.
 #include "runtime/ops/activation_ops.h"
 
 #include <cmath>
@@ -15,6 +15,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/random_ops.h"
 #include "runtime/ops/scalar_math.h"
 #include "runtime/ops/vec_math.h"
@@ -39,27 +40,49 @@ T sc(const Scalar& s) {
   return static_cast<T>(s.toDouble());
 }
 
-// ---- kernels (functional and in-place share one body via `inplace`) ----
+// ---- kernels: each is written once for its three forms ----
 
-template <bool Inplace, typename MakeOp>
+// Functional: a new result. InPlace: writes self. Out: writes the trailing
+// `out` argument of the .out overload (resized and cast as the iterator
+// allows) and returns it.
+enum class Form { Functional, InPlace, Out };
+
+// The number of arguments of form F for an op of n functional arguments.
+template <Form F>
+constexpr size_t argc(size_t n) {
+  return F == Form::Out ? n + 1 : n;
+}
+
+// Where form F writes: undefined (allocate), self, or `out`, which must have
+// self's dtype (PyTorch builds these ops without casting to the output).
+template <Form F>
+Tensor destination(const Args& a) {
+  if constexpr (F == Form::InPlace) {
+    return a.tensor(0);
+  } else if constexpr (F == Form::Out) {
+    const Tensor& out = a.tensor(a.size() - 1);
+    checkOutDtype(out, a.tensor(0).dtype());
+    return out;
+  } else {
+    return Tensor();
+  }
+}
+
+template <Form F, typename MakeOp>
 void runAct(Args& a, const char* name, const MakeOp& make) {
-  Tensor self = a.tensor(0);
-  Tensor out = Inplace ? self : Tensor();
-  out = activation(self, out, name, make);
-  a.ret(Inplace ? std::move(self) : std::move(out));
+  a.ret(activation(a.tensor(0), destination<F>(a), name, make));
 }
 
 // Runs a vec_math.h kernel over self (float) when this CPU has the table;
 // false (nothing done) otherwise.
-template <bool Inplace>
+template <Form F>
 bool vecFloat(Args& a, const char* name, vec::UnaryArrayFn vec::FloatKernels::*fn) {
   const vec::FloatKernels* vk = vec::floatKernels();
   if (!vk) return false;
-  Tensor self = a.tensor(0);
-  Tensor out = Inplace ? self : Tensor();
-  TensorIterator it = unaryIter(out, self, Promotion::Common, name);
+  Tensor out = destination<F>(a);
+  TensorIterator it = unaryIter(out, a.tensor(0), Promotion::Common, name);
   if (!vec::unaryFloat(it, vk->*fn)) return false;
-  a.ret(Inplace ? std::move(self) : std::move(out));
+  a.ret(std::move(out));
   return true;
 }
 
@@ -79,77 +102,78 @@ inline float erfFast(float x) {
   return std::copysign(1.0f - 1.0f / p, x);
 }
 
-template <bool I>
+template <Form F>
 void k_gelu(Stack& s) {
-  Args a(s, 2);
+  Args a(s, argc<F>(2));
   const std::string_view approx = a.str(1);
   JS_CHECK(approx == "none" || approx == "tanh", "approximate argument must be either none or tanh.");
   if (approx == "tanh") {
-    runAct<I>(a, "GeluKernelImpl", []<typename T>(T) { return [](T x) { return math::geluTanh(x); }; });
+    runAct<F>(a, "GeluKernelImpl", []<typename T>(T) { return [](T x) { return math::geluTanh(x); }; });
     return;
   }
-  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<I>(a, "GeluKernelImpl", &vec::FloatKernels::gelu)) return;
+  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<F>(a, "GeluKernelImpl", &vec::FloatKernels::gelu)) return;
   // double keeps libm's erf; float (and Half/BFloat16, computed in float)
   // takes the vectorizable one.
-  runAct<I>(a, "GeluKernelImpl", []<typename T>(T) {
+  runAct<F>(a, "GeluKernelImpl", []<typename T>(T) {
     return [](T x) {
       if constexpr (std::is_same_v<T, float>) return 0.5f * x * (1.0f + erfFast(x * 0.70710678118654752440f));
       else return math::geluErf(x);
     };
   });
 }
-template <bool I>
+template <Form F>
 void k_silu(Stack& s) {
-  Args a(s, 1);
-  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<I>(a, "silu", &vec::FloatKernels::silu)) return;
-  runAct<I>(a, "silu", []<typename T>(T) { return [](T x) { return x / (T(1) + std::exp(-x)); }; });
+  Args a(s, argc<F>(1));
+  if (a.tensor(0).dtype() == ScalarType::Float && vecFloat<F>(a, "silu", &vec::FloatKernels::silu)) return;
+  runAct<F>(a, "silu", []<typename T>(T) { return [](T x) { return x / (T(1) + std::exp(-x)); }; });
 }
-template <bool I>
+template <Form F>
 void k_mish(Stack& s) {
-  Args a(s, 1);
-  runAct<I>(a, "mish", []<typename T>(T) { return [](T x) { return x * std::tanh(std::log1p(std::exp(x))); }; });
+  Args a(s, argc<F>(1));
+  runAct<F>(a, "mish", []<typename T>(T) { return [](T x) { return x * std::tanh(std::log1p(std::exp(x))); }; });
 }
+template <Form F>
 void k_softplus(Stack& s) {
-  Args a(s, 3);
+  Args a(s, argc<F>(3));
   const Scalar beta = a.scalar(1), th = a.scalar(2);
-  runAct<false>(a, "softplus", [&]<typename T>(T) {
+  runAct<F>(a, "softplus", [&]<typename T>(T) {
     const T b = sc<T>(beta), t = sc<T>(th);
     return [b, t](T x) { return math::softplus(x, b, t); };
   });
 }
 // elu(x) = scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1)).
-template <bool I>
+template <Form F>
 void k_elu(Stack& s) {
-  Args a(s, 4);
+  Args a(s, argc<F>(4));
   const Scalar alpha = a.scalar(1), scale = a.scalar(2), iscale = a.scalar(3);
-  runAct<I>(a, "elu", [&]<typename T>(T) {
+  runAct<F>(a, "elu", [&]<typename T>(T) {
     const T al = sc<T>(alpha), sca = sc<T>(scale), isc = sc<T>(iscale);
     return [al, sca, isc](T x) { return x > T(0) ? sca * x : sca * al * (std::exp(x * isc) - T(1)); };
   });
 }
-template <bool I>
+template <Form F>
 void k_selu(Stack& s) {
-  Args a(s, 1);
-  runAct<I>(a, "selu", []<typename T>(T) {
+  Args a(s, argc<F>(1));
+  runAct<F>(a, "selu", []<typename T>(T) {
     const T al = T(1.6732632423543772848170429916717), sca = T(1.0507009873554804934193349852946);
     return [al, sca](T x) { return x > T(0) ? sca * x : sca * al * std::expm1(x); };
   });
 }
-template <bool I>
+template <Form F>
 void k_celu(Stack& s) {
-  Args a(s, 2);
+  Args a(s, argc<F>(2));
   const Scalar alpha = a.scalar(1);
   JS_CHECK(alpha.toDouble() != 0, "ZeroDivisionError");
-  runAct<I>(a, "celu", [&]<typename T>(T) {
+  runAct<F>(a, "celu", [&]<typename T>(T) {
     const T al = sc<T>(alpha);
     return [al](T x) { return x > T(0) ? x : al * std::expm1(x / al); };
   });
 }
-template <bool I>
+template <Form F>
 void k_leaky_relu(Stack& s) {
-  Args a(s, 2);
+  Args a(s, argc<F>(2));
   const Scalar slope = a.scalar(1);
-  runAct<I>(a, "leaky_relu", [&]<typename T>(T) {
+  runAct<F>(a, "leaky_relu", [&]<typename T>(T) {
     const T sl = sc<T>(slope);
     return [sl](T x) { return x > T(0) ? x : x * sl; };
   });
@@ -168,54 +192,57 @@ Tensor hardtanh(const Tensor& self, const Scalar& lo, const Scalar& hi, Tensor o
   });
   return out;
 }
-template <bool I>
+template <Form F>
 void k_hardtanh(Stack& s) {
-  Args a(s, 3);
+  Args a(s, argc<F>(3));
   Tensor self = a.tensor(0);
-  Tensor out = hardtanh(self, a.scalar(1), a.scalar(2), I ? self : Tensor());
+  Tensor out = hardtanh(self, a.scalar(1), a.scalar(2), destination<F>(a));
   a.ret(std::move(out));
 }
-template <bool I>
+template <Form F>
 void k_relu6(Stack& s) {
-  Args a(s, 1);
+  Args a(s, argc<F>(1));
   Tensor self = a.tensor(0);
-  Tensor out = hardtanh(self, 0, 6, I ? self : Tensor());
+  Tensor out = hardtanh(self, 0, 6, destination<F>(a));
   a.ret(std::move(out));
 }
-template <bool I>
+template <Form F>
 void k_hardsigmoid(Stack& s) {
-  Args a(s, 1);
-  runAct<I>(a, "hardsigmoid", []<typename T>(T) {
+  Args a(s, argc<F>(1));
+  runAct<F>(a, "hardsigmoid", []<typename T>(T) {
     return [](T x) { return std::min(std::max(x + T(3), T(0)), T(6)) / T(6); };
   });
 }
-template <bool I>
+template <Form F>
 void k_hardswish(Stack& s) {
-  Args a(s, 1);
-  runAct<I>(a, "hardswish", []<typename T>(T) {
+  Args a(s, argc<F>(1));
+  runAct<F>(a, "hardswish", []<typename T>(T) {
     return [](T x) { return x * std::min(std::max(x + T(3), T(0)), T(6)) / T(6); };
   });
 }
+template <Form F>
 void k_log_sigmoid(Stack& s) {
-  Args a(s, 1);
+  Args a(s, argc<F>(1));
   // log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)).
-  runAct<false>(a, "log_sigmoid", []<typename T>(T) {
+  runAct<F>(a, "log_sigmoid", []<typename T>(T) {
     return [](T x) { return std::min(x, T(0)) - std::log1p(std::exp(-std::fabs(x))); };
   });
 }
+template <Form F>
 void k_softshrink(Stack& s) {
-  Args a(s, 2);
+  Args a(s, argc<F>(2));
   const Scalar lambd = a.scalar(1);
   JS_CHECK(lambd.toDouble() >= 0, "lambda must be greater or equal to 0, but found to be ", lambd.toDouble(), ".");
-  runAct<false>(a, "softshrink", [&]<typename T>(T) {
+  runAct<F>(a, "softshrink", [&]<typename T>(T) {
     const T l = sc<T>(lambd);
     return [l](T x) { return x > l ? x - l : (x < -l ? x + l : T(0)); };
   });
 }
+template <Form F>
 void k_hardshrink(Stack& s) {
-  Args a(s, 2);
+  Args a(s, argc<F>(2));
   const Scalar lambd = a.scalar(1);
-  runAct<false>(a, "hardshrink", [&]<typename T>(T) {
+  runAct<F>(a, "hardshrink", [&]<typename T>(T) {
     const T l = sc<T>(lambd);
     return [l](T x) { return (x >= -l && x <= l) ? T(0) : x; };
   });
@@ -229,16 +256,16 @@ Tensor threshold(const Tensor& self, const Scalar& th, const Scalar& value, Tens
   });
   return out;
 }
-template <bool I>
+template <Form F>
 void k_threshold(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  Tensor out = threshold(self, a.scalar(1), a.scalar(2), I ? self : Tensor());
-  a.ret(std::move(out));
+  Args a(s, argc<F>(3));
+  // threshold is a binary op in PyTorch: its out= casts to out's dtype.
+  Tensor dest = F == Form::Out ? a.tensor(3) : destination<F>(a);
+  a.ret(threshold(a.tensor(0), a.scalar(1), a.scalar(2), dest));
 }
 // rrelu in training: each negative element gets its own slope drawn
 // uniformly from [lower, upper].
-template <bool I>
+template <Form F>
 void rreluTrain(Args& a) {
   Tensor self = a.tensor(0);
   const double lower = a.scalar(1).toDouble(), upper = a.scalar(2).toDouble();
@@ -250,22 +277,22 @@ void rreluTrain(Args& a) {
   for (int64_t i = 0; i < x.numel(); ++i)
     if (p[i] < 0) p[i] *= lower + (upper - lower) * u[static_cast<size_t>(i)];
   Tensor r = x.to(self.dtype());
-  if (I) {
+  if (F == Form::InPlace) {
     self.copy_(r);
     r = self;
   }
   a.ret(std::move(r));
 }
 // rrelu in inference: a leaky relu with the mean slope (lower + upper) / 2.
-template <bool I>
+template <Form F>
 void k_rrelu(Stack& s) {
-  Args a(s, 5);
+  Args a(s, argc<F>(5));
   if (a.toBool(3)) {
-    rreluTrain<I>(a);
+    rreluTrain<F>(a);
     return;
   }
   const double slope = (a.scalar(1).toDouble() + a.scalar(2).toDouble()) / 2;
-  runAct<I>(a, "rrelu", [slope]<typename T>(T) {
+  runAct<F>(a, "rrelu", [slope]<typename T>(T) {
     const T sl = static_cast<T>(slope);
     return [sl](T x) { return x >= T(0) ? x : x * sl; };
   });
@@ -367,53 +394,58 @@ void k_dropout(Stack& s) {
 }
 
 const OpEntry kActivationOps[] = {
-    {"aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor", k_gelu<false>,
+    {"aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor", k_gelu<Form::Functional>,
      "Gaussian error linear unit (exact or tanh approximation)."},
-    {"aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)", k_gelu<true>, "In-place gelu."},
-    {"aten::silu(Tensor self) -> Tensor", k_silu<false>, "x * sigmoid(x)."},
-    {"aten::silu_(Tensor(a!) self) -> Tensor(a!)", k_silu<true>, "In-place silu."},
-    {"aten::mish(Tensor self) -> Tensor", k_mish<false>, "x * tanh(softplus(x))."},
-    {"aten::mish_(Tensor(a!) self) -> Tensor(a!)", k_mish<true>, "In-place mish."},
-    {"aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor", k_softplus,
+    {"aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)",
+     k_gelu<Form::InPlace>, "In-place gelu."},
+    {"aten::silu(Tensor self) -> Tensor", k_silu<Form::Functional>, "x * sigmoid(x)."},
+    {"aten::silu_(Tensor(a!) self) -> Tensor(a!)", k_silu<Form::InPlace>, "In-place silu."},
+    {"aten::mish(Tensor self) -> Tensor", k_mish<Form::Functional>, "x * tanh(softplus(x))."},
+    {"aten::mish_(Tensor(a!) self) -> Tensor(a!)", k_mish<Form::InPlace>, "In-place mish."},
+    {"aten::softplus(Tensor self, Scalar beta=1, Scalar threshold=20) -> Tensor", k_softplus<Form::Functional>,
      "log(1 + exp(beta x)) / beta, linear above threshold."},
-    {"aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor", k_elu<false>,
+    {"aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor", k_elu<Form::Functional>,
      "Exponential linear unit."},
-    {"aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)", k_elu<true>,
-     "In-place elu."},
-    {"aten::selu(Tensor self) -> Tensor", k_selu<false>, "Scaled exponential linear unit."},
-    {"aten::selu_(Tensor(a!) self) -> Tensor(a!)", k_selu<true>, "In-place selu."},
-    {"aten::celu(Tensor self, Scalar alpha=1.) -> Tensor", k_celu<false>, "Continuously differentiable elu."},
-    {"aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)", k_celu<true>, "In-place celu."},
-    {"aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor", k_leaky_relu<false>,
+    {"aten::elu_(Tensor(a!) self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1) -> Tensor(a!)",
+     k_elu<Form::InPlace>, "In-place elu."},
+    {"aten::selu(Tensor self) -> Tensor", k_selu<Form::Functional>, "Scaled exponential linear unit."},
+    {"aten::selu_(Tensor(a!) self) -> Tensor(a!)", k_selu<Form::InPlace>, "In-place selu."},
+    {"aten::celu(Tensor self, Scalar alpha=1.) -> Tensor",
+     k_celu<Form::Functional>, "Continuously differentiable elu."},
+    {"aten::celu_(Tensor(a!) self, Scalar alpha=1.) -> Tensor(a!)", k_celu<Form::InPlace>, "In-place celu."},
+    {"aten::leaky_relu(Tensor self, Scalar negative_slope=0.01) -> Tensor", k_leaky_relu<Form::Functional>,
      "x for x > 0, else negative_slope * x."},
-    {"aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)", k_leaky_relu<true>,
+    {"aten::leaky_relu_(Tensor(a!) self, Scalar negative_slope=0.01) -> Tensor(a!)", k_leaky_relu<Form::InPlace>,
      "In-place leaky_relu."},
-    {"aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor", k_hardtanh<false>,
+    {"aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor", k_hardtanh<Form::Functional>,
      "Clamps to [min_val, max_val]."},
-    {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", k_hardtanh<true>,
+    {"aten::hardtanh_(Tensor(a!) self, Scalar min_val=-1, Scalar max_val=1) -> Tensor(a!)", k_hardtanh<Form::InPlace>,
      "In-place hardtanh."},
-    {"aten::relu6(Tensor self) -> Tensor", k_relu6<false>, "Clamps to [0, 6]."},
-    {"aten::relu6_(Tensor(a!) self) -> Tensor(a!)", k_relu6<true>, "In-place relu6."},
-    {"aten::hardsigmoid(Tensor self) -> Tensor", k_hardsigmoid<false>, "Piecewise-linear sigmoid."},
-    {"aten::hardsigmoid_(Tensor(a!) self) -> Tensor(a!)", k_hardsigmoid<true>, "In-place hardsigmoid."},
-    {"aten::hardswish(Tensor self) -> Tensor", k_hardswish<false>, "x * hardsigmoid(x)."},
-    {"aten::hardswish_(Tensor(a!) self) -> Tensor(a!)", k_hardswish<true>, "In-place hardswish."},
-    {"aten::log_sigmoid(Tensor self) -> Tensor", k_log_sigmoid, "log(sigmoid(x)), computed stably."},
-    {"aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor", k_softshrink, "Shrinks toward 0 by lambd."},
-    {"aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor", k_hardshrink, "Zero inside [-lambd, lambd]."},
-    {"aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", k_threshold<false>,
+    {"aten::relu6(Tensor self) -> Tensor", k_relu6<Form::Functional>, "Clamps to [0, 6]."},
+    {"aten::relu6_(Tensor(a!) self) -> Tensor(a!)", k_relu6<Form::InPlace>, "In-place relu6."},
+    {"aten::hardsigmoid(Tensor self) -> Tensor", k_hardsigmoid<Form::Functional>, "Piecewise-linear sigmoid."},
+    {"aten::hardsigmoid_(Tensor(a!) self) -> Tensor(a!)", k_hardsigmoid<Form::InPlace>, "In-place hardsigmoid."},
+    {"aten::hardswish(Tensor self) -> Tensor", k_hardswish<Form::Functional>, "x * hardsigmoid(x)."},
+    {"aten::hardswish_(Tensor(a!) self) -> Tensor(a!)", k_hardswish<Form::InPlace>, "In-place hardswish."},
+    {"aten::log_sigmoid(Tensor self) -> Tensor", k_log_sigmoid<Form::Functional>, "log(sigmoid(x)), computed stably."},
+    {"aten::softshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+     k_softshrink<Form::Functional>, "Shrinks toward 0 by lambd."},
+    {"aten::hardshrink(Tensor self, Scalar lambd=0.5) -> Tensor",
+     k_hardshrink<Form::Functional>, "Zero inside [-lambd, lambd]."},
+    {"aten::threshold(Tensor self, Scalar threshold, Scalar value) -> Tensor", k_threshold<Form::Functional>,
      "value where x <= threshold, else x."},
-    {"aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)", k_threshold<true>,
+    {"aten::threshold_(Tensor(a!) self, Scalar threshold, Scalar value) -> Tensor(a!)", k_threshold<Form::InPlace>,
      "In-place threshold."},
     {"aten::rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, Generator? "
      "generator=None) -> Tensor",
-     k_rrelu<false>, "Randomized leaky relu (inference: mean slope)."},
+     k_rrelu<Form::Functional>, "Randomized leaky relu (inference: mean slope)."},
     {"aten::rrelu_(Tensor(a!) self, Scalar lower=0.125, Scalar upper=0.33333333333333331, bool training=False, "
      "Generator? generator=None) -> Tensor(a!)",
-     k_rrelu<true>, "In-place rrelu."},
+     k_rrelu<Form::InPlace>, "In-place rrelu."},
     {"aten::glu(Tensor self, int dim=-1) -> Tensor", k_glu, "Gated linear unit: first half * sigmoid(second half)."},
     {"aten::prelu(Tensor self, Tensor weight) -> Tensor", k_prelu, "leaky relu with learned per-channel slopes."},
-    {"aten::dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false>, "Dropout (identity in inference)."},
+    {"aten::dropout(Tensor input, float p, bool train) -> Tensor",
+     k_dropout<false>, "Dropout (identity in inference)."},
     {"aten::dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true>, "In-place dropout."},
     {"aten::feature_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false, Drop::Feature>,
      "Channel dropout (identity in inference)."},
@@ -425,8 +457,35 @@ const OpEntry kActivationOps[] = {
      "In-place alpha_dropout."},
     {"aten::feature_alpha_dropout(Tensor input, float p, bool train) -> Tensor", k_dropout<false, Drop::FeatureAlpha>,
      "Channel alpha dropout (identity in inference)."},
-    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)", k_dropout<true, Drop::FeatureAlpha>,
+    {"aten::feature_alpha_dropout_(Tensor(a!) self, float p, bool train) -> Tensor(a!)",
+     k_dropout<true, Drop::FeatureAlpha>,
      "In-place feature_alpha_dropout."},
+    // out= forms: the same kernels writing into `out`.
+    {"aten::gelu.out(Tensor self, *, str approximate=\"none\", Tensor(a!) out) -> Tensor(a!)",
+     k_gelu<Form::Out>, "gelu into out."},
+    {"aten::silu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     k_silu<Form::Out>, "silu into out."},
+    {"aten::mish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     k_mish<Form::Out>, "mish into out."},
+    {"aten::softplus.out(Tensor self, Scalar beta=1, Scalar threshold=20, *, Tensor(a!) out) -> Tensor(a!)",
+     k_softplus<Form::Out>, "softplus into out."},
+    {"aten::elu.out(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, Tensor(a!) out) -> "
+     "Tensor(a!)",
+     k_elu<Form::Out>, "elu into out."},
+    {"aten::leaky_relu.out(Tensor self, Scalar negative_slope=0.01, *, Tensor(a!) out) -> Tensor(a!)",
+     k_leaky_relu<Form::Out>, "leaky_relu into out."},
+    {"aten::hardtanh.out(Tensor self, Scalar min_val=-1, Scalar max_val=1, *, Tensor(a!) out) -> Tensor(a!)",
+     k_hardtanh<Form::Out>, "hardtanh into out."},
+    {"aten::hardsigmoid.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     k_hardsigmoid<Form::Out>, "hardsigmoid into out."},
+    {"aten::hardswish.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",
+     k_hardswish<Form::Out>, "hardswish into out."},
+    {"aten::softshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+     k_softshrink<Form::Out>, "softshrink into out."},
+    {"aten::hardshrink.out(Tensor self, Scalar lambd=0.5, *, Tensor(a!) out) -> Tensor(a!)",
+     k_hardshrink<Form::Out>, "hardshrink into out."},
+    {"aten::threshold.out(Tensor self, Scalar threshold, Scalar value, *, Tensor(a!) out) -> Tensor(a!)",
+     k_threshold<Form::Out>, "threshold into out."},
 };
 
 }  // namespace

@@ -33,6 +33,7 @@ class Args {
     JS_INTERNAL_ASSERT(stack.size() >= n, "kernel expects ", n, " arguments, stack holds ", stack.size());
   }
 
+  size_t size() const { return n_; }
   IValue& operator[](size_t i) { return stack_[base_ + i]; }
   const IValue& at(size_t i) const { return stack_[base_ + i]; }
   bool isNone(size_t i) const { return at(i).isNone(); }
