@@ -9,6 +9,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -61,12 +62,20 @@ void eachRow(const Rows& r, const F& f) {
 
 // ---- softmax ----
 
-Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, bool log) {
+// With `dest` (the out= forms; it must have the result dtype): dest is
+// resized to self's shape and the rows are written straight into it when it
+// is contiguous and dim is the last one; otherwise computed, then copied.
+Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, bool log, Tensor dest = {}) {
   const ScalarType dt = dtype.value_or(self.dtype());
   JS_CHECK(isFloatingType(dt), log ? "\"log_softmax_lastdim_kernel_impl\"" : "\"softmax_lastdim_kernel_impl\"",
            " not implemented for '", scalarTypeName(dt), "'");
+  if (dest.defined()) {
+    checkStructuredOutDtype(dest, dt);
+    resizeOut(dest, self.sizes());
+  }
   Rows r = toRows(self, dim, dt);
-  Tensor out = empty(r.data.sizes(), dt);
+  const bool direct = dest.defined() && dest.is_contiguous() && (self.dim() == 0 || r.dim == self.dim() - 1);
+  Tensor out = direct ? dest : empty(r.data.sizes(), dt);
   JS_DISPATCH_FLOATING_TYPES(dt, "softmax", [&] {
     using acc_t = opmath_t<scalar_t>;
     const scalar_t* in = r.data.data<scalar_t>();
@@ -99,7 +108,11 @@ Tensor softmaxImpl(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
       }
     });
   });
-  return fromRows(self, r, out, r.n);
+  if (direct) return dest;
+  Tensor result = fromRows(self, r, out, r.n);
+  if (!dest.defined()) return result;
+  dest.copy_(result);
+  return dest;
 }
 
 // ---- scans ----
@@ -356,6 +369,20 @@ void k__log_softmax(Stack& s) {
   a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.toBool(2) ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt,
                     true));
 }
+void k_softmax_out(Stack& s) {
+  Args a(s, 4);
+  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), false, a.tensor(3)));
+}
+void k_log_softmax_out(Stack& s) {
+  Args a(s, 4);
+  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), true, a.tensor(3)));
+}
+template <bool Log>
+void k__softmax_out(Stack& s) {
+  Args a(s, 4);
+  const std::optional<ScalarType> dt = a.toBool(2) ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt;
+  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), dt, Log, a.tensor(3)));
+}
 template <Scan K>
 void k_scan(Stack& s) {
   Args a(s, 3);
@@ -449,6 +476,14 @@ const OpEntry kDimOps[] = {
      "Alias of log_softmax."},
     {"aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", k__softmax, "softmax kernel."},
     {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", k__log_softmax, "log_softmax kernel."},
+    {"aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+     k_softmax_out, "softmax into out."},
+    {"aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+     k_log_softmax_out, "log_softmax into out."},
+    {"aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+     k__softmax_out<false>, "_softmax into out."},
+    {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+     k__softmax_out<true>, "_log_softmax into out."},
     {"aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", k_scan<Scan::Sum>,
      "Running sum along dim (integers accumulate in int64)."},
     {"aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", k_scan_<Scan::Sum>,

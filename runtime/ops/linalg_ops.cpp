@@ -8,6 +8,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -160,7 +161,53 @@ Tensor mmImpl(const Tensor& a, const Tensor& b, Tensor out, const Scalar& beta, 
   return out;
 }
 
+// The tensor a product's out= form computes into: `out` itself (resized to
+// `shape`) when it is contiguous and shares no memory with the operands, so
+// the GEMM writes straight into it; otherwise a temporary that finishOut
+// copies over. out must have the result's dtype, as in PyTorch.
+Tensor productTarget(Tensor& out, IntArrayRef shape, ScalarType dtype, std::initializer_list<Tensor> operands) {
+  checkStructuredOutDtype(out, dtype);
+  resizeOut(out, shape);
+  bool direct = out.is_contiguous();
+  for (const Tensor& t : operands) direct = direct && !out.is_alias_of(t);
+  return direct ? out : empty(shape, dtype);
+}
+
+void finishOut(Tensor& out, const Tensor& target) {
+  if (!target.is_same(out)) out.copy_(target);
+}
+
 }  // namespace
+
+Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
+  checkMm(self, mat2);
+  Tensor c = productTarget(out, {self.size(0), mat2.size(1)}, self.dtype(), {self, mat2});
+  mmImpl(self, mat2, c, 0, 1);
+  finishOut(out, c);
+  return out;
+}
+
+Tensor addmmOut(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha,
+                Tensor& out) {
+  checkMm(mat1, mat2);
+  JS_CHECK(self.dtype() == mat1.dtype(), "expected scalar type ", scalarTypeName(mat1.dtype()), " but found ",
+           scalarTypeName(self.dtype()));
+  const DimVector shape{mat1.size(0), mat2.size(1)};
+  Tensor bias = self.expand(shape);  // rejects shapes that cannot broadcast before out is touched
+  Tensor c = productTarget(out, shape, mat1.dtype(), {self, mat1, mat2});
+  if (!isZero(beta)) c.copy_(bias);
+  mmImpl(mat1, mat2, c, beta, alpha);
+  finishOut(out, c);
+  return out;
+}
+
+Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
+  checkBmm(self, mat2);
+  Tensor c = productTarget(out, {self.size(0), self.size(1), mat2.size(2)}, self.dtype(), {self, mat2});
+  gemmInto(self, mat2, c, 1, 0);
+  finishOut(out, c);
+  return out;
+}
 
 Tensor mm(const Tensor& self, const Tensor& mat2) {
   checkMm(self, mat2);
@@ -297,6 +344,39 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   return out.view(out_shape);
 }
 
+// matmul into out: the products that are one GEMM (2-D @ 2-D, 1-D @ 2-D and
+// batched @ 2-D folded into rows) write into out through mmOut; the other
+// ranks (dot, mv, broadcast batches) compute, then copy into out.
+Tensor matmulOut(const Tensor& a, const Tensor& b, Tensor& out) {
+  const int64_t da = a.dim(), db = b.dim();
+  JS_CHECK(da > 0 && db > 0, "both arguments to matmul need to be at least 1D, but they are ", da, "D and ", db,
+           "D");
+  if (da == 2 && db == 2) return mmOut(a, b, out);
+  if (da == 1 && db == 2) {
+    // As in PyTorch: mm into out as a (1, p) matrix, then out becomes (p),
+    // so an out of another shape ends up contiguous.
+    resizeOut(out, {1, b.size(1)});
+    mmOut(a.unsqueeze(0), b, out);
+    out.resize_({b.size(1)});
+    return out;
+  }
+  if (da >= 3 && db == 2 && a.size(-1) == b.size(0)) {
+    DimVector shape(a.sizes().begin(), a.sizes().end() - 1);
+    shape.push_back(b.size(1));
+    checkStructuredOutDtype(out, a.dtype());
+    resizeOut(out, shape);
+    if (out.is_contiguous()) {
+      Tensor rows = out.view({-1, b.size(1)});
+      mmOut(a.reshape({-1, a.size(-1)}), b, rows);
+      return out;
+    }
+  }
+  Tensor r = matmul(a, b);
+  checkStructuredOutDtype(out, r.dtype());
+  copyToOut(out, r);
+  return out;
+}
+
 Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
   JS_CHECK(weight.dim() == 2 || weight.dim() == 1, "linear: weight must be 1-D or 2-D, got ", weight.dim(), "-D");
   if (weight.dim() == 2 && input.dim() >= 2) {
@@ -363,6 +443,30 @@ void k_matmul(Stack& s) {
   Args a(s, 2);
   a.ret(matmul(a.tensor(0), a.tensor(1)));
 }
+void k_mm_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  mmOut(a.tensor(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+void k_bmm_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  bmmOut(a.tensor(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+void k_matmul_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  matmulOut(a.tensor(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+void k_addmm_out(Stack& s) {
+  Args a(s, 6);
+  Tensor out = a.tensor(5);
+  addmmOut(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4), out);
+  a.ret(std::move(out));
+}
 void k_mv(Stack& s) {
   Args a(s, 2);
   a.ret(mv(a.tensor(0), a.tensor(1)));
@@ -408,6 +512,14 @@ const OpEntry kLinalgOps[] = {
     {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", k_bmm, "Batched matrix product of two 3-D tensors."},
     {"aten::matmul(Tensor self, Tensor other) -> Tensor", k_matmul,
      "Matrix product with NumPy rules: dot, mv, mm or broadcast batched mm by rank."},
+    {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", k_mm_out,
+     "mm written into out (directly when out is contiguous)."},
+    {"aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", k_bmm_out, "bmm into out."},
+    {"aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_matmul_out,
+     "matmul into out."},
+    {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+     "Tensor(a!)",
+     k_addmm_out, "addmm into out."},
     {"aten::mv(Tensor self, Tensor vec) -> Tensor", k_mv, "Matrix-vector product."},
     {"aten::dot(Tensor self, Tensor tensor) -> Tensor", k_dot, "Inner product of two 1-D tensors."},
     {"aten::vdot(Tensor self, Tensor other) -> Tensor", k_dot, "Conjugating inner product (real tensors: dot)."},

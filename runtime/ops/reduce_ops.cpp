@@ -21,6 +21,8 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
+#include "runtime/tensor/type_promotion.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
@@ -553,6 +555,27 @@ void k_sum_dim(Stack& s) {
   const Tensor& t = a.tensor(0);
   a.ret(accumulate(t, a.optIntList(1), a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)), Acc::Sum));
 }
+// sum.IntList_out accumulates in the dtype argument (out must have it) or,
+// without one, in out's dtype: a float tensor summed into a Long out is
+// truncated element by element first, as in PyTorch. The reduced result is
+// computed, then copied into out (it is the size of the output, not the input).
+void k_sum_dim_out(Stack& s) {
+  Args a(s, 5);
+  const Tensor& t = a.tensor(0);
+  Tensor out = a.tensor(4);
+  const std::optional<ScalarType> dtype = a.optScalarType(3);
+  if (dtype) checkStructuredOutDtype(out, *dtype);
+  copyToOut(out, accumulate(t, a.optIntList(1), a.toBool(2), dtype.value_or(out.dtype()), Acc::Sum));
+  a.ret(std::move(out));
+}
+// sum.out (all elements) sums in the functional op's dtype, then converts.
+void k_sum_out(Stack& s) {
+  Args a(s, 3);
+  const Tensor& t = a.tensor(0);
+  Tensor out = a.tensor(2);
+  copyToOut(out, accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Sum));
+  a.ret(std::move(out));
+}
 void k_nansum(Stack& s) {
   Args a(s, 4);
   const Tensor& t = a.tensor(0);
@@ -576,6 +599,20 @@ void k_mean(Stack& s) {
 void k_mean_dim(Stack& s) {
   Args a(s, 4);
   a.ret(mean(a.tensor(0), a.optIntList(1), a.toBool(2), a.optScalarType(3), false));
+}
+// mean.out: the result dtype (the dtype argument, or self's, which must be
+// floating) must cast safely to out's; the mean is then taken in out's dtype.
+void k_mean_dim_out(Stack& s) {
+  Args a(s, 5);
+  const Tensor& t = a.tensor(0);
+  Tensor out = a.tensor(4);
+  const std::optional<ScalarType> dtype = a.optScalarType(3);
+  const ScalarType rt = meanDtype(t, dtype);
+  if (dtype) checkStructuredOutDtype(out, rt);
+  JS_CHECK(canCast(rt, out.dtype()), "result type ", scalarTypeName(rt), " can't be cast to the desired output type ",
+           scalarTypeName(out.dtype()));
+  copyToOut(out, mean(t, a.optIntList(1), a.toBool(2), out.dtype(), false));
+  a.ret(std::move(out));
 }
 void k_nanmean(Stack& s) {
   Args a(s, 4);
@@ -710,6 +747,11 @@ void k_sum_to_size(Stack& s) {
 const OpEntry kReduceOps[] = {
     {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_sum,
      "Sum of all elements (integers and bool sum to int64)."},
+    {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", k_sum_out,
+     "Sum of all elements into out."},
+    {"aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) "
+     "out) -> Tensor(a!)",
+     k_sum_dim_out, "sum over dims into out."},
     {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
      k_sum_dim, "Sum over dims."},
     {"aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_nansum,
@@ -718,6 +760,9 @@ const OpEntry kReduceOps[] = {
     {"aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_prod_dim,
      "Product over a dim."},
     {"aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_mean, "Mean of all elements."},
+    {"aten::mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> "
+     "Tensor(a!)",
+     k_mean_dim_out, "mean over dims into out."},
     {"aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_mean_dim,
      "Mean over dims."},
     {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",

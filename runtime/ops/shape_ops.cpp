@@ -9,6 +9,7 @@
 
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/type_promotion.h"
@@ -93,6 +94,7 @@ namespace {
 // pool, instead of one strided TensorIterator copy per input. false (nothing
 // written) when some input does not qualify.
 bool catContiguous(const std::vector<Tensor>& tensors, int64_t d, Tensor& out) {
+  if (!out.is_contiguous()) return false;
   for (const Tensor& t : tensors)
     if (!(t.dim() == 1 && t.size(0) == 0) && (t.dtype() != out.dtype() || !t.is_contiguous())) return false;
   int64_t outer = 1, inner = 1;
@@ -120,9 +122,14 @@ bool catContiguous(const std::vector<Tensor>& tensors, int64_t d, Tensor& out) {
 
 }  // namespace
 
-Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim, Tensor out) {
   JS_CHECK(!tensors.empty(), "torch.cat(): expected a non-empty list of Tensors");
   const ScalarType dtype = result_type(std::span<const Tensor>(tensors));
+  if (out.defined()) {
+    JS_CHECK(canCast(dtype, out.dtype()), "torch.cat(): input types can't be cast to the desired output type ",
+             scalarTypeName(out.dtype()));
+    for (const Tensor& t : tensors) checkNoOverlap(out, t);
+  }
   // Legacy rule: 1-D empty tensors are skipped whatever the other shapes.
   const Tensor* ref = nullptr;
   for (const Tensor& t : tensors)
@@ -130,7 +137,11 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
       ref = &t;
       break;
     }
-  if (!ref) return empty({0}, dtype);
+  if (!ref) {
+    if (!out.defined()) return empty({0}, dtype);
+    resizeOut(out, IntArrayRef({0}));
+    return out;
+  }
   JS_CHECK(ref->dim() > 0, "zero-dimensional tensor (at position ", ref - tensors.data(), ") cannot be concatenated");
   const int64_t d = maybe_wrap_dim(dim, ref->dim());
   DimVector shape(ref->sizes().begin(), ref->sizes().end());
@@ -149,7 +160,8 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
     total += t.size(d);
   }
   shape[d] = total;
-  Tensor out = empty(shape, dtype);
+  if (out.defined()) resizeOut(out, shape);
+  else out = empty(shape, dtype);
   if (catContiguous(tensors, d, out)) return out;
   int64_t offset = 0;
   for (const Tensor& t : tensors) {
@@ -161,7 +173,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   return out;
 }
 
-Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim, Tensor out) {
   JS_CHECK(!tensors.empty(), "stack expects a non-empty TensorList");
   const int64_t d = maybe_wrap_dim(dim, tensors[0].dim() + 1);
   for (size_t i = 1; i < tensors.size(); ++i)
@@ -171,7 +183,7 @@ Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
   std::vector<Tensor> us;
   us.reserve(tensors.size());
   for (const Tensor& t : tensors) us.push_back(t.unsqueeze(d));
-  return cat(us, d);
+  return cat(us, d, std::move(out));
 }
 
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
@@ -821,6 +833,18 @@ void k_stack(Stack& s) {
   Args a(s, 2);
   a.ret(stack(a.tensorList(0), a.toInt(1)));
 }
+void k_cat_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  cat(a.tensorList(0), a.toInt(1), out);
+  a.ret(std::move(out));
+}
+void k_stack_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  stack(a.tensorList(0), a.toInt(1), out);
+  a.ret(std::move(out));
+}
 void k_hstack(Stack& s) {
   Args a(s, 1);
   a.ret(hstack(a.tensorList(0)));
@@ -1093,8 +1117,12 @@ const OpEntry kShapeOps[] = {
     {"aten::is_contiguous(Tensor self) -> bool", k_is_contiguous, "Whether the layout is row-major contiguous."},
     {"aten::is_floating_point(Tensor self) -> bool", k_is_floating_point, "Whether the dtype is floating."},
     {"aten::cat(Tensor[] tensors, int dim=0) -> Tensor", k_cat, "Concatenates along a dim (with type promotion)."},
+    {"aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", k_cat_out,
+     "cat into out (resized; the inputs may not overlap it)."},
     {"aten::concat(Tensor[] tensors, int dim=0) -> Tensor", k_cat, "Alias of cat."},
     {"aten::stack(Tensor[] tensors, int dim=0) -> Tensor", k_stack, "Joins equal-shaped tensors along a new dim."},
+    {"aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", k_stack_out,
+     "stack into out."},
     {"aten::hstack(Tensor[] tensors) -> Tensor", k_hstack, "Concatenates column-wise (dim 1, or 0 for 1-D)."},
     {"aten::vstack(Tensor[] tensors) -> Tensor", k_vstack, "Concatenates row-wise after atleast_2d."},
     {"aten::dstack(Tensor[] tensors) -> Tensor", k_dstack, "Concatenates depth-wise after atleast_3d."},

@@ -16,8 +16,9 @@ class OperatorRegistry;
 
 namespace jitserve::ops {
 
-Tensor cat(const std::vector<Tensor>& tensors, int64_t dim);
-Tensor stack(const std::vector<Tensor>& tensors, int64_t dim);
+// With `out`: written there (resized; the result type must cast to its dtype).
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim, Tensor out = {});
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim, Tensor out = {});
 std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim);
 std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef sizes, int64_t dim);
 std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim);

@@ -77,5 +77,39 @@ TEST(LinalgOps, EmptyInnerDimensionGivesZeros) {
   EXPECT_EQ(values(r), (V(6, 0.0)));
 }
 
+// out= products: written into out itself when it is contiguous (the same
+// storage afterwards), through a temporary when out aliases an operand, so
+// mm(m, m, out=m) is the true product (PyTorch 1.13 returns a garbled one).
+TEST(LinalgOps, MmOutWritesOutAndSurvivesAliasing) {
+  Tensor m = floats({1, 2, 3, 4}, {2, 2});
+  Tensor out = empty({4});
+  Tensor r = callT("aten::mm.out", {m, m, out});
+  EXPECT_TRUE(r.is_same(out));
+  EXPECT_EQ(IntArrayRef(out.sizes()), IntArrayRef({2, 2}));
+  EXPECT_EQ(values(out), (V{7, 10, 15, 22}));
+  const void* before = out.data_ptr();
+  callT("aten::mm.out", {m, floats({1, 0, 0, 1}, {2, 2}), out});
+  EXPECT_EQ(out.data_ptr(), before);  // right size and contiguous: no reallocation
+  EXPECT_EQ(values(out), (V{1, 2, 3, 4}));
+  Tensor a = floats({1, 2, 3, 4}, {2, 2});
+  EXPECT_TRUE(callT("aten::mm.out", {a, a, a}).is_same(a));
+  EXPECT_EQ(values(a), (V{7, 10, 15, 22}));
+  Tensor bias = floats({1, 2, 3, 4}, {2, 2});
+  callT("aten::addmm.out", {bias, m, m, IValue(int64_t{1}), IValue(int64_t{1}), bias});
+  EXPECT_EQ(values(bias), (V{8, 12, 18, 26}));
+}
+
+TEST(LinalgOps, ProductOutDtypeMustMatch) {
+  Tensor m = floats({1, 2, 3, 4}, {2, 2});
+  try {
+    call("aten::bmm.out", {m.unsqueeze(0), m.unsqueeze(0), empty({0}, ScalarType::Long)});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("Expected out tensor to have dtype float, but got long int instead"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace jitserve::ops::testing

@@ -72,5 +72,19 @@ TEST(ShapeOps, ConstantPadCropsWithNegativePads) {
   EXPECT_EQ(values(r), (V{9, 1, 2}));
 }
 
+TEST(ShapeOps, CatOutRejectsOverlappingInputs) {
+  Tensor a = floats({1, 2, 3, 4}, {2, 2});
+  try {
+    call("aten::cat.out", {IValue::tensorList({a, a}), IValue(int64_t{0}), a});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("refer to a single memory location"), std::string::npos) << e.what();
+  }
+  Tensor out = empty({8, 2}).narrow(0, 4, 4);  // shares no memory with a
+  Tensor r = callT("aten::cat.out", {IValue::tensorList({a, a}), IValue(int64_t{0}), out});
+  EXPECT_TRUE(r.is_same(out));
+  EXPECT_EQ(values(out), (V{1, 2, 3, 4, 1, 2, 3, 4}));
+}
+
 }  // namespace
 }  // namespace jitserve::ops::testing
