@@ -1,12 +1,14 @@
 #include "runtime/ops/embedding_bag_ops.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <vector>
 
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 
 namespace jitserve::ops {
 namespace {
@@ -14,6 +16,38 @@ namespace {
 std::vector<int64_t> longs(const Tensor& t) {
   Tensor l = t.to(ScalarType::Long).contiguous();
   return std::vector<int64_t>(l.data<int64_t>(), l.data<int64_t>() + l.numel());
+}
+
+// embedding: the rows of weight that indices pick, shaped indices.shape +
+// [embedding_dim]. padding_idx, scale_grad_by_freq and sparse only shape the
+// gradient, so inference ignores them. With `out` (embedding.out, which
+// PyTorch generates from the functional op: any dtype, converted), the rows
+// are copied straight into out when it has weight's dtype and is contiguous.
+Tensor embedding(const Tensor& weight, const Tensor& indices, Tensor out = {}) {
+  JS_CHECK(weight.dim() == 2, "'weight' must be 2-D");
+  JS_CHECK(indices.dtype() == ScalarType::Long || indices.dtype() == ScalarType::Int,
+           "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got "
+           "torch.", scalarTypeName(indices.dtype()), "Tensor instead (while checking arguments for embedding)");
+  const std::vector<int64_t> idx = longs(indices);
+  const int64_t rows = weight.size(0), dim = weight.size(1);
+  for (int64_t i : idx) JS_CHECK(i >= 0 && i < rows, "index out of range in self");
+  DimVector shape(indices.sizes().begin(), indices.sizes().end());
+  shape.push_back(dim);
+  Tensor target;
+  if (out.defined() && out.dtype() == weight.dtype() && !out.is_alias_of(weight)) {
+    resizeOut(out, shape);
+    if (out.is_contiguous()) target = out;
+  }
+  if (!target.defined()) target = empty(shape, weight.dtype());
+  const Tensor w = weight.contiguous();
+  const size_t row_bytes = static_cast<size_t>(dim) * w.itemsize();
+  const char* src = static_cast<const char*>(w.data_ptr());
+  char* dst = static_cast<char*>(target.data_ptr());
+  for (size_t k = 0; k < idx.size(); ++k)
+    if (row_bytes > 0) std::memcpy(dst + k * row_bytes, src + static_cast<size_t>(idx[k]) * row_bytes, row_bytes);
+  if (!out.defined()) return target;
+  if (!target.is_same(out)) copyToOut(out, target);
+  return out;
 }
 
 // Returns (output, offset2bag, bag_size, max_indices). Bag b covers indices
@@ -103,7 +137,24 @@ void k_embedding_bag_padding_idx(Stack& s) {
   embeddingBag(a, pad);
 }
 
+void k_embedding(Stack& s) {
+  Args a(s, 5);
+  a.ret(embedding(a.tensor(0), a.tensor(1)));
+}
+void k_embedding_out(Stack& s) {
+  Args a(s, 6);
+  Tensor out = a.tensor(5);
+  embedding(a.tensor(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+
 const OpEntry kEmbeddingBagOps[] = {
+    {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "
+     "sparse=False) -> Tensor",
+     k_embedding, "Rows of weight picked by indices (padding_idx matters only for gradients)."},
+    {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "
+     "sparse=False, *, Tensor(a!) out) -> Tensor(a!)",
+     k_embedding_out, "embedding into out."},
     {"aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, "
      "bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, "
      "Tensor)",

@@ -81,6 +81,29 @@ TEST(AttentionOps, CausalMaskHidesTheFuture) {
   EXPECT_NEAR(out[1], (10 + 20 * e) / (1 + e), 1e-5);
 }
 
+// embedding: rows of weight in the indices' shape; PyTorch's messages for a
+// bad weight, index dtype and index.
+TEST(EmbeddingOps, RowsInIndexShapeAndErrors) {
+  Tensor w = floats({0, 1, 10, 11, 20, 21}, {3, 2});
+  Tensor r = callT("aten::embedding", {w, longs({2, 0, 1, 2}, {2, 2}), IValue(int64_t{-1}), IValue(false),
+                                       IValue(false)});
+  EXPECT_EQ(IntArrayRef(r.sizes()), IntArrayRef({2, 2, 2}));
+  EXPECT_EQ(values(r), (V{20, 21, 0, 1, 10, 11, 20, 21}));
+  auto message = [&](const Tensor& weight, const Tensor& idx) {
+    try {
+      call("aten::embedding", {weight, idx, IValue(int64_t{-1}), IValue(false), IValue(false)});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(w, longs({3})).find("index out of range in self"), std::string::npos);
+  EXPECT_NE(message(w, longs({-1})).find("index out of range in self"), std::string::npos);
+  EXPECT_NE(message(floats({1, 2}), longs({0})).find("'weight' must be 2-D"), std::string::npos);
+  EXPECT_NE(message(w, floats({0})).find("but got torch.FloatTensor instead (while checking arguments for embedding)"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace jitserve::ops::testing
 

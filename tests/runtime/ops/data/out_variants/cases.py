@@ -1191,6 +1191,22 @@ def case_matmul_batched(a: Tensor, b: Tensor):
     return o, same, nc, nc.is_contiguous(), big
 
 
+def case_embedding(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.embedding(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.embedding(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.embedding(a, b, out=big)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.embedding(a, b, out=x0)
+    x1 = torch.empty([0], dtype=torch.int64)
+    torch.embedding(a, b, out=x1)
+    return o, same, nc, nc.is_contiguous(), big, x0, x1
+
+
 def error_cat_long(a: Tensor, b: Tensor):
     o = torch.empty([0], dtype=torch.int64)
     return torch.cat([a, b], 0, out=o)

@@ -109,6 +109,7 @@ OPS = {
     "matmul_3d_2d": ("torch.matmul({a}, {b}, out={o})", [B1, M2], False),
     "matmul_1d_2d": ("torch.matmul({a}, {b}, out={o})", [Y, M2], False),
     "matmul_batched": ("torch.matmul({a}, {b}, out={o})", [B1, B2], False),
+    "embedding": ("torch.embedding({a}, {b}, out={o})", [W, IDX], False),
     # joins, reductions, softmax
     "cat": ("torch.cat([{a}, {b}], 0, out={o})", [X, M1], False),
     "cat_dim1": ("torch.cat([{a}, {b}], 1, out={o})", [X, M1], False),
