@@ -209,6 +209,20 @@ Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
   return out;
 }
 
+Tensor baddbmmOut(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha,
+                  Tensor& out) {
+  checkBmm(b1, b2);
+  JS_CHECK(self.dtype() == b1.dtype(), "expected scalar type ", scalarTypeName(b1.dtype()), " but found ",
+           scalarTypeName(self.dtype()));
+  const DimVector shape{b1.size(0), b1.size(1), b2.size(2)};
+  Tensor bias = self.expand(shape);
+  Tensor c = productTarget(out, shape, b1.dtype(), {self, b1, b2});
+  if (!isZero(beta)) c.copy_(bias);
+  gemmInto(b1, b2, c, alpha, beta);
+  finishOut(out, c);
+  return out;
+}
+
 Tensor mm(const Tensor& self, const Tensor& mat2) {
   checkMm(self, mat2);
   return mmImpl(self, mat2, empty({self.size(0), mat2.size(1)}, self.dtype()), 0, 1);
@@ -377,6 +391,29 @@ Tensor matmulOut(const Tensor& a, const Tensor& b, Tensor& out) {
   return out;
 }
 
+// linear into out: input of 2 or more dims with a bias is one addmm over
+// input's rows, written into out (viewed as rows) when out is contiguous;
+// other shapes compute, then copy.
+Tensor linearOut(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor& out) {
+  if (weight.dim() == 2 && input.dim() >= 2 && input.size(-1) == weight.size(1)) {
+    DimVector shape(input.sizes().begin(), input.sizes().end() - 1);
+    shape.push_back(weight.size(0));
+    checkStructuredOutDtype(out, input.dtype());
+    resizeOut(out, shape);
+    if (out.is_contiguous()) {
+      Tensor rows = out.view({-1, weight.size(0)});
+      Tensor x2 = input.reshape({-1, input.size(-1)});
+      if (bias) addmmOut(*bias, x2, weight.t(), 1, 1, rows);
+      else mmOut(x2, weight.t(), rows);
+      return out;
+    }
+  }
+  Tensor r = linear(input, weight, bias);
+  checkStructuredOutDtype(out, r.dtype());
+  copyToOut(out, r);
+  return out;
+}
+
 Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
   JS_CHECK(weight.dim() == 2 || weight.dim() == 1, "linear: weight must be 1-D or 2-D, got ", weight.dim(), "-D");
   if (weight.dim() == 2 && input.dim() >= 2) {
@@ -467,6 +504,45 @@ void k_addmm_out(Stack& s) {
   addmmOut(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4), out);
   a.ret(std::move(out));
 }
+void k_linear_out(Stack& s) {
+  Args a(s, 4);
+  Tensor out = a.tensor(3);
+  linearOut(a.tensor(0), a.tensor(1), a.optTensor(2), out);
+  a.ret(std::move(out));
+}
+void k_baddbmm_out(Stack& s) {
+  Args a(s, 6);
+  Tensor out = a.tensor(5);
+  baddbmmOut(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4), out);
+  a.ret(std::move(out));
+}
+// mv, addmv and dot into out: the (vector or scalar) result is computed, then
+// copied; out must have its dtype, as in PyTorch.
+void k_mv_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  Tensor r = mv(a.tensor(0), a.tensor(1));
+  checkStructuredOutDtype(out, r.dtype());
+  copyToOut(out, r);
+  a.ret(std::move(out));
+}
+void k_addmv_out(Stack& s) {
+  Args a(s, 6);
+  Tensor out = a.tensor(5);
+  Tensor r = addmv(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4));
+  checkStructuredOutDtype(out, r.dtype());
+  copyToOut(out, r);
+  a.ret(std::move(out));
+}
+void k_dot_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  Tensor r = dot(a.tensor(0), a.tensor(1));
+  JS_CHECK(out.dtype() == r.dtype(), "result dtype ", scalarTypeName(out.dtype()), " does not match input dtype ",
+           scalarTypeName(r.dtype()));
+  copyToOut(out, r);
+  a.ret(std::move(out));
+}
 void k_mv(Stack& s) {
   Args a(s, 2);
   a.ret(mv(a.tensor(0), a.tensor(1)));
@@ -520,6 +596,16 @@ const OpEntry kLinalgOps[] = {
     {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
      "Tensor(a!)",
      k_addmm_out, "addmm into out."},
+    {"aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)",
+     k_linear_out, "linear into out (one addmm into out's rows when it is contiguous)."},
+    {"aten::baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) "
+     "-> Tensor(a!)",
+     k_baddbmm_out, "baddbmm into out."},
+    {"aten::mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)", k_mv_out, "mv into out."},
+    {"aten::addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+     "Tensor(a!)",
+     k_addmv_out, "addmv into out."},
+    {"aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", k_dot_out, "dot into out."},
     {"aten::mv(Tensor self, Tensor vec) -> Tensor", k_mv, "Matrix-vector product."},
     {"aten::dot(Tensor self, Tensor tensor) -> Tensor", k_dot, "Inner product of two 1-D tensors."},
     {"aten::vdot(Tensor self, Tensor other) -> Tensor", k_dot, "Conjugating inner product (real tensors: dot)."},

@@ -1207,6 +1207,158 @@ def case_embedding(a: Tensor, b: Tensor):
     return o, same, nc, nc.is_contiguous(), big, x0, x1
 
 
+def error_linear_double(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch._C._nn.linear(a, b, c, out=o)
+
+
+def error_linear_long(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch._C._nn.linear(a, b, c, out=o)
+
+
+def case_linear(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch._C._nn.linear(a, b, c, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 5, 2], dtype=torch.float32).select(-1, 0)
+    torch._C._nn.linear(a, b, c, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch._C._nn.linear(a, b, c, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_linear_3d_double(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch._C._nn.linear(a, b, c, out=o)
+
+
+def error_linear_3d_long(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch._C._nn.linear(a, b, c, out=o)
+
+
+def case_linear_3d(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch._C._nn.linear(a, b, c, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2, 5, 2], dtype=torch.float32).select(-1, 0)
+    torch._C._nn.linear(a, b, c, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch._C._nn.linear(a, b, c, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_linear_no_bias_double(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch._C._nn.linear(a, b, out=o)
+
+
+def error_linear_no_bias_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch._C._nn.linear(a, b, out=o)
+
+
+def case_linear_no_bias(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch._C._nn.linear(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2, 5, 2], dtype=torch.float32).select(-1, 0)
+    torch._C._nn.linear(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch._C._nn.linear(a, b, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_baddbmm_double(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch.baddbmm(a, b, c, beta=0.5, alpha=2, out=o)
+
+
+def error_baddbmm_long(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.baddbmm(a, b, c, beta=0.5, alpha=2, out=o)
+
+
+def case_baddbmm(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.baddbmm(a, b, c, beta=0.5, alpha=2, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2, 4, 2], dtype=torch.float32).select(-1, 0)
+    torch.baddbmm(a, b, c, beta=0.5, alpha=2, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.baddbmm(a, b, c, beta=0.5, alpha=2, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_mv_double(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch.mv(a, b, out=o)
+
+
+def error_mv_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.mv(a, b, out=o)
+
+
+def case_mv(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.mv(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2], dtype=torch.float32).select(-1, 0)
+    torch.mv(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.mv(a, b, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_addmv_double(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch.addmv(a, b, c, out=o)
+
+
+def error_addmv_long(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.addmv(a, b, c, out=o)
+
+
+def case_addmv(a: Tensor, b: Tensor, c: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.addmv(a, b, c, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 2], dtype=torch.float32).select(-1, 0)
+    torch.addmv(a, b, c, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.addmv(a, b, c, out=big)
+    return o, same, nc, nc.is_contiguous(), big
+
+
+def error_dot_double(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float64)
+    return torch.dot(a, b, out=o)
+
+
+def error_dot_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.dot(a, b, out=o)
+
+
+def case_dot(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.dot(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    big = torch.ones([7], dtype=torch.float32)
+    torch.dot(a, b, out=big)
+    return o, same, big
+
+
 def error_cat_long(a: Tensor, b: Tensor):
     o = torch.empty([0], dtype=torch.int64)
     return torch.cat([a, b], 0, out=o)

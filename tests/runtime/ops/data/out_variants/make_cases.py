@@ -41,6 +41,7 @@ M1, M2 = r2(torch.randn(2, 3)), r2(torch.randn(3, 4))
 B1, B2 = r2(torch.randn(2, 2, 3)), r2(torch.randn(2, 3, 4))
 BIAS = r2(torch.randn(4))
 W = r2(torch.randn(5, 3))
+BIAS5 = r2(torch.randn(5))
 IDX = torch.tensor([[0, 2], [4, 1]])
 
 # name: (call with {a}, {b}, ... for the inputs and {o} for out, inputs,
@@ -110,6 +111,13 @@ OPS = {
     "matmul_1d_2d": ("torch.matmul({a}, {b}, out={o})", [Y, M2], False),
     "matmul_batched": ("torch.matmul({a}, {b}, out={o})", [B1, B2], False),
     "embedding": ("torch.embedding({a}, {b}, out={o})", [W, IDX], False),
+    "linear": ("torch._C._nn.linear({a}, {b}, {c}, out={o})", [M1, W, Y[:1].expand(5).contiguous()], False),
+    "linear_3d": ("torch._C._nn.linear({a}, {b}, {c}, out={o})", [B1, W, BIAS5], False),
+    "linear_no_bias": ("torch._C._nn.linear({a}, {b}, out={o})", [B1, W], False),
+    "baddbmm": ("torch.baddbmm({a}, {b}, {c}, beta=0.5, alpha=2, out={o})", [BIAS, B1, B2], False),
+    "mv": ("torch.mv({a}, {b}, out={o})", [M1, Y], False),
+    "addmv": ("torch.addmv({a}, {b}, {c}, out={o})", [Y[:2], M1, Y], False),
+    "dot": ("torch.dot({a}, {b}, out={o})", [Y, Y], False),
     # joins, reductions, softmax
     "cat": ("torch.cat([{a}, {b}], 0, out={o})", [X, M1], False),
     "cat_dim1": ("torch.cat([{a}, {b}], 1, out={o})", [X, M1], False),
