@@ -12,6 +12,7 @@
 #include "compiler/passes/fold_conv_arithmetic.h"
 #include "compiler/passes/fold_conv_batch_norm.h"
 #include "compiler/passes/fold_linear_batch_norm.h"
+#include "compiler/passes/fuse_conv_clamp.h"
 #include "compiler/passes/guard_elimination.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/insert_fork.h"
@@ -88,6 +89,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
        "folds eval-mode batch_norm into the preceding linear's constant weight and bias (rank-2 inputs)"},
       {"fold_conv_arithmetic", FoldConvArithmetic,
        "folds a per-channel constant add/sub/mul/div of a conv's result into its weight and bias"},
+      {"fuse_conv_clamp", FuseConvClamp,
+       "fuses conv2d + relu/relu6/hardtanh/clamp with constant bounds into jitserve::conv2d_clamp (oneDNN post-op)"},
   };
   for (const Entry& e : kPasses) {
     if (absl::Status s = r.add(e.name, e.fn, e.doc); !s.ok()) return s;
@@ -164,8 +167,10 @@ const std::vector<std::string>& frozenPipeline() {
   static const std::vector<std::string> kPipeline = [] {
     // Constant propagation first: folded attributes make the training
     // branches and the Optional checks around the convs constant.
-    std::vector<std::string> p{"constant_propagation", "remove_dropout",       "fold_conv_batch_norm",
-                               "fold_conv_arithmetic", "fold_linear_batch_norm"};
+    // fuse_conv_clamp after the folds: a folded batch_norm or per-channel
+    // arithmetic no longer stands between a conv and its relu.
+    std::vector<std::string> p{"constant_propagation", "remove_dropout",         "fold_conv_batch_norm",
+                               "fold_conv_arithmetic", "fold_linear_batch_norm", "fuse_conv_clamp"};
     for (const std::string& n : standardPipeline()) p.push_back(n);
     return p;
   }();

@@ -112,7 +112,7 @@ TypePtr refineStructured(const Node* n, std::string_view name, const TensorType&
   const size_t r = *a.dim();
   if (floating && in(name, {"aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::conv_transpose1d",
                             "aten::conv_transpose2d", "aten::conv_transpose3d", "aten::_convolution",
-                            "aten::convolution"})) {
+                            "aten::convolution", "jitserve::conv2d_clamp"})) {
     return ins.size() >= 2 && paramsMatch(ins, 1, dt) ? withRank(a, dt, r) : nullptr;
   }
   if (floating && in(name, {"aten::batch_norm", "aten::instance_norm", "aten::layer_norm", "aten::group_norm"}))

@@ -68,9 +68,23 @@ void im2col(const T* img, int64_t C, int64_t H, int64_t W, int64_t kh, int64_t k
       }
 }
 
+// min(max(x, lo), hi) in place, NaN kept (as relu, hardtanh and clamp do).
+template <typename scalar_t>
+void clampInPlace(scalar_t* p, int64_t n, const ConvClamp& c) {
+  const scalar_t lo = c.lo ? static_cast<scalar_t>(*c.lo) : -std::numeric_limits<scalar_t>::infinity();
+  const scalar_t hi = c.hi ? static_cast<scalar_t>(*c.hi) : std::numeric_limits<scalar_t>::infinity();
+  parallel_for(0, n, kGrainSize, [&](int64_t s, int64_t e) {
+    for (int64_t i = s; i < e; ++i) {
+      const scalar_t y = p[i] < lo ? lo : p[i];
+      p[i] = y > hi ? hi : y;
+    }
+  });
+}
+
+// `clamp`, when given, is applied to the result (jitserve::conv2d_clamp).
 Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
                   std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
-                  int64_t groups) {
+                  int64_t groups, const ConvClamp* clamp = nullptr) {
   const bool batched = input_in.dim() == 4;
   JS_CHECK(input_in.dim() == 3 || input_in.dim() == 4, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but "
            "got input of size: ", shapeToString(input_in.sizes()));
@@ -104,7 +118,7 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
   const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0 &&
                          !weight.storage().unsafeGetStorageImpl()->frozen();
   Tensor out;
-  if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out))
+  if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out, clamp))
     return batched ? out : out.squeeze(0);
   const int64_t Cg = C / groups, Og = O / groups, K = Cg * kh * kw, P = Ho * Wo;
   out = empty({N, O, Ho, Wo}, input.dtype());
@@ -138,6 +152,7 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
         }
       });
     }
+    if (clamp) clampInPlace(out.data<scalar_t>(), out.numel(), *clamp);
   });
   return batched ? out : out.squeeze(0);
 }
@@ -640,6 +655,16 @@ void k_conv2d(Stack& s) {
   a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
                    expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6)));
 }
+// conv2d then min(max(y, lo), hi): relu, relu6, hardtanh, clamp fused into a
+// 2-D convolution by the fuse_conv_clamp pass.
+void k_conv2d_clamp(Stack& s) {
+  Args a(s, 9);
+  ConvClamp c;
+  if (std::optional<Scalar> lo = a.optScalar(7)) c.lo = lo->toDouble();
+  if (std::optional<Scalar> hi = a.optScalar(8)) c.hi = hi->toDouble();
+  a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
+                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6), &c));
+}
 void k_conv1d(Stack& s) {
   Args a(s, 7);
   a.ret(conv1dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 1, "stride"),
@@ -959,6 +984,9 @@ const OpEntry kNnOps[] = {
     {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
      "dilation=1, int groups=1) -> Tensor",
      k_conv2d, "2-D convolution (NCHW) via im2col + GEMM."},
+    {"jitserve::conv2d_clamp(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
+     "dilation, int groups, Scalar? min, Scalar? max) -> Tensor",
+     k_conv2d_clamp, "conv2d then clamp(min, max), one kernel (oneDNN post-op); made by fuse_conv_clamp."},
     {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] "
      "dilation=[1], int groups=1) -> Tensor",
      k_conv1d, "1-D convolution (NCL)."},

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "runtime/support/error.h"
 #include "runtime/support/sanitizers.h"
@@ -42,7 +43,8 @@ void setOnednnConvEnabled(bool on) { enabledFlag().store(on, std::memory_order_r
 #if !JITSERVE_HAVE_DNNL
 
 bool onednnAvailable() { return false; }
-bool onednnConv2d(const Tensor&, const Tensor&, const std::optional<Tensor>&, const Conv2dParams&, Tensor&) {
+bool onednnConv2d(const Tensor&, const Tensor&, const std::optional<Tensor>&, const Conv2dParams&, Tensor&,
+                  const ConvClamp*) {
   return false;
 }
 
@@ -67,6 +69,9 @@ struct Key {
   int64_t n, c, h, w, o, kh, kw, sh, sw, ph, pw, dh, dw, groups;
   bool bias;
   int threads;
+  // The post-op: 0 none, 1 relu, 2 clip(lo, hi) (infinite for an open bound).
+  int post;
+  double lo, hi;
   bool operator==(const Key& k) const { return std::memcmp(this, &k, sizeof(Key)) == 0; }
 };
 
@@ -130,6 +135,14 @@ std::shared_ptr<Plan> makePlan(const Key& k) {
                                     src_any, w_any, p->bias_md, dst_any, strides, dil, pad, pad);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  if (k.post != 0) {
+    dnnl::post_ops ops;
+    if (k.post == 1)
+      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
+    else
+      ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_clip, static_cast<float>(k.lo), static_cast<float>(k.hi));
+    attr.set_post_ops(ops);
+  }
   dnnl::convolution_forward::primitive_desc pd(d, attr, cpuEngine());
   p->w_md = pd.weights_desc();
   p->src_prim_md = pd.src_desc();
@@ -262,7 +275,7 @@ std::shared_ptr<const void> packWeight(const Plan& plan, const Tensor& w) {
 }  // namespace
 
 bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& cp,
-                  Tensor& out) {
+                  Tensor& out, const ConvClamp* clamp) {
   if (!onednnConvEnabled() || input.dtype() != ScalarType::Float || weight.dtype() != ScalarType::Float) return false;
   if (input.numel() == 0 || weight.numel() == 0) return false;
   JS_INTERNAL_ASSERT(input.dim() == 4 && input.is_contiguous(), "onednnConv2d: expected a contiguous NCHW input");
@@ -285,6 +298,12 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
   k.groups = cp.groups;
   k.bias = bias.has_value();
   k.threads = threads;
+  if (clamp != nullptr) {
+    const bool relu = clamp->lo == 0.0 && !clamp->hi;
+    k.post = relu ? 1 : 2;
+    k.lo = relu ? 0.0 : clamp->lo.value_or(-std::numeric_limits<double>::infinity());
+    k.hi = relu ? 0.0 : clamp->hi.value_or(std::numeric_limits<double>::infinity());
+  }
   // Before the plan: oneDNN sizes a primitive's thread team when it creates it.
   setOmpThreads(threads);
   std::shared_ptr<Plan> plan;

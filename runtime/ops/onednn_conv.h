@@ -17,6 +17,7 @@
 //    the copy is kept with their storage.
 //  - Primitives are created once per shape, parameters and thread count and
 //    kept in a bounded, thread-safe cache; concurrent calls are safe.
+//  - A ConvClamp, when given, is part of the primitive (a post-op).
 //  - Threads: Debian's libdnnl runs on OpenMP. Each call sets the calling
 //    thread's OpenMP thread count to get_num_threads(), or 1 inside a
 //    parallel_for chunk, before it runs.
@@ -33,8 +34,17 @@ struct Conv2dParams {
   int64_t sh, sw, ph, pw, dh, dw, groups;
 };
 
+// min(max(y, lo), hi) on the convolution's result y (bias included), an
+// absent bound open: relu is {0, nullopt}, relu6 {0, 6}. oneDNN applies it
+// as an eltwise post-op (relu, or clip) while writing the output; a NaN
+// result becomes lo there (max/min instructions), where the reference
+// kernels keep NaN.
+struct ConvClamp {
+  std::optional<double> lo, hi;
+};
+
 bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& p,
-                  Tensor& out);
+                  Tensor& out, const ConvClamp* clamp = nullptr);
 
 // Whether this build has oneDNN at all.
 bool onednnAvailable();

@@ -25,8 +25,12 @@ TEST(Schemas, AllRegisteredSchemasArePyTorchs) {
   OperatorRegistry registry;
   registerAllTensorOps(registry);
   EXPECT_GT(registry.size(), 500u);
-  for (const Operator* op : registry.all())
+  for (const Operator* op : registry.all()) {
+    // Our own fused ops (made by passes, e.g. jitserve::conv2d_clamp) live
+    // in their own namespace; every other op must be PyTorch's.
+    if (op->schema().ns() == "jitserve") continue;
     EXPECT_TRUE(known.count(op->schemaString())) << "not a torch 1.13 schema: " << op->schemaString();
+  }
 }
 
 }  // namespace
