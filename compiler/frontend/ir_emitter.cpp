@@ -1657,6 +1657,10 @@ class FunctionEmitter final : public Emitter {
     if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
     if (self->type()->kind() == TypeKind::InterfaceType) return callInterfaceMethod(self, name, std::move(args), std::move(kwargs), r);
     const TypePtr& t = self->type();
+    // PyTorch looks methods up on the static type: an Optional has none (the
+    // program must refine it first), whatever overloads the name has.
+    if (t->kind() == TypeKind::OptionalType)
+      throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
     if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
       throw ErrorReport(r) << "Unknown builtin op: aten::" << name
                            << ".\nHere are some suggestions: the method does not exist on type str";
