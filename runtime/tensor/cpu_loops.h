@@ -9,6 +9,12 @@
 //   - contiguous except one input broadcast as a scalar (x + 1): the scalar
 //     is loaded once and the loop is still plain;
 //   - otherwise a strided loop over byte strides.
+// The project is built for baseline x86-64 (SSE2). When every operand is a
+// plain arithmetic type, cpu_kernel also instantiates the loops inside an
+// AVX2 function (target attribute, everything inlined into it) and takes
+// that copy on CPUs with AVX2: the same operations in the same order, so the
+// results are bit for bit those of the baseline loop, only wider vectors.
+// JITSERVE_CPU_CAPABILITY=default keeps the baseline (as for vec_math.h).
 // cpu_unary_kernel<T> / cpu_binary_kernel<T> are shorthands where all
 // operands are T and fn's result is converted back to T (so Half kernels can
 // compute in float).
@@ -121,6 +127,30 @@ inline void basicLoop(char** data, const int64_t* strides, int64_t n, const F& o
   stridedLoop<traits>(data, strides, n, op, seq);
 }
 
+// basicLoop compiled for AVX2. Only the function carrying the attribute is
+// AVX2 code: `flatten` inlines basicLoop, the op and what it calls into it,
+// while any out-of-line copy of those stays baseline, so no inline function
+// shared with baseline callers is ever emitted with AVX2 instructions.
+template <typename traits, typename F>
+__attribute__((target("avx2"), flatten)) void basicLoopAvx2(char** data, const int64_t* strides, int64_t n,
+                                                            const F& op) {
+  basicLoop<traits>(data, strides, n, op);
+}
+
+// Types whose loops gain from wider vectors (not Half/BFloat16/complex,
+// which convert element by element).
+template <typename T>
+inline constexpr bool kPlainArithmetic = std::is_arithmetic_v<T>;
+template <typename traits, size_t... I>
+constexpr bool allPlainArithmetic(std::index_sequence<I...>) {
+  return kPlainArithmetic<typename traits::result_type> &&
+         (kPlainArithmetic<typename traits::template arg_t<I>> && ...);
+}
+
+// True when the CPU has AVX2 and JITSERVE_CPU_CAPABILITY is not "default"
+// (both read once).
+bool avx2Loops();
+
 [[noreturn]] void throwKernelDtypeMismatch(int operand, ScalarType expected, ScalarType actual);
 
 }  // namespace detail
@@ -139,6 +169,14 @@ void cpu_kernel(TensorIterator& iter, const F& op, int64_t grain = kGrainSize) {
                                              iter.dtype(I + 1))),
      ...);
   }(std::make_index_sequence<traits::arity>{});
+  if constexpr (detail::allPlainArithmetic<traits>(std::make_index_sequence<traits::arity>{})) {
+    if (detail::avx2Loops()) {
+      iter.for_each(
+          [&](char** data, const int64_t* strides, int64_t n) { detail::basicLoopAvx2<traits>(data, strides, n, op); },
+          grain);
+      return;
+    }
+  }
   iter.for_each([&](char** data, const int64_t* strides, int64_t n) { detail::basicLoop<traits>(data, strides, n, op); },
                 grain);
 }
