@@ -363,15 +363,22 @@ void k_tt_out(Stack& s) {
   binary<K>(a.tensor(0), a.tensor(1), out);
   a.ret(std::move(out));
 }
-// PyTorch generates the Scalar_out forms from the functional op: out takes
-// the result converted to its dtype, whatever that is. Written in place when
-// out already has the result's dtype.
+template <BinOp K>
+void k_ts_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  binary<K>(a.tensor(0), wrapScalar(a.scalar(1)), out);
+  a.ret(std::move(out));
+}
+// PyTorch generates mul's and div's Scalar_out forms from the functional op:
+// out takes the result converted to its dtype, whatever that is. Written in
+// place when out already has the result's dtype.
 ScalarType scalarOpResultType(const Tensor& self, const Scalar& other, BinOp k) {
   const ScalarType rt = result_type(self, other);
   return k == BinOp::Div && isIntegralType(rt, true) ? kDefaultDtype : rt;
 }
 template <BinOp K>
-void k_ts_out(Stack& s) {
+void k_ts_out_converting(Stack& s) {
   Args a(s, 3);
   Tensor out = a.tensor(2);
   if (out.dtype() == scalarOpResultType(a.tensor(0), a.scalar(1), K))
@@ -558,7 +565,7 @@ const OpEntry kBinaryOps[] = {
     {TT_("mul_", ".Tensor"), k_tt_<BinOp::Mul>, "In-place mul."},
     {TS_("mul_", ".Scalar"), k_ts_<BinOp::Mul>, "In-place mul by a Scalar."},
     {TT_OUT("mul", ".out"), k_tt_out<BinOp::Mul>, "mul into out."},
-    {TS_OUT("mul", ".Scalar_out"), k_ts_out<BinOp::Mul>, "mul by a Scalar into out."},
+    {TS_OUT("mul", ".Scalar_out"), k_ts_out_converting<BinOp::Mul>, "mul by a Scalar into out."},
     {TT("multiply", ".Tensor"), k_tt<BinOp::Mul>, "Alias of mul."},
     {TS("multiply", ".Scalar"), k_ts<BinOp::Mul>, "Alias of mul."},
     {TT("div", ".Tensor"), k_tt<BinOp::Div>, "True division (integers promote to float)."},
@@ -566,7 +573,7 @@ const OpEntry kBinaryOps[] = {
     {TT_("div_", ".Tensor"), k_tt_<BinOp::Div>, "In-place true division."},
     {TS_("div_", ".Scalar"), k_ts_<BinOp::Div>, "In-place true division by a Scalar."},
     {TT_OUT("div", ".out"), k_tt_out<BinOp::Div>, "div into out."},
-    {TS_OUT("div", ".Scalar_out"), k_ts_out<BinOp::Div>, "div by a Scalar into out."},
+    {TS_OUT("div", ".Scalar_out"), k_ts_out_converting<BinOp::Div>, "div by a Scalar into out."},
     {"aten::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
      k_div_mode_tt_out, "div with a rounding mode into out."},
     {"aten::div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
@@ -588,6 +595,7 @@ const OpEntry kBinaryOps[] = {
     {TT_("true_divide_", ".Tensor"), k_tt_<BinOp::Div>, "In-place true division."},
     {TS_("true_divide_", ".Scalar"), k_ts_<BinOp::Div>, "In-place true division by a Scalar."},
     {TT("floor_divide", ""), k_tt<BinOp::DivFloor>, "Division rounded toward negative infinity."},
+    {TT_OUT("floor_divide", ".out"), k_tt_out<BinOp::DivFloor>, "floor_divide into out."},
     {TS("floor_divide", ".Scalar"), k_ts<BinOp::DivFloor>, "floor_divide by a Scalar."},
     {TT_("floor_divide_", ".Tensor"), k_tt_<BinOp::DivFloor>, "In-place floor_divide."},
     {TS_("floor_divide_", ".Scalar"), k_ts_<BinOp::DivFloor>, "In-place floor_divide by a Scalar."},
@@ -596,10 +604,16 @@ const OpEntry kBinaryOps[] = {
     {"aten::remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", k_st<BinOp::Remainder>,
      "remainder of a Scalar by a tensor."},
     {TT_("remainder_", ".Tensor"), k_tt_<BinOp::Remainder>, "In-place remainder."},
+    {TT_OUT("remainder", ".Tensor_out"), k_tt_out<BinOp::Remainder>, "remainder into out."},
+    {TS_OUT("remainder", ".Scalar_out"), k_ts_out<BinOp::Remainder>, "remainder by a Scalar into out."},
+    {"aten::remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+     k_st_out<BinOp::Remainder>, "remainder of a Scalar by a tensor, into out."},
     {TS_("remainder_", ".Scalar"), k_ts_<BinOp::Remainder>, "In-place remainder by a Scalar."},
     {TT("fmod", ".Tensor"), k_tt<BinOp::Fmod>, "C-style modulus (sign of the dividend)."},
     {TS("fmod", ".Scalar"), k_ts<BinOp::Fmod>, "fmod by a Scalar."},
     {TT_("fmod_", ".Tensor"), k_tt_<BinOp::Fmod>, "In-place fmod."},
+    {TT_OUT("fmod", ".Tensor_out"), k_tt_out<BinOp::Fmod>, "fmod into out."},
+    {TS_OUT("fmod", ".Scalar_out"), k_ts_out<BinOp::Fmod>, "fmod by a Scalar into out."},
     {TS_("fmod_", ".Scalar"), k_ts_<BinOp::Fmod>, "In-place fmod by a Scalar."},
     {"aten::pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor", k_tt<BinOp::Pow>, "Elementwise power."},
     {"aten::pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", k_pow_ts, "Power with a Scalar exponent."},
@@ -624,12 +638,16 @@ const OpEntry kBinaryOps[] = {
     {"aten::float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)", k_float_power_ts_,
      "In-place float_power by a Scalar (self must be float64)."},
     {TT("atan2", ""), k_tt<BinOp::Atan2>, "Quadrant-aware arctangent of self / other."},
+    {TT_OUT("atan2", ".out"), k_tt_out<BinOp::Atan2>, "atan2 into out."},
     {TT_("atan2_", ""), k_tt_<BinOp::Atan2>, "In-place atan2."},
     {TT("arctan2", ""), k_tt<BinOp::Atan2>, "Alias of atan2."},
     {TT("hypot", ""), k_tt<BinOp::Hypot>, "sqrt(self^2 + other^2) without overflow."},
+    {TT_OUT("hypot", ".out"), k_tt_out<BinOp::Hypot>, "hypot into out."},
     {TT_("hypot_", ""), k_tt_<BinOp::Hypot>, "In-place hypot."},
     {TT("maximum", ""), k_tt<BinOp::Maximum>, "Elementwise maximum (NaN propagates)."},
+    {TT_OUT("maximum", ".out"), k_tt_out<BinOp::Maximum>, "maximum into out."},
     {TT("minimum", ""), k_tt<BinOp::Minimum>, "Elementwise minimum (NaN propagates)."},
+    {TT_OUT("minimum", ".out"), k_tt_out<BinOp::Minimum>, "minimum into out."},
     {TT("max", ".other"), k_tt<BinOp::Maximum>, "Elementwise maximum (alias of maximum)."},
     {TT("min", ".other"), k_tt<BinOp::Minimum>, "Elementwise minimum (alias of minimum)."},
     {TT("fmax", ""), k_tt<BinOp::Fmax>, "Elementwise maximum ignoring NaN."},

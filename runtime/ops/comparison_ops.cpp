@@ -50,6 +50,21 @@ void k_cmp_ts(Stack& s) {
   Args a(s, 2);
   a.ret(compare<C>(a.tensor(0), wrapScalar(a.scalar(1))));
 }
+// out= forms: the Bool result converted to out's dtype, whatever it is.
+template <Cmp C>
+void k_cmp_tt_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  compare<C>(a.tensor(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+template <Cmp C>
+void k_cmp_ts_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  compare<C>(a.tensor(0), wrapScalar(a.scalar(1)), out);
+  a.ret(std::move(out));
+}
 template <Cmp C>
 void k_cmp_tt_(Stack& s) {
   Args a(s, 2);
@@ -203,7 +218,11 @@ void k_equal(Stack& s) {
   {"aten::" op ".Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<C>, doc},                              \
       {"aten::" op ".Scalar(Tensor self, Scalar other) -> Tensor", k_cmp_ts<C>, doc " (Scalar other)"},        \
       {"aten::" op "_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<C>, "In-place " op "."}, \
-      {"aten::" op "_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_cmp_ts_<C>, "In-place " op "."},
+      {"aten::" op "_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_cmp_ts_<C>, "In-place " op "."}, \
+      {"aten::" op ".Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<C>,  \
+       op " into out."},                                                                                       \
+      {"aten::" op ".Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_ts_out<C>,  \
+       op " with a Scalar into out."},
 
 #define BIT_ENTRIES(op, B, doc)                                                                               \
   {"aten::" op ".Tensor(Tensor self, Tensor other) -> Tensor", k_bit_tt<B>, doc},                               \
@@ -260,14 +279,20 @@ const OpEntry kComparisonOps[] = {
      "(self != 0) and (other != 0)."},
     {"aten::logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalAnd>,
      "In-place logical_and."},
+    {"aten::logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalAnd>,
+     "logical_and into out."},
     {"aten::logical_or(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::LogicalOr>,
      "(self != 0) or (other != 0)."},
     {"aten::logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalOr>,
      "In-place logical_or."},
+    {"aten::logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalOr>,
+     "logical_or into out."},
     {"aten::logical_xor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::LogicalXor>,
      "(self != 0) xor (other != 0)."},
     {"aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalXor>,
      "In-place logical_xor."},
+    {"aten::logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalXor>,
+     "logical_xor into out."},
     BIT_ENTRIES("bitwise_and", Bit::And, "Bitwise and (logical for bool).")
     BIT_ENTRIES("bitwise_or", Bit::Or, "Bitwise or (logical for bool).")
     BIT_ENTRIES("bitwise_xor", Bit::Xor, "Bitwise xor (logical for bool).")

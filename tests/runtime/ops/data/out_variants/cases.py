@@ -261,6 +261,238 @@ def case_sub(a: Tensor, b: Tensor):
     return o, same, nc, nc.is_contiguous(), big, g, x0
 
 
+def error_remainder_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.remainder(a, b, out=o)
+
+
+def case_remainder(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.remainder(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.remainder(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.remainder(a, b, out=big)
+    g = a.clone()
+    torch.remainder(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.remainder(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_remainder_scalar_long(a: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.remainder(a, 0.7, out=o)
+
+
+def case_remainder_scalar(a: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.remainder(a, 0.7, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.remainder(a, 0.7, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.remainder(a, 0.7, out=big)
+    g = a.clone()
+    torch.remainder(g, 0.7, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.remainder(a, 0.7, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_fmod_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.fmod(a, b, out=o)
+
+
+def case_fmod(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.fmod(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.fmod(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.fmod(a, b, out=big)
+    g = a.clone()
+    torch.fmod(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.fmod(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_fmod_scalar_long(a: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.fmod(a, 0.7, out=o)
+
+
+def case_fmod_scalar(a: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.fmod(a, 0.7, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.fmod(a, 0.7, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.fmod(a, 0.7, out=big)
+    g = a.clone()
+    torch.fmod(g, 0.7, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.fmod(a, 0.7, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_maximum_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.maximum(a, b, out=o)
+
+
+def case_maximum(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.maximum(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.maximum(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.maximum(a, b, out=big)
+    g = a.clone()
+    torch.maximum(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.maximum(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_minimum_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.minimum(a, b, out=o)
+
+
+def case_minimum(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.minimum(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.minimum(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.minimum(a, b, out=big)
+    g = a.clone()
+    torch.minimum(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.minimum(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_atan2_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.atan2(a, b, out=o)
+
+
+def case_atan2(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.atan2(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.atan2(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.atan2(a, b, out=big)
+    g = a.clone()
+    torch.atan2(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.atan2(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def error_floor_divide_long(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.int64)
+    return torch.floor_divide(a, b, out=o)
+
+
+def case_floor_divide(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.float32)
+    r = torch.floor_divide(a, b, out=o)
+    same = r is o
+    r.mul_(2)  # seen through o when r is o
+    nc = torch.zeros([2, 3, 2], dtype=torch.float32).select(-1, 0)
+    torch.floor_divide(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.float32)
+    torch.floor_divide(a, b, out=big)
+    g = a.clone()
+    torch.floor_divide(g, b, out=g)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.floor_divide(a, b, out=x0)
+    return o, same, nc, nc.is_contiguous(), big, g, x0
+
+
+def case_eq(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.bool)
+    r = torch.eq(a, b, out=o)
+    same = r is o
+    r.logical_not_()
+    nc = torch.zeros([2, 3, 2], dtype=torch.bool).select(-1, 0)
+    torch.eq(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.bool)
+    torch.eq(a, b, out=big)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.eq(a, b, out=x0)
+    x1 = torch.empty([0], dtype=torch.int64)
+    torch.eq(a, b, out=x1)
+    return o, same, nc, nc.is_contiguous(), big, x0, x1
+
+
+def case_lt_scalar(a: Tensor):
+    o = torch.empty([0], dtype=torch.bool)
+    r = torch.lt(a, 0.1, out=o)
+    same = r is o
+    r.logical_not_()
+    nc = torch.zeros([2, 3, 2], dtype=torch.bool).select(-1, 0)
+    torch.lt(a, 0.1, out=nc)
+    big = torch.ones([7], dtype=torch.bool)
+    torch.lt(a, 0.1, out=big)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.lt(a, 0.1, out=x0)
+    x1 = torch.empty([0], dtype=torch.int64)
+    torch.lt(a, 0.1, out=x1)
+    return o, same, nc, nc.is_contiguous(), big, x0, x1
+
+
+def case_ge(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.bool)
+    r = torch.ge(a, b, out=o)
+    same = r is o
+    r.logical_not_()
+    nc = torch.zeros([2, 3, 2], dtype=torch.bool).select(-1, 0)
+    torch.ge(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.bool)
+    torch.ge(a, b, out=big)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.ge(a, b, out=x0)
+    x1 = torch.empty([0], dtype=torch.int64)
+    torch.ge(a, b, out=x1)
+    return o, same, nc, nc.is_contiguous(), big, x0, x1
+
+
+def case_logical_and(a: Tensor, b: Tensor):
+    o = torch.empty([0], dtype=torch.bool)
+    r = torch.logical_and(a, b, out=o)
+    same = r is o
+    r.logical_not_()
+    nc = torch.zeros([2, 3, 2], dtype=torch.bool).select(-1, 0)
+    torch.logical_and(a, b, out=nc)
+    big = torch.ones([7], dtype=torch.bool)
+    torch.logical_and(a, b, out=big)
+    x0 = torch.empty([0], dtype=torch.float64)
+    torch.logical_and(a, b, out=x0)
+    x1 = torch.empty([0], dtype=torch.int64)
+    torch.logical_and(a, b, out=x1)
+    return o, same, nc, nc.is_contiguous(), big, x0, x1
+
+
 def error_exp_long(a: Tensor):
     o = torch.empty([0], dtype=torch.int64)
     return torch.exp(a, out=o)

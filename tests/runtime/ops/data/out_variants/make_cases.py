@@ -61,6 +61,19 @@ OPS = {
     "pow_scalar_tensor": ("torch.pow(2.0, {a}, out={o})", [X], True),
     "add": ("torch.add({a}, {b}, alpha=2, out={o})", [X, Y], True),
     "sub": ("torch.sub({a}, {b}, out={o})", [X, Y], True),
+    "remainder": ("torch.remainder({a}, {b}, out={o})", [X, Y], True),
+    "remainder_scalar": ("torch.remainder({a}, 0.7, out={o})", [X], True),
+    "fmod": ("torch.fmod({a}, {b}, out={o})", [X, Y], True),
+    "fmod_scalar": ("torch.fmod({a}, 0.7, out={o})", [X], True),
+    "maximum": ("torch.maximum({a}, {b}, out={o})", [X, Y], True),
+    "minimum": ("torch.minimum({a}, {b}, out={o})", [X, Y], True),
+    "atan2": ("torch.atan2({a}, {b}, out={o})", [X, Y], True),
+    "floor_divide": ("torch.floor_divide({a}, {b}, out={o})", [X, Y], True),
+    # comparisons (a Bool result, converted to any out dtype)
+    "eq": ("torch.eq({a}, {b}, out={o})", [X, X[0]], False),
+    "lt_scalar": ("torch.lt({a}, 0.1, out={o})", [X], False),
+    "ge": ("torch.ge({a}, {b}, out={o})", [X, Y], False),
+    "logical_and": ("torch.logical_and({a}, {b}, out={o})", [X, Y], False),
     # float unary
     "exp": ("torch.exp({a}, out={o})", [X], True),
     "exp_int": ("torch.exp({a}, out={o})", [XI], False),
@@ -142,7 +155,8 @@ NO_DTYPE_CASES = {"where"}
 # contiguous. Their cases skip that check rather than expect the bug.
 NO_NONCONTIGUOUS_CASES = {"gelu", "_softmax", "_log_softmax"}
 NAMES = "abc"
-DTYPES = {torch.float64: "torch.float64", torch.int64: "torch.int64", torch.float32: "torch.float32"}
+DTYPES = {torch.float64: "torch.float64", torch.int64: "torch.int64", torch.float32: "torch.float32",
+          torch.bool: "torch.bool"}
 
 
 def call(template, args, out):
@@ -165,7 +179,7 @@ def make_value_case(name, template, inputs, elementwise, extra_dtypes):
              "    o = torch.empty([0], dtype=%s)" % dt,
              "    r = " + call(template, args, "o"),
              "    same = r is o",
-             "    r.mul_(2)  # seen through o when r is o"]
+             "    r.logical_not_()" if dt == "torch.bool" else "    r.mul_(2)  # seen through o when r is o"]
     outs = ["o", "same"]
     if shape and name not in NO_NONCONTIGUOUS_CASES:
         lines += ["    nc = torch.zeros(%s, dtype=%s).select(-1, 0)" % (shape + [2], dt),
