@@ -1871,3 +1871,11 @@ def case__log_softmax(a: Tensor):
     big = torch.ones([7], dtype=torch.float32)
     torch._log_softmax(a, 1, False, out=big)
     return o, same, big
+
+
+def error_mul_alias_needs_resize(a: Tensor, b: Tensor):
+    return torch.mul(a, b, out=a)
+
+
+def error_exp_partial_overlap(a: Tensor):
+    return torch.exp(a[:2], out=a[1:])

@@ -149,6 +149,16 @@ OPS = {
     "_log_softmax": ("torch._log_softmax({a}, 1, False, out={o})", [X], False),
 }
 
+# Errors that are not about out's dtype: an out that aliases an input cannot
+# be resized to the broadcast shape, and an out partially overlapping an input
+# is refused.
+EXTRA_ERRORS = {
+    "error_mul_alias_needs_resize": ("def error_mul_alias_needs_resize(a: Tensor, b: Tensor):\n"
+                                     "    return torch.mul(a, b, out=a)\n", [Y, X]),
+    "error_exp_partial_overlap": ("def error_exp_partial_overlap(a: Tensor):\n"
+                                  "    return torch.exp(a[:2], out=a[1:])\n", [Y]),
+}
+
 NO_DTYPE_CASES = {"where"}
 # PyTorch 1.13 writes a non-contiguous out wrongly for these: gelu.out (exact)
 # leaves it untouched, _softmax.out / _log_softmax.out fill it as if it were
@@ -206,10 +216,14 @@ def make_error_case(name, template, inputs, dtype):
 
 def script_error(template, inputs, dtype):
     """The first line of the error PyTorch's TorchScript run raises, or None."""
-    cu = torch.jit.CompilationUnit(make_error_case("f", template, inputs, dtype))
+    return run_error(make_error_case("f", template, inputs, dtype), "f", inputs)
+
+
+def run_error(src, fn, inputs):
+    cu = torch.jit.CompilationUnit(src)
     try:
         with torch.no_grad():
-            cu.f(*[t.clone() for t in inputs])
+            getattr(cu, fn)(*[t.clone() for t in inputs])
         return None
     except RuntimeError as e:
         msg = str(e)
@@ -234,6 +248,11 @@ def main():
                 table[fn] = (inputs, None, err)
         sources.append(make_value_case(name, template, inputs, elementwise, accepted))
         table["case_" + name] = (inputs, None, "")
+    for fn, (body, inputs) in EXTRA_ERRORS.items():
+        err = run_error(body, fn, inputs)
+        assert err is not None, fn
+        sources.append(body)
+        table[fn] = (inputs, None, err)
     src = "\n\n".join(sources)
     cu = torch.jit.CompilationUnit(src)
     for fn, (inputs, _, err) in list(table.items()):
