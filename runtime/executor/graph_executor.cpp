@@ -11,6 +11,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "compiler/ir/ir.h"
 #include "runtime/interpreter/graph_function.h"
+#include "runtime/interpreter/memory_planner.h"
 
 namespace jitserve {
 
@@ -366,6 +367,10 @@ GraphExecutorStats GraphExecutor::stats() const {
       p.guards = plan->guardsKept;
       p.guardsEliminated = ins.skipped + (ins.guards - plan->guardsKept);
       p.guardFailures = plan->guards->totalFailures();
+    }
+    if (const MemoryPlanner* mp = plan->code->memoryPlanner()) {
+      p.memory = mp->stats();
+      s.arenaBytes += p.memory.arenaBytes;
     }
     s.guards += p.guards;
     s.guardFailures += p.guardFailures;

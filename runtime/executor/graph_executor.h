@@ -36,6 +36,10 @@
 // With compileInBackground the optimized plan is built off the calling
 // thread too.
 //
+// Memory planning (options.code.planMemory): each plan's Code reuses its
+// intermediate tensors' memory across runs (memory_planner.h); stats() shows
+// each plan's arena.
+//
 // Thread safety: run() may be called from many threads at once. Lookups take
 // a shared lock; a miss compiles outside any lock, then inserts under an
 // exclusive one (if two threads race on the same new spec, the first insert
@@ -60,6 +64,7 @@
 #include "runtime/executor/profiling_graph.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/memory_planner.h"
 
 namespace jitserve {
 
@@ -113,6 +118,8 @@ struct GraphExecutorStats {
     size_t guards = 0;               // guards in the optimized plan
     size_t guardsEliminated = 0;     // profiled values that needed no guard
     uint64_t guardFailures = 0;      // each failure is a bail-out
+    // The plan's memory planner (options.code.planMemory; zero otherwise).
+    MemoryPlannerStats memory;
   };
   uint64_t hits = 0;       // runs served by a cached specialized plan
   uint64_t misses = 0;     // runs that compiled a new plan
@@ -123,6 +130,7 @@ struct GraphExecutorStats {
   uint64_t failedOptimizations = 0; // profiling plans kept because optimizing threw (our bug)
   uint64_t guards = 0;              // over the cached plans
   uint64_t guardFailures = 0;       // = bail-outs, over the cached plans
+  uint64_t arenaBytes = 0;          // one arena of each cached plan's memory planner
   std::vector<Plan> plans;
 };
 

@@ -27,6 +27,7 @@
 #include "runtime/interpreter/constant_value.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/liveness.h"
+#include "runtime/interpreter/memory_planner.h"
 #include "runtime/interpreter/profiling_record.h"
 
 namespace jitserve {
@@ -99,6 +100,7 @@ class CodeBuilder {
     code_.maxStackDepth_ = maxDepth_;
     code_.profile_ = options_.profile;
     code_.guards_ = options_.guards;
+    if (numPlanned_ > 0) code_.memoryPlanner_ = std::make_unique<MemoryPlanner>(numPlanned_);
   }
 
  private:
@@ -376,6 +378,7 @@ class CodeBuilder {
     const Operator* op = registry_.findMatchingOperator(n->kind().toQualString(), in, out);
     JS_CHECK(op != nullptr, "unsupported operator ", describeCall(n), locationSuffix(n));
     pushInputs(n);
+    if (plannable(n, *op)) emit(OpCode::PLAN, numPlanned_++, 0, 0, n);
     const bool vararg = op->schema().isVararg;
     if (op->kernel()) {
       const int32_t idx = kernelIndex(op);
@@ -387,6 +390,20 @@ class CodeBuilder {
     } else {
       emit(OpCode::OPX, operatorIndex(op), n->inputs().size(), vararg ? 1 : 0, n);
     }
+  }
+
+  // An operator outside loops (it runs at most once per run, and slots
+  // numbered in emission order are reached in increasing order: an If runs
+  // one of its blocks) returning one fresh Tensor (not a view or an
+  // in-place result: those allocate nothing).
+  bool plannable(const Node* n, const Operator& op) const {
+    if (!options_.planMemory || n->outputs().size() != 1) return false;
+    for (const Node* owner = n->owningBlock()->owningNode(); owner; owner = owner->owningBlock()->owningNode()) {
+      if (owner->kind() != prim::If) return false;
+    }
+    if (!n->output()->type()->isa<TensorType>()) return false;
+    const auto& returns = op.schema().returns;
+    return returns.size() == 1 && !returns[0].alias;
   }
 
   int32_t kernelIndex(const Operator* op) {
@@ -657,6 +674,7 @@ class CodeBuilder {
   absl::flat_hash_map<const Operator*, int32_t> operatorIndex_;
   absl::flat_hash_map<std::string, int32_t> nameIndex_;
   absl::flat_hash_map<const Node*, int32_t> sourceIndex_;
+  int32_t numPlanned_ = 0;
   int32_t nextReg_ = 0;
   int32_t zeroConst_ = -1;
   size_t maxDepth_ = 0;
@@ -708,6 +726,7 @@ std::string Code::dump() const {
         os << " " << names_[in.X] << (in.op == OpCode::CALL_METHOD ? " n=" + std::to_string(in.N) : "");
         break;
       case OpCode::PROFILE:
+      case OpCode::PLAN:
         os << " slot=" << in.X;
         break;
       case OpCode::GUARD:

@@ -36,6 +36,7 @@ class GraphFunction;
 class Operator;
 class ProfilingRecord;
 class GuardContext;
+class MemoryPlanner;
 
 // What the builder needs from outside the graph.
 struct CodeOptions {
@@ -50,6 +51,9 @@ struct CodeOptions {
   // profiling_record.h. Needed only by graphs with prim::profile / prim::Guard.
   std::shared_ptr<ProfilingRecord> profile;
   std::shared_ptr<GuardContext> guards;
+  // Plan the memory of the top block's tensor-producing operators
+  // (memory_planner.h): each gets a slot and a PLAN instruction.
+  bool planMemory = false;
 };
 
 // Where an instruction came from, for error messages and tracebacks.
@@ -88,6 +92,9 @@ class Code {
   const std::vector<Function*>& functions() const { return functions_; }
   ProfilingRecord* profile() const { return profile_.get(); }
   GuardContext* guards() const { return guards_.get(); }
+  // The planner of this Code's PLAN slots (null without planMemory or slots).
+  // Shared by every run; it keeps its own (synchronized) state.
+  MemoryPlanner* memoryPlanner() const { return memoryPlanner_.get(); }
   // The node behind instruction `pc` (nullptr for bookkeeping instructions).
   const InstructionSource* sourceOf(size_t pc) const;
 
@@ -113,6 +120,7 @@ class Code {
   std::vector<Function*> functions_;
   std::shared_ptr<ProfilingRecord> profile_;
   std::shared_ptr<GuardContext> guards_;
+  std::unique_ptr<MemoryPlanner> memoryPlanner_;
   // Fork subgraphs become functions owned here.
   std::vector<std::unique_ptr<GraphFunction>> ownedFunctions_;
   // instructionSource_[pc] indexes sources_, or -1.

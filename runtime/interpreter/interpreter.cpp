@@ -192,7 +192,8 @@ void InterpreterState::pushFrame(const Code& code, const Function* fn) {
   }
   const size_t base = registers_.size();
   registers_.resize(base + code.numRegisters());
-  frames_.push_back(Frame{&code, 0, base, fn});
+  frames_.push_back(Frame{&code, 0, base, fn, {}});
+  if (MemoryPlanner* planner = code.memoryPlanner()) frames_.back().lease = planner->acquire();
 }
 
 void InterpreterState::checkInterrupts() {
@@ -294,9 +295,10 @@ void InterpreterState::rethrowWithContext(const std::exception& e, size_t failin
     frames.push_back(std::move(info));
   }
   unwindEntered();
-  frames_.clear();
+  // Values first, then the frames' arenas they may live in.
   registers_.clear();
   stack_.clear();
+  frames_.clear();
   throw ScriptError(std::move(message), code, std::move(frames));
 }
 
@@ -585,6 +587,23 @@ InterpreterState::Status InterpreterState::runLoop() {
           if (call(fn)) reload();
           break;
         }
+        case OpCode::PLAN: {
+          // The operator that follows runs with its CPU allocations going
+          // through the arena slot, which serves the one that is its output.
+          frame->lease.arm(in.X);
+          const Instruction& op = insts[pc++];
+          if (op.op == OpCode::OP) {
+            kernels[op.X](stack);
+          } else if (op.op == OpCode::OPN) {
+            stack.emplace_back(static_cast<int64_t>(op.N));
+            kernels[op.X](stack);
+          } else {
+            if (op.Y) stack.emplace_back(static_cast<int64_t>(op.N));
+            code->operators()[op.X]->run(stack);
+          }
+          frame->lease.finish(in.X, &stack.back());
+          break;
+        }
         case OpCode::PROFILE:
           code->profile()->record(static_cast<size_t>(in.X), stack.back());
           stack.pop_back();
@@ -607,20 +626,21 @@ InterpreterState::Status InterpreterState::runLoop() {
         case OpCode::RET: {
           if (frames_.size() == 1) {
             frame->pc = pc;
-            frames_.clear();
             registers_.clear();
+            frames_.clear();
             finished_ = true;
             return Status::kDone;
           }
           const size_t base = frame->base;
-          frames_.pop_back();
           registers_.resize(base);
+          frames_.pop_back();
           reload();
           break;
         }
       }
     }
   } catch (const std::exception& e) {
+    setCpuAllocationTarget(nullptr);  // a PLANned operator may have thrown
     rethrowWithContext(e, pc == 0 ? 0 : pc - 1);
   }
 }

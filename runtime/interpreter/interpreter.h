@@ -46,6 +46,7 @@
 #include "runtime/core/ivalue.h"
 #include "runtime/core/stack.h"
 #include "runtime/interpreter/code.h"
+#include "runtime/interpreter/memory_planner.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {
@@ -116,6 +117,9 @@ class InterpreterState {
     size_t pc;
     size_t base;          // first register of this frame in registers_
     const Function* fn;   // null for the entry code
+    // The frame's memory-planner arena (a Code with PLAN slots); released
+    // after the frame's registers, when the frame is popped.
+    MemoryPlanner::Lease lease;
   };
 
   Status runLoop();

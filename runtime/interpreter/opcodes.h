@@ -58,6 +58,9 @@ namespace jitserve {
   _(WAIT, "", "pop a Future; push its value, or suspend until it completes")                      \
   _(ENTER, "", "pop an object; record it as entered, call its __enter__ (None if absent)")        \
   _(EXIT, "", "pop an object; call its __exit__(None, None, None) (None if absent)")             \
+  _(PLAN, "X=memory slot",                                                                        \
+    "run the next instruction (an operator) with its CPU allocations offered to the frame's "      \
+    "memory-planner arena slot X, which serves its output")                                      \
   _(PROFILE, "X=profiling slot", "pop a value; record its type in the Code's ProfilingRecord")         \
   _(GUARD, "X=type index, N=#inputs, Y=guard index",                                              \
     "check the value N below the top against type X: if it holds, pop the N-1 live values above "  \

@@ -11,6 +11,7 @@ namespace jitserve {
 namespace {
 
 std::atomic<int64_t> g_cpu_bytes{0};
+thread_local AllocationTarget* t_target = nullptr;
 std::atomic<int64_t> g_cpu_peak{0};
 
 // Each block is preceded by nothing: the size is recovered from a header
@@ -31,23 +32,12 @@ void cpuFree(void* ctx) {
 class CPUAllocator final : public Allocator {
  public:
   DataPtr allocate(size_t nbytes) override {
-    tuneMallocOnce();
     if (nbytes == 0) return DataPtr(nullptr, nullptr, nullptr, Device::cpu());
-    JS_CHECK(nbytes <= (size_t{1} << 48), "CPU allocator: refusing to allocate ", nbytes, " bytes");
-    // aligned_alloc wants a multiple of the alignment.
-    const size_t total = (kHeader + nbytes + kCPUAlignment - 1) & ~(kCPUAlignment - 1);
-    void* base = std::aligned_alloc(kCPUAlignment, total);
-    if (!base) {
-      throw Error(detail::concat("CPU allocator: out of memory allocating ", nbytes, " bytes"),
-                  absl::StatusCode::kResourceExhausted);
+    if (AllocationTarget* t = t_target) [[unlikely]] {
+      t_target = nullptr;
+      if (DataPtr p = t->allocate(nbytes)) return p;
     }
-    reinterpret_cast<BlockHeader*>(base)->nbytes = nbytes;
-    const int64_t now = g_cpu_bytes.fetch_add(static_cast<int64_t>(nbytes), std::memory_order_relaxed) +
-                        static_cast<int64_t>(nbytes);
-    int64_t peak = g_cpu_peak.load(std::memory_order_relaxed);
-    while (now > peak && !g_cpu_peak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
-    }
-    return DataPtr(static_cast<char*>(base) + kHeader, base, &cpuFree, Device::cpu());
+    return cpuHeapAllocate(nbytes);
   }
   Device device() const override { return Device::cpu(); }
 };
@@ -63,6 +53,28 @@ void runFunction(void* ctx) {
 }
 
 }  // namespace
+
+DataPtr cpuHeapAllocate(size_t nbytes) {
+  tuneMallocOnce();
+  if (nbytes == 0) return DataPtr(nullptr, nullptr, nullptr, Device::cpu());
+  JS_CHECK(nbytes <= (size_t{1} << 48), "CPU allocator: refusing to allocate ", nbytes, " bytes");
+  // aligned_alloc wants a multiple of the alignment.
+  const size_t total = (kHeader + nbytes + kCPUAlignment - 1) & ~(kCPUAlignment - 1);
+  void* base = std::aligned_alloc(kCPUAlignment, total);
+  if (!base) {
+    throw Error(detail::concat("CPU allocator: out of memory allocating ", nbytes, " bytes"),
+                absl::StatusCode::kResourceExhausted);
+  }
+  reinterpret_cast<BlockHeader*>(base)->nbytes = nbytes;
+  const int64_t now = g_cpu_bytes.fetch_add(static_cast<int64_t>(nbytes), std::memory_order_relaxed) +
+                      static_cast<int64_t>(nbytes);
+  int64_t peak = g_cpu_peak.load(std::memory_order_relaxed);
+  while (now > peak && !g_cpu_peak.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+  return DataPtr(static_cast<char*>(base) + kHeader, base, &cpuFree, Device::cpu());
+}
+
+AllocationTarget* setCpuAllocationTarget(AllocationTarget* target) { return std::exchange(t_target, target); }
 
 DataPtr DataPtr::withCleanup(void* data, std::function<void()> release, Device device) {
   auto* f = new std::function<void()>(std::move(release));

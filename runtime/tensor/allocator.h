@@ -94,6 +94,25 @@ void setAllocator(DeviceType type, Allocator* allocator);
 int64_t cpuAllocatedBytes();
 int64_t cpuPeakAllocatedBytes();
 
+// A destination for this thread's CPU allocations while one operator runs:
+// how the interpreter's memory planner (runtime/interpreter/memory_planner.h)
+// puts an operator's output into its arena without the kernel knowing.
+// Arming costs one thread-local store; the CPU allocator's hot path pays one
+// thread-local load. The allocator disarms the target before calling it (so
+// what the target allocates itself does not come back to it); a target that
+// wants the operator's later allocations too arms itself again.
+class AllocationTarget {
+ public:
+  virtual ~AllocationTarget() = default;
+  // Memory for nbytes (> 0), or an empty DataPtr to take it from the heap.
+  virtual DataPtr allocate(size_t nbytes) = 0;
+};
+// Arms `target` for this thread (nullptr disarms); returns the previous one.
+AllocationTarget* setCpuAllocationTarget(AllocationTarget* target);
+// The CPU allocator's own memory, never from an armed target (counted in
+// cpuAllocatedBytes like any CPU allocation).
+DataPtr cpuHeapAllocate(size_t nbytes);
+
 // Alignment of every CPU allocation.
 inline constexpr size_t kCPUAlignment = 64;
 

@@ -58,6 +58,12 @@ class StorageImpl : public Refcounted {
     nbytes_ = nbytes;
     clearDerived();
   }
+  // Swaps in another DataPtr for the same bytes (a wrapper with another
+  // deleter: the memory planner watches when a fresh output dies); returns
+  // the old one, which the caller must keep alive as long as the new one.
+  DataPtr exchangeDataPtr(DataPtr data) {
+    return std::exchange(data_ptr_, std::move(data));
+  }
 
   // See the header comment. Marking is idempotent and thread safe.
   bool frozen() const { return frozen_.load(std::memory_order_acquire) != nullptr; }

@@ -76,6 +76,9 @@ void runCorpus(bool profiling) {
       GraphExecutorOptions options;
       options.pipeline = *pipeline;
       options.profiling.enabled = profiling;
+      // As jitserved runs optimized plans: intermediates from the memory
+      // planner's arena from the second call on.
+      options.code.planMemory = true;
       GraphExecutor executor(shared, options);
       for (int call = 0; call < (profiling ? 3 : 2); ++call) {
         args = loadInputs(dir);  // runs may write their inputs
