@@ -250,6 +250,10 @@ int main(int argc, char** argv) {
             std::cout << "\tguards " << p.guards() << " (" << p.guards_eliminated() << " eliminated)\tguard failures "
                       << p.guard_failures();
           }
+          if (p.planned_values() > 0) {
+            std::cout << "\tarena " << p.arena_bytes() << " B for " << p.arena_values() << "/" << p.planned_values()
+                      << " values (" << p.planned_bytes() << " B unshared)";
+          }
           std::cout << "\n";
         }
       }

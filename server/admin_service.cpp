@@ -155,6 +155,13 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
         ps->set_guards(p.guards);
         ps->set_guards_eliminated(p.guardsEliminated);
         ps->set_guard_failures(p.guardFailures);
+        ps->set_planned_values(p.memory.slots);
+        ps->set_arena_values(p.memory.laidOut);
+        ps->set_escaped_values(p.memory.escaped);
+        ps->set_arena_bytes(p.memory.arenaBytes);
+        ps->set_planned_bytes(p.memory.plannedBytes);
+        ps->set_arena_allocations(p.memory.served);
+        ps->set_heap_allocations(p.memory.fromHeap);
       }
     }
   }

@@ -84,6 +84,8 @@ void Model::freezeMethods(const Module& module) {
 std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const {
   GraphExecutorOptions opts;
   opts.code = codeOptions_;
+  // Optimized plans also reuse their intermediates' memory across runs.
+  opts.code.planMemory = on;
   if (on) {
     absl::StatusOr<std::function<void(Graph&)>> passes = makePassPipeline(specializedPipeline());
     JS_INTERNAL_ASSERT(passes.ok(), "the standard pipeline names an unknown pass: ", passes.status().message());

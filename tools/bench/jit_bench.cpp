@@ -4,8 +4,8 @@
 //   NAME: ours X ms, torch Y ms, ratio R        (R = ours / torch)
 // per workload, then "geomean ratio R".
 //
-//   jit-bench [--torch] [--freeze] [--cpu-time] [--threads N] [--min-seconds S] [--reps N]
-//             [--conformance DIR] [FILTER]
+//   jit-bench [--torch] [--freeze] [--cpu-time] [--no-memory-plan] [--threads N] [--min-seconds S]
+//             [--reps N] [--conformance DIR] [FILTER]
 //
 // A workload is workloads/NAME.{py,json,ir}: the TorchScript source (what
 // PyTorch runs), its inputs and entry (.json), and the graph PyTorch's
@@ -23,7 +23,8 @@
 // of a freshly loaded module (the warm-up a server's first request pays;
 // the median over fresh loads). Ours runs as the server does: the
 // specialized pass pipeline and the profiling executor (the timed steady
-// state runs the guarded plan); for "first", the generic plan built at load
+// state runs the guarded plan, its intermediates from the memory planner's
+// arena unless --no-memory-plan); for "first", the generic plan built at load
 // (GraphExecutor::warmup, not timed) and specialized plans compiled in the
 // background.
 //
@@ -109,6 +110,8 @@ IValue makeInput(const nlohmann::json& s) {
 // run's wall time counts the time slices it waited for; its CPU time does
 // not. Both sides switch together.
 bool gCpuTime = false;
+// --no-memory-plan: archive workloads allocate every intermediate afresh.
+bool gMemoryPlan = true;
 
 double sampleClockMs() {
   if (!gCpuTime)
@@ -151,6 +154,7 @@ GraphExecutorOptions servingOptions(const Module& m, bool background) {
     run(g);
   };
   opts.profiling.enabled = true;
+  opts.code.planMemory = gMemoryPlan;
   opts.compileInBackground = background;
   return opts;
 }
@@ -412,7 +416,7 @@ double runCompileWorkload(const std::string& conformanceDir, int reps, bool torc
 int usage(const std::string& msg) {
   if (!msg.empty()) std::fprintf(stderr, "jit-bench: %s\n", msg.c_str());
   std::fprintf(stderr,
-               "usage: jit-bench [--torch] [--freeze] [--cpu-time] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
+               "usage: jit-bench [--torch] [--freeze] [--cpu-time] [--no-memory-plan] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
                "[FILTER]\n");
   return 2;
 }
@@ -434,6 +438,7 @@ int main(int argc, char** argv) {
     if (a == "--torch") torch = true;
     else if (a == "--freeze") freezeAll = true;
     else if (a == "--cpu-time") gCpuTime = true;
+    else if (a == "--no-memory-plan") gMemoryPlan = false;
     else if (a == "--threads" || a == "--min-seconds" || a == "--workloads" || a == "--reps" ||
              a == "--conformance") {
       if (i + 1 >= argc) return usage(a + " needs a value");
