@@ -26,6 +26,7 @@
 #include "runtime/ops/onednn_conv.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
@@ -732,6 +733,18 @@ void k_native_layer_norm(Stack& s) {
   Tensor out = layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4), &mean, &rstd);
   a.ret(std::move(out), std::move(mean), std::move(rstd));
 }
+// native_layer_norm.out, which PyTorch generates from the functional op: the
+// three results converted into out0, out1 and out2 (resized; any dtypes).
+void k_native_layer_norm_out(Stack& s) {
+  Args a(s, 8);
+  Tensor mean, rstd;
+  Tensor y = layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4), &mean, &rstd);
+  Tensor out0 = a.tensor(5), out1 = a.tensor(6), out2 = a.tensor(7);
+  copyToOut(out0, y);
+  copyToOut(out1, mean);
+  copyToOut(out2, rstd);
+  a.ret(std::move(out0), std::move(out1), std::move(out2));
+}
 void k_max_pool2d(Stack& s) {
   Args a(s, 6);
   const Tensor& x = a.tensor(0);
@@ -1015,6 +1028,9 @@ const OpEntry kNnOps[] = {
     {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> "
      "(Tensor, Tensor, Tensor)",
      k_native_layer_norm, "layer_norm returning the mean and 1/std too."},
+    {"aten::native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, "
+     "*, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
+     k_native_layer_norm_out, "native_layer_norm into out0, out1, out2."},
     {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool "
      "ceil_mode=False) -> Tensor",
      k_max_pool2d, "2-D max pooling."},

@@ -1873,6 +1873,14 @@ def case__log_softmax(a: Tensor):
     return o, same, big
 
 
+def case_native_layer_norm(x: Tensor, w: Tensor, b: Tensor):
+    o0 = torch.empty([0])
+    o1 = torch.empty([0], dtype=torch.float64)
+    o2 = torch.zeros([2, 1, 2]).select(-1, 0)
+    r = torch.native_layer_norm(x, [3], w, b, 1e-5, out0=o0, out1=o1, out2=o2)
+    return r[0] is o0, r[1] is o1, r[2] is o2, o0, o1, o2, o2.is_contiguous()
+
+
 def error_mul_alias_needs_resize(a: Tensor, b: Tensor):
     return torch.mul(a, b, out=a)
 

@@ -159,6 +159,17 @@ EXTRA_ERRORS = {
                                   "    return torch.exp(a[:2], out=a[1:])\n", [Y]),
 }
 
+# Value cases written by hand: overloads with several outs.
+EXTRA_VALUES = {
+    "case_native_layer_norm": ("def case_native_layer_norm(x: Tensor, w: Tensor, b: Tensor):\n"
+                               "    o0 = torch.empty([0])\n"
+                               "    o1 = torch.empty([0], dtype=torch.float64)\n"
+                               "    o2 = torch.zeros([2, 1, 2]).select(-1, 0)\n"
+                               "    r = torch.native_layer_norm(x, [3], w, b, 1e-5, out0=o0, out1=o1, out2=o2)\n"
+                               "    return r[0] is o0, r[1] is o1, r[2] is o2, o0, o1, o2, o2.is_contiguous()\n",
+                               [X, Y, Y + 1]),
+}
+
 NO_DTYPE_CASES = {"where"}
 # PyTorch 1.13 writes a non-contiguous out wrongly for these: gelu.out (exact)
 # leaves it untouched, _softmax.out / _log_softmax.out fill it as if it were
@@ -248,6 +259,9 @@ def main():
                 table[fn] = (inputs, None, err)
         sources.append(make_value_case(name, template, inputs, elementwise, accepted))
         table["case_" + name] = (inputs, None, "")
+    for fn, (body, inputs) in EXTRA_VALUES.items():
+        sources.append(body)
+        table[fn] = (inputs, None, "")
     for fn, (body, inputs) in EXTRA_ERRORS.items():
         err = run_error(body, fn, inputs)
         assert err is not None, fn
