@@ -5,7 +5,8 @@
 // an input and the out dtypes PyTorch accepts; every error_* function passes
 // an out dtype PyTorch rejects and must fail with PyTorch's message. Each
 // function runs as the frontend compiled it and through an optimizing,
-// profiling GraphExecutor (the passes must keep the writes into `out`).
+// profiling, memory-planning GraphExecutor (the passes must keep the writes
+// into `out`, the planner must not reuse its memory).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -102,14 +103,18 @@ TEST_F(OutVariants, CompiledFunctionsMatchPyTorch) {
   }
 }
 
-TEST_F(OutVariants, OptimizedProfiledPlansMatchPyTorch) {
+// Through the serving configuration: optimizing pipeline, profiling
+// executor, memory planner (whose arena must never hand out an out tensor's
+// memory while the caller still holds it).
+TEST_F(OutVariants, OptimizedProfiledPlannedPlansMatchPyTorch) {
   auto pipeline = makePassPipeline(specializedPipeline());
   ASSERT_TRUE(pipeline.ok()) << pipeline.status().message();
   const size_t n = loadCases().size();
   ASSERT_GT(n, 100u);
   std::vector<std::unique_ptr<GraphExecutor>> executors;
-  // Three calls: profiling, then the optimized, guarded plan twice.
-  for (int call = 0; call < 3; ++call) {
+  // Four calls: profiling, then the optimized, guarded plan three times (the
+  // planner settles its layout after a run or two).
+  for (int call = 0; call < 4; ++call) {
     std::vector<Case> cases = loadCases();
     ASSERT_EQ(cases.size(), n);
     for (size_t i = 0; i < n; ++i) {
@@ -120,6 +125,7 @@ TEST_F(OutVariants, OptimizedProfiledPlansMatchPyTorch) {
         GraphExecutorOptions options;
         options.pipeline = *pipeline;
         options.profiling.enabled = true;
+        options.code.planMemory = true;
         executors.push_back(std::make_unique<GraphExecutor>(std::shared_ptr<Graph>(fn->graph().copy()), options));
       }
       Stack stack = c.inputs;
