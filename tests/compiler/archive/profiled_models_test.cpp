@@ -104,13 +104,14 @@ void runCorpus(bool freeze) {
     if (o.failure == "skip") continue;
     ++ran;
     EXPECT_EQ(o.failure, "") << dir.filename();
-    uint64_t guards = 0, eliminated = 0, compileUs = 0, arenaValues = 0, served = 0;
+    uint64_t guards = 0, eliminated = 0, compileUs = 0, arenaValues = 0, served = 0, unshared = 0;
     for (const auto& p : o.stats.plans) {
       guards += p.guards;
       eliminated += p.guardsEliminated;
       compileUs += static_cast<uint64_t>(p.compileTime.count() / 1000);
       arenaValues += p.memory.laidOut;
       served += p.memory.served;
+      unshared += p.memory.plannedBytes;
     }
     planned += arenaValues > 0;
     EXPECT_GE(served, arenaValues) << dir.filename() << ": calls 3 and 4 take intermediates from the arena";
@@ -118,7 +119,7 @@ void runCorpus(bool freeze) {
     EXPECT_EQ(o.stats.guardFailures, 0u) << dir.filename() << ": same inputs, no guard may fail";
     std::cout << dir.filename().string() << (freeze ? " (frozen)" : "") << ": guards " << guards << ", eliminated "
               << eliminated << ", compile " << compileUs << " us, arena " << o.stats.arenaBytes << " B for "
-              << arenaValues << " values\n";
+              << arenaValues << " values (" << unshared << " B unshared)\n";
   }
   EXPECT_GE(ran, 17u);
   // All but the recurrent models (one fused operator returning a tuple) have
