@@ -16,7 +16,8 @@ non-contiguous), an out of a different non-zero size (resized), out aliasing
 the first input where the op is elementwise, and a float64 / int64 out where
 PyTorch accepts that dtype. Each dtype PyTorch rejects becomes an error case,
 error_<op>_<dtype>, whose message (from PyTorch's TorchScript run) the test
-checks.
+checks. EXTRA_VALUES and EXTRA_ERRORS add hand-written cases (several outs;
+errors not about dtype).
 """
 import os
 import warnings
