@@ -109,6 +109,7 @@ bool fuseOne(Node* act) {
   };
   Value* lo = nullptr;
   Value* hi = nullptr;
+  Value* channelsLast = nullptr;
   {
     WithInsertPoint guard(conv);
     switch (c->form) {
@@ -124,6 +125,7 @@ bool fuseOne(Node* act) {
         hi = boundAtConv(act->input(2));
         break;
     }
+    channelsLast = insertConstant(g, IValue(false), conv->sourceRange());
     if (lo == nullptr || hi == nullptr) {
       Value* none = insertConstant(g, IValue(), conv->sourceRange());
       if (lo == nullptr) lo = none;
@@ -133,7 +135,7 @@ bool fuseOne(Node* act) {
   // conv2d's 7 arguments; the generic forms keep groups at 8.
   const bool generic = conv->kind().toQualString() != "aten::conv2d";
   std::vector<Value*> ins{conv->input(0), conv->input(1), conv->input(2), conv->input(3),
-                          conv->input(4), conv->input(5), conv->input(generic ? 8 : 6), lo, hi};
+                          conv->input(4), conv->input(5), conv->input(generic ? 8 : 6), lo, hi, channelsLast};
   Node* fused = g.create(Symbol::fromQualString("jitserve::conv2d_clamp"), ins, 1);
   fused->output()->setType(act->output()->type());
   fused->setSourceRange(conv->sourceRange());

@@ -7,7 +7,9 @@
 //   %c = aten::conv2d(%x, %W, %b, %stride, %pad, %dil, %groups)
 //   %y = aten::hardtanh_(%c, %0.0, %6.0)
 //     -->
-//   %y = jitserve::conv2d_clamp(%x, %W, %b, %stride, %pad, %dil, %groups, %0.0, %6.0)
+//   %y = jitserve::conv2d_clamp(%x, %W, %b, %stride, %pad, %dil, %groups, %0.0, %6.0, %false)
+//
+// (the last argument, channels_last, is conv_channels_last's to set).
 //
 // Convolutions: aten::conv2d, and aten::_convolution / aten::convolution
 // with a constant transposed=false and a constant 4-D weight. Activations:

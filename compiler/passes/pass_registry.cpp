@@ -8,6 +8,7 @@
 #include "compiler/passes/common_subexpression_elimination.h"
 #include "compiler/passes/constant_pooling.h"
 #include "compiler/passes/constant_propagation.h"
+#include "compiler/passes/conv_channels_last.h"
 #include "compiler/passes/dead_code_elimination.h"
 #include "compiler/passes/fold_conv_arithmetic.h"
 #include "compiler/passes/fold_conv_batch_norm.h"
@@ -91,6 +92,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
        "folds a per-channel constant add/sub/mul/div of a conv's result into its weight and bias"},
       {"fuse_conv_clamp", FuseConvClamp,
        "fuses conv2d + relu/relu6/hardtanh/clamp with constant bounds into jitserve::conv2d_clamp (oneDNN post-op)"},
+      {"conv_channels_last", ConvChannelsLast,
+       "frozen convs whose readers take NHWC at full speed write channels-last results (no reorders between convs)"},
   };
   for (const Entry& e : kPasses) {
     if (absl::Status s = r.add(e.name, e.fn, e.doc); !s.ok()) return s;
@@ -168,9 +171,11 @@ const std::vector<std::string>& frozenPipeline() {
     // Constant propagation first: folded attributes make the training
     // branches and the Optional checks around the convs constant.
     // fuse_conv_clamp after the folds: a folded batch_norm or per-channel
-    // arithmetic no longer stands between a conv and its relu.
-    std::vector<std::string> p{"constant_propagation", "remove_dropout",         "fold_conv_batch_norm",
-                               "fold_conv_arithmetic", "fold_linear_batch_norm", "fuse_conv_clamp"};
+    // arithmetic no longer stands between a conv and its relu;
+    // conv_channels_last after it: it looks at what reads each conv.
+    std::vector<std::string> p{"constant_propagation",   "remove_dropout",  "fold_conv_batch_norm",
+                               "fold_conv_arithmetic",   "fold_linear_batch_norm",
+                               "fuse_conv_clamp",        "conv_channels_last"};
     for (const std::string& n : standardPipeline()) p.push_back(n);
     return p;
   }();

@@ -76,8 +76,8 @@ const std::vector<std::string>& specializedPipeline();
 
 // For a frozen graph (freeze_module.h), once after freezing:
 // constant_propagation, remove_dropout, fold_conv_batch_norm,
-// fold_conv_arithmetic, fold_linear_batch_norm, fuse_conv_clamp, then the
-// standard pipeline.
+// fold_conv_arithmetic, fold_linear_batch_norm, fuse_conv_clamp,
+// conv_channels_last, then the standard pipeline.
 const std::vector<std::string>& frozenPipeline();
 
 // The passes as a GraphExecutorOptions::pipeline hook (runtime/executor):

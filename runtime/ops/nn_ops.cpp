@@ -82,17 +82,19 @@ void clampInPlace(scalar_t* p, int64_t n, const ConvClamp& c) {
   });
 }
 
-// `clamp`, when given, is applied to the result (jitserve::conv2d_clamp).
+// `clamp`, when given, is applied to the result, which oneDNN writes
+// channels-last when `channelsLastOut` (jitserve::conv2d_clamp).
 Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
                   std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
-                  int64_t groups, const ConvClamp* clamp = nullptr) {
+                  int64_t groups, const ConvClamp* clamp = nullptr, bool channelsLastOut = false) {
   const bool batched = input_in.dim() == 4;
   JS_CHECK(input_in.dim() == 3 || input_in.dim() == 4, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but "
            "got input of size: ", shapeToString(input_in.sizes()));
   JS_CHECK(weight.dim() == 4, "conv2d: weight must be 4-D, got ", weight.dim(), "-D");
   JS_CHECK(input_in.dtype() == weight.dtype(), "Input type (", scalarTypeName(input_in.dtype()),
            ") and weight type (", scalarTypeName(weight.dtype()), ") should be the same");
-  Tensor input = (batched ? input_in : input_in.unsqueeze(0)).contiguous();
+  Tensor input = batched ? input_in : input_in.unsqueeze(0);
+  if (!isChannelsLast(input)) input = input.contiguous();
   const int64_t N = input.size(0), C = input.size(1), H = input.size(2), W = input.size(3);
   const int64_t O = weight.size(0), kh = weight.size(2), kw = weight.size(3);
   JS_CHECK(groups > 0, "non-positive groups is not supported");
@@ -119,8 +121,9 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
   const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0 &&
                          !weight.storage().unsafeGetStorageImpl()->frozen();
   Tensor out;
-  if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out, clamp))
+  if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out, clamp, channelsLastOut))
     return batched ? out : out.squeeze(0);
+  input = input.contiguous();  // the reference kernels read NCHW
   const int64_t Cg = C / groups, Og = O / groups, K = Cg * kh * kw, P = Ho * Wo;
   out = empty({N, O, Ho, Wo}, input.dtype());
   Tensor w2 = weight.contiguous();
@@ -411,19 +414,59 @@ inline T maxOrNan(T a, T b) {
   return (b > a || b != b) ? b : a;
 }
 
+// max_pool2d values of a channels-last (NHWC memory) input, written
+// channels-last: each output pixel is an elementwise max over C-long rows
+// (a frozen CNN's oneDNN convolutions hand over NHWC activations).
+template <typename scalar_t>
+void maxPool2dNhwc(const scalar_t* ip, scalar_t* op, int64_t N, int64_t C, int64_t H, int64_t W, int64_t Ho,
+                   int64_t Wo, const Pool2d& P) {
+  parallel_for(0, N * Ho, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, Wo * C)), [&](int64_t s, int64_t e) {
+    for (int64_t ny = s; ny < e; ++ny) {
+      const int64_t n = ny / Ho, y = ny % Ho;
+      for (int64_t x = 0; x < Wo; ++x) {
+        scalar_t* __restrict dst = op + ((n * Ho + y) * Wo + x) * C;
+        std::fill(dst, dst + C, -std::numeric_limits<scalar_t>::infinity());
+        for (int64_t i = 0; i < P.kh; ++i) {
+          const int64_t iy = y * P.sh - P.ph + i * P.dh;
+          if (iy < 0 || iy >= H) continue;
+          for (int64_t j = 0; j < P.kw; ++j) {
+            const int64_t ix = x * P.sw - P.pw + j * P.dw;
+            if (ix < 0 || ix >= W) continue;
+            const scalar_t* __restrict src = ip + ((n * H + iy) * W + ix) * C;
+            // A select over whole rows vectorizes (compare + blend); once
+            // dst is NaN no later value replaces it, so NaN propagates.
+            for (int64_t c = 0; c < C; ++c) dst[c] = maxOrNan(dst[c], src[c]);
+          }
+        }
+      }
+    }
+  });
+}
+
 // Max pooling values only (aten::max_pool2d), float and double: per output
 // row, the window's input rows are folded into one row buffer (a
 // branch-free, vectorizable max over whole rows), then each output takes
 // the max over its window's columns of that buffer. NaN propagates, as in
-// PyTorch. The general kernel below also tracks indices.
+// PyTorch. A channels-last input takes maxPool2dNhwc and gives a
+// channels-last result. The general kernel below also tracks indices.
 Tensor maxPool2dValues(const Tensor& self, const Pool2d& P) {
   const bool batched = self.dim() == 4;
-  Tensor in = (batched ? self : self.unsqueeze(0)).contiguous();
+  Tensor in = batched ? self : self.unsqueeze(0);
+  const bool nhwc = batched && in.size(1) > 1 && !in.is_contiguous() && isChannelsLast(in);
+  if (!nhwc) in = in.contiguous();
   const int64_t N = in.size(0), C = in.size(1), H = in.size(2), W = in.size(3);
   const int64_t Ho = pooledSize(H, P.kh, P.ph, P.sh, P.dh, P.ceil_mode);
   const int64_t Wo = pooledSize(W, P.kw, P.pw, P.sw, P.dw, P.ceil_mode);
   JS_CHECK(Ho > 0 && Wo > 0, "Given input size: (", C, "x", H, "x", W, "). Calculated output size: (", C, "x", Ho,
            "x", Wo, "). Output size is too small");
+  if (nhwc && (in.dtype() == ScalarType::Float || in.dtype() == ScalarType::Double)) {
+    Tensor out = empty({N, Ho, Wo, C}, in.dtype()).permute({0, 3, 1, 2});
+    JS_DISPATCH_FLOAT_AND_DOUBLE(in.dtype(), "max_pool2d", [&] {
+      maxPool2dNhwc<scalar_t>(in.data<scalar_t>(), out.data<scalar_t>(), N, C, H, W, Ho, Wo, P);
+    });
+    return out;
+  }
+  in = in.contiguous();
   Tensor out = empty({N, C, Ho, Wo}, in.dtype());
   JS_DISPATCH_FLOAT_AND_DOUBLE(in.dtype(), "max_pool2d", [&] {
     const scalar_t* ip = in.data<scalar_t>();
@@ -656,15 +699,17 @@ void k_conv2d(Stack& s) {
   a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
                    expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6)));
 }
-// conv2d then min(max(y, lo), hi): relu, relu6, hardtanh, clamp fused into a
-// 2-D convolution by the fuse_conv_clamp pass.
+// conv2d then min(max(y, lo), hi) (no clamp when both are None): relu,
+// relu6, hardtanh, clamp fused into a 2-D convolution by fuse_conv_clamp;
+// channels_last (set by conv_channels_last) asks for an NHWC result.
 void k_conv2d_clamp(Stack& s) {
-  Args a(s, 9);
+  Args a(s, 10);
   ConvClamp c;
   if (std::optional<Scalar> lo = a.optScalar(7)) c.lo = lo->toDouble();
   if (std::optional<Scalar> hi = a.optScalar(8)) c.hi = hi->toDouble();
   a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
-                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6), &c));
+                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6),
+                   c.lo || c.hi ? &c : nullptr, a.toBool(9)));
 }
 void k_conv1d(Stack& s) {
   Args a(s, 7);
@@ -998,7 +1043,7 @@ const OpEntry kNnOps[] = {
      "dilation=1, int groups=1) -> Tensor",
      k_conv2d, "2-D convolution (NCHW) via im2col + GEMM."},
     {"jitserve::conv2d_clamp(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
-     "dilation, int groups, Scalar? min, Scalar? max) -> Tensor",
+     "dilation, int groups, Scalar? min, Scalar? max, bool channels_last=False) -> Tensor",
      k_conv2d_clamp, "conv2d then clamp(min, max), one kernel (oneDNN post-op); made by fuse_conv_clamp."},
     {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] "
      "dilation=[1], int groups=1) -> Tensor",

@@ -40,11 +40,18 @@ std::atomic<bool>& enabledFlag() {
 bool onednnConvEnabled() { return onednnAvailable() && enabledFlag().load(std::memory_order_relaxed); }
 void setOnednnConvEnabled(bool on) { enabledFlag().store(on, std::memory_order_relaxed); }
 
+bool isChannelsLast(const Tensor& t) {
+  if (t.dim() != 4) return false;
+  const int64_t C = t.size(1), H = t.size(2), W = t.size(3);
+  auto ok = [&](int d, int64_t want) { return t.size(d) == 1 || t.stride(d) == want; };
+  return ok(1, 1) && ok(3, C) && ok(2, W * C) && ok(0, H * W * C);
+}
+
 #if !JITSERVE_HAVE_DNNL
 
 bool onednnAvailable() { return false; }
 bool onednnConv2d(const Tensor&, const Tensor&, const std::optional<Tensor>&, const Conv2dParams&, Tensor&,
-                  const ConvClamp*) {
+                  const ConvClamp*, bool) {
   return false;
 }
 
@@ -72,6 +79,10 @@ struct Key {
   // The post-op: 0 none, 1 relu, 2 clip(lo, hi) (infinite for an open bound).
   int post;
   double lo, hi;
+  // Channels-last activations: the primitive reads and writes NHWC; srcNchw
+  // when the input came NCHW (reordered into NHWC first), dstNchw when the
+  // result goes back to NCHW.
+  bool nhwc, srcNchw, dstNchw;
   bool operator==(const Key& k) const { return std::memcmp(this, &k, sizeof(Key)) == 0; }
 };
 
@@ -115,16 +126,16 @@ std::shared_ptr<Plan> makePlan(const Key& k) {
     w_tag = tag::goihw;
   }
   auto p = std::make_shared<Plan>();
-  p->src_md = memory::desc(src_dims, dt::f32, tag::nchw);
-  p->dst_md = memory::desc(dst_dims, dt::f32, tag::nchw);
+  p->src_md = memory::desc(src_dims, dt::f32, k.nhwc && !k.srcNchw ? tag::nhwc : tag::nchw);
+  p->dst_md = memory::desc(dst_dims, dt::f32, k.nhwc && !k.dstNchw ? tag::nhwc : tag::nchw);
   p->w_user_md = memory::desc(w_dims, dt::f32, w_tag);
   const memory::desc w_any(w_dims, dt::f32, tag::any);
   p->bias_md = k.bias ? memory::desc({k.o}, dt::f32, tag::x) : memory::desc();
   // oneDNN's padding_r makes (h + pl + pr - extent) / stride + 1 the output
   // size; PyTorch's symmetric padding with floor division gives the same.
   const memory::dims strides{k.sh, k.sw}, dil{k.dh - 1, k.dw - 1}, pad{k.ph, k.pw};
-  const memory::desc src_any(src_dims, dt::f32, tag::any);
-  const memory::desc dst_any(dst_dims, dt::f32, tag::any);
+  const memory::desc src_any(src_dims, dt::f32, k.nhwc ? tag::nhwc : tag::any);
+  const memory::desc dst_any(dst_dims, dt::f32, k.nhwc ? tag::nhwc : tag::any);
   // forward_training, as PyTorch asks for, although nothing is trained: for
   // inference oneDNN 2.6 on AVX-512 prefers brgconv with NHWC activations
   // and Acdb32a weights, whose per-call reorders cost more than its faster
@@ -272,13 +283,28 @@ std::shared_ptr<const void> packWeight(const Plan& plan, const Tensor& w) {
   return out;
 }
 
+// On unless JITSERVE_ONEDNN_NHWC=0 (to compare with the blocked path).
+bool nhwcEnabled() {
+  static const bool on = [] {
+    const char* env = std::getenv("JITSERVE_ONEDNN_NHWC");
+    return !(env && std::strcmp(env, "0") == 0);
+  }();
+  return on;
+}
+
 }  // namespace
 
-bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& cp,
-                  Tensor& out, const ConvClamp* clamp) {
-  if (!onednnConvEnabled() || input.dtype() != ScalarType::Float || weight.dtype() != ScalarType::Float) return false;
-  if (input.numel() == 0 || weight.numel() == 0) return false;
-  JS_INTERNAL_ASSERT(input.dim() == 4 && input.is_contiguous(), "onednnConv2d: expected a contiguous NCHW input");
+bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
+                  const Conv2dParams& cp, Tensor& out, const ConvClamp* clamp, bool channelsLastOut) {
+  if (!onednnConvEnabled() || input_in.dtype() != ScalarType::Float || weight.dtype() != ScalarType::Float) return false;
+  if (input_in.numel() == 0 || weight.numel() == 0) return false;
+  JS_INTERNAL_ASSERT(input_in.dim() == 4 && (input_in.is_contiguous() || isChannelsLast(input_in)),
+                     "onednnConv2d: expected a contiguous NCHW or NHWC input");
+  StorageImpl* wStorage = weight.storage().unsafeGetStorageImpl();
+  const bool frozenWeight = wStorage != nullptr && wStorage->frozen();
+  const bool nhwc = frozenWeight && nhwcEnabled();
+  // An NHWC input to an NCHW primitive (a weight that is not frozen) is copied.
+  const Tensor input = nhwc || input_in.is_contiguous() ? input_in : input_in.contiguous();
   const int threads = in_parallel_region() ? 1 : get_num_threads();
   Key k;
   std::memset(&k, 0, sizeof k);
@@ -298,6 +324,9 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
   k.groups = cp.groups;
   k.bias = bias.has_value();
   k.threads = threads;
+  k.nhwc = nhwc;
+  k.srcNchw = k.nhwc && !isChannelsLast(input);
+  k.dstNchw = k.nhwc && !channelsLastOut;
   if (clamp != nullptr) {
     const bool relu = clamp->lo == 0.0 && !clamp->hi;
     k.post = relu ? 1 : 2;
@@ -315,15 +344,16 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
   // A frozen weight (a graph constant nothing writes) is reordered once and
   // kept with its storage; the key names the view and the layout.
   std::shared_ptr<const void> packed;
-  StorageImpl* wStorage = weight.storage().unsafeGetStorageImpl();
-  if (plan->w_reorder && wStorage != nullptr && wStorage->frozen()) {
+  if (plan->w_reorder && frozenWeight) {
     std::string key = packedWeightKey(weight, plan->w_md);
     packed = wStorage->findDerived(key);
     if (!packed) packed = wStorage->addDerived(std::move(key), packWeight(*plan, weight.contiguous()));
   }
   Tensor w = packed ? weight : weight.contiguous();
   Tensor b = bias ? bias->to(ScalarType::Float).contiguous() : Tensor();
-  out = empty({k.n, k.o, plan->dst_md.dims()[2], plan->dst_md.dims()[3]}, ScalarType::Float);
+  const int64_t ho = plan->dst_md.dims()[2], wo = plan->dst_md.dims()[3];
+  out = k.nhwc && !k.dstNchw ? empty({k.n, ho, wo, k.o}, ScalarType::Float).permute({0, 3, 1, 2})
+               : empty({k.n, k.o, ho, wo}, ScalarType::Float);
   dnnl::engine& eng = cpuEngine();
   dnnl::stream stream(eng);
   memory src_m(plan->src_md, eng, input.data_ptr());

@@ -9,7 +9,14 @@
 //  - The caller has checked the arguments (PyTorch's error messages live in
 //    conv2dImpl); input is a contiguous (N, C, H, W) tensor, weight any
 //    strides, bias (if any) O elements of any float dtype.
-//  - Source and destination stay plain NCHW. Weights are reordered into the
+//  - Activations: with a frozen weight the primitive reads and writes NHWC
+//    (oneDNN's brgconv / brdgmm kernels): an NCHW input is reordered into
+//    NHWC first, an NHWC input (isChannelsLast) is read in place, and the
+//    result is written NHWC when channelsLastOut asks for it, else
+//    reordered back to NCHW. Otherwise the primitive picks its layout
+//    (channel-blocked, jit:avx512_core) and source and destination stay
+//    plain NCHW around it. JITSERVE_ONEDNN_NHWC=0 keeps frozen convolutions
+//    on the blocked path. Weights are reordered into the
 //    primitive's blocked layout on every call (there is no tensor version
 //    counter to tell whether a weight changed in place since the last call),
 //    except frozen weights (StorageImpl::frozen: a frozen module's constants,
@@ -43,8 +50,15 @@ struct ConvClamp {
   std::optional<double> lo, hi;
 };
 
+// `channelsLastOut`: write the result channels-last (NHWC memory, NCHW
+// sizes), for a consumer that reads NHWC (another frozen convolution,
+// max_pool2d; the conv_channels_last pass decides). Values are the same
+// either way.
 bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& p,
-                  Tensor& out, const ConvClamp* clamp = nullptr);
+                  Tensor& out, const ConvClamp* clamp = nullptr, bool channelsLastOut = false);
+
+// Whether a 4-D tensor is laid out channels-last (NHWC memory, NCHW sizes).
+bool isChannelsLast(const Tensor& t);
 
 // Whether this build has oneDNN at all.
 bool onednnAvailable();
