@@ -1,9 +1,11 @@
-// Computed in double through the dense kernels (matmul, softmax) and cast
-// back to the input's dtype. Masks follow the native kernels: a Bool mask is
-// true where attention is NOT allowed; a floating mask is added to the
-// scores. mask_type 1 marks a (B, S) key-padding mask, 0 an (L, S) attention
-// mask; other masks broadcast against (B, heads, L, S). A query row with
-// every key masked gets zero weights (not NaN), as the native kernel does.
+// Computed in the input's floating type (float for Half/BFloat16 inputs, as
+// PyTorch's kernels accumulate) on the dense kernels (linear, matmul: our
+// GEMM) and cast back to the input's dtype. Masks follow the native
+// kernels: a Bool mask is true where attention is NOT allowed; a floating
+// mask is added to the scores. mask_type 1 marks a (B, S) key-padding mask,
+// 0 an (L, S) attention mask; other masks broadcast against (B, heads, L,
+// S). A query row with every key masked gets zero weights (not NaN), as the
+// native kernel does.
 #include "runtime/ops/transformer_ops.h"
 
 #include <cmath>
@@ -20,32 +22,46 @@
 namespace jitserve::ops {
 namespace {
 
-Tensor dbl(const Tensor& t) { return t.to(ScalarType::Double).contiguous(); }
+// What the layer computes in: the input's type if it is float or double,
+// float otherwise (Half, BFloat16).
+ScalarType computeType(const Tensor& t) { return t.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float; }
 
-// x W^T + b with x (..., in), W (out, in).
-Tensor affine(const Tensor& x, const Tensor& w, const Tensor& b) { return add(matmul(x, w.t()), b); }
+Tensor as(const Tensor& t, ScalarType ct) { return t.to(ct).contiguous(); }
 
-// Softmax over the last dim of contiguous double scores; rows that are all
-// -inf become zeros.
-void maskedSoftmaxInPlace(Tensor& s) {
-  const int64_t n = s.size(-1), rows = n == 0 ? 0 : s.numel() / n;
-  double* p = s.data<double>();
+// x W^T + b with x (..., in), W (out, in), on the GEMM with the bias fused.
+Tensor affine(const Tensor& x, const Tensor& w, const Tensor& b) { return linear(x, w, b); }
+
+// Softmax over the last dim of contiguous scores; rows that are all -inf
+// become zeros. Sums in double: rows are short, the result stays exact.
+template <typename T>
+void maskedSoftmaxRows(T* p, int64_t rows, int64_t n) {
   for (int64_t r = 0; r < rows; ++r) {
-    double* row = p + r * n;
-    double m = -std::numeric_limits<double>::infinity();
+    T* row = p + r * n;
+    T m = -std::numeric_limits<T>::infinity();
     for (int64_t j = 0; j < n; ++j) m = std::max(m, row[j]);
-    if (m == -std::numeric_limits<double>::infinity()) {
+    if (m == -std::numeric_limits<T>::infinity()) {
       for (int64_t j = 0; j < n; ++j) row[j] = 0;
       continue;
     }
     double sum = 0;
     for (int64_t j = 0; j < n; ++j) sum += (row[j] = std::exp(row[j] - m));
-    for (int64_t j = 0; j < n; ++j) row[j] /= sum;
+    const T inv = static_cast<T>(1.0 / sum);
+    for (int64_t j = 0; j < n; ++j) row[j] *= inv;
   }
 }
 
-// The mask as an additive (B or 1, heads or 1, L or 1, S) double tensor.
-Tensor additiveMask(const Tensor& mask, std::optional<int64_t> mask_type, int64_t B, int64_t L, int64_t S) {
+void maskedSoftmaxInPlace(Tensor& s) {
+  const int64_t n = s.size(-1), rows = n == 0 ? 0 : s.numel() / n;
+  if (s.dtype() == ScalarType::Double) {
+    maskedSoftmaxRows(s.data<double>(), rows, n);
+  } else {
+    maskedSoftmaxRows(s.data<float>(), rows, n);
+  }
+}
+
+// The mask as an additive (B or 1, heads or 1, L or 1, S) tensor of type ct.
+Tensor additiveMask(const Tensor& mask, std::optional<int64_t> mask_type, int64_t B, int64_t L, int64_t S,
+                    ScalarType ct) {
   Tensor m = mask;
   if (mask_type && *mask_type == 1) {
     JS_CHECK(m.dim() == 2 && m.size(0) == B && m.size(1) == S, "_native_multi_head_attention: expected a (", B, ", ",
@@ -56,18 +72,25 @@ Tensor additiveMask(const Tensor& mask, std::optional<int64_t> mask_type, int64_
              ") attention mask, got ", shapeToString(m.sizes()));
     m = m.view({1, 1, L, S});
   }
-  if (m.dtype() != ScalarType::Bool) return dbl(m);
+  if (m.dtype() != ScalarType::Bool) return m.to(ct);
   Tensor c = m.contiguous();
-  Tensor out = empty(c.sizes(), ScalarType::Double);
+  Tensor out = full(c.sizes(), Scalar(0.0), ct);
   const bool* mp = c.data<bool>();
-  double* op = out.data<double>();
-  for (int64_t i = 0; i < c.numel(); ++i) op[i] = mp[i] ? -std::numeric_limits<double>::infinity() : 0.0;
+  if (ct == ScalarType::Double) {
+    double* op = out.data<double>();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      if (mp[i]) op[i] = -std::numeric_limits<double>::infinity();
+  } else {
+    float* op = out.data<float>();
+    for (int64_t i = 0; i < c.numel(); ++i)
+      if (mp[i]) op[i] = -std::numeric_limits<float>::infinity();
+  }
   return out;
 }
 
 struct Mha {
-  Tensor out;      // (B, L, E) double
-  Tensor weights;  // (B, heads, L, S) double
+  Tensor out;      // (B, L, E), compute type
+  Tensor weights;  // (B, heads, L, S), compute type
 };
 
 Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& value, int64_t E, int64_t heads,
@@ -79,22 +102,33 @@ Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& val
            " must match the query and be divisible by num_head ", heads);
   JS_CHECK(qkv_w.dim() == 2 && qkv_w.size(0) == 3 * E && qkv_w.size(1) == E, op, ": expected qkv_weight of shape (",
            3 * E, ", ", E, "), got ", shapeToString(qkv_w.sizes()));
+  JS_CHECK(qkv_b.dim() == 1 && qkv_b.size(0) == 3 * E, op, ": expected qkv_bias of shape (", 3 * E, "), got ",
+           shapeToString(qkv_b.sizes()));
   JS_CHECK(key.size(0) == query.size(0) && value.size(0) == query.size(0) && key.size(1) == value.size(1), op,
            ": query, key and value batch / key and value lengths must agree");
+  const ScalarType ct = computeType(query);
   const int64_t B = query.size(0), L = query.size(1), S = key.size(1), D = E / heads;
-  Tensor w = dbl(qkv_w), b = dbl(qkv_b);
-  auto proj = [&](const Tensor& x, int64_t part, int64_t len) {
-    Tensor y = affine(dbl(x), w.narrow(0, part * E, E), b.narrow(0, part * E, E));
-    return y.view({B, len, heads, D}).transpose(1, 2);  // (B, heads, len, D)
-  };
-  Tensor q = proj(query, 0, L), k = proj(key, 1, S), v = proj(value, 2, S);
-  Tensor scores = mul(matmul(q, k.transpose(-2, -1)), scalar_tensor(1.0 / std::sqrt(static_cast<double>(D)),
-                                                                       ScalarType::Double));
-  if (mask) scores = add(scores, additiveMask(*mask, mask_type, B, L, S));
+  Tensor w = as(qkv_w, ct), b = as(qkv_b, ct);
+  Tensor q, k, v;
+  if (query.is_same(key) && key.is_same(value)) {
+    // Self-attention: one GEMM for the packed projection.
+    Tensor qkv = affine(as(query, ct), w, b).view({B, L, 3, heads, D});
+    q = qkv.select(2, 0).transpose(1, 2);
+    k = qkv.select(2, 1).transpose(1, 2);
+    v = qkv.select(2, 2).transpose(1, 2);
+  } else {
+    auto proj = [&](const Tensor& x, int64_t part, int64_t len) {
+      Tensor y = affine(as(x, ct), w.narrow(0, part * E, E), b.narrow(0, part * E, E));
+      return y.view({B, len, heads, D}).transpose(1, 2);  // (B, heads, len, D)
+    };
+    q = proj(query, 0, L), k = proj(key, 1, S), v = proj(value, 2, S);
+  }
+  Tensor scores = matmul(mul(q, scalar_tensor(1.0 / std::sqrt(static_cast<double>(D)), ct)), k.transpose(-2, -1));
+  if (mask) scores = add(scores, additiveMask(*mask, mask_type, B, L, S, ct));
   scores = scores.contiguous();
   maskedSoftmaxInPlace(scores);
   Tensor ctx = matmul(scores, v).transpose(1, 2).contiguous().view({B, L, E});
-  return {affine(ctx, dbl(proj_w), dbl(proj_b)), scores};
+  return {affine(ctx, as(proj_w, ct), as(proj_b, ct)), scores};
 }
 
 // _native_multi_head_attention(query, key, value, embed_dim, num_head,
@@ -109,33 +143,53 @@ void k_native_mha(Stack& s) {
   if (a.toBool(10)) {
     // Averaged over heads unless average_attn_weights is false.
     Tensor w = a.toBool(11) ? mul(sum(r.weights, {1}, false),
-                                  scalar_tensor(1.0 / static_cast<double>(r.weights.size(1)), ScalarType::Double))
+                                  scalar_tensor(1.0 / static_cast<double>(r.weights.size(1)), r.weights.dtype()))
                             : r.weights;
     weights = w.to(query.dtype());
   }
   a.ret(r.out.to(query.dtype()), std::move(weights));
 }
 
-Tensor layerNorm(const Tensor& x, const Tensor& w, const Tensor& b, double eps) {
-  Tensor y = dbl(x).clone();
-  Tensor wd = dbl(w), bd = dbl(b);
-  const int64_t n = y.size(-1), rows = n == 0 ? 0 : y.numel() / n;
-  JS_CHECK(wd.numel() == n && bd.numel() == n, "_transformer_encoder_layer_fwd: norm weight/bias must have ", n,
-           " elements");
-  double* p = y.data<double>();
-  const double* wp = wd.data<double>();
-  const double* bp = bd.data<double>();
+// Row-wise layer norm of contiguous x (compute type) into a new tensor;
+// mean and variance accumulate in double.
+template <typename T>
+void layerNormRows(const T* x, T* y, const T* w, const T* b, int64_t rows, int64_t n, double eps) {
   for (int64_t r = 0; r < rows; ++r) {
-    double* row = p + r * n;
+    const T* in = x + r * n;
+    T* out = y + r * n;
     double mean = 0, var = 0;
-    for (int64_t j = 0; j < n; ++j) mean += row[j];
+    for (int64_t j = 0; j < n; ++j) mean += in[j];
     mean /= static_cast<double>(n);
-    for (int64_t j = 0; j < n; ++j) var += (row[j] - mean) * (row[j] - mean);
+    for (int64_t j = 0; j < n; ++j) var += (in[j] - mean) * (in[j] - mean);
     var /= static_cast<double>(n);
     const double inv = 1.0 / std::sqrt(var + eps);
-    for (int64_t j = 0; j < n; ++j) row[j] = (row[j] - mean) * inv * wp[j] + bp[j];
+    for (int64_t j = 0; j < n; ++j) out[j] = static_cast<T>((in[j] - mean) * inv) * w[j] + b[j];
+  }
+}
+
+Tensor layerNorm(const Tensor& x, const Tensor& w, const Tensor& b, double eps) {
+  const ScalarType ct = x.dtype();
+  Tensor in = x.contiguous();
+  Tensor wd = as(w, ct), bd = as(b, ct);
+  const int64_t n = in.size(-1), rows = n == 0 ? 0 : in.numel() / n;
+  JS_CHECK(wd.numel() == n && bd.numel() == n, "_transformer_encoder_layer_fwd: norm weight/bias must have ", n,
+           " elements");
+  Tensor y = empty(in.sizes(), ct);
+  if (ct == ScalarType::Double) {
+    layerNormRows(in.data<double>(), y.data<double>(), wd.data<double>(), bd.data<double>(), rows, n, eps);
+  } else {
+    layerNormRows(in.data<float>(), y.data<float>(), wd.data<float>(), bd.data<float>(), rows, n, eps);
   }
   return y;
+}
+
+template <typename T>
+void activateInPlace(T* p, int64_t n, bool gelu) {
+  if (gelu) {
+    for (int64_t i = 0; i < n; ++i) p[i] = static_cast<T>(0.5 * p[i] * (1 + std::erf(p[i] / std::sqrt(2.0))));
+  } else {
+    for (int64_t i = 0; i < n; ++i) p[i] = std::max(p[i], T(0));
+  }
 }
 
 // _transformer_encoder_layer_fwd(src, embed_dim, num_heads, qkv_weight,
@@ -167,14 +221,17 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
     return multiHeadAttention(x, x, x, E, heads, a.tensor(3), a.tensor(4), a.tensor(5), a.tensor(6), mask, maskType)
         .out;
   };
+  const ScalarType ct = computeType(src);
   auto ffn = [&](const Tensor& x) {
-    Tensor h = affine(x, dbl(a.tensor(14)), dbl(a.tensor(15))).contiguous();
-    double* p = h.data<double>();
-    for (int64_t i = 0; i < h.numel(); ++i)
-      p[i] = use_gelu ? 0.5 * p[i] * (1 + std::erf(p[i] / std::sqrt(2.0))) : std::max(p[i], 0.0);
-    return affine(h, dbl(a.tensor(16)), dbl(a.tensor(17)));
+    Tensor h = affine(x, as(a.tensor(14), ct), as(a.tensor(15), ct)).contiguous();
+    if (ct == ScalarType::Double) {
+      activateInPlace(h.data<double>(), h.numel(), use_gelu);
+    } else {
+      activateInPlace(h.data<float>(), h.numel(), use_gelu);
+    }
+    return affine(h, as(a.tensor(16), ct), as(a.tensor(17), ct));
   };
-  Tensor x = dbl(src);
+  Tensor x = as(src, ct);
   if (norm_first) {
     x = add(x, attention(layerNorm(x, a.tensor(10), a.tensor(11), eps)));
     x = add(x, ffn(layerNorm(x, a.tensor(12), a.tensor(13), eps)));
