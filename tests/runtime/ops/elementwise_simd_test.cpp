@@ -81,7 +81,8 @@ TEST(ElementwiseSimd, UnaryOpsMatchScalarReference) {
         const Tensor x = full.narrow(0, start, n);
         const std::vector<double> got = values(u.op(x));
         for (int64_t i = 0; i < n; ++i)
-          ASSERT_TRUE(sameFloat(got[i], u.ref(v[start + i]))) << u.name << " n=" << n << " i=" << i << " x=" << v[start + i];
+          ASSERT_TRUE(sameFloat(got[i], u.ref(v[start + i])))
+              << u.name << " n=" << n << " i=" << i << " x=" << v[start + i];
       }
     }
     // Strided (a transposed matrix).
@@ -114,7 +115,8 @@ TEST(ElementwiseSimd, BinaryOpsMatchScalarReference) {
   };
   for (const Binary& o : ops) {
     for (int64_t n : {1, 7, 8, 9, 16, 17, 33, 100, 1027}) {
-      const std::vector<float> a = mixed(n + 1, static_cast<uint32_t>(n)), c = mixed(n + 1, static_cast<uint32_t>(n + 77));
+      const std::vector<float> a = mixed(n + 1, static_cast<uint32_t>(n));
+      const std::vector<float> c = mixed(n + 1, static_cast<uint32_t>(n + 77));
       const Tensor ta = floats(a).narrow(0, 1, n), tc = floats(c).narrow(0, 0, n);
       const std::vector<double> got = values(o.op(ta, tc));
       for (int64_t i = 0; i < n; ++i)
@@ -153,7 +155,8 @@ TEST(ElementwiseSimd, InPlaceAndIntegerLoops) {
   for (int64_t i = 0; i < n; ++i) {
     a64.data<int64_t>()[i] = i % 5 == 0 ? std::numeric_limits<int64_t>::max() - i : i * 1000003 - 17;
     c64.data<int64_t>()[i] = i % 3 == 0 ? 7 : -i;
-    a32.data<int32_t>()[i] = i % 5 == 0 ? std::numeric_limits<int32_t>::max() - static_cast<int32_t>(i) : static_cast<int32_t>(i * 1003 - 17);
+    const int32_t i32 = static_cast<int32_t>(i);
+    a32.data<int32_t>()[i] = i % 5 == 0 ? std::numeric_limits<int32_t>::max() - i32 : i32 * 1003 - 17;
     c32.data<int32_t>()[i] = i % 3 == 0 ? 7 : static_cast<int32_t>(-i);
   }
   const Tensor p64 = callT("aten::mul.Tensor", {a64, c64}).contiguous();
