@@ -176,11 +176,14 @@ class GraphExecutor {
   void replacePlan(const std::shared_ptr<const ExecutionPlan>& from, std::shared_ptr<const ExecutionPlan> to);
   // Runs `work` on the background compiler, at most one task per spec at a
   // time; `work` returns false on failure. False if one is queued or running.
-  bool scheduleBackground(const ArgumentSpec& spec, std::function<bool()> work);
+  // With `wake` false the compiler thread starts it at its next kick (run()
+  // kicks when its call is done).
+  bool scheduleBackground(const ArgumentSpec& spec, std::function<bool()> work, bool wake = true);
   std::shared_ptr<const ExecutionPlan> genericPlan();
   // Queues compile(spec) on the background compiler; false if it is already
   // queued or running.
-  bool scheduleCompile(const ArgumentSpec& spec);
+  bool scheduleCompile(const ArgumentSpec& spec, bool wake = true);
+  std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs, bool wakeCompiler);
   // Inserts a compiled plan if the cache has room; returns the cached one.
   std::shared_ptr<const ExecutionPlan> insertPlan(ArgumentSpec spec, std::shared_ptr<const ExecutionPlan> plan,
                                                   bool* inserted);
