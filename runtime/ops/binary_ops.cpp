@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <string_view>
+#include <type_traits>
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
@@ -90,6 +91,37 @@ constexpr const char* nameOf(BinOp k) {
 
 [[noreturn]] void zeroDivision() { JS_ERROR("ZeroDivisionError"); }
 
+// Integer add/sub/mul wrap around on overflow, as PyTorch's do (two's
+// complement). Signed overflow is undefined in C++, so signed integers go
+// through the unsigned type of their width (at least unsigned int, so that
+// narrow types do not promote back to a signed int).
+template <typename T>
+using WrapType = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+template <typename T>
+inline T wrapAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) + static_cast<WrapType<T>>(b));
+  } else {
+    return a + b;
+  }
+}
+template <typename T>
+inline T wrapSub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) - static_cast<WrapType<T>>(b));
+  } else {
+    return a - b;
+  }
+}
+template <typename T>
+inline T wrapMul(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) * static_cast<WrapType<T>>(b));
+  } else {
+    return a * b;
+  }
+}
+
 template <typename T>
 inline bool isNan(T v) {
   if constexpr (std::is_floating_point_v<T>) return v != v;
@@ -110,15 +142,15 @@ void runKernel(TensorIterator& it) {
   const ScalarType dt = it.input_dtype(0);
   constexpr const char* name = nameOf(K);
   if constexpr (K == BinOp::Add) {
-    JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return a + b; }); });
+    JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapAdd(a, b); }); });
   } else if constexpr (K == BinOp::Sub) {
-    JS_DISPATCH_ALL_TYPES(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return a - b; }); });
+    JS_DISPATCH_ALL_TYPES(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapSub(a, b); }); });
   } else if constexpr (K == BinOp::Mul) {
     JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, name, [&] {
       if constexpr (std::is_same_v<scalar_t, bool>)
         binaryLoop<scalar_t>(it, [](bool a, bool b) { return a && b; });
       else
-        binaryLoop<scalar_t>(it, [](auto a, auto b) { return a * b; });
+        binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapMul(a, b); });
     });
   } else if constexpr (K == BinOp::Div) {
     JS_DISPATCH_FLOATING_TYPES(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return a / b; }); });
