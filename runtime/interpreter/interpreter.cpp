@@ -322,6 +322,18 @@ InterpreterState::Status InterpreterState::runLoop() {
     regs = registers_.data() + frame->base;
     pc = frame->pc;
   };
+  // OP, OPN and OPX; PLAN runs the one that follows it the same way.
+  auto callOperator = [&](const Instruction& in) {
+    if (in.op == OpCode::OP) {
+      kernels[in.X](stack);
+    } else if (in.op == OpCode::OPN) {
+      stack.emplace_back(static_cast<int64_t>(in.N));
+      kernels[in.X](stack);
+    } else {
+      if (in.Y) stack.emplace_back(static_cast<int64_t>(in.N));
+      code->operators()[in.X]->run(stack);
+    }
+  };
 
   try {
     // A forked call checks before it starts and whenever it resumes: it may
@@ -331,15 +343,9 @@ InterpreterState::Status InterpreterState::runLoop() {
       const Instruction& in = insts[pc++];
       switch (in.op) {
         case OpCode::OP:
-          kernels[in.X](stack);
-          break;
         case OpCode::OPN:
-          stack.emplace_back(static_cast<int64_t>(in.N));
-          kernels[in.X](stack);
-          break;
         case OpCode::OPX:
-          if (in.Y) stack.emplace_back(static_cast<int64_t>(in.N));
-          code->operators()[in.X]->run(stack);
+          callOperator(in);
           break;
         case OpCode::LOAD:
           stack.push_back(regs[in.X]);
@@ -591,16 +597,7 @@ InterpreterState::Status InterpreterState::runLoop() {
           // The operator that follows runs with its CPU allocations going
           // through the arena slot, which serves the one that is its output.
           frame->lease.arm(in.X);
-          const Instruction& op = insts[pc++];
-          if (op.op == OpCode::OP) {
-            kernels[op.X](stack);
-          } else if (op.op == OpCode::OPN) {
-            stack.emplace_back(static_cast<int64_t>(op.N));
-            kernels[op.X](stack);
-          } else {
-            if (op.Y) stack.emplace_back(static_cast<int64_t>(op.N));
-            code->operators()[op.X]->run(stack);
-          }
+          callOperator(insts[pc++]);
           frame->lease.finish(in.X, &stack.back());
           break;
         }

@@ -252,12 +252,7 @@ void MemoryPlanner::release(Arena* a) {
           changed = true;
         }
       }
-      if (changed) {
-        layout_ = layoutFrom(sizes_, deaths_, escaped_);
-        ++layouts_;
-        for (Arena* idle : idle_) delete idle;
-        idle_.clear();
-      }
+      if (changed) relayoutLocked();
     }
     if (a->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete a;
     return;
@@ -273,17 +268,20 @@ void MemoryPlanner::release(Arena* a) {
     if (d > deaths_[i]) deaths_[i] = d;
     if (s.requested > l.capacity[i] || d > l.death[i]) relayout = true;
   }
-  if (relayout) {
-    layout_ = layoutFrom(sizes_, deaths_, escaped_);
-    ++layouts_;
-    for (Arena* idle : idle_) delete idle;
-    idle_.clear();
-  }
+  if (relayout) relayoutLocked();
   if (a->layout == layout_ && idle_.size() < kMaxIdleArenas) {
     idle_.push_back(a);
   } else {
     delete a;
   }
+}
+
+void MemoryPlanner::relayoutLocked() {
+  layout_ = layoutFrom(sizes_, deaths_, escaped_);
+  ++layouts_;
+  // Idle arenas have the old layout's size and offsets.
+  for (Arena* idle : idle_) delete idle;
+  idle_.clear();
 }
 
 std::shared_ptr<const MemoryPlanner::Layout> MemoryPlanner::layoutFrom(std::vector<size_t> sizes,

@@ -110,6 +110,8 @@ class MemoryPlanner {
  private:
   struct Layout;
   void release(Arena* a);
+  // Lays the arena out from the observations so far (mu_ held).
+  void relayoutLocked();
   std::shared_ptr<const Layout> layoutFrom(std::vector<size_t> sizes, const std::vector<int32_t>& deaths,
                                            const std::vector<bool>& escaped) const;
 

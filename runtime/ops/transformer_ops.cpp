@@ -28,9 +28,6 @@ ScalarType computeType(const Tensor& t) { return t.dtype() == ScalarType::Double
 
 Tensor as(const Tensor& t, ScalarType ct) { return t.to(ct).contiguous(); }
 
-// x W^T + b with x (..., in), W (out, in), on the GEMM with the bias fused.
-Tensor affine(const Tensor& x, const Tensor& w, const Tensor& b) { return linear(x, w, b); }
-
 // Softmax over the last dim of contiguous scores; rows that are all -inf
 // become zeros. Sums in double: rows are short, the result stays exact.
 template <typename T>
@@ -112,13 +109,13 @@ Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& val
   Tensor q, k, v;
   if (query.is_same(key) && key.is_same(value)) {
     // Self-attention: one GEMM for the packed projection.
-    Tensor qkv = affine(as(query, ct), w, b).view({B, L, 3, heads, D});
+    Tensor qkv = linear(as(query, ct), w, b).view({B, L, 3, heads, D});
     q = qkv.select(2, 0).transpose(1, 2);
     k = qkv.select(2, 1).transpose(1, 2);
     v = qkv.select(2, 2).transpose(1, 2);
   } else {
     auto proj = [&](const Tensor& x, int64_t part, int64_t len) {
-      Tensor y = affine(as(x, ct), w.narrow(0, part * E, E), b.narrow(0, part * E, E));
+      Tensor y = linear(as(x, ct), w.narrow(0, part * E, E), b.narrow(0, part * E, E));
       return y.view({B, len, heads, D}).transpose(1, 2);  // (B, heads, len, D)
     };
     q = proj(query, 0, L), k = proj(key, 1, S), v = proj(value, 2, S);
@@ -128,7 +125,7 @@ Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& val
   scores = scores.contiguous();
   maskedSoftmaxInPlace(scores);
   Tensor ctx = matmul(scores, v).transpose(1, 2).contiguous().view({B, L, E});
-  return {affine(ctx, as(proj_w, ct), as(proj_b, ct)), scores};
+  return {linear(ctx, as(proj_w, ct), as(proj_b, ct)), scores};
 }
 
 // _native_multi_head_attention(query, key, value, embed_dim, num_head,
@@ -223,13 +220,13 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
   };
   const ScalarType ct = computeType(src);
   auto ffn = [&](const Tensor& x) {
-    Tensor h = affine(x, as(a.tensor(14), ct), as(a.tensor(15), ct)).contiguous();
+    Tensor h = linear(x, as(a.tensor(14), ct), as(a.tensor(15), ct)).contiguous();
     if (ct == ScalarType::Double) {
       activateInPlace(h.data<double>(), h.numel(), use_gelu);
     } else {
       activateInPlace(h.data<float>(), h.numel(), use_gelu);
     }
-    return affine(h, as(a.tensor(16), ct), as(a.tensor(17), ct));
+    return linear(h, as(a.tensor(16), ct), as(a.tensor(17), ct));
   };
   Tensor x = as(src, ct);
   if (norm_first) {
