@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
 #include "compiler/archive/archive_import.h"
 #include "compiler/archive/module_freezing.h"
 #include "compiler/frontend/compilation_unit.h"
@@ -116,6 +117,48 @@ std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const 
   return out;
 }
 
+absl::Status Model::finishLoad(Options options) {
+  optimize_ = options.optimize;
+  backgroundCompile_ = options.backgroundCompile;
+  warmup_ = std::move(options.warmup);
+  executors_ = makeExecutors(options.optimize);
+  return warmUp(executors_);
+}
+
+absl::Status Model::warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& executors) const {
+  for (size_t i = 0; i < warmup_.size(); ++i) {
+    const WarmupSample& sample = warmup_[i];
+    const Method* m = findMethod(sample.method);
+    auto bad = [&](absl::string_view why) {
+      return absl::InvalidArgumentError(absl::StrCat("warm-up sample ", i, " (method '",
+                                                     m ? m->name : sample.method, "'): ", why));
+    };
+    if (!m) {
+      std::vector<std::string> names;
+      for (const Method& mm : methods_) names.push_back(mm.name);
+      return bad(absl::StrCat("the model serves no such method; it serves: ", absl::StrJoin(names, ", ")));
+    }
+    const size_t arity = m->schema().arguments.size();
+    if (sample.inputs.size() != arity) {
+      std::vector<std::string> params;
+      for (const Argument& a : m->schema().arguments) params.push_back(a.name);
+      return bad(absl::StrCat("the method takes ", arity, " argument(s) (", absl::StrJoin(params, ", "),
+                              ") but the sample gives ", sample.inputs.size()));
+    }
+    // Private copies: a method that writes to its inputs must not change the
+    // sample, which other versions of the model share.
+    Stack stack;
+    for (const IValue& v : sample.inputs) stack.push_back(v.isTensor() ? IValue(v.toTensor().clone()) : v);
+    if (m->takesSelf) stack.insert(stack.begin(), self_);
+    // A sample that loops forever must not hang the load.
+    InterpreterOptions run;
+    run.deadline = InterpreterOptions::Clock::now() + std::chrono::seconds(60);
+    absl::Status s = executors[static_cast<size_t>(m - methods_.data())]->warmup(std::span<const Stack>(&stack, 1), run);
+    if (!s.ok()) return bad(absl::StripPrefix(s.message(), "warm-up sample 0: "));
+  }
+  return absl::OkStatus();
+}
+
 std::shared_ptr<GraphExecutor> Model::executor(const Method& method) const {
   const size_t i = static_cast<size_t>(&method - methods_.data());
   JS_INTERNAL_ASSERT(i < methods_.size(), "method '", method.name, "' is not one of model ", name_, "'s");
@@ -132,6 +175,9 @@ void Model::setOptimize(bool on) {
   if (optimize() == on) return;
   // Build outside the lock (cheap: executors compile lazily), swap under it.
   std::vector<std::shared_ptr<GraphExecutor>> fresh = makeExecutors(on);
+  // The samples ran at load; a failure now (not expected) leaves the rest
+  // to the first calls, as without warm-up.
+  (void)warmUp(fresh);
   std::lock_guard<std::mutex> lock(mu_);
   optimize_ = on;
   executors_.swap(fresh);
@@ -202,9 +248,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
     if (fn == entryFn) continue;
     if (auto s = addMethod(fn); !s.ok()) return s;
   }
-  model->optimize_ = options.optimize;
-  model->backgroundCompile_ = options.backgroundCompile;
-  model->executors_ = model->makeExecutors(options.optimize);
+  if (absl::Status st = model->finishLoad(std::move(options)); !st.ok()) return st;
   return model;
 }
 
@@ -250,9 +294,7 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std:
     if (auto s = addMethod(f); !s.ok()) return s;
   }
   if (options.freeze && inEvalMode(*module)) model->freezeMethods(*module);
-  model->optimize_ = options.optimize;
-  model->backgroundCompile_ = options.backgroundCompile;
-  model->executors_ = model->makeExecutors(options.optimize);
+  if (absl::Status st = model->finishLoad(std::move(options)); !st.ok()) return st;
   return model;
 }
 

@@ -84,6 +84,13 @@ struct MethodTiming {
   }
 };
 
+// One load-time warm-up request (config.json "warmup"): the arguments a
+// client would pass to `method` ("" is the default method), without self.
+struct WarmupSample {
+  std::string method;
+  std::vector<IValue> inputs;
+};
+
 struct ModelOptions {
   bool optimize = true;  // run the pass pipeline on each plan
   // The warm-up policy: build each method's generic plan (and the Code of
@@ -99,6 +106,12 @@ struct ModelOptions {
   // frozen graphs run; methods whose `self` could not be folded away still
   // get the module. A module freezing fails on loads unfrozen.
   bool freeze = true;
+  // Run at load, after the executors are built (GraphExecutor::warmup with
+  // samples): each sample's specialized plan is compiled, profiled and
+  // optimized before the model is ready, so a request with the same
+  // ArgumentSpec (dtypes, ranks, ...) runs the optimized plan from its first
+  // call. A sample that fails fails the load, naming the sample.
+  std::vector<WarmupSample> warmup;
 };
 
 class Model {
@@ -175,6 +188,10 @@ class Model {
   void freezeMethods(const Module& module);
   // Builds the executors for methods_ with `on`; mu_ held or not yet shared.
   std::vector<std::shared_ptr<GraphExecutor>> makeExecutors(bool on) const;
+  // The end of every load: options applied, executors built, warm-up run.
+  absl::Status finishLoad(Options options);
+  // Runs warmup_ on `executors` (one per method).
+  absl::Status warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& executors) const;
 
   std::string name_;
   std::string version_;
@@ -189,6 +206,7 @@ class Model {
   std::vector<std::shared_ptr<GraphExecutor>> executors_;  // per method; guarded by mu_
   bool backgroundCompile_ = true;
   bool frozen_ = false;
+  std::vector<WarmupSample> warmup_;
   mutable ModelStats stats_;
 };
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "nlohmann/json.hpp"
+#include "server/kserve_tensor.h"
 #include "server/model_registry.h"
 
 namespace jitserve::server {
@@ -22,7 +23,91 @@ absl::StatusOr<std::string> readFile(const fs::path& p) {
   return ss.str();
 }
 
+// A warm-up tensor may not exceed this many bytes: the config is not
+// trusted to allocate without bound.
+constexpr int64_t kMaxWarmupTensorBytes = int64_t{1} << 30;
+
+absl::StatusOr<IValue> warmupInput(const nlohmann::json& j, const std::string& at) {
+  auto bad = [&](absl::string_view why) { return absl::InvalidArgumentError(absl::StrCat(at, ": ", why)); };
+  if (j.is_boolean()) return IValue(j.get<bool>());
+  if (j.is_number_integer()) return IValue(j.get<int64_t>());
+  if (j.is_number_float()) return IValue(j.get<double>());
+  if (j.is_string()) return IValue(j.get<std::string>());
+  if (j.is_array()) {
+    bool ints = true;
+    for (const auto& e : j) {
+      if (!e.is_number()) return bad("a list input holds numbers only");
+      ints = ints && e.is_number_integer();
+    }
+    if (ints) return IValue::intList(j.get<std::vector<int64_t>>());
+    return IValue::doubleList(j.get<std::vector<double>>());
+  }
+  if (!j.is_object()) return bad("expected a tensor {\"datatype\", \"shape\"}, a number, a bool, a string or a list");
+  for (const auto& [key, _] : j.items()) {
+    if (key != "datatype" && key != "shape" && key != "fill") {
+      return bad(absl::StrCat("unknown key '", key, "' (a tensor has datatype, shape and fill)"));
+    }
+  }
+  if (!j.contains("datatype") || !j["datatype"].is_string()) return bad("a tensor needs \"datatype\", e.g. \"FP32\"");
+  const std::string datatype = j["datatype"].get<std::string>();
+  std::optional<ScalarType> dtype = scalarTypeFromKServe(datatype);
+  if (!dtype) return bad(absl::StrCat("unknown datatype '", datatype, "' (KServe names: BOOL, UINT8, INT8, INT16, INT32, INT64, FP16, BF16, FP32, FP64)"));
+  if (!j.contains("shape") || !j["shape"].is_array()) return bad("a tensor needs \"shape\", a list of sizes");
+  std::vector<int64_t> shape;
+  int64_t bytes = static_cast<int64_t>(elementSize(*dtype));
+  for (const auto& d : j["shape"]) {
+    if (!d.is_number_integer() || d.get<int64_t>() < 0) return bad("shape entries are sizes (integers >= 0)");
+    shape.push_back(d.get<int64_t>());
+    if (shape.back() > 0 && bytes > kMaxWarmupTensorBytes / shape.back()) {
+      return bad(absl::StrCat("the tensor is larger than the ", kMaxWarmupTensorBytes >> 20, " MiB a warm-up input may take"));
+    }
+    bytes *= std::max<int64_t>(shape.back(), 1);
+  }
+  double fill = 0;
+  if (j.contains("fill")) {
+    if (!j["fill"].is_number()) return bad("\"fill\" is a number");
+    fill = j["fill"].get<double>();
+  }
+  return IValue(full(shape, Scalar(fill), *dtype));
+}
+
 }  // namespace
+
+absl::StatusOr<std::vector<WarmupSample>> parseWarmupSamples(std::string_view json, std::string_view where) {
+  const std::string w(where);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(json);
+  } catch (const std::exception& e) {
+    return absl::InvalidArgumentError(absl::StrCat(w, ": ", e.what()));
+  }
+  if (!j.is_array()) return absl::InvalidArgumentError(absl::StrCat(w, ": \"warmup\" is a list of requests"));
+  std::vector<WarmupSample> out;
+  for (size_t i = 0; i < j.size(); ++i) {
+    const std::string at = absl::StrCat(w, ": warmup[", i, "]");
+    const nlohmann::json& r = j[i];
+    if (!r.is_object()) return absl::InvalidArgumentError(absl::StrCat(at, ": expected {\"inputs\": [...]}"));
+    WarmupSample sample;
+    for (const auto& [key, value] : r.items()) {
+      if (key == "method") {
+        if (!value.is_string()) return absl::InvalidArgumentError(absl::StrCat(at, ".method: expected a method name"));
+        sample.method = value.get<std::string>();
+      } else if (key != "inputs") {
+        return absl::InvalidArgumentError(absl::StrCat(at, ": unknown key '", key, "' (a request has method and inputs)"));
+      }
+    }
+    if (!r.contains("inputs") || !r["inputs"].is_array()) {
+      return absl::InvalidArgumentError(absl::StrCat(at, ": \"inputs\" is a list of the method's arguments"));
+    }
+    for (size_t k = 0; k < r["inputs"].size(); ++k) {
+      absl::StatusOr<IValue> v = warmupInput(r["inputs"][k], absl::StrCat(at, ".inputs[", k, "]"));
+      if (!v.ok()) return v.status();
+      sample.inputs.push_back(std::move(*v));
+    }
+    out.push_back(std::move(sample));
+  }
+  return out;
+}
 
 bool ModelRepository::isValidName(std::string_view name) {
   if (name.empty() || name == "." || name == ".." || name.size() > 255) return false;
@@ -35,6 +120,7 @@ bool ModelRepository::isValidName(std::string_view name) {
 absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::string& name) const {
   const fs::path dir = root_ / name;
   std::string entry;
+  std::vector<WarmupSample> warmup;
   const fs::path config = dir / "config.json";
   std::error_code ec;
   if (fs::exists(config, ec)) {
@@ -43,6 +129,11 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     try {
       auto j = nlohmann::json::parse(*text);
       if (j.contains("entry")) entry = j.at("entry").get<std::string>();
+      if (j.contains("warmup")) {
+        auto samples = parseWarmupSamples(j.at("warmup").dump(), config.string());
+        if (!samples.ok()) return samples.status();
+        warmup = std::move(*samples);
+      }
     } catch (const std::exception& e) {
       return absl::InvalidArgumentError(absl::StrCat(config.string(), ": ", e.what()));
     }
@@ -52,7 +143,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     if (!d.is_directory()) continue;
     const std::string version = d.path().filename().string();
     if (!isValidName(version)) continue;
-    ModelSpec spec{name, version, {}, Model::Format::kSource, entry};
+    ModelSpec spec{name, version, {}, Model::Format::kSource, entry, warmup};
     if (fs::exists(d.path() / "model.py")) {
       spec.file = d.path() / "model.py";
     } else if (fs::exists(d.path() / "model.pt")) {
@@ -105,6 +196,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::find(std::string_view na
 }
 
 absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::Options options) {
+  if (options.warmup.empty()) options.warmup = spec.warmup;
   auto bytes = readFile(spec.file);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =

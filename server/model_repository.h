@@ -1,8 +1,15 @@
 // ModelRepository: models on disk, in a directory laid out as
 //
-//   DIR/NAME/config.json          optional: {"entry": "forward"}
+//   DIR/NAME/config.json          optional: {"entry": "forward", "warmup": [...]}
 //   DIR/NAME/VERSION/model.py     TorchScript source, or
 //   DIR/NAME/VERSION/model.pt     a torch.jit.save archive
+//
+// config.json's "warmup" lists load-time warm-up requests (ModelOptions::
+// warmup), each {"method": "NAME" (optional), "inputs": [INPUT, ...]} where
+// an INPUT is a tensor {"datatype": "FP32", "shape": [1, 3, 224, 224],
+// "fill": 0.5 (optional, default 0)} with KServe datatype names, or a JSON
+// bool, integer, float, string, or list of integers or floats. A bad entry
+// is InvalidArgument naming it, e.g. "warmup[0].inputs[1]".
 //
 // NAME and VERSION are plain names ([A-Za-z0-9_.-], not "." or ".."), so a
 // name from a request can never reach outside DIR. A VERSION folder with
@@ -27,7 +34,11 @@ struct ModelSpec {
   std::filesystem::path file;  // model.py or model.pt
   Model::Format format;
   std::string entry;  // from config.json; "" when not given
+  std::vector<WarmupSample> warmup;  // from config.json
 };
+
+// config.json's "warmup" value, parsed (see above); `where` prefixes errors.
+absl::StatusOr<std::vector<WarmupSample>> parseWarmupSamples(std::string_view json, std::string_view where);
 
 class ModelRepository {
  public:

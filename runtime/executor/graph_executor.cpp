@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
 #include "compiler/ir/ir.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/memory_planner.h"
@@ -142,6 +143,38 @@ void GraphExecutor::warmup() {
   warmCallees(*plan->graph->block(), options_.code, seen);
 }
 
+absl::Status GraphExecutor::warmup(std::span<const Stack> samples, const InterpreterOptions& options) {
+  try {
+    warmup();
+  } catch (const std::exception& e) {
+    absl::Status s = statusFromException(e);
+    return absl::Status(s.code(), absl::StrCat("warm-up: building the generic plan: ", s.message()));
+  }
+  for (size_t i = 0; i < samples.size(); ++i) {
+    try {
+      // A profiling plan is replaced after `runs` runs; one more run of the
+      // optimized plan lays out its memory plan and one more serves from
+      // it. The bound only guards against a plan that never leaves
+      // profiling (optimization failed: counted in stats()).
+      const size_t maxRuns = options_.profiling.enabled ? options_.profiling.runs + 3 : 2;
+      for (size_t run = 0, optimizedRuns = 0; run < maxRuns && optimizedRuns < 2; ++run) {
+        std::shared_ptr<const ExecutionPlan> plan = planFor(samples[i], /*wakeCompiler=*/false, /*foreground=*/true);
+        Stack stack = samples[i];
+        runCode(plan->code, stack, options);
+        if (plan->profile) {
+          noteProfiledRun(plan, /*foreground=*/true);
+        } else {
+          ++optimizedRuns;
+        }
+      }
+    } catch (const std::exception& e) {
+      absl::Status s = statusFromException(e);
+      return absl::InvalidArgumentError(absl::StrCat("warm-up sample ", i, ": ", s.message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
 void GraphExecutor::waitForBackgroundCompiles() {
   std::unique_lock<std::mutex> lock(background_->mu);
   background_->cv.wait(lock, [this] { return background_->pending.empty(); });
@@ -268,11 +301,11 @@ void GraphExecutor::replacePlan(const std::shared_ptr<const ExecutionPlan>& from
   optimizedPlans_.fetch_add(1, std::memory_order_relaxed);
 }
 
-void GraphExecutor::noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan) {
+void GraphExecutor::noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan, bool foreground) {
   // Exactly one run sees the count reach `runs`; later runs of the same
   // (not yet replaced) plan keep recording, which is harmless.
   if (plan->profiledRuns.fetch_add(1, std::memory_order_relaxed) + 1 != options_.profiling.runs) return;
-  if (options_.compileInBackground) {
+  if (options_.compileInBackground && !foreground) {
     std::shared_ptr<const ExecutionPlan> keep = plan;
     scheduleBackground(plan->spec, [this, keep] {
       try {
@@ -311,7 +344,8 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IVal
   return planFor(inputs, /*wakeCompiler=*/true);
 }
 
-std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IValue> inputs, bool wakeCompiler) {
+std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IValue> inputs, bool wakeCompiler,
+                                                             bool foreground) {
   const size_t expected = graph_->inputs().size();
   JS_CHECK(inputs.size() == expected, "expected ", expected, " inputs but got ", inputs.size());
   ArgumentSpec spec = ArgumentSpec::compute(inputs);
@@ -329,7 +363,7 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IVal
       return genericPlan();
     }
   }
-  if (options_.compileInBackground) {
+  if (options_.compileInBackground && !foreground) {
     bool failedBefore;
     {
       std::lock_guard<std::mutex> lock(background_->mu);

@@ -154,6 +154,16 @@ class GraphExecutor {
   // Builds the generic plan now (at load time), and the Code of every
   // function it calls, so that no call compiles.
   void warmup();
+  // The load-time warm-up with example inputs: warmup(), then for each
+  // sample, on the calling thread whatever compileInBackground says, its
+  // specialized plan is compiled, profiled for `profiling.runs` runs,
+  // optimized, and run until its memory plan has settled. A later call
+  // whose ArgumentSpec matches a sample's runs the optimized plan from its
+  // first call. The runs count in stats() like calls. The first sample that
+  // fails (wrong arity, a kernel error) is InvalidArgument naming it; the
+  // samples before it stay compiled. `options` applies to every run (e.g. a
+  // deadline, so a sample that loops forever cannot hang a load).
+  absl::Status warmup(std::span<const Stack> samples, const InterpreterOptions& options = {});
   // Blocks until no background compile of this executor is queued or
   // running (tests, benchmarks).
   void waitForBackgroundCompiles();
@@ -171,7 +181,7 @@ class GraphExecutor {
   // The guarded plan built from a profiling plan's record.
   std::shared_ptr<const ExecutionPlan> optimize(const ExecutionPlan& profiled) const;
   // Called after each run of a profiling plan: optimizes it after enough runs.
-  void noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan);
+  void noteProfiledRun(const std::shared_ptr<const ExecutionPlan>& plan, bool foreground = false);
   // Swaps `from` for `to` in the cache if `from` is still there.
   void replacePlan(const std::shared_ptr<const ExecutionPlan>& from, std::shared_ptr<const ExecutionPlan> to);
   // Runs `work` on the background compiler, at most one task per spec at a
@@ -183,7 +193,9 @@ class GraphExecutor {
   // Queues compile(spec) on the background compiler; false if it is already
   // queued or running.
   bool scheduleCompile(const ArgumentSpec& spec, bool wake = true);
-  std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs, bool wakeCompiler);
+  // `foreground`: compile a missing plan here whatever the options say.
+  std::shared_ptr<const ExecutionPlan> planFor(std::span<const IValue> inputs, bool wakeCompiler,
+                                               bool foreground = false);
   // Inserts a compiled plan if the cache has room; returns the cached one.
   std::shared_ptr<const ExecutionPlan> insertPlan(ArgumentSpec spec, std::shared_ptr<const ExecutionPlan> plan,
                                                   bool* inserted);

@@ -197,6 +197,49 @@ TEST(ProfilingExecutor, BackgroundOptimization) {
   EXPECT_EQ(st.guardFailures, 1u);
 }
 
+TEST(ProfilingExecutor, WarmupWithSamplesOptimizesBeforeTheFirstCall) {
+  GraphExecutorOptions o = profilingOptions();
+  o.compileInBackground = true;  // warm-up compiles in the foreground anyway
+  o.code.planMemory = true;
+  GraphExecutor ex(parse(kReshape), o);
+  std::vector<Stack> samples{{IValue(arange(6, ScalarType::Float)), IValue::intList({6})}};
+  ASSERT_TRUE(ex.warmup(samples).ok());
+  GraphExecutorStats st = ex.stats();
+  EXPECT_EQ(st.optimizedPlans, 1u);
+  EXPECT_EQ(st.generic, 0u);
+  ASSERT_EQ(st.plans.size(), 1u);
+  EXPECT_FALSE(st.plans[0].profiling);
+  EXPECT_EQ(st.plans[0].profiledRuns, 1u);
+  const uint64_t hits = st.hits;
+  // The first call matching the sample runs the optimized plan: no generic
+  // run, no new compile.
+  EXPECT_EQ(runReshape(ex, {6}), 1);
+  st = ex.stats();
+  EXPECT_EQ(st.generic, 0u);
+  EXPECT_EQ(st.hits, hits + 1);
+  EXPECT_EQ(st.optimizedPlans, 1u);
+  // Another spec still takes the background route.
+  EXPECT_EQ(runReshape(ex, {2, 3}), 2);
+  EXPECT_EQ(ex.stats().guardFailures + ex.stats().generic, 1u);
+}
+
+TEST(ProfilingExecutor, WarmupSampleErrorsNameTheSample) {
+  GraphExecutor ex(parse(kReshape), profilingOptions());
+  std::vector<Stack> samples{{IValue(arange(6, ScalarType::Float)), IValue::intList({6})},
+                             {IValue(arange(6, ScalarType::Float)), IValue::intList({4})}};
+  absl::Status s = ex.warmup(samples);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("warm-up sample 1: "), std::string_view::npos) << s.message();
+  EXPECT_NE(s.message().find("shape"), std::string_view::npos) << s.message();
+  std::vector<Stack> arity{{IValue(arange(6, ScalarType::Float))}};
+  s = ex.warmup(arity);
+  EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(s.message().find("warm-up sample 0: expected 2 inputs but got 1"), std::string_view::npos) << s.message();
+  // The good sample stays compiled and optimized.
+  EXPECT_EQ(ex.stats().optimizedPlans, 1u);
+  EXPECT_EQ(runReshape(ex, {6}), 1);
+}
+
 TEST(ProfilingExecutor, NeverRunSlotsAreNotGuarded) {
   // The else branch never runs while profiling: values after it that only
   // it would define keep their static types, and no guard is made from an
