@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "runtime/tensor/broadcasting.h"
@@ -79,6 +80,27 @@ TEST(Tensor, AllocationIsAlignedAndCounted) {
     EXPECT_GE(cpuPeakAllocatedBytes(), before + 8000);
   }
   EXPECT_EQ(cpuAllocatedBytes(), before);
+}
+
+TEST(Tensor, FreedBlocksAreReusedBySizeOnTheSameThread) {
+#if !defined(__SANITIZE_ADDRESS__)
+  void* first;
+  {
+    Tensor t = empty({1000}, ScalarType::Float);
+    first = t.data_ptr();
+  }
+  Tensor again = empty({1000}, ScalarType::Float);  // the block just freed
+  EXPECT_EQ(again.data_ptr(), first);
+  Tensor other = empty({999}, ScalarType::Float);  // 3996 bytes: the same 64-byte rounded size
+  EXPECT_NE(other.data_ptr(), first);
+  const int64_t before = cpuAllocatedBytes();
+  { Tensor big = empty({1 << 20}, ScalarType::Float); }  // 4 MiB: never cached
+  EXPECT_EQ(cpuAllocatedBytes(), before);
+  // A block freed on another thread goes to that thread's cache, and the
+  // cache is released when the thread exits (LSan would see a leak).
+  Tensor crossing = empty({2000}, ScalarType::Float);
+  std::thread([t = std::move(crossing)]() mutable { t = Tensor(); }).join();
+#endif
 }
 
 TEST(Tensor, Item) {
