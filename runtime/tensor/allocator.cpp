@@ -3,6 +3,8 @@
 #include <array>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
+#include <string_view>
 
 #include "runtime/support/error.h"
 #include "runtime/support/malloc_tuning.h"
@@ -45,8 +47,9 @@ constexpr bool kCacheBlocks = true;
 constexpr bool kCacheBlocks = true;
 #endif
 
-// Trivially destructible, so a free that runs during thread exit after the
-// Reaper (e.g. another thread_local's tensor) finds it closed, not destroyed.
+// Oldest first. Trivially destructible, so a free that runs during thread
+// exit after the Reaper (e.g. another thread_local's tensor) finds it
+// closed, not destroyed.
 struct BlockCache {
   static constexpr size_t kMaxBlocks = 32;
   static constexpr size_t kMaxBlockBytes = size_t{1} << 20;
@@ -60,19 +63,29 @@ struct BlockCache {
   size_t bytes;
   bool closed;
 
+  void erase(size_t i) {
+    bytes -= entries[i].total;
+    std::memmove(&entries[i], &entries[i + 1], (count - i - 1) * sizeof(Entry));
+    --count;
+  }
   void* take(size_t total) {
-    for (size_t i = count; i-- > 0;) {  // newest first: likeliest still in cache
+    for (size_t i = count; i-- > 0;) {  // newest first: likeliest still in the CPU's caches
       if (entries[i].total == total) {
         void* base = entries[i].base;
-        entries[i] = entries[--count];
-        bytes -= total;
+        erase(i);
         return base;
       }
     }
     return nullptr;
   }
+  // Keeps the block, making room by freeing the oldest: what a model ran
+  // long ago must not crowd out what runs now.
   bool put(void* base, size_t total) {
-    if (closed || total > kMaxBlockBytes || count == kMaxBlocks || bytes + total > kMaxBytes) return false;
+    if (closed || total > kMaxBlockBytes) return false;
+    while (count > 0 && (count == kMaxBlocks || bytes + total > kMaxBytes)) {
+      std::free(entries[0].base);
+      erase(0);
+    }
     entries[count++] = Entry{base, total};
     bytes += total;
     return true;
@@ -90,6 +103,13 @@ struct BlockCacheReaper {
   }
 };
 
+// JITSERVE_CPU_BLOCK_CACHE=0 turns the cache off (to compare, or to hand
+// every free straight back to glibc).
+const bool g_cacheEnabled = [] {
+  const char* env = std::getenv("JITSERVE_CPU_BLOCK_CACHE");
+  return kCacheBlocks && !(env && std::string_view(env) == "0");
+}();
+
 BlockCache& threadBlocks() {
   thread_local BlockCacheReaper reaper;  // registered on the thread's first use
   return t_blocks;
@@ -99,7 +119,7 @@ void cpuFree(void* ctx) {
   auto* base = static_cast<char*>(ctx);
   const size_t n = reinterpret_cast<BlockHeader*>(base)->nbytes;
   g_cpu_bytes.fetch_sub(static_cast<int64_t>(n), std::memory_order_relaxed);
-  if (kCacheBlocks && !t_blocks.closed && threadBlocks().put(base, blockTotal(n))) return;
+  if (g_cacheEnabled && !t_blocks.closed && threadBlocks().put(base, blockTotal(n))) return;
   std::free(base);
 }
 
@@ -135,7 +155,7 @@ DataPtr cpuHeapAllocate(size_t nbytes) {
   // aligned_alloc wants a multiple of the alignment.
   const size_t total = blockTotal(nbytes);
   void* base = nullptr;
-  if (kCacheBlocks && total <= BlockCache::kMaxBlockBytes) base = threadBlocks().take(total);
+  if (g_cacheEnabled && total <= BlockCache::kMaxBlockBytes) base = threadBlocks().take(total);
   if (!base) base = std::aligned_alloc(kCPUAlignment, total);
   if (!base) {
     throw Error(detail::concat("CPU allocator: out of memory allocating ", nbytes, " bytes"),
