@@ -132,20 +132,4 @@ std::string httpGet(int port, const std::string& path) {
   return body == std::string::npos ? "" : out.substr(body + 4);
 }
 
-TempDir::TempDir() {
-  std::string tmpl = (std::filesystem::temp_directory_path() / "jitserved-test-XXXXXX").string();
-  if (char* p = mkdtemp(tmpl.data())) path_ = p;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-}
-
-void TempDir::write(const std::string& relative, const std::string& text) const {
-  const auto p = path_ / relative;
-  std::filesystem::create_directories(p.parent_path());
-  std::ofstream(p) << text;
-}
-
 }  // namespace jitserve::testing

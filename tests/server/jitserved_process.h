@@ -17,6 +17,8 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include "tests/support/temp_dir.h"
+
 namespace jitserve::testing {
 
 class JitservedProcess {
@@ -62,18 +64,5 @@ class JitservedProcess {
 
 // The body of an HTTP/1.0 GET of 127.0.0.1:port/path ("" on failure).
 std::string httpGet(int port, const std::string& path);
-
-// A fresh temporary directory, removed with its contents on destruction.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  const std::filesystem::path& path() const { return path_; }
-  // Writes `text` to path()/relative, creating folders.
-  void write(const std::string& relative, const std::string& text) const;
-
- private:
-  std::filesystem::path path_;
-};
 
 }  // namespace jitserve::testing

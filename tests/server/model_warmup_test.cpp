@@ -2,40 +2,19 @@
 // are parsed with errors that name the entry, run at load so the first
 // matching request takes the optimized plan, and a failing sample fails the
 // load, naming the sample and the method.
-#include <stdlib.h>
-
 #include <filesystem>
-#include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "runtime/ops/register_all.h"
 #include "server/model.h"
 #include "server/model_repository.h"
+#include "tests/support/temp_dir.h"
 
 namespace jitserve::server {
 namespace {
 
-// A fresh directory, removed with its contents.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "jitserve-warmup-XXXXXX").string();
-    path_ = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::filesystem::path& path() const { return path_; }
-  void write(const std::string& relative, const std::string& text) const {
-    std::filesystem::create_directories((path_ / relative).parent_path());
-    std::ofstream(path_ / relative, std::ios::binary) << text;
-  }
-
- private:
-  std::filesystem::path path_;
-};
+using jitserve::testing::TempDir;
 
 absl::Status parseError(const std::string& json) {
   auto r = parseWarmupSamples(json, "config.json");
