@@ -32,8 +32,9 @@ std::vector<float> uniform(int64_t n, float lo, float hi, uint32_t seed) {
   return v;
 }
 
-// topk by selection (k small against the row) gives exactly sort's first k,
-// ties and NaN included, for largest and smallest.
+// topk by selection (k small against the row: a heap; k over 1/16 of it:
+// nth_element) gives exactly sort's first k, ties and NaN included, for
+// largest and smallest.
 TEST(TopkSelection, EqualsSortPrefix) {
   std::vector<float> v = uniform(3 * 200, -3, 3, 11);
   for (size_t i = 0; i < v.size(); i += 7) v[i] = 1.0f;  // many ties
@@ -41,7 +42,7 @@ TEST(TopkSelection, EqualsSortPrefix) {
   v[405] = std::numeric_limits<float>::quiet_NaN();
   Tensor t = floats(v, {3, 200});
   for (bool largest : {true, false}) {
-    for (int64_t k : {1, 5, 12}) {
+    for (int64_t k : {1, 5, 12, 13, 50, 100}) {
       Stack top = call("aten::topk", {t, IValue(k), IValue(int64_t{1}), IValue(largest), IValue(true)});
       Stack srt = call("aten::sort", {t, IValue(int64_t{1}), IValue(largest)});
       Tensor sv = srt[0].toTensor().narrow(1, 0, k), si = srt[1].toTensor().narrow(1, 0, k);
@@ -51,6 +52,16 @@ TEST(TopkSelection, EqualsSortPrefix) {
         EXPECT_TRUE(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i]))) << "largest=" << largest << " k=" << k;
       EXPECT_EQ(values(top[1].toTensor()), values(si)) << "largest=" << largest << " k=" << k;
     }
+  }
+  // Rows longer than the selection's on-stack index buffer (256).
+  std::vector<float> w = uniform(2 * 600, -1, 1, 12);
+  for (size_t i = 0; i < w.size(); i += 5) w[i] = 0.25f;
+  Tensor long_rows = floats(w, {2, 600});
+  for (bool largest : {true, false}) {
+    Stack top = call("aten::topk", {long_rows, IValue(int64_t{40}), IValue(int64_t{1}), IValue(largest), IValue(true)});
+    Stack srt = call("aten::sort", {long_rows, IValue(int64_t{1}), IValue(largest)});
+    EXPECT_EQ(values(top[1].toTensor()), values(srt[1].toTensor().narrow(1, 0, 40))) << "largest=" << largest;
+    EXPECT_EQ(values(top[0].toTensor()), values(srt[0].toTensor().narrow(1, 0, 40))) << "largest=" << largest;
   }
   // Along dim 0 of a non-contiguous view.
   Tensor tt = t.transpose(0, 1);
