@@ -16,6 +16,8 @@ class AnnotationParser {
     TypePtr t = parseType(0);
     skipSpaces();
     check(pos_ == text_.size(), "unexpected text after the type");
+    // A bare "()" (`def f() -> ():`) parsed as Tuple[()]'s element list.
+    check(t != nullptr, "'()' is only allowed as Tuple[()]");
     return t;
   }
 
