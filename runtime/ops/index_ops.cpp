@@ -45,10 +45,21 @@ inline void storeOrAdd(T& d, T x, bool accumulate) {
 }
 
 // Inline (the gather/scatter loops call it per element), error path cold.
+// Negative indices count from the end, as in tensor[...] and index_fill.
 inline int64_t checkIndex(int64_t idx, int64_t size, int64_t dim) {
   if (idx < -size || idx >= size) [[unlikely]]
     throwIndexOutOfBounds(idx, size, dim);
   return idx < 0 ? idx + size : idx;
+}
+
+// gather, scatter*, index_select, index_add and index_copy take no negative
+// index: PyTorch 1.13 rejects -1 there ("index -1 is out of bounds for
+// dimension 1 with size 3"), so wrapping it would return values PyTorch
+// never does.
+inline int64_t checkIndexNonNegative(int64_t idx, int64_t size, int64_t dim) {
+  if (idx < 0 || idx >= size) [[unlikely]]
+    throwIndexOutOfBounds(idx, size, dim);
+  return idx;
 }
 
 // A Long, contiguous copy of an index tensor.
@@ -302,9 +313,9 @@ void gatherRows(const Tensor& self, int64_t d, const Tensor& li, Tensor& out) {
       const int64_t* x = ip + row * inner;
       E* o = dst + row * inner;
       if (last == d) {
-        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + checkIndex(x[j], n, d) * sd];
+        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + checkIndexNonNegative(x[j], n, d) * sd];
       } else {
-        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + j * sl + checkIndex(x[j], n, d) * sd];
+        for (int64_t j = 0; j < inner; ++j) o[j] = src[base + j * sl + checkIndexNonNegative(x[j], n, d) * sd];
       }
       for (int64_t k = last - 1; k >= 0; --k) {
         if (++pos[k] < li.size(k)) break;
@@ -334,7 +345,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const char* src = static_cast<const char*>(self.data_ptr());
   char* dst = static_cast<char*>(out.data_ptr());
   forEachIndexed(li, [&](const DimVector& pos, int64_t idx, int64_t i) {
-    const int64_t at = checkIndex(idx, n, d);
+    const int64_t at = checkIndexNonNegative(idx, n, d);
     copyElem(dst + i * static_cast<int64_t>(isz), src + (self.dim() == 0 ? 0 : offsetOf(self, pos, d, at)) * static_cast<int64_t>(isz), isz);
   });
   return out;
@@ -380,7 +391,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
     if (red == Reduce::Mean) counts.assign(static_cast<size_t>(out.numel()), include_self ? 1 : 0);
     if (!include_self) touched.assign(static_cast<size_t>(out.numel()), false);
     forEachIndexed(li, [&](const DimVector& pos, int64_t idx, int64_t) {
-      const int64_t at = checkIndex(idx, n, d);
+      const int64_t at = checkIndexNonNegative(idx, n, d);
       const int64_t oo = self.dim() == 0 ? 0 : offsetOf(out, pos, d, at);
       const scalar_t x = sp ? sp[self.dim() == 0 ? 0 : offsetOf(s, pos, -1, 0)] : v;
       scalar_t& dst = o[oo];
@@ -427,7 +438,7 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
   Tensor li = longIndex(index, "index_select").reshape({-1});
   if (self.dim() == 0) {
     JS_CHECK(li.numel() == 1, "index_select(): Index to scalar can have only 1 value, got ", li.numel(), " value(s)");
-    checkIndex(li.data<int64_t>()[0], 1, 0);
+    checkIndexNonNegative(li.data<int64_t>()[0], 1, 0);
     return self.clone();
   }
   DimVector shape(self.sizes().begin(), self.sizes().end());
@@ -437,7 +448,7 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
   if (self.is_contiguous() && out.numel() > 0) {
     // [outer, size(d), inner] -> [outer, nidx, inner]: one memcpy per
     // selected slice (indices checked first, so a bad one writes nothing).
-    for (int64_t i = 0; i < li.numel(); ++i) checkIndex(ip[i], self.size(d), d);
+    for (int64_t i = 0; i < li.numel(); ++i) checkIndexNonNegative(ip[i], self.size(d), d);
     int64_t outer = 1, inner = 1;
     for (int64_t k = 0; k < d; ++k) outer *= self.size(k);
     for (int64_t k = d + 1; k < self.dim(); ++k) inner *= self.size(k);
@@ -448,13 +459,13 @@ Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
     parallel_for(0, outer * ni, grain, [&](int64_t b, int64_t e) {
       for (int64_t t = b; t < e; ++t) {
         const int64_t o = t / ni, i = t % ni;
-        const int64_t at = ip[i] < 0 ? ip[i] + sz : ip[i];
-        std::memcpy(dst + t * bytes, src + (o * sz + at) * bytes, static_cast<size_t>(bytes));
+        std::memcpy(dst + t * bytes, src + (o * sz + ip[i]) * bytes, static_cast<size_t>(bytes));
       }
     });
     return out;
   }
-  for (int64_t i = 0; i < li.numel(); ++i) out.select(d, i).copy_(self.select(d, checkIndex(ip[i], self.size(d), d)));
+  for (int64_t i = 0; i < li.numel(); ++i)
+    out.select(d, i).copy_(self.select(d, checkIndexNonNegative(ip[i], self.size(d), d)));
   return out;
 }
 
@@ -476,7 +487,9 @@ Tensor indexSlices(const Tensor& self, int64_t dim, const Tensor& index, const T
              source.size(self.dim() == 0 ? 0 : d), ")");
   const int64_t* ip = li.data<int64_t>();
   for (int64_t i = 0; i < li.numel(); ++i) {
-    const int64_t at = checkIndex(ip[i], n, d);
+    // index_fill counts negative indices from the end; index_add and
+    // index_copy reject them (PyTorch 1.13).
+    const int64_t at = op == SliceOp::Fill ? checkIndex(ip[i], n, d) : checkIndexNonNegative(ip[i], n, d);
     Tensor dst = self.dim() == 0 ? out : out.select(d, at);
     if (op == SliceOp::Fill) {
       dst.fill_(scalar);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <random>
 #include <string>
@@ -73,16 +74,12 @@ TEST(TopkSelection, EqualsSortPrefix) {
 TEST(GatherFastPath, MatchesNaiveOnStridedInputs) {
   Tensor self = floats(uniform(6 * 8, -1, 1, 5), {6, 8}).transpose(0, 1);  // [8, 6], strided
   std::vector<int64_t> idx;
-  for (int i = 0; i < 8 * 4; ++i) idx.push_back((i * 5) % 6 - (i % 3 == 0 ? 6 : 0));  // negatives too
+  for (int i = 0; i < 8 * 4; ++i) idx.push_back((i * 5) % 6);
   Tensor index = longs(idx, {8, 4});
   Tensor g = callT("aten::gather", {self, IValue(int64_t{1}), index, IValue(false)});
   const auto sv = values(self), gv = values(g);
   for (int64_t i = 0; i < 8; ++i)
-    for (int64_t j = 0; j < 4; ++j) {
-      int64_t at = idx[i * 4 + j];
-      if (at < 0) at += 6;
-      EXPECT_EQ(gv[i * 4 + j], sv[i * 6 + at]);
-    }
+    for (int64_t j = 0; j < 4; ++j) EXPECT_EQ(gv[i * 4 + j], sv[i * 6 + idx[i * 4 + j]]);
   // dim 0, index narrower than self in the other dim.
   Tensor index0 = longs({7, 0, 3, 1, 2, 5}, {3, 2});
   Tensor g0 = callT("aten::gather", {self, IValue(int64_t{0}), index0, IValue(false)});
@@ -101,6 +98,44 @@ TEST(GatherFastPath, MatchesNaiveOnStridedInputs) {
   Tensor d = floats({1, 2, 3, 4}, {2, 2}).to(ScalarType::Double);
   EXPECT_EQ(values(callT("aten::gather", {d, IValue(int64_t{1}), longs({1, 1, 0, 1}, {2, 2}), IValue(false)})),
             (std::vector<double>{2, 2, 3, 4}));
+}
+
+// PyTorch 1.13 rejects negative indices in gather, scatter, scatter_add,
+// index_select, index_add and index_copy (tensor[...] and index_fill count
+// them from the end).
+TEST(IndexOps, NegativeIndicesAsPyTorch) {
+  Tensor x = floats({0, 1, 2, 3, 4, 5}, {2, 3});
+  const auto errorOf = [](const std::function<void()>& f) -> std::string {
+    try {
+      f();
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const std::string msg = "index -1 is out of bounds for dimension 1 with size 3";
+  const Tensor neg = longs({-1, 0, 1, 2}, {2, 2});
+  EXPECT_NE(errorOf([&] { call("aten::gather", {x, IValue(int64_t{1}), neg, IValue(false)}); }).find(msg),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { call("aten::scatter.value", {x, IValue(int64_t{1}), longs({-1}, {1, 1}), IValue(5.0)}); })
+                .find(msg),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              call("aten::scatter_add", {x, IValue(int64_t{1}), longs({-1}, {1, 1}), floats({1}, {1, 1})});
+            }).find(msg),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { call("aten::index_select", {x, IValue(int64_t{1}), longs({-1})}); }).find(msg),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] {
+              call("aten::index_add", {x, IValue(int64_t{1}), longs({-1}), floats({1, 1}, {2, 1}), IValue(1)});
+            }).find(msg),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { call("aten::index_copy", {x, IValue(int64_t{1}), longs({-1}), floats({1, 1}, {2, 1})}); })
+                .find(msg),
+            std::string::npos);
+  // index_fill wraps: column 2 filled.
+  EXPECT_EQ(values(callT("aten::index_fill.int_Scalar", {x, IValue(int64_t{1}), longs({-1}), IValue(9.0)})),
+            (std::vector<double>{0, 1, 9, 3, 4, 9}));
 }
 
 TEST(IndexSelectFastPath, MiddleDimAndErrors) {
