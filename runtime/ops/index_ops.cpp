@@ -785,9 +785,9 @@ Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const T
   std::vector<int64_t> count(static_cast<size_t>(rows), include_self ? 1 : 0);
   for (int64_t k = 0; k < nidx; ++k) {
     int64_t i = ip[k];
-    JS_CHECK(i >= -rows && i < rows, "index_reduce(): index ", i, " is out of bounds for dimension ", dim,
+    // Negative indices are rejected, as PyTorch 1.13 does.
+    JS_CHECK(i >= 0 && i < rows, "index_reduce(): index ", i, " is out of bounds for dimension ", dim,
              " with size ", rows);
-    if (i < 0) i += rows;
     const bool first = count[static_cast<size_t>(i)] == 0;
     ++count[static_cast<size_t>(i)];
     for (int64_t j = 0; j < inner; ++j) {
