@@ -572,7 +572,9 @@ Tensor take(const Tensor& self, const Tensor& index) {
 }
 
 Tensor takeAlongDim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
-  if (!dim) return take(self, indices.reshape({-1}).contiguous()).reshape({-1});
+  // Flattened: gather along dim 0 (not take), so a negative index is an
+  // error as in PyTorch, whose take_along_dim gathers too.
+  if (!dim) return gather(self.reshape({-1}), 0, indices.reshape({-1}).contiguous());
   const int64_t d = maybe_wrap_dim(*dim, self.dim());
   JS_CHECK(self.dim() == indices.dim(), "torch.take_along_dim(): input and indices should have the same number of "
            "dimensions, but got ", self.dim(), " dimensions for input, and ", indices.dim(), " dimensions for indices");

@@ -101,8 +101,8 @@ TEST(GatherFastPath, MatchesNaiveOnStridedInputs) {
 }
 
 // PyTorch 1.13 rejects negative indices in gather, scatter, scatter_add,
-// index_select, index_add, index_copy and index_reduce (tensor[...] and
-// index_fill count them from the end).
+// index_select, index_add, index_copy, index_reduce and take_along_dim
+// (tensor[...], take and index_fill count them from the end).
 TEST(IndexOps, NegativeIndicesAsPyTorch) {
   Tensor x = floats({0, 1, 2, 3, 4, 5}, {2, 3});
   const auto errorOf = [](const std::function<void()>& f) -> std::string {
@@ -138,6 +138,10 @@ TEST(IndexOps, NegativeIndicesAsPyTorch) {
                    {x, IValue(int64_t{1}), longs({-1}), floats({1, 1}, {2, 1}), IValue(std::string("prod")), IValue(true)});
             }).find("index_reduce(): index -1 is out of bounds for dimension 1 with size 3"),
             std::string::npos);
+  EXPECT_NE(errorOf([&] { call("aten::take_along_dim", {x, longs({-1, 2}), IValue()}); })
+                .find("index -1 is out of bounds for dimension 0 with size 6"),
+            std::string::npos);
+  EXPECT_EQ(values(callT("aten::take_along_dim", {x, longs({5, 2}), IValue()})), (std::vector<double>{5, 2}));
   // index_fill wraps: column 2 filled.
   EXPECT_EQ(values(callT("aten::index_fill.int_Scalar", {x, IValue(int64_t{1}), longs({-1}), IValue(9.0)})),
             (std::vector<double>{0, 1, 9, 3, 4, 9}));
