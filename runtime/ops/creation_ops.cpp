@@ -110,7 +110,8 @@ void k_arange_start_step(Stack& s) {
 }
 
 // linspace/logspace: the first half steps up from start and the second half
-// down from end, as PyTorch does, so both endpoints are exact.
+// down from end, as PyTorch does, so both endpoints are exact; one step is
+// start (PyTorch: linspace(2, 5, 1) is [2.]).
 Tensor spaced(const Scalar& start, const Scalar& end, int64_t steps, std::optional<ScalarType> dtype,
               std::optional<double> log_base) {
   JS_CHECK(steps >= 0, "number of steps must be non-negative");
@@ -122,7 +123,7 @@ Tensor spaced(const Scalar& start, const Scalar& end, int64_t steps, std::option
   JS_DISPATCH_ALL_TYPES(dt, "linspace", [&] {
     scalar_t* p = out.data<scalar_t>();
     for (int64_t i = 0; i < steps; ++i) {
-      double v = i < half ? a + step * static_cast<double>(i) : b - step * static_cast<double>(steps - 1 - i);
+      double v = steps == 1 ? a : i < half ? a + step * static_cast<double>(i) : b - step * static_cast<double>(steps - 1 - i);
       if (log_base) v = std::pow(*log_base, v);
       if constexpr (std::is_integral_v<scalar_t>) p[i] = static_cast<scalar_t>(static_cast<int64_t>(v));
       else p[i] = static_cast<scalar_t>(v);

@@ -248,12 +248,10 @@ inline T xlog1py(T x, T y) {
   return x * std::log1p(y);
 }
 
-// sign for floats keeps NaN; for integers it is -1/0/1.
+// -1, 0 or 1. NaN gives 0, as PyTorch 1.13's sign computes (0 < x) - (x < 0)
+// (torch.sign(tensor([nan])) is tensor([0.]); NumPy's would be NaN).
 template <typename T>
 inline T sign(T x) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(x)) return x;
-  }
   return static_cast<T>((T(0) < x) - (x < T(0)));
 }
 

@@ -532,7 +532,7 @@ const OpEntry kUnaryOps[] = {
     {"aten::neg_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Neg>, "In-place neg."},
     {"aten::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Neg>, "neg into out."},
     {"aten::negative(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Alias of neg."},
-    {"aten::sign(Tensor self) -> Tensor", k_keep<Keep::Sign>, "-1, 0 or 1 by sign (NaN stays NaN)."},
+    {"aten::sign(Tensor self) -> Tensor", k_keep<Keep::Sign>, "-1, 0 or 1 by sign (NaN gives 0, as in PyTorch)."},
     {"aten::sign_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sign."},
     {"aten::sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Sign>, "sign into out."},
     {"aten::sgn(Tensor self) -> Tensor", k_keep<Keep::Sign>, "sign (for real tensors)."},
