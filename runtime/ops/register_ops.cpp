@@ -20,6 +20,7 @@
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_lapack_ops.h"
 #include "runtime/ops/linalg_tensor_ops.h"
+#include "runtime/ops/einsum_ops.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/linalg_product_ops.h"
 #include "runtime/ops/loss_ops.h"
@@ -54,6 +55,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerDimOps(registry);
   ops::registerActivationOps(registry);
   ops::registerLinalgOps(registry);
+  ops::registerEinsumOps(registry);
   ops::registerLinalgDecompOps(registry);
   ops::registerNormOps(registry);
   ops::registerLinalgProductOps(registry);
