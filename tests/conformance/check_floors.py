@@ -1,6 +1,7 @@
 """Fails when a conformance suite passes fewer cases than its checked-in floor.
 
 Usage: check_floors.py RESULT.json FLOORS.json MODE
+       check_floors.py RESULT.json --all     (every case must pass)
 
 FLOORS.json maps "<mode>/<suite>" to the minimum pass count. Floors only
 ever move up: when a run beats a floor, this prints the new count so the
@@ -11,6 +12,13 @@ import sys
 
 
 def main():
+    if len(sys.argv) == 3 and sys.argv[2] == "--all":
+        result = json.load(open(sys.argv[1]))
+        failed = [c for c in result["cases"] if not c["passed"]]
+        for c in failed:
+            print("FAIL %s: %s" % (c["name"], c["reason"]))
+        print("%d/%d passed" % (len(result["cases"]) - len(failed), len(result["cases"])))
+        sys.exit(1 if failed else 0)
     result_path, floors_path, mode = sys.argv[1:4]
     result = json.load(open(result_path))
     floors = json.load(open(floors_path))
