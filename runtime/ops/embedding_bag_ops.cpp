@@ -148,7 +148,37 @@ void k_embedding_out(Stack& s) {
   a.ret(std::move(out));
 }
 
+// one_hot: int64 indices -> [..., num_classes] of 0/1 (int64); num_classes
+// -1 means max + 1. PyTorch's messages.
+Tensor oneHot(const Tensor& self, int64_t numClasses) {
+  JS_CHECK(self.dtype() == ScalarType::Long, "one_hot is only applicable to index tensor.");
+  Tensor idx = self.contiguous();
+  const int64_t* p = idx.data<int64_t>();
+  const int64_t n = idx.numel();
+  if (numClasses == -1) {
+    JS_CHECK(n > 0, "Can not infer total number of classes from empty tensor.");
+    numClasses = *std::max_element(p, p + n) + 1;
+  }
+  JS_CHECK(numClasses >= 1 || n == 0, "num_classes should be positive");
+  for (int64_t i = 0; i < n; ++i) {
+    JS_CHECK(p[i] >= 0, "Class values must be non-negative.");
+    JS_CHECK(p[i] < numClasses, "Class values must be smaller than num_classes.");
+  }
+  DimVector shape(self.sizes().begin(), self.sizes().end());
+  shape.push_back(numClasses);
+  Tensor out = zeros(shape, ScalarType::Long);
+  int64_t* o = out.data<int64_t>();
+  for (int64_t i = 0; i < n; ++i) o[i * numClasses + p[i]] = 1;
+  return out;
+}
+void k_one_hot(Stack& s) {
+  Args a(s, 2);
+  a.ret(oneHot(a.tensor(0), a.toInt(1)));
+}
+
 const OpEntry kEmbeddingBagOps[] = {
+    {"aten::one_hot(Tensor self, int num_classes=-1) -> Tensor", k_one_hot,
+     "int64 indices as 0/1 rows of num_classes (max + 1 when -1)."},
     {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "
      "sparse=False) -> Tensor",
      k_embedding, "Rows of weight picked by indices (padding_idx matters only for gradients)."},

@@ -9,10 +9,16 @@ in this codebase at least once (sign(NaN), linspace(steps=1), gather(-1)).
     make_cases.py OUT_DIR   -> exit 0, or 77 when torch is missing
 
 Not here: `a % 0` on TorchScript ints, which kills PyTorch 1.13 with
-SIGFPE (ours raises ZeroDivisionError: lang tests cover it).
+SIGFPE (ours raises ZeroDivisionError: lang tests cover it); chained
+comparisons, which CompilationUnit does not desugar but torch.jit.script,
+the corpus's frontend and ours, does; torch.tensor([]), which PyTorch
+rejects (an empty list is List[Tensor]) and we accept as an empty float
+tensor. CompilationUnit resolves free names in this module's globals, so
+math is imported for the snippets.
 TORCH_DIFF_TRACE=1 prints each case's name before PyTorch runs it.
 """
 import json
+import math  # noqa: F401 (the snippets use it)
 import os
 import shutil
 import sys
@@ -123,6 +129,69 @@ cases = {
  "einsum_size_mismatch": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.einsum('ij,jk->ik', x, y)\n", [torch.randn(2, 3), torch.randn(4, 5)]),
  "einsum_bcast_one": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.einsum('ij,ij->ij', x, y)\n", [torch.randn(1, 3), torch.randn(2, 3)]),
  "einsum_double": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.einsum('ij,jk', x, y)\n", [torch.randn(2, 3, dtype=torch.float64), torch.randn(3, 2, dtype=torch.float64)]),
+ "var_unbiased_false": ("def f(x: Tensor) -> Tensor:\n    return torch.var(x, 1, unbiased=False, keepdim=True)\n", [torch.tensor([[1., 2., 4.], [0., 0., 3.]])]),
+ "std_correction_dims": ("def f(x: Tensor) -> Tensor:\n    return torch.std(x, [0, 1])\n", [torch.tensor([[1., 2.], [4., 8.]])]),
+ "max_keepdim": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.max(x, 0, keepdim=True)\n", [torch.tensor([[1., 5.], [3., 2.]])]),
+ "cumsum_dtype": ("def f(x: Tensor) -> Tensor:\n    return torch.cumsum(x, 0, dtype=torch.float64)\n", [torch.tensor([1, 2, 3])]),
+ "argsort_stable": ("def f(x: Tensor) -> Tensor:\n    return torch.argsort(x, descending=True)\n", [torch.tensor([2, 1, 2, 3, 1])]),
+ "int_true_div_zero": ("def f(x: Tensor) -> Tensor:\n    return x / 0\n", [torch.tensor([1, 0, -1])]),
+ "clamp_int_float_bounds": ("def f(x: Tensor) -> Tensor:\n    return torch.clamp(x, 0.5, 2.5)\n", [torch.tensor([0, 1, 3])]),
+ "remainder_int_float": ("def f(x: Tensor) -> Tensor:\n    return torch.remainder(x, 1.5)\n", [torch.tensor([4, -4])]),
+ "full_int": ("def f() -> Tensor:\n    return torch.full([2], 7)\n", []),
+ "full_bool": ("def f() -> Tensor:\n    return torch.full([2], True)\n", []),
+ "nan_eq": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return x == x, x != x\n", [torch.tensor([float('nan'), 1.])]),
+ "isclose_nan": ("def f(x: Tensor) -> Tensor:\n    return torch.isclose(x, x, equal_nan=True)\n", [torch.tensor([float('nan'), 1.])]),
+ "nan_to_num": ("def f(x: Tensor) -> Tensor:\n    return torch.nan_to_num(x, nan=1.0)\n", [torch.tensor([float('nan'), float('inf'), -float('inf')])]),
+ "lerp": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.lerp(x, y, 0.25)\n", [torch.tensor([0., 1.]), torch.tensor([4., -1.])]),
+ "addcmul_value": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.addcmul(x, y, y, value=0.5)\n", [torch.tensor([1., 2.]), torch.tensor([2., 3.])]),
+ "floor_int": ("def f(x: Tensor) -> Tensor:\n    return torch.floor(x)\n", [torch.tensor([1, -2])]),
+ "ceil_neg_half": ("def f(x: Tensor) -> Tensor:\n    return torch.ceil(x)\n", [torch.tensor([-0.5, 0.5])]),
+ "gelu_tanh": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.gelu(x, approximate='tanh')\n", [torch.tensor([-1., 0.5, 3.])]),
+ "softplus_beta": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.softplus(x, 2.0, 5.0)\n", [torch.tensor([-1., 2., 3.])]),
+ "elu_alpha": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.elu(x, 0.5)\n", [torch.tensor([-1., 2.])]),
+ "hardswish": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.hardswish(x)\n", [torch.tensor([-4., -1., 1., 4.])]),
+ "layer_norm_noweight": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.layer_norm(x, [3])\n", [torch.tensor([[1., 2., 4.]])]),
+ "group_norm": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.group_norm(x, 2)\n", [torch.arange(8.).view(1, 4, 2)]),
+ "normalize_zero": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.normalize(x, dim=1)\n", [torch.tensor([[0., 0.], [3., 4.]])]),
+ "cosine_sim_zero": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.nn.functional.cosine_similarity(x, y)\n", [torch.tensor([[0., 0.], [1., 0.]]), torch.tensor([[1., 0.], [1., 1.]])]),
+ "one_hot_n": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.one_hot(x, 4)\n", [torch.tensor([[0, 2], [3, 1]])]),
+ "one_hot_too_big": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.one_hot(x, 4)\n", [torch.tensor([0, 5])]),
+ "one_hot_neg": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.one_hot(x)\n", [torch.tensor([-1])]),
+ "one_hot_empty": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.one_hot(x, 3)\n", [torch.zeros(0, dtype=torch.long)]),
+ "one_hot_auto": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.one_hot(x)\n", [torch.tensor([0, 2])]),
+ "bucketize_right": ("def f(x: Tensor, b: Tensor) -> Tensor:\n    return torch.bucketize(x, b, right=True)\n", [torch.tensor([1., 2., 5.]), torch.tensor([1., 2., 3.])]),
+ "searchsorted_left": ("def f(b: Tensor, x: Tensor) -> Tensor:\n    return torch.searchsorted(b, x)\n", [torch.tensor([1., 2., 3.]), torch.tensor([2., 0., 4.])]),
+ "diff_1d": ("def f(x: Tensor) -> Tensor:\n    return torch.diff(x)\n", [torch.tensor([1, 4, 9])]),
+ "cross_dim": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.cross(x, y, dim=1)\n", [torch.eye(3), torch.ones(3, 3)]),
+ "str_split": ("def f(a: str) -> List[str]:\n    return a.split(',')\n", ["a,,b"]),
+ "str_split_ws": ("def f(a: str) -> List[str]:\n    return a.split()\n", ["  a  b "]),
+ "str_strip": ("def f(a: str) -> str:\n    return a.strip()\n", ["  x \t"]),
+ "str_mul": ("def f(a: str) -> str:\n    return a * 3\n", ["ab"]),
+ "str_format": ("def f(a: int, b: float) -> str:\n    return '{} and {}'.format(a, b)\n", [3, 2.5]),
+ "list_pop0": ("def f(a: List[int]) -> Tuple[int, List[int]]:\n    x = a.pop(0)\n    return x, a\n", [[4, 5, 6]]),
+ "list_insert_neg": ("def f(a: List[int]) -> List[int]:\n    a.insert(-1, 9)\n    return a\n", [[1, 2, 3]]),
+ "sorted_reverse": ("def f(a: List[int]) -> List[int]:\n    return sorted(a, reverse=True)\n", [[3, 1, 2]]),
+ "dict_get_default": ("def f(d: Dict[str, int]) -> int:\n    return d.get('z', 7)\n", [{"a": 1}]),
+ "int_of_str": ("def f(a: str) -> int:\n    return int(a)\n", ["-12"]),
+ "int_of_neg_float": ("def f(a: float) -> int:\n    return int(a)\n", [-3.9]),
+ "math_floor_int": ("def f(a: float) -> int:\n    return math.floor(a)\n", [-2.5]),
+ "divmod_py": ("def f(a: int, b: int) -> Tuple[int, int]:\n    return divmod(a, b)\n", [-7, 2]),
+ "divmod_float": ("def f(a: float, b: float) -> Tuple[float, float]:\n    return divmod(a, b)\n", [-7.5, 2.0]),
+ "min_mixed": ("def f(a: int, b: float) -> float:\n    return min(a, b)\n", [3, 2.5]),
+ "round_ndigits": ("def f(a: float) -> float:\n    return round(a, 2)\n", [2.675]),
+ "float_inf_cmp": ("def f(a: float) -> bool:\n    return a > 1e308 and math.isinf(a)\n", [float('inf')]),
+ "int_pow_big": ("def f(a: int) -> int:\n    return a ** 62\n", [2]),
+ "int_overflow_mul": ("def f(a: int) -> int:\n    return a * a\n", [2**40]),
+ "bool_int_add": ("def f(a: bool) -> int:\n    return a + 1\n", [True]),
+ "list_neg_index_oob": ("def f(a: List[int]) -> int:\n    return a[-4]\n", [[1, 2, 3]]),
+ "tuple_slice": ("def f(a: int) -> Tuple[int, int]:\n    t = (1, 2, a)\n    return t[1:]\n", [3]),
+ "str_index_neg": ("def f(a: str) -> str:\n    return a[-1]\n", ["abc"]),
+ "str_find": ("def f(a: str) -> int:\n    return a.find('c', 1)\n", ["abcabc"]),
+ "str_replace_count": ("def f(a: str) -> str:\n    return a.replace('a', 'x', 1)\n", ["aaa"]),
+ "tensor_item_int": ("def f(x: Tensor) -> int:\n    return int(x.item())\n", [torch.tensor(7)]),
+ "tensor_bool_multi": ("def f(x: Tensor) -> bool:\n    return bool(x)\n", [torch.tensor([1, 2])]),
+ "tensor_size_neg": ("def f(x: Tensor) -> int:\n    return x.size(-1)\n", [torch.zeros(2, 5)]),
+ "tensor_dim_oob": ("def f(x: Tensor) -> int:\n    return x.size(2)\n", [torch.zeros(2, 5)]),
  "einsum_trace": ("def f(x: Tensor) -> Tensor:\n    return torch.einsum('ii', x)\n", [torch.arange(9.).view(3, 3)]),
  "matmul_1d_1d": ("def f(x: Tensor) -> Tensor:\n    return torch.matmul(x, x)\n", [torch.arange(3.)]),
  "matmul_int": ("def f(x: Tensor) -> Tensor:\n    return torch.matmul(x, x)\n", [torch.arange(4).view(2, 2)]),
