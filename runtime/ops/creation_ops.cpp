@@ -155,6 +155,33 @@ void k_eye_m(Stack& s) {
   Args a(s, 6);
   a.ret(eye(a.toInt(0), a.toInt(1), dtypeOr(a, 2, kDefaultDtype)));
 }
+// triu_indices / tril_indices: the (row, col) pairs of the upper (col - row
+// >= offset) or lower (col - row <= offset) triangle of a row x col matrix,
+// row-major, as a 2 x N tensor.
+Tensor triangleIndices(int64_t row, int64_t col, int64_t offset, ScalarType dt, bool upper) {
+  JS_CHECK(row >= 0, "row must be non-negative, got", row);
+  JS_CHECK(col >= 0, "col must be non-negative, got", col);
+  JS_CHECK(dt == ScalarType::Long || dt == ScalarType::Int, "\"", upper ? "triu" : "tril",
+           "_indices\" not implemented for '", scalarTypeName(dt), "'");
+  std::vector<int64_t> rows, cols;
+  for (int64_t i = 0; i < row; ++i)
+    for (int64_t j = 0; j < col; ++j)
+      if (upper ? j - i >= offset : j - i <= offset) {
+        rows.push_back(i);
+        cols.push_back(j);
+      }
+  const int64_t n = static_cast<int64_t>(rows.size());
+  Tensor out = empty({2, n}, ScalarType::Long);
+  int64_t* o = out.data<int64_t>();
+  std::copy(rows.begin(), rows.end(), o);
+  std::copy(cols.begin(), cols.end(), o + n);
+  return dt == ScalarType::Long ? out : out.to(dt);
+}
+template <bool Upper>
+void k_triangle_indices(Stack& s) {
+  Args a(s, 7);
+  a.ret(triangleIndices(a.toInt(0), a.toInt(1), a.toInt(2), dtypeOr(a, 3, ScalarType::Long), Upper));
+}
 void k_scalar_tensor(Stack& s) {
   Args a(s, 5);
   a.ret(scalar_tensor(a.scalar(0), a.optScalarType(1).value_or(kDefaultDtype)));
@@ -419,6 +446,12 @@ const OpEntry kCreationOps[] = {
     {"aten::logspace(Scalar start, Scalar end, int steps, float base=10., *, " FACTORY_TAIL ") -> Tensor", k_logspace,
      "base ** linspace(start, end, steps)."},
     {"aten::eye(int n, *, " FACTORY_TAIL ") -> Tensor", k_eye, "n x n identity matrix."},
+    {"aten::triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? "
+     "device=None, bool? pin_memory=None) -> Tensor",
+     k_triangle_indices<true>, "2 x N (row, col) indices of the upper triangle (col - row >= offset)."},
+    {"aten::tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=4, Layout? layout=None, Device? "
+     "device=None, bool? pin_memory=None) -> Tensor",
+     k_triangle_indices<false>, "2 x N (row, col) indices of the lower triangle (col - row <= offset)."},
     {"aten::eye.m(int n, int m, *, " FACTORY_TAIL ") -> Tensor", k_eye_m, "n x m identity matrix."},
     {"aten::scalar_tensor(Scalar s, *, " FACTORY_TAIL ") -> Tensor", k_scalar_tensor, "A 0-dim tensor."},
     {"aten::tensor(t[] data, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> Tensor",
