@@ -564,7 +564,45 @@ void k_ldexp_(Stack& s) {
 #define TT_OUT(op, ovl) "aten::" op ovl "(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)"
 #define TS_OUT(op, ovl) "aten::" op ovl "(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)"
 
+// gcd / lcm of integer tensors (broadcast, promoted): non-negative results,
+// gcd(0, 0) = 0, lcm(x, 0) = 0, as PyTorch's.
+template <bool Lcm>
+Tensor gcdLcm(const Tensor& a, const Tensor& b) {
+  Tensor out;
+  TensorIterator it = binaryIter(out, a, b, Promotion::Common, Lcm ? "lcm_cpu" : "gcd_cpu");
+  const ScalarType dt = it.input_dtype(0);
+  JS_CHECK(isIntegralType(dt, false), "\"", Lcm ? "lcm_cpu" : "gcd_cpu", "\" not implemented for '",
+           scalarTypeName(dt), "'");
+  JS_DISPATCH_INTEGRAL_TYPES(dt, Lcm ? "lcm" : "gcd", [&] {
+    binaryLoop<scalar_t>(it, [](scalar_t x, scalar_t y) -> scalar_t {
+      // In the unsigned type: |INT_MIN| has no signed representation.
+      using U = std::make_unsigned_t<scalar_t>;
+      const U ux = x < 0 ? static_cast<U>(U(0) - static_cast<U>(x)) : static_cast<U>(x);
+      const U uy = y < 0 ? static_cast<U>(U(0) - static_cast<U>(y)) : static_cast<U>(y);
+      U g = ux, h = uy;
+      while (h != 0) {
+        const U t = static_cast<U>(g % h);
+        g = h;
+        h = t;
+      }
+      if constexpr (!Lcm) {
+        return static_cast<scalar_t>(g);
+      } else {
+        return g == 0 ? scalar_t(0) : static_cast<scalar_t>(static_cast<U>(ux / g) * uy);
+      }
+    });
+  });
+  return out;
+}
+template <bool Lcm>
+void k_gcd_lcm(Stack& s) {
+  Args a(s, 2);
+  a.ret(gcdLcm<Lcm>(a.tensor(0), a.tensor(1)));
+}
+
 const OpEntry kBinaryOps[] = {
+    {"aten::gcd(Tensor self, Tensor other) -> Tensor", k_gcd_lcm<false>, "Greatest common divisor of integer tensors."},
+    {"aten::lcm(Tensor self, Tensor other) -> Tensor", k_gcd_lcm<true>, "Least common multiple of integer tensors."},
     {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_add_tt<false>,
      "self + alpha * other, with type promotion and broadcasting."},
     {"aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", k_add_ts<false>,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "runtime/ops/blas_gemm.h"
+#include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
@@ -468,6 +469,35 @@ Tensor inner(const Tensor& a, const Tensor& b) {
   return mm(a.reshape({-1, k}), b.reshape({-1, k}).t()).view(shape);
 }
 
+// matrix_power: A^n by repeated squaring for n >= 0 (identity for 0); a
+// negative n inverts first (linalg_inv).
+Tensor matrixPower(const Tensor& a, int64_t n) {
+  JS_CHECK(a.dim() >= 2 && a.size(-1) == a.size(-2), "linalg.matrix_power: A must be batches of square matrices, but "
+           "they are ", a.dim() >= 2 ? a.size(-2) : 0, " by ", a.dim() >= 1 ? a.size(-1) : 0, " matrices");
+  if (n == 0) {
+    Tensor eye = zeros({a.size(-1), a.size(-1)}, a.dtype());
+    for (int64_t i = 0; i < a.size(-1); ++i) eye.select(0, i).select(0, i).fill_(Scalar(1));
+    return eye.expand(a.sizes()).contiguous();
+  }
+  Tensor base = a;
+  if (n < 0) {
+    JS_CHECK(isFloatingType(a.dtype()) || isComplexType(a.dtype()),
+             "linalg.matrix_power: inverse of an integer matrix is not supported (a negative n needs a floating dtype)");
+    base = linalg_inv(a);
+    n = -n;
+  }
+  Tensor result;
+  while (n > 0) {
+    if (n & 1) result = result.defined() ? matmul(result, base) : base.clone();
+    n >>= 1;
+    if (n > 0) base = matmul(base, base);
+  }
+  return result;
+}
+void k_matrix_power(Stack& s) {
+  Args a(s, 2);
+  a.ret(matrixPower(a.tensor(0), a.toInt(1)));
+}
 void k_mm(Stack& s) {
   Args a(s, 2);
   a.ret(mm(a.tensor(0), a.tensor(1)));
@@ -586,6 +616,9 @@ void k_add_product_(Stack& s) {
 const OpEntry kLinalgOps[] = {
     {"aten::mm(Tensor self, Tensor mat2) -> Tensor", k_mm, "Matrix product of two 2-D tensors."},
     {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", k_bmm, "Batched matrix product of two 3-D tensors."},
+    {"aten::matrix_power(Tensor self, int n) -> Tensor", k_matrix_power,
+     "A^n by repeated squaring (identity for 0, the inverse's power for n < 0)."},
+    {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", k_matrix_power, "matrix_power."},
     {"aten::matmul(Tensor self, Tensor other) -> Tensor", k_matmul,
      "Matrix product with NumPy rules: dot, mv, mm or broadcast batched mm by rank."},
     {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", k_mm_out,

@@ -523,10 +523,9 @@ std::vector<Tensor> meshgrid(const std::vector<Tensor>& ts, std::string_view ind
     v[i] = -1;
     out.push_back(in[i].view(v).expand(shape));
   }
-  if (swap) {
-    for (Tensor& t : out) t = t.transpose(0, 1);
-    std::swap(out[0], out[1]);
-  }
+  // "xy": the grids of (y, x, ...) in ij order, the first two handed back
+  // swapped; each has shape (len y, len x, ...), as PyTorch's.
+  if (swap) std::swap(out[0], out[1]);
   return out;
 }
 

@@ -424,7 +424,44 @@ void k_gradient_scalarrayarray(Stack& s) {
   a.ret(IValue::tensorList(gradient(a.tensor(0), scalarList(a.at(1)), a.intList(2), a.toInt(3))));
 }
 
+// bincount: counts (or summed weights) of each value of a 1-D non-negative
+// integer tensor, at least minlength long. Counts are int64; summed weights
+// keep a floating weights' dtype and are double otherwise (PyTorch 1.13).
+Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_t minlength) {
+  JS_CHECK(isIntegralType(self.dtype(), false), "\"bincount_cpu\" not implemented for '",
+           scalarTypeName(self.dtype()), "'");
+  JS_CHECK(minlength >= 0, "minlength should be >= 0");
+  JS_CHECK(self.dim() == 1, "bincount only supports 1-d non-negative integral inputs.");
+  const Tensor idx = self.to(ScalarType::Long).contiguous();
+  const int64_t* p = idx.data<int64_t>();
+  const int64_t n = idx.numel();
+  int64_t bins = minlength;
+  for (int64_t i = 0; i < n; ++i) {
+    JS_CHECK(p[i] >= 0, "bincount only supports 1-d non-negative integral inputs.");
+    bins = std::max(bins, p[i] + 1);
+  }
+  if (!weights || !weights->defined()) {
+    Tensor out = zeros({bins}, ScalarType::Long);
+    int64_t* o = out.data<int64_t>();
+    for (int64_t i = 0; i < n; ++i) ++o[p[i]];
+    return out;
+  }
+  JS_CHECK(weights->dim() == 1 && weights->numel() == n, "weights should be 1-d and have the same length as input");
+  const Tensor w = weights->to(ScalarType::Double).contiguous();
+  const double* wp = w.data<double>();
+  Tensor out = zeros({bins}, ScalarType::Double);
+  double* o = out.data<double>();
+  for (int64_t i = 0; i < n; ++i) o[p[i]] += wp[i];
+  return isFloatingType(weights->dtype()) ? out.to(weights->dtype()) : out;
+}
+void k_bincount(Stack& s) {
+  Args a(s, 3);
+  a.ret(bincount(a.tensor(0), a.optTensor(1), a.toInt(2)));
+}
+
 const OpEntry kStatisticsOps[] = {
+    {"aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor", k_bincount,
+     "Occurrences (or summed weights, as double) of each value of a 1-D non-negative integer tensor."},
     {"aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor", k_cov,
      "Covariance of the variables in the rows of self, optionally weighted."},
     {"aten::corrcoef(Tensor self) -> Tensor", k_corrcoef, "Pearson correlation coefficients of the rows of self."},
