@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
+#include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
@@ -130,7 +132,63 @@ void k_grid_sampler(Stack& s) {
   a.ret(out.to(input.dtype()));
 }
 
+// affine_grid_generator: the sampling grid of a batch of affine matrices
+// theta (N x 2 x 3 for size [N, C, H, W], N x 3 x 4 for [N, C, D, H, W]):
+// each output position's normalized coordinates (x over W, y over H, z over
+// D; -1..1 at the corner pixels' centres with align_corners, at their outer
+// edges without) times theta. Output [N, H, W, 2] or [N, D, H, W, 3].
+Tensor affineGridGenerator(const Tensor& theta, const std::vector<int64_t>& size, bool alignCorners) {
+  JS_CHECK(size.size() == 4 || size.size() == 5, "affine_grid_generator(): size must have 4 or 5 elements, got ",
+           size.size());
+  const int64_t sd = static_cast<int64_t>(size.size()) - 2;  // spatial dims
+  JS_CHECK(isFloatingType(theta.dtype()) && theta.dim() == 3 && theta.size(1) == sd && theta.size(2) == sd + 1,
+           "affine_grid_generator(): expected theta of shape [N, ", sd, ", ", sd + 1, "], got ", describe(theta));
+  const int64_t n = size[0];
+  JS_CHECK(theta.size(0) == n, "affine_grid_generator(): theta has ", theta.size(0), " matrices for a batch of ", n);
+  // Coordinates along one dim of `steps` positions.
+  auto coords = [&](int64_t steps) {
+    std::vector<double> c(static_cast<size_t>(std::max<int64_t>(steps, 0)), 0.0);
+    if (steps <= 1) return c;
+    for (int64_t i = 0; i < steps; ++i) {
+      double v = -1.0 + 2.0 * static_cast<double>(i) / static_cast<double>(steps - 1);
+      if (!alignCorners) v = v * static_cast<double>(steps - 1) / static_cast<double>(steps);
+      c[static_cast<size_t>(i)] = v;
+    }
+    return c;
+  };
+  // Spatial sizes innermost last: W, H(, D) give x, y(, z).
+  std::vector<int64_t> spatial(size.begin() + 2, size.end());
+  int64_t points = 1;
+  for (int64_t v : spatial) points *= v;
+  Tensor base = empty({points, sd + 1}, ScalarType::Double);
+  double* b = base.data<double>();
+  std::vector<std::vector<double>> axes;
+  for (int64_t d = 0; d < sd; ++d) axes.push_back(coords(spatial[static_cast<size_t>(sd - 1 - d)]));  // x, y, z
+  for (int64_t p = 0; p < points; ++p) {
+    int64_t rem = p;
+    for (int64_t d = 0; d < sd; ++d) {  // innermost spatial dim is x
+      const int64_t len = spatial[static_cast<size_t>(sd - 1 - d)];
+      b[p * (sd + 1) + d] = axes[static_cast<size_t>(d)][static_cast<size_t>(rem % len)];
+      rem /= len;
+    }
+    b[p * (sd + 1) + sd] = 1.0;
+  }
+  Tensor t = theta.to(ScalarType::Double);
+  // [N, points, sd+1] x [N, sd+1, sd] -> [N, points, sd]
+  Tensor grid = bmm(base.unsqueeze(0).expand({n, points, sd + 1}).contiguous(), t.transpose(1, 2).contiguous());
+  std::vector<int64_t> shape{n};
+  shape.insert(shape.end(), spatial.begin(), spatial.end());
+  shape.push_back(sd);
+  return grid.reshape(shape).to(theta.dtype());
+}
+void k_affine_grid_generator(Stack& s) {
+  Args a(s, 3);
+  a.ret(affineGridGenerator(a.tensor(0), a.intList(1), a.toBool(2)));
+}
+
 const OpEntry kGridSampleOps[] = {
+    {"aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor", k_affine_grid_generator,
+     "The sampling grid of a batch of 2-D or 3-D affine matrices (F.affine_grid)."},
     {"aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> "
      "Tensor",
      k_grid_sampler, "Samples a 4-D input at normalized grid locations (bilinear, nearest or bicubic)."},
