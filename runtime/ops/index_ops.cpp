@@ -327,6 +327,8 @@ void gatherRows(const Tensor& self, int64_t d, const Tensor& li, Tensor& out) {
 
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
+  // PyTorch 1.13 takes int64 only here (index_select and take accept int32).
+  JS_CHECK(index.dtype() == ScalarType::Long, "gather(): Expected dtype int64 for index");
   Tensor li = longIndex(index, "gather");
   checkGatherShapes(self, d, li, "gather");
   Tensor out = empty(li.sizes(), self.dtype());
@@ -373,6 +375,7 @@ Reduce parseReduce(std::string_view r, bool scatter_reduce_names) {
 Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, const Scalar& value,
                Reduce red, bool include_self = true) {
   const int64_t d = maybe_wrap_dim(dim, self.dim());
+  JS_CHECK(index.dtype() == ScalarType::Long, "scatter(): Expected dtype int64 for index");
   Tensor li = longIndex(index, "scatter");
   checkGatherShapes(self, d, li, "scatter");
   if (src.defined())
@@ -572,6 +575,8 @@ Tensor take(const Tensor& self, const Tensor& index) {
 }
 
 Tensor takeAlongDim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
+  JS_CHECK(indices.dtype() == ScalarType::Long, "torch.take_along_dim(): dtype of indices should be Long but got ",
+           scalarTypeName(indices.dtype()));
   // Flattened: gather along dim 0 (not take), so a negative index is an
   // error as in PyTorch, whose take_along_dim gathers too.
   if (!dim) return gather(self.reshape({-1}), 0, indices.reshape({-1}).contiguous());
