@@ -91,36 +91,9 @@ constexpr const char* nameOf(BinOp k) {
 
 [[noreturn]] void zeroDivision() { JS_ERROR("ZeroDivisionError"); }
 
-// Integer add/sub/mul wrap around on overflow, as PyTorch's do (two's
-// complement). Signed overflow is undefined in C++, so signed integers go
-// through the unsigned type of their width (at least unsigned int, so that
-// narrow types do not promote back to a signed int).
-template <typename T>
-using WrapType = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-template <typename T>
-inline T wrapAdd(T a, T b) {
-  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
-    return static_cast<T>(static_cast<WrapType<T>>(a) + static_cast<WrapType<T>>(b));
-  } else {
-    return a + b;
-  }
-}
-template <typename T>
-inline T wrapSub(T a, T b) {
-  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
-    return static_cast<T>(static_cast<WrapType<T>>(a) - static_cast<WrapType<T>>(b));
-  } else {
-    return a - b;
-  }
-}
-template <typename T>
-inline T wrapMul(T a, T b) {
-  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
-    return static_cast<T>(static_cast<WrapType<T>>(a) * static_cast<WrapType<T>>(b));
-  } else {
-    return a * b;
-  }
-}
+using math::wrapAdd;
+using math::wrapMul;
+using math::wrapSub;
 
 template <typename T>
 inline bool isNan(T v) {

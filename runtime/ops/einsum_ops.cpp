@@ -36,6 +36,7 @@ int letterId(char c) {
   if (c >= 'A' && c <= 'Z') return 26 + (c - 'A');
   return -1;
 }
+char letterOf(int id) { return static_cast<char>(id < 26 ? 'a' + id : 'A' + id - 26); }
 
 // One operand's subscripts: label ids, with -1 marking where "..." stood.
 struct Subscripts {
@@ -68,7 +69,7 @@ Subscripts parseSubscripts(std::string_view s, std::string_view equation) {
 // The operand as a view with one dim per distinct label (diagonals taken),
 // in order of first appearance; `ids` receives the labels.
 Tensor labelledView(const Tensor& t, const Subscripts& sub, int64_t ellipsisDims, int64_t maxEllipsis,
-                    std::vector<int>* ids, std::string_view equation, size_t operand) {
+                    std::vector<int>* ids, size_t operand) {
   const int64_t named = static_cast<int64_t>(sub.labels.size()) - (sub.ellipsis ? 1 : 0);
   JS_CHECK(sub.ellipsis ? t.dim() >= named : t.dim() == named, "einsum(): the number of subscripts in the equation (",
            named, ") ", sub.ellipsis ? "is more than" : "does not match", " the number of dimensions (", t.dim(),
@@ -94,7 +95,7 @@ Tensor labelledView(const Tensor& t, const Subscripts& sub, int64_t ellipsisDims
       continue;
     }
     const size_t k = static_cast<size_t>(it - ids->begin());
-    JS_CHECK(sizes[k] == t.size(dd), "einsum(): subscript ", static_cast<char>(perDim[d] < 26 ? 'a' + perDim[d] : 'A' + perDim[d] - 26),
+    JS_CHECK(sizes[k] == t.size(dd), "einsum(): subscript ", letterOf(perDim[d]),
              " is repeated for operand ", operand, " but the sizes don't match, ", sizes[k], " != ", t.size(dd));
     strides[k] += t.stride(dd);  // the diagonal
   }
@@ -196,10 +197,8 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands) {
   std::vector<int64_t> ellipsisDims(subs.size(), 0);
   for (size_t i = 0; i < subs.size(); ++i) {
     if (!subs[i].ellipsis) continue;
+    // Negative when the operand has too few dims: labelledView says so.
     ellipsisDims[i] = operands[i].dim() - (static_cast<int64_t>(subs[i].labels.size()) - 1);
-    JS_CHECK(ellipsisDims[i] >= 0, "einsum(): the number of subscripts in the equation (",
-             subs[i].labels.size() - 1, ") is more than the number of dimensions (", operands[i].dim(),
-             ") for operand ", i);
     maxEllipsis = std::max(maxEllipsis, ellipsisDims[i]);
   }
   JS_CHECK(maxEllipsis <= 64, "einsum(): too many broadcast dimensions");
@@ -219,7 +218,7 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands) {
       JS_CHECK(std::find(outIds.begin(), outIds.end(), l) == outIds.end(), "einsum(): output subscript ",
                equation.substr(arrow + 2), " appears more than once in the output");
       JS_CHECK(uses[static_cast<size_t>(l)] > 0, "einsum(): output subscript ",
-               static_cast<char>(l < 26 ? 'a' + l : 'A' + l - 26), " does not appear in the equation for any input operand");
+               letterOf(l), " does not appear in the equation for any input operand");
       outIds.push_back(l);
     }
   } else {
@@ -230,7 +229,7 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands) {
   // Labelled views, then left-to-right contraction.
   std::vector<Labelled> xs(operands.size());
   for (size_t i = 0; i < operands.size(); ++i)
-    xs[i].t = labelledView(operands[i], subs[i], ellipsisDims[i], maxEllipsis, &xs[i].ids, equation, i);
+    xs[i].t = labelledView(operands[i], subs[i], ellipsisDims[i], maxEllipsis, &xs[i].ids, i);
   auto keepFor = [&](size_t from) {  // labels the output or operands from `from` on need
     std::array<bool, kEllipsisBase + 64> keep{};
     for (int id : outIds) keep[static_cast<size_t>(id)] = true;

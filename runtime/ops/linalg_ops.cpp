@@ -475,9 +475,9 @@ Tensor matrixPower(const Tensor& a, int64_t n) {
   JS_CHECK(a.dim() >= 2 && a.size(-1) == a.size(-2), "linalg.matrix_power: A must be batches of square matrices, but "
            "they are ", a.dim() >= 2 ? a.size(-2) : 0, " by ", a.dim() >= 1 ? a.size(-1) : 0, " matrices");
   if (n == 0) {
-    Tensor eye = zeros({a.size(-1), a.size(-1)}, a.dtype());
-    for (int64_t i = 0; i < a.size(-1); ++i) eye.select(0, i).select(0, i).fill_(Scalar(1));
-    return eye.expand(a.sizes()).contiguous();
+    Tensor eye = zeros(a.sizes(), a.dtype());
+    eye.diagonal(0, -2, -1).fill_(Scalar(1));
+    return eye;
   }
   Tensor base = a;
   if (n < 0) {

@@ -248,6 +248,38 @@ inline T xlog1py(T x, T y) {
   return x * std::log1p(y);
 }
 
+// Integer add/sub/mul wrap around on overflow, as PyTorch's tensors and
+// TorchScript ints do (two's complement). Signed overflow is undefined in
+// C++, so signed integers go
+// through the unsigned type of their width (at least unsigned int, so that
+// narrow types do not promote back to a signed int).
+template <typename T>
+using WrapType = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+template <typename T>
+inline T wrapAdd(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) + static_cast<WrapType<T>>(b));
+  } else {
+    return a + b;
+  }
+}
+template <typename T>
+inline T wrapSub(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) - static_cast<WrapType<T>>(b));
+  } else {
+    return a - b;
+  }
+}
+template <typename T>
+inline T wrapMul(T a, T b) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    return static_cast<T>(static_cast<WrapType<T>>(a) * static_cast<WrapType<T>>(b));
+  } else {
+    return a * b;
+  }
+}
+
 // -1, 0 or 1. NaN gives 0, as PyTorch 1.13's sign computes (0 < x) - (x < 0)
 // (torch.sign(tensor([nan])) is tensor([0.]); NumPy's would be NaN).
 template <typename T>

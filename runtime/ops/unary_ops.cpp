@@ -250,34 +250,20 @@ template <Keep K, typename scalar_t>
 void keepLoop(TensorIterator& it) {
   using acc_t = opmath_t<scalar_t>;
   constexpr bool integral = std::is_integral_v<scalar_t>;
-  // Signed integers negate and square in their unsigned type: -INT64_MIN
-  // wraps to INT64_MIN, as in PyTorch, instead of being undefined.
+  // Integers wrap (math::wrapSub/wrapMul): -INT64_MIN is INT64_MIN, as in
+  // PyTorch, not undefined.
   if constexpr (K == Keep::Abs) {
-    if constexpr (std::is_unsigned_v<scalar_t>) {
-      unaryLoop<scalar_t>(it, [](acc_t x) { return x; });
-    } else if constexpr (integral) {
-      using U = std::make_unsigned_t<acc_t>;
-      unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? static_cast<acc_t>(U(0) - static_cast<U>(x)) : x; });
-    } else {
-      unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? -x : x; });
-    }
+    if constexpr (std::is_unsigned_v<scalar_t>) unaryLoop<scalar_t>(it, [](acc_t x) { return x; });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? math::wrapSub(acc_t(0), x) : x; });
   } else if constexpr (K == Keep::Neg) {
-    if constexpr (integral && std::is_signed_v<acc_t>) {
-      using U = std::make_unsigned_t<acc_t>;
-      unaryLoop<scalar_t>(it, [](acc_t x) { return static_cast<acc_t>(U(0) - static_cast<U>(x)); });
-    } else {
-      unaryLoop<scalar_t>(it, [](acc_t x) { return -x; });
-    }
+    // Floats negate with -x: 0 - x would turn -0.0 into +0.0.
+    if constexpr (integral) unaryLoop<scalar_t>(it, [](acc_t x) { return math::wrapSub(acc_t(0), x); });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return -x; });
   } else if constexpr (K == Keep::Sign) {
     if constexpr (std::is_same_v<scalar_t, bool>) unaryLoop<scalar_t>(it, [](bool x) { return x; });
     else unaryLoop<scalar_t>(it, [](acc_t x) { return math::sign(x); });
   } else if constexpr (K == Keep::Square) {
-    if constexpr (integral && std::is_signed_v<acc_t>) {
-      using U = std::make_unsigned_t<acc_t>;
-      unaryLoop<scalar_t>(it, [](acc_t x) { return static_cast<acc_t>(static_cast<U>(x) * static_cast<U>(x)); });
-    } else {
-      unaryLoop<scalar_t>(it, [](acc_t x) { return x * x; });
-    }
+    unaryLoop<scalar_t>(it, [](acc_t x) { return math::wrapMul(x, x); });
   } else if constexpr (K == Keep::Relu) {
     unaryLoop<scalar_t>(it, [](acc_t x) { return x > acc_t(0) ? x : (x != x ? x : acc_t(0)); });
   } else if constexpr (integral) {

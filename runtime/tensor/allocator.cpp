@@ -8,6 +8,7 @@
 
 #include "runtime/support/error.h"
 #include "runtime/support/malloc_tuning.h"
+#include "runtime/support/sanitizers.h"
 
 namespace jitserve {
 namespace {
@@ -35,17 +36,7 @@ size_t blockTotal(size_t nbytes) { return (kHeader + nbytes + kCPUAlignment - 1)
 // here never reach glibc's bins. Bounded per thread (count, block size,
 // total) so idle threads hold little; off under ASan, which must see every
 // free.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kCacheBlocks = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kCacheBlocks = false;
-#else
-constexpr bool kCacheBlocks = true;
-#endif
-#else
-constexpr bool kCacheBlocks = true;
-#endif
+constexpr bool kCacheBlocks = !kAddressSanitizer;
 
 // Oldest first. Trivially destructible, so a free that runs during thread
 // exit after the Reaper (e.g. another thread_local's tensor) finds it

@@ -14,6 +14,7 @@
 #include "runtime/ops/builtins/builtin_utils.h"
 #include "runtime/ops/builtins/builtins.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/scalar_math.h"
 
 namespace jitserve {
 namespace builtins {
@@ -63,16 +64,10 @@ SliceBounds resolveSlice(std::optional<int64_t> start, std::optional<int64_t> en
 
 namespace {
 
-// Wrapping int64 arithmetic (TorchScript ints overflow like C's, without UB).
-inline int64_t wrapAdd(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
-}
-inline int64_t wrapSub(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
-}
-inline int64_t wrapMul(int64_t a, int64_t b) {
-  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-}
+// TorchScript ints wrap on overflow (scalar_math.h), without UB.
+using ops::math::wrapAdd;
+using ops::math::wrapMul;
+using ops::math::wrapSub;
 
 [[noreturn]] void throwIntDivByZero() { JS_ERROR("division by 0"); }
 [[noreturn]] void throwZeroNegativePower() { JS_ERROR("0.0 cannot be raised to a negative power"); }
@@ -289,22 +284,22 @@ void neBool(Stack& s) {
 
 // Unary -------------------------------------------------------------------------------
 
-void negInt(Stack& s) { s.back() = IValue(wrapSub(0, s.back().toInt())); }
+void negInt(Stack& s) { s.back() = IValue(wrapSub<int64_t>(0, s.back().toInt())); }
 void negFloat(Stack& s) { s.back() = IValue(-s.back().toDouble()); }
 void negScalar(Stack& s) {
   IValue& v = s.back();
-  v = isIntLike(v) ? IValue(wrapSub(0, asInt(v))) : IValue(-v.toDouble());
+  v = isIntLike(v) ? IValue(wrapSub<int64_t>(0, asInt(v))) : IValue(-v.toDouble());
 }
 void absInt(Stack& s) {
   const int64_t v = s.back().toInt();
-  s.back() = IValue(v < 0 ? wrapSub(0, v) : v);
+  s.back() = IValue(v < 0 ? wrapSub<int64_t>(0, v) : v);
 }
 void absFloat(Stack& s) { s.back() = IValue(std::fabs(s.back().toDouble())); }
 void absScalar(Stack& s) {
   IValue& v = s.back();
   if (isIntLike(v)) {
     const int64_t i = asInt(v);
-    v = IValue(i < 0 ? wrapSub(0, i) : i);
+    v = IValue(i < 0 ? wrapSub<int64_t>(0, i) : i);
   } else {
     v = IValue(std::fabs(v.toDouble()));
   }
