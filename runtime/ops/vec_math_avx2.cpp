@@ -50,6 +50,28 @@ struct Avx2 {
     const __m256i e = _mm256_slli_epi32(_mm256_cvtps_epi32(n), 23);
     return _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(p), e));
   }
+  // p * 2^n in one rounding for p in [0.5, 2] and integral n in [-152,
+  // 129]: two exact powers of two, n = n1 + n2 with each in [-76, 65], so
+  // p * 2^n1 stays normal and only the second product rounds (inf past the
+  // top, denormals and 0 below).
+  static V ldexp(V p, V n) {
+    const __m256i k = _mm256_cvtps_epi32(n), k1 = _mm256_srai_epi32(k, 1), k2 = _mm256_sub_epi32(k, k1);
+    const __m256i bias = _mm256_set1_epi32(127);
+    const V s1 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k1, bias), 23));
+    const V s2 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k2, bias), 23));
+    return _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
+  }
+  // Whether a OP b holds in any lane.
+  template <int P>
+  static bool any(V a, V b) { return _mm256_movemask_ps(_mm256_cmp_ps(a, b, P)) != 0; }
+  // log's reduction: m in [sqrt(1/2), sqrt(2)) and e with x = m 2^e, for x
+  // > 0 finite.
+  static V logReduce(V x, V& e) {
+    V m = frexp1(x, e);
+    const V big = _mm256_cmp_ps(m, _mm256_set1_ps(1.41421356237309504880f), _CMP_GT_OQ);
+    e = _mm256_add_ps(e, _mm256_and_ps(big, _mm256_set1_ps(1.0f)));
+    return _mm256_blendv_ps(m, _mm256_mul_ps(m, _mm256_set1_ps(0.5f)), big);
+  }
   static V sqrt(V a) { return _mm256_sqrt_ps(a); }
   static float hsum(V v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
@@ -111,7 +133,6 @@ struct Avx2 {
     return _mm256_or_ps(_mm256_andnot_ps(sign, mag), _mm256_and_ps(sign, sgn));
   }
   static V pow(V a, V b) { return Sleef_powf8_u10avx2(a, b); }
-  static V exp(V a) { return Sleef_expf8_u10avx2(a); }
   static V exp2(V a) { return Sleef_exp2f8_u10avx2(a); }
   static V expm1(V a) { return Sleef_expm1f8_u10avx2(a); }
   static V log2(V a) { return Sleef_log2f8_u10avx2(a); }

@@ -41,6 +41,22 @@ struct Avx512 {
   static V roundNearest(V x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }
   // p * 2^n for integral n (vscalefps).
   static V scale2(V p, V n) { return _mm512_scalef_ps(p, n); }
+  // p * 2^n in one rounding for p in [0.5, 2] and integral n in [-152,
+  // 129]: inf past the top, denormals and 0 below (vscalefps again).
+  static V ldexp(V p, V n) { return _mm512_scalef_ps(p, n); }
+  // Whether a OP b holds in any lane.
+  template <int P>
+  static bool any(V a, V b) { return _mm512_cmp_ps_mask(a, b, P) != 0; }
+  // log's reduction: m in [sqrt(1/2), sqrt(2)) and e with x = m 2^e, for x
+  // > 0 finite (getmant/getexp handle denormals; masked ops fold the
+  // halving into two instructions).
+  static V logReduce(V x, V& e) {
+    e = _mm512_getexp_ps(x);
+    const V m = _mm512_getmant_ps(x, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+    const __mmask16 big = _mm512_cmp_ps_mask(m, _mm512_set1_ps(1.41421356237309504880f), _CMP_GT_OQ);
+    e = _mm512_mask_add_ps(e, big, e, _mm512_set1_ps(1.0f));
+    return _mm512_mask_mul_ps(m, big, m, _mm512_set1_ps(0.5f));
+  }
   static V sqrt(V a) { return _mm512_sqrt_ps(a); }
   static float hsum(V v) { return _mm512_reduce_add_ps(v); }
   static float hmax(V v) { return _mm512_reduce_max_ps(v); }
@@ -85,7 +101,6 @@ struct Avx512 {
                                                _mm512_andnot_si512(m, _mm512_castps_si512(sgn))));
   }
   static V pow(V a, V b) { return Sleef_powf16_u10avx512f(a, b); }
-  static V exp(V a) { return Sleef_expf16_u10avx512f(a); }
   static V exp2(V a) { return Sleef_exp2f16_u10avx512f(a); }
   static V expm1(V a) { return Sleef_expm1f16_u10avx512f(a); }
   static V log2(V a) { return Sleef_log2f16_u10avx512f(a); }

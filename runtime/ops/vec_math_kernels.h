@@ -35,7 +35,6 @@ struct Kernels {
 
 #define JS_VEC_SLEEF_KERNEL(name) \
   static void name(const float* in, float* out, int64_t n) { mapArray<I>(in, out, n, I::name); }
-  JS_VEC_SLEEF_KERNEL(exp)
   JS_VEC_SLEEF_KERNEL(exp2)
   JS_VEC_SLEEF_KERNEL(expm1)
   JS_VEC_SLEEF_KERNEL(log2)
@@ -55,97 +54,119 @@ struct Kernels {
   JS_VEC_SLEEF_KERNEL(sqrt)
 #undef JS_VEC_SLEEF_KERNEL
 
+  // e^x for every float, within 1 ULP (SLEEF's u10 costs ~2x): x = k ln2
+  // + r with |r| <= ln2/2 (ln2 split so k * ln2_hi is exact), e^r = 1 + r +
+  // r^2 Q(r) with Q a degree-4 minimax fit of (e^r - 1 - r) / r^2 (relative
+  // error of e^r < 1.4e-8), then 2^k applied in one rounding (I::ldexp:
+  // inf above 88.72, denormals and 0 below -87.3). x is clamped to [-104,
+  // 89] first so k stays in ldexp's range; NaN passes the clamp.
+  static constexpr float kExpQ[] = {0.4999999701976776f, 0.1666654348373413f, 0.04166720062494278f,
+                                    0.00836651399731636f, 0.0013882522471249104f};
+  static V expReduce(V x, V& k) {
+    k = I::roundNearest(I::mul(x, I::set1(1.44269504088896340736f)));
+    const V r = I::fma(k, I::set1(-0.693145751953125f), x);
+    return I::fma(k, I::set1(-1.428606765330187045e-06f), r);
+  }
+  // Q(r) in Estrin's scheme (r^2, r^4, pairs): on Zen 4 these kernels are
+  // bound by how many dependent operations wait in the FP scheduler, so a
+  // shallow tree beats Horner's chain by ~1.5x.
+  static V expQ(V r, V r2) {
+    const V r4 = I::mul(r2, r2);
+    const V a = I::fma(I::set1(kExpQ[1]), r, I::set1(kExpQ[0])), b = I::fma(I::set1(kExpQ[3]), r, I::set1(kExpQ[2]));
+    return I::fma(r4, I::set1(kExpQ[4]), I::fma(r2, b, a));
+  }
+  static V expCore(V x) {
+    x = I::min(I::set1(89.0f), I::max(I::set1(-104.0f), x));  // min/max return the second operand for NaN
+    V k;
+    const V r = expReduce(x, k), r2 = I::mul(r, r);
+    return I::ldexp(I::add(I::fma(r2, expQ(r, r2), r), I::set1(1.0f)), k);
+  }
+  static void exp(const float* in, float* out, int64_t n) { mapArray<I>(in, out, n, expCore); }
+
   // tanh without SLEEF's tanh (its 1-ULP version costs ~4x an exp), one
   // formula for every |x|: tanh|x| = m / (m + 2) with m = expm1(2|x|) (no
   // cancellation: m >= 0), |x| capped at 9 (tanh rounds to 1 from 9.01 on).
-  // expm1(u): u = k ln2 + r, |r| <= ln2/2, expm1(r) = r + r^2 P(r) (Taylor to
-  // r^8, truncation < 7e-9 relative), expm1(u) = 2^k expm1(r) + (2^k - 1).
-  // The sign is copied back. Within 2 ULP of tanh (the test checks), NaN
-  // stays NaN, tanh(+-inf) = +-1, tanh(-0) = -0.
+  // expm1(u) = 2^k expm1(r) + (2^k - 1) with expm1(r) = r + r^2 Q(r), exp's
+  // reduction and polynomial. The sign is copied back. Within 2 ULP of tanh
+  // (the test checks), NaN stays NaN, tanh(+-inf) = +-1, tanh(-0) = -0.
   static void tanh(const float* in, float* out, int64_t n) {
     const V one = I::set1(1.0f), two = I::set1(2.0f), nine = I::set1(9.0f);
-    static constexpr float c[] = {1.0f / 40320, 1.0f / 5040, 1.0f / 720, 1.0f / 120,
-                                  1.0f / 24,    1.0f / 6,    0.5f};
     mapArray<I>(in, out, n, [&](V x) {
       const V ax = I::min(nine, I::abs(x));  // min returns its second operand for NaN: NaN stays
-      const V u = I::add(ax, ax);
-      const V k = I::roundNearest(I::mul(u, I::set1(1.44269504088896340736f)));
-      V r = I::fma(k, I::set1(-0.693145751953125f), u);
-      r = I::fma(k, I::set1(-1.428606765330187045e-06f), r);
-      V p = I::set1(c[0]);
-      for (int j = 1; j < 7; ++j) p = I::fma(p, r, I::set1(c[j]));
-      const V q = I::fma(I::mul(r, r), p, r);
+      V k;
+      const V r = expReduce(I::add(ax, ax), k);
+      const V r2 = I::mul(r, r);
+      const V q = I::fma(r2, expQ(r, r2), r);
       const V s = I::scale2(one, k);
       const V m = I::fma(s, q, I::sub(s, one));
       return I::copysign(I::div(m, I::add(m, two)), x);
     });
   }
 
-  // log without SLEEF's (its 1-ULP version costs ~2x an exp): x = m 2^e
-  // with m in [sqrt(1/2), sqrt(2)), s = (m - 1) / (m + 1), log(m) =
-  // 2s (1 + s^2/3 + s^4/5 + ... + s^10/11) (|s| <= 0.172, truncation
-  // < 2e-9 relative), plus e ln2 split in two so e * ln2_hi is exact.
-  // Within 2 ULP of log; log(0) = -inf, log(x < 0) = NaN, log(inf) = inf.
+  // log without SLEEF's (its 1-ULP version costs ~2x an exp), within 1 ULP:
+  // x = m 2^e with m in [sqrt(1/2), sqrt(2)), f = m - 1 (exact), log(1 + f)
+  // = f - f^2/2 + f^3 P(f) with P a degree-6 minimax fit (relative error
+  // < 3.2e-8, Estrin's scheme as in exp), plus e ln2 split in two so e * ln2_hi is exact. Lanes that
+  // are not positive finite numbers (rare) take C's special cases: log(0) =
+  // -inf, log(x < 0) = NaN, log(inf) = inf, NaN stays.
   static void log(const float* in, float* out, int64_t n) {
-    const V one = I::set1(1.0f), two = I::set1(2.0f), half = I::set1(0.5f), zero = I::set1(0.0f);
-    const V sqrt2 = I::set1(1.41421356237309504880f), ln2_hi = I::set1(0.693145751953125f),
-            ln2_lo = I::set1(1.428606765330187045e-06f);
+    static constexpr float c[] = {0.3333390951156616f,   -0.2500133812427521f, 0.19963063299655914f,
+                                  -0.1657758355140686f,  0.14914770424365997f, -0.14267493784427643f,
+                                  0.08700434863567352f};
+    const V zero = I::set1(0.0f);
     const float inf = std::numeric_limits<float>::infinity();
     const V vinf = I::set1(inf), vninf = I::set1(-inf), vnan = I::set1(std::numeric_limits<float>::quiet_NaN());
     mapArray<I>(in, out, n, [&](V x) {
       V e;
-      V m = I::frexp1(x, e);  // m in [1, 2)
-      const V over = I::mul(m, half);
-      e = I::template select<_CMP_GT_OQ>(m, sqrt2, I::add(e, one), e);
-      m = I::template select<_CMP_GT_OQ>(m, sqrt2, over, m);
-      const V f = I::sub(m, one), s = I::div(f, I::add(f, two)), z = I::mul(s, s);
-      V p = I::set1(1.0f / 11);
-      p = I::fma(z, p, I::set1(1.0f / 9));
-      p = I::fma(z, p, I::set1(1.0f / 7));
-      p = I::fma(z, p, I::set1(1.0f / 5));
-      p = I::fma(z, p, I::set1(1.0f / 3));
-      const V s2 = I::add(s, s);
-      const V r = I::fma(I::mul(s2, z), p, s2);
-      V y = I::fma(e, ln2_hi, I::fma(e, ln2_lo, r));
-      y = I::template select<_CMP_LT_OQ>(x, zero, vnan, y);
-      y = I::template select<_CMP_EQ_OQ>(x, zero, vninf, y);
-      y = I::template select<_CMP_EQ_OQ>(x, vinf, vinf, y);
-      return I::template select<_CMP_UNORD_Q>(x, x, x, y);
+      const V f = I::sub(I::logReduce(x, e), I::set1(1.0f));
+      const V f2 = I::mul(f, f), f4 = I::mul(f2, f2);
+      const V lo = I::fma(f2, I::fma(I::set1(c[3]), f, I::set1(c[2])), I::fma(I::set1(c[1]), f, I::set1(c[0])));
+      const V p = I::fma(f4, I::fma(f2, I::set1(c[6]), I::fma(I::set1(c[5]), f, I::set1(c[4]))), lo);
+      const V r = I::fma(f2, I::fma(f, p, I::set1(-0.5f)), f);
+      V y = I::fma(e, I::set1(0.693145751953125f), I::fma(e, I::set1(1.428606765330187045e-06f), r));
+      if (I::template any<_CMP_NGT_UQ>(x, zero) || I::template any<_CMP_EQ_OQ>(x, vinf)) {
+        y = I::template select<_CMP_LT_OQ>(x, zero, vnan, y);
+        y = I::template select<_CMP_EQ_OQ>(x, zero, vninf, y);
+        y = I::template select<_CMP_EQ_OQ>(x, vinf, vinf, y);
+        y = I::template select<_CMP_UNORD_Q>(x, x, x, y);
+      }
+      return y;
     });
   }
 
   // 1 / (1 + exp(-x)), the scalar math::sigmoid's formula.
   static void sigmoid(const float* in, float* out, int64_t n) {
     const V one = I::set1(1.0f), zero = I::set1(0.0f);
-    mapArray<I>(in, out, n, [&](V x) { return I::div(one, I::add(one, I::exp(I::sub(zero, x)))); });
+    mapArray<I>(in, out, n, [&](V x) { return I::div(one, I::add(one, expCore(I::sub(zero, x)))); });
   }
 
   static void silu(const float* in, float* out, int64_t n) {
     const V one = I::set1(1.0f), zero = I::set1(0.0f);
-    mapArray<I>(in, out, n, [&](V x) { return I::div(x, I::add(one, I::exp(I::sub(zero, x)))); });
+    mapArray<I>(in, out, n, [&](V x) { return I::div(x, I::add(one, expCore(I::sub(zero, x)))); });
   }
 
-  // activation_ops' float gelu step for step: erf by Abramowitz & Stegun
-  // 7.1.28 (|error| <= 3e-7; SLEEF's 1-ULP erf costs ~3x more), so SIMD and
-  // scalar results agree.
+  // gelu with activation_ops' erf, Abramowitz & Stegun 7.1.28 (|error| <=
+  // 3e-7; SLEEF's 1-ULP erf costs ~3x more): erf|z| = 1 - p^-16 with p = 1
+  // + a1 |z| + ... + a6 |z|^6, z = x / sqrt(2). With h = 0.5 x p^-16, gelu =
+  // x - h for x >= 0 and h below, so erf's sign never needs copying; the
+  // 0.5 is folded into p's coefficients (times 2^(1/16)). The multiplier
+  // pipes bound this kernel, so every step is one fused operation (the
+  // scalar kernel rounds differently, within the same 3e-7).
   static void gelu(const float* in, float* out, int64_t n) {
-    const V half = I::set1(0.5f), one = I::set1(1.0f), rsqrt2 = I::set1(0.70710678118654752440f);
-    const V c1 = I::set1(0.0705230784f), c2 = I::set1(0.0422820123f), c3 = I::set1(0.0092705272f),
-            c4 = I::set1(0.0001520143f), c5 = I::set1(0.0002765672f), c6 = I::set1(0.0000430638f);
+    constexpr float k = 1.04427378242741384033f;  // 2^(1/16)
+    const V zero = I::set1(0.0f);
+    const V a0 = I::set1(k), a1 = I::set1(0.0705230784f * k), a2 = I::set1(0.0422820123f * k),
+            a3 = I::set1(0.0092705272f * k), a4 = I::set1(0.0001520143f * k), a5 = I::set1(0.0002765672f * k),
+            a6 = I::set1(0.0000430638f * k);
     mapArray<I>(in, out, n, [&](V x) {
-      const V z = I::mul(x, rsqrt2), t = I::abs(z);
-      V p = I::add(c5, I::mul(t, c6));
-      p = I::add(c4, I::mul(t, p));
-      p = I::add(c3, I::mul(t, p));
-      p = I::add(c2, I::mul(t, p));
-      p = I::add(c1, I::mul(t, p));
-      p = I::add(one, I::mul(t, p));
-      p = I::mul(p, p);
-      p = I::mul(p, p);
-      p = I::mul(p, p);
-      p = I::mul(p, p);
-      const V erf = I::copysign(I::sub(one, I::div(one, p)), z);
-      return I::mul(I::mul(half, x), I::add(one, erf));
+      const V t = I::abs(I::mul(x, I::set1(0.70710678118654752440f)));
+      const V t2 = I::mul(t, t);
+      const V hi = I::fma(t2, I::fma(I::fma(a6, t, a5), t, a4), I::fma(a3, t, a2));
+      const V p1 = I::fma(t2, hi, I::fma(a1, t, a0));
+      const V p2 = I::mul(p1, p1), p4 = I::mul(p2, p2), p8 = I::mul(p4, p4);
+      // x capped at FLT_MAX so gelu(inf) = inf - 0 (inf / inf would be NaN).
+      const V h = I::div(I::min(I::set1(std::numeric_limits<float>::max()), x), I::mul(p8, p8));
+      return I::template select<_CMP_LT_OQ>(x, zero, h, I::sub(x, h));
     });
   }
 
@@ -265,8 +286,8 @@ struct Kernels {
     V s0 = I::set1(0.0f), s1 = s0;
     int64_t i = 0;
     for (; i + 2 * W <= n; i += 2 * W) {
-      const V e0 = I::exp(I::sub(I::load(x + i), vm));
-      const V e1 = I::exp(I::sub(I::load(x + i + W), vm));
+      const V e0 = expCore(I::sub(I::load(x + i), vm));
+      const V e1 = expCore(I::sub(I::load(x + i + W), vm));
       if (y) {
         I::store(y + i, e0);
         I::store(y + i + W, e1);
@@ -280,8 +301,8 @@ struct Kernels {
       float buf[2 * W] = {};
       const int64_t r = n - i;
       std::memcpy(buf, x + i, sizeof(float) * r);
-      I::store(buf, I::exp(I::sub(I::load(buf), vm)));
-      I::store(buf + W, I::exp(I::sub(I::load(buf + W), vm)));
+      I::store(buf, expCore(I::sub(I::load(buf), vm)));
+      I::store(buf + W, expCore(I::sub(I::load(buf + W), vm)));
       for (int64_t j = 0; j < r; ++j) s += buf[j];
       if (y) std::memcpy(y + i, buf, sizeof(float) * r);
     }

@@ -65,7 +65,7 @@ TEST(ElementwiseSimd, UnaryOpsMatchScalarReference) {
        [](float x) { return x > 0 ? x : (std::isnan(x) ? x : 0.0f); }},
       {"clamp", [](const Tensor& x) { return callT("aten::clamp", {x, IValue(-0.5), IValue(0.5)}); }, clampRef},
       {"neg", [](const Tensor& x) { return callT("aten::neg", {x}); }, [](float x) { return -x; }},
-      {"abs", [](const Tensor& x) { return callT("aten::abs", {x}); }, [](float x) { return x < 0 ? -x : x; }},
+      {"abs", [](const Tensor& x) { return callT("aten::abs", {x}); }, [](float x) { return std::fabs(x); }},
       {"mul_scalar", [](const Tensor& x) { return callT("aten::mul.Scalar", {x, IValue(1.5)}); },
        [](float x) { return x * 1.5f; }},
       {"floor", [](const Tensor& x) { return callT("aten::floor", {x}); }, [](float x) { return std::floor(x); }},
