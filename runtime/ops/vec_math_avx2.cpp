@@ -61,6 +61,7 @@ struct Avx2 {
     const V s2 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k2, bias), 23));
     return _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
   }
+  static constexpr bool kLookup32 = false;  // no 32-entry permute: see Avx512
   // Whether a OP b holds in any lane.
   template <int P>
   static bool any(V a, V b) { return _mm256_movemask_ps(_mm256_cmp_ps(a, b, P)) != 0; }

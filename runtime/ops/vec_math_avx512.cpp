@@ -44,6 +44,20 @@ struct Avx512 {
   // p * 2^n in one rounding for p in [0.5, 2] and integral n in [-152,
   // 129]: inf past the top, denormals and 0 below (vscalefps again).
   static V ldexp(V p, V n) { return _mm512_scalef_ps(p, n); }
+  // 32-entry table lookups (vpermt2ps): the piecewise-polynomial kernels
+  // (vec_math_tables.h) use them; AVX2 has no such permute.
+  static constexpr bool kLookup32 = true;
+  using VI = __m512i;
+  static V floor(V x) { return _mm512_roundscale_ps(x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); }
+  // Integral x in [0, 31] (NaN gives 0x80000000, whose low bits pick 0).
+  static VI toIndex(V x) { return _mm512_cvttps_epi32(x); }
+  // A 32-float table held in two registers, and its entry per lane's index
+  // i in [0, 32).
+  struct Table32 {
+    V lo, hi;
+  };
+  static Table32 loadTable32(const float* table) { return {_mm512_loadu_ps(table), _mm512_loadu_ps(table + 16)}; }
+  static V lookup32(const Table32& t, VI i) { return _mm512_permutex2var_ps(t.lo, i, t.hi); }
   // Whether a OP b holds in any lane.
   template <int P>
   static bool any(V a, V b) { return _mm512_cmp_ps_mask(a, b, P) != 0; }
@@ -96,9 +110,9 @@ struct Avx512 {
     return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(a), _mm512_set1_epi32(0x7fffffff)));
   }
   static V copysign(V mag, V sgn) {
-    const __m512i m = _mm512_set1_epi32(0x7fffffff);
-    return _mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(mag), m),
-                                               _mm512_andnot_si512(m, _mm512_castps_si512(sgn))));
+    // One vpternlogd: bits of sgn where the mask has the sign bit, else mag.
+    return _mm512_castsi512_ps(_mm512_ternarylogic_epi32(_mm512_set1_epi32(0x7fffffff), _mm512_castps_si512(mag),
+                                                         _mm512_castps_si512(sgn), 0xca));
   }
   static V pow(V a, V b) { return Sleef_powf16_u10avx512f(a, b); }
   static V exp2(V a) { return Sleef_exp2f16_u10avx512f(a); }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tests/runtime/ops/op_test_util.h"
@@ -204,7 +205,7 @@ TEST(VecMath, PowOpOnStridedInputMatchesPowf) {
   }
 }
 
-TEST(VecMath, GeluMatchesThePolynomialErfFormula) {
+TEST(VecMath, GeluMatchesTheErfFormula) {
   const auto ts = tables();
   if (ts.empty()) GTEST_SKIP() << "no SIMD table on this CPU/build";
   for (const vec::FloatKernels* k : ts) {
@@ -215,7 +216,9 @@ TEST(VecMath, GeluMatchesThePolynomialErfFormula) {
     EXPECT_TRUE(std::isnan(out[0]));
     for (size_t i = 1; i < in.size(); ++i) {
       const double x = in[i], want = 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
-      ASSERT_NEAR(out[i], want, 1e-6 * std::max(1.0, std::fabs(x))) << k->isa << " gelu(" << x << ")";
+      // The AVX-512 table holds Phi to 2e-7; AVX2's erf formula to 3e-7 of erf.
+      const double tol = std::string_view(k->isa) == "avx512" ? 3e-7 : 6e-7;
+      ASSERT_NEAR(out[i], want, tol * std::max(1.0, std::fabs(x))) << k->isa << " gelu(" << x << ")";
     }
   }
 }
