@@ -22,6 +22,7 @@
 // of wall time), which stays meaningful when the machine is shared: wall
 // time counts the time spent waiting for a core, CPU time does not.
 #include <immintrin.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,6 +34,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <regex>
 #include <string>
@@ -401,44 +403,108 @@ double measurePeakGflops(double seconds, double* perCpu) {
 // PyTorch side
 // ---------------------------------------------------------------------------
 
-std::map<std::string, double> timeTorch(const std::vector<Case>& cs, int threads, double minSeconds,
-                                        double* floorUs, std::map<std::string, double>* best,
-                                        std::map<std::string, double>* cpu) {
-  char tmpl[] = "/tmp/jit-opbench-XXXXXX";
-  int fd = ::mkstemp(tmpl);
-  if (fd < 0) throw std::runtime_error("cannot create a temporary file");
-  ::close(fd);
-  {
+// PyTorch's side: torch_op_bench.py --serve as a child process, sent one
+// case name at a time on its stdin, answering one JSON line each, so its
+// cases interleave with ours.
+class TorchServer {
+ public:
+  // Starts the child; false (with a message) when it cannot run or torch is
+  // missing. floorUs: its per-call Python floor.
+  bool start(const std::vector<Case>& cs, int threads, double minSeconds, double* floorUs) {
+    char tmpl[] = "/tmp/jit-opbench-XXXXXX";
+    int fd = ::mkstemp(tmpl);
+    if (fd < 0) return fail("cannot create a temporary file");
+    ::close(fd);
+    spec_ = tmpl;
     json spec = json::array();
     for (const auto& c : cs) spec.push_back({{"name", c.name}, {"overload", c.overload}, {"args", c.args}});
-    std::ofstream(tmpl) << spec.dump();
-  }
-  std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_op_bench.py' --threads " +
-                    std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " '" + tmpl + "'";
-  std::map<std::string, double> out;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) throw std::runtime_error("cannot start " + cmd);
-  char line[8192];
-  while (std::fgets(line, sizeof line, p)) {
-    try {
-      auto j = json::parse(line);
-      if (j.contains("floor_us")) *floorUs = j["floor_us"].get<double>();
-      else if (j.contains("error")) std::fprintf(stderr, "torch %s: %s\n", j["name"].get<std::string>().c_str(),
-                                                 j["error"].get<std::string>().c_str());
-      else {
-        out[j["name"].get<std::string>()] = j["us"].get<double>();
-        (*best)[j["name"].get<std::string>()] = j["best_us"].get<double>();
-        (*cpu)[j["name"].get<std::string>()] = j["cpu_us"].get<double>();
-      }
-    } catch (const std::exception&) {
-      std::fprintf(stderr, "jit-opbench: unexpected output from torch_op_bench.py: %s", line);
+    std::ofstream(spec_) << spec.dump();
+    int toChild[2], fromChild[2];
+    if (::pipe(toChild) != 0) return fail("pipe failed");
+    if (::pipe(fromChild) != 0) {
+      ::close(toChild[0]);
+      ::close(toChild[1]);
+      return fail("pipe failed");
     }
+    const std::string script = std::string(JITSERVE_BENCH_DIR) + "/torch_op_bench.py";
+    const std::string th = std::to_string(threads), ms = std::to_string(minSeconds);
+    pid_ = ::fork();
+    if (pid_ < 0) return fail("fork failed");
+    if (pid_ == 0) {
+      ::dup2(toChild[0], 0);
+      ::dup2(fromChild[1], 1);
+      ::close(toChild[0]);
+      ::close(toChild[1]);
+      ::close(fromChild[0]);
+      ::close(fromChild[1]);
+      ::execl("/usr/bin/python3", "python3", script.c_str(), "--threads", th.c_str(), "--min-seconds", ms.c_str(),
+              "--serve", spec_.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::close(toChild[0]);
+    ::close(fromChild[1]);
+    in_ = ::fdopen(toChild[1], "w");
+    out_ = ::fdopen(fromChild[0], "r");
+    std::optional<json> first = readLine();
+    if (!first || !first->contains("floor_us")) return fail("torch_op_bench.py did not start (is python3-torch installed?)");
+    *floorUs = (*first)["floor_us"].get<double>();
+    return true;
   }
-  int rc = ::pclose(p);
-  if (rc != 0) std::fprintf(stderr, "jit-opbench: torch_op_bench.py exited with status %d\n", rc);
-  std::filesystem::remove(tmpl);
-  return out;
-}
+
+  // The case's {"us", "best_us", "cpu_us"}, or nullopt (the error printed).
+  std::optional<json> run(const std::string& name) {
+    if (!in_) return std::nullopt;
+    std::fprintf(in_, "%s\n", name.c_str());
+    std::fflush(in_);
+    std::optional<json> j = readLine();
+    if (!j) {
+      fail("torch_op_bench.py stopped");
+      return std::nullopt;
+    }
+    if (j->contains("error")) {
+      std::fprintf(stderr, "torch %s: %s\n", name.c_str(), (*j)["error"].get<std::string>().c_str());
+      return std::nullopt;
+    }
+    return j;
+  }
+
+  ~TorchServer() { stop(); }
+
+ private:
+  std::optional<json> readLine() {
+    char line[8192];
+    while (out_ && std::fgets(line, sizeof line, out_)) {
+      try {
+        return json::parse(line);
+      } catch (const std::exception&) {
+        std::fprintf(stderr, "jit-opbench: unexpected output from torch_op_bench.py: %s", line);
+      }
+    }
+    return std::nullopt;
+  }
+  bool fail(const std::string& why) {
+    std::fprintf(stderr, "jit-opbench: %s; no PyTorch times\n", why.c_str());
+    stop();
+    return false;
+  }
+  void stop() {
+    if (in_) std::fclose(in_);  // EOF on its stdin: the child exits
+    if (out_) std::fclose(out_);
+    in_ = out_ = nullptr;
+    if (pid_ > 0) {
+      int status = 0;
+      ::waitpid(pid_, &status, 0);
+      pid_ = -1;
+    }
+    if (!spec_.empty()) std::filesystem::remove(spec_);
+    spec_.clear();
+  }
+
+  pid_t pid_ = -1;
+  FILE* in_ = nullptr;
+  FILE* out_ = nullptr;
+  std::string spec_;
+};
 
 int usage(const std::string& msg) {
   if (!msg.empty()) std::fprintf(stderr, "jit-opbench: %s\n", msg.c_str());
@@ -507,14 +573,39 @@ int main(int argc, char** argv) {
                 threads, peak, peakPerCpu);
   std::fflush(stdout);
 
+  // Case by case: a copy of the same size just before each large case with
+  // a byte count (its %copy reference), ours, then PyTorch's. A shared
+  // machine's bandwidth drifts by 2x over minutes; adjacent measurements see
+  // the same machine, the run-wide reference (the best copy) is printed too.
+  // GEMM gets more samples (gemm1024, the last case).
+  Case gemm{"gemm1024", "gemm1024", "-", "aten::mm", {T({1024, 1024}), T({1024, 1024})}, 0, 2.0 * (1 << 30), false};
+  std::map<std::string, double> theirs, theirsBest, theirsCpu;
+  double floorUs = -1;
+  TorchServer server;
+  if (torch) {
+    std::vector<Case> withGemm = cases;
+    withGemm.push_back(gemm);
+    torch = server.start(withGemm, threads, minSeconds, &floorUs);
+  }
+  auto timeTorch = [&](const Case& c) {
+    if (!torch) return;
+    if (std::optional<json> j = server.run(c.name)) {
+      theirs[c.name] = (*j)["us"].get<double>();
+      theirsBest[c.name] = (*j)["best_us"].get<double>();
+      theirsCpu[c.name] = (*j)["cpu_us"].get<double>();
+    }
+  };
   std::vector<double> ours(cases.size(), -1), oursCpu(cases.size(), -1);
+  std::vector<double> localCopy(cases.size(), -1), localCopyCpu(cases.size(), -1);
   for (size_t i = 0; i < cases.size(); ++i) {
+    if (cases[i].size == "large" && cases[i].bytes > 0)
+      localCopy[i] = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &localCopyCpu[i]);
     std::string err;
     ours[i] = timeOurs(cases[i], minSeconds, &err, nullptr, &oursCpu[i]);
     if (ours[i] < 0) std::printf("%s: ours failed: %s\n", cases[i].name.c_str(), err.c_str());
+    timeTorch(cases[i]);
   }
   // GEMM bar: aten::mm 1024^3 with more samples.
-  Case gemm{"gemm1024", "gemm1024", "-", "aten::mm", {T({1024, 1024}), T({1024, 1024})}, 0, 2.0 * (1 << 30), false};
   std::string gemmErr;
   // Contention on a shared machine only ever slows a run down, so the bar
   // compares best samples: best GEMM against the best FMA-loop trial.
@@ -522,25 +613,22 @@ int main(int argc, char** argv) {
   // against the FMA loop's (per core) is printed too.
   double gemmOursBest = -1, gemmOursCpu = -1;
   const double gemmOurs = timeOurs(gemm, std::max(minSeconds, 2.0), &gemmErr, &gemmOursBest, &gemmOursCpu);
+  timeTorch(gemm);
 
   const double copyAfter = copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuAfter);
-  const double copyGBs = std::max(copyBefore, copyAfter), copyPerCpu = std::max(cpuBefore, cpuAfter);
-  std::printf("copy bandwidth after our ops: %.1f GB/s; reference %.1f GB/s wall, %.1f GB per CPU-second\n", copyAfter,
-              copyGBs, copyPerCpu);
-
-  std::map<std::string, double> theirs, theirsBest, theirsCpu;
-  double floorUs = -1;
-  if (torch) {
-    std::vector<Case> withGemm = cases;
-    withGemm.push_back(gemm);
-    theirs = timeTorch(withGemm, threads, minSeconds, &floorUs, &theirsBest, &theirsCpu);
+  double copyGBs = std::max(copyBefore, copyAfter), copyPerCpu = std::max(cpuBefore, cpuAfter);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    copyGBs = std::max(copyGBs, localCopy[i]);
+    copyPerCpu = std::max(copyPerCpu, localCopyCpu[i]);
   }
+  std::printf("copy bandwidth after the ops: %.1f GB/s; best of the run %.1f GB/s wall, %.1f GB per CPU-second\n",
+              copyAfter, copyGBs, copyPerCpu);
 
   std::printf("\n%-20s %-7s %11s %11s %7s %7s %9s %6s %6s\n", "op", "size", "ours(us)", "torch(us)", "ratio",
               "cpu-r", "GB/s", "%copy", "%cpu");
   std::map<std::string, std::vector<double>> ratios, cpuRatios;  // by size, and "all"
   json results = json::array();
-  std::vector<double> ewPct, ewCpuPct;
+  std::vector<double> ewPct, ewCpuPct, ewBestPct;
   int ewBelow = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
@@ -570,17 +658,21 @@ int main(int argc, char** argv) {
       const double gbs = c.bytes / ours[i] / 1e9;
       std::snprintf(gbuf, sizeof gbuf, "%.1f", gbs);
       r["gb_s"] = gbs;
-      if (c.size == "large") {
-        std::snprintf(pbuf, sizeof pbuf, "%.0f%%", 100 * gbs / copyGBs);
-        r["pct_copy"] = 100 * gbs / copyGBs;
+      if (c.size == "large" && localCopy[i] > 0) {
+        const double pct = 100 * gbs / localCopy[i];
+        std::snprintf(pbuf, sizeof pbuf, "%.0f%%", pct);
+        r["copy_gb_s"] = localCopy[i];
+        r["pct_copy"] = pct;
+        r["pct_best_copy"] = 100 * gbs / copyGBs;
         // Per CPU-second: the share of a core we got cancels out.
-        const double cpuPct = 100 * (c.bytes / oursCpu[i] / 1e9) / copyPerCpu;
+        const double cpuPct = 100 * (c.bytes / oursCpu[i] / 1e9) / localCopyCpu[i];
         std::snprintf(cpbuf, sizeof cpbuf, "%.0f%%", cpuPct);
         r["pct_copy_cpu"] = cpuPct;
         if (c.elementwise) {
-          ewPct.push_back(100 * gbs / copyGBs);
+          ewPct.push_back(pct);
           ewCpuPct.push_back(cpuPct);
-          if (gbs < 0.7 * copyGBs) ++ewBelow;
+          ewBestPct.push_back(100 * gbs / copyGBs);
+          if (pct < 70) ++ewBelow;
         }
       }
     }
@@ -602,8 +694,15 @@ int main(int argc, char** argv) {
   }
   if (!ewPct.empty()) {
     std::sort(ewPct.begin(), ewPct.end());
-    std::printf("elementwise 4M ops: %% of copy bandwidth min %.0f%%, median %.0f%%, max %.0f%%; %d of %zu below 70%%\n",
+    std::printf("elementwise 4M ops: %% of the copy measured beside each: min %.0f%%, median %.0f%%, max %.0f%%; %d of "
+                "%zu below 70%%\n",
                 ewPct.front(), ewPct[ewPct.size() / 2], ewPct.back(), ewBelow, ewPct.size());
+    std::sort(ewBestPct.begin(), ewBestPct.end());
+    int bestBelow = 0;
+    for (double p : ewBestPct) bestBelow += p < 70;
+    std::printf("  of the run's best copy (%.1f GB/s): min %.0f%%, median %.0f%%, max %.0f%%; %d of %zu below 70%%\n",
+                copyGBs, ewBestPct.front(), ewBestPct[ewBestPct.size() / 2], ewBestPct.back(), bestBelow,
+                ewBestPct.size());
     std::sort(ewCpuPct.begin(), ewCpuPct.end());
     int cpuBelow = 0;
     for (double p : ewCpuPct) cpuBelow += p < 70;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch side of jit-opbench: times operator overloads in PyTorch 1.13.
 
-Usage: torch_op_bench.py --threads N [--min-seconds S] SPEC.json
+Usage: torch_op_bench.py --threads N [--min-seconds S] [--serve] SPEC.json
 
 SPEC.json is a list of {"name", "overload": "aten::add.Tensor", "args": [...]}
 written by jit-opbench (tools/bench/op_bench.cpp documents the argument
@@ -10,7 +10,10 @@ same shapes and dtypes; the time is the median per-call time of batches of
 calls after a warm-up, the same method as the C++ side. Prints one JSON
 object per line: {"name", "us", "best_us", "cpu_us"} (cpu_us: process CPU time per call) or {"name", "error"}, and first
 {"floor_us"}: the cost of a trivial op call from Python, which every torch
-time includes.
+time includes. With --serve, cases run one at a time as their names arrive
+on stdin (one per line), so jit-opbench can interleave them with its own
+and both sides of a ratio see the same machine (a shared VM's memory
+bandwidth drifts by 2x over minutes).
 """
 import argparse
 import json
@@ -82,6 +85,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--threads", type=int, required=True)
     p.add_argument("--min-seconds", type=float, default=0.1)
+    p.add_argument("--serve", action="store_true")
     p.add_argument("spec")
     args = p.parse_args()
     # Debian's torch does its GEMMs in OpenBLAS (pthreads), which ignores
@@ -99,8 +103,20 @@ def main():
     alias = torch.ops.aten.alias.default
     print(json.dumps({"floor_us": median_per_call(lambda: alias(x), args.min_seconds) * 1e6}), flush=True)
 
+    def requested():
+        if not args.serve:
+            yield from cases
+            return
+        by_name = {c["name"]: c for c in cases}
+        for line in sys.stdin:
+            name = line.strip()
+            if name in by_name:
+                yield by_name[name]
+            else:
+                print(json.dumps({"name": name, "error": "no such case"}), flush=True)
+
     with torch.no_grad():
-        for c in cases:
+        for c in requested():
             try:
                 op = resolve(c["overload"])
                 call_args = [make_arg(a) for a in c["args"]]
