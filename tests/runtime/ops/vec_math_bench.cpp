@@ -8,7 +8,10 @@
 #include <random>
 #include <vector>
 
+#include "runtime/ops/binary_ops.h"
+#include "runtime/ops/unary_ops.h"
 #include "runtime/ops/vec_math.h"
+#include "runtime/tensor/tensor.h"
 
 namespace jitserve::ops::vec {
 namespace {
@@ -82,6 +85,41 @@ BENCHMARK(copyBench)->Arg(4096)->Arg(1 << 22);
   JS_UNARY_BENCH(isa, gelu, -5.0f, 5.0f);                                     \
   JS_UNARY_BENCH(isa, sqrt, 0.0f, 100.0f);                                    \
   BENCHMARK_CAPTURE(whereBench, where_##isa, #isa)->Arg(4096)->Arg(1 << 22)
+
+// Whole ops at 2048 x 2048 (what jit-opbench's 4M rows run): an output
+// allocated per call, the TensorIterator, the loop.
+void opBench(benchmark::State& state, int which) {
+  const Tensor x = full({2048, 2048}, 0.5), y = full({2048, 2048}, -1.5), row = full({1, 2048}, 2.0);
+  for (auto _ : state) {
+    Tensor r = which == 0 ? neg(x) : which == 1 ? add(x, row) : which == 2 ? add(x, y) : mul(x, row);
+    benchmark::DoNotOptimize(r.data_ptr());
+  }
+  state.SetBytesProcessed(state.iterations() * int64_t{2048} * 2048 * (which == 2 ? 12 : 8));
+}
+BENCHMARK_CAPTURE(opBench, neg, 0);
+BENCHMARK_CAPTURE(opBench, add_bcast, 1);
+BENCHMARK_CAPTURE(opBench, add, 2);
+BENCHMARK_CAPTURE(opBench, mul_bcast, 3);
+void bcastOffset(benchmark::State& state) {
+  const Tensor x = full({2048, 2048}, 0.5), big = full({1, 4096}, 2.0);
+  const Tensor row = big.narrow(1, state.range(0), 2048);
+  for (auto _ : state) {
+    Tensor r = add(x, row);
+    benchmark::DoNotOptimize(r.data_ptr());
+  }
+  state.SetBytesProcessed(state.iterations() * int64_t{2048} * 2048 * 8);
+}
+BENCHMARK(bcastOffset)->Arg(0)->Arg(8)->Arg(16)->Arg(100)->Arg(512);
+void bcastShape(benchmark::State& state) {
+  const int64_t c = state.range(0), r = (int64_t{1} << 22) / c;
+  const Tensor x = full({r, c}, 0.5), row = full({1, c}, 2.0);
+  for (auto _ : state) {
+    Tensor o = add(x, row);
+    benchmark::DoNotOptimize(o.data_ptr());
+  }
+  state.SetBytesProcessed(state.iterations() * int64_t{2048} * 2048 * 8);
+}
+BENCHMARK(bcastShape)->Arg(256)->Arg(2048)->Arg(16384)->Arg(1 << 20);
 
 JS_ISA_BENCHES(avx2);
 JS_ISA_BENCHES(avx512);
