@@ -173,6 +173,37 @@ TEST_F(OnednnConvTest, FrozenWeightsAreReorderedOnceAndStayRight) {
   }
 }
 
+// Frozen weights take NHWC activations; on small images at batch >= 4 the
+// primitive computes in its blocked layout, reordered from and back to NHWC
+// (onednn_conv.cpp). Both, fused relu included, must match the reference,
+// and an NHWC result must come back channels-last.
+TEST_F(OnednnConvTest, FrozenNhwcAndBlockedSmallImagesMatchTheReference) {
+  std::mt19937 rng(11);
+  for (const std::vector<int64_t>& shape : std::vector<std::vector<int64_t>>{{4, 64, 7, 7}, {1, 64, 7, 7}, {4, 64, 16, 16}}) {
+    Tensor x = randomFloats(shape, rng);
+    Tensor w = randomFloats({96, 64, 3, 3}, rng), b = randomFloats({96}, rng);
+    auto conv = [&](const Tensor& in, bool channelsLast) {
+      return callT("jitserve::conv2d_clamp", {in, w, b, IValue::intList({1, 1}), IValue::intList({1, 1}),
+                                              IValue::intList({1, 1}), IValue(int64_t{1}), IValue(int64_t{0}), IValue(),
+                                              IValue(channelsLast)});
+    };
+    setOnednnConvEnabled(false);
+    const std::vector<double> want = values(conv(x, false));
+    setOnednnConvEnabled(true);
+    w.storage().unsafeGetStorageImpl()->markFrozen();
+    const Tensor xNhwc = x.permute({0, 2, 3, 1}).contiguous().permute({0, 3, 1, 2});
+    for (const Tensor& in : {x, xNhwc}) {
+      for (bool channelsLast : {false, true}) {
+        const Tensor got = conv(in, channelsLast);
+        EXPECT_EQ(isChannelsLast(got), channelsLast);
+        const std::vector<double> g = values(got);
+        ASSERT_EQ(g.size(), want.size());
+        for (size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(g[i], want[i], 2e-3) << shape[0] << "x" << shape[2] << " " << i;
+      }
+    }
+  }
+}
+
 // Plans depend on the thread count; a change between calls must not reuse a
 // primitive sized for another team, and calls from inside a parallel region
 // run single-threaded.
