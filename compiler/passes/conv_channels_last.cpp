@@ -10,11 +10,20 @@ namespace jitserve {
 namespace {
 
 constexpr std::string_view kFused = "jitserve::conv2d_clamp";
+constexpr std::string_view kFusedAdd = "jitserve::conv2d_add";
 
-// A conv2d or conv2d_clamp with a constant float32 4-D weight.
+// Where a fused conv keeps its channels_last flag (-1: not a fused conv).
+int channelsLastInput(const Node* n) {
+  const std::string_view k = n->kind().toQualString();
+  if (k == kFused && n->inputs().size() == 10) return 9;
+  if (k == kFusedAdd && n->inputs().size() == 13) return 12;
+  return -1;
+}
+
+// A conv2d, conv2d_clamp or conv2d_add with a constant float32 4-D weight.
 bool isFrozenConv(const Node* n) {
   const std::string_view k = n->kind().toQualString();
-  const bool conv = (k == "aten::conv2d" && n->inputs().size() == 7) || (k == kFused && n->inputs().size() == 10);
+  const bool conv = (k == "aten::conv2d" && n->inputs().size() == 7) || channelsLastInput(n) >= 0;
   if (!conv || n->outputs().size() != 1) return false;
   std::optional<Tensor> w = constantTensor(n->input(1));
   return w && w->dim() == 4 && w->dtype() == ScalarType::Float;
@@ -22,7 +31,8 @@ bool isFrozenConv(const Node* n) {
 
 bool readsNhwcFast(const Use& u) {
   const std::string_view k = u.user->kind().toQualString();
-  if (isFrozenConv(u.user)) return u.offset == 0;
+  // conv2d_add copies its other operand into the (NHWC) output.
+  if (isFrozenConv(u.user)) return u.offset == 0 || (k == kFusedAdd && u.offset == 7);
   if (k == "aten::max_pool2d") return u.offset == 0;
   return k == "aten::add" || k == "aten::add_" || k == "aten::relu" || k == "aten::relu_" ||
          k == "aten::hardtanh" || k == "aten::hardtanh_" || k == "aten::dim" || k == "aten::size" ||
@@ -31,8 +41,9 @@ bool readsNhwcFast(const Use& u) {
 
 bool markOne(Node* n) {
   if (!isFrozenConv(n)) return false;
-  if (n->kind().toQualString() == kFused) {
-    std::optional<bool> already = constantBool(n->input(9));
+  const int flag = channelsLastInput(n);
+  if (flag >= 0) {
+    std::optional<bool> already = constantBool(n->input(flag));
     if (already && *already) return false;
   }
   const auto& uses = n->output()->uses();
@@ -47,10 +58,10 @@ bool markOne(Node* n) {
   {
     WithInsertPoint guard(n);
     yes = insertConstant(g, IValue(true), n->sourceRange());
-    if (n->kind().toQualString() != kFused) none = insertConstant(g, IValue(), n->sourceRange());
+    if (flag < 0) none = insertConstant(g, IValue(), n->sourceRange());
   }
-  if (n->kind().toQualString() == kFused) {
-    n->replaceInput(9, yes);
+  if (flag >= 0) {
+    n->replaceInput(flag, yes);
     return true;
   }
   std::vector<Value*> ins(n->inputs().begin(), n->inputs().end());

@@ -92,9 +92,56 @@ bool fusable(const Node* conv, const Node* act, bool inPlace) {
   return actUses == 1;
 }
 
+// A jitserve::conv2d_add (fuse_conv_add) without bounds yet.
+bool isUnclampedConvAdd(const Node* n) {
+  return n->kind().toQualString() == std::string_view("jitserve::conv2d_add") && n->inputs().size() == 13 &&
+         isConstantNone(n->input(10)) && isConstantNone(n->input(11));
+}
+
+// The clamp becomes conv2d_add's bounds (inputs 10 and 11).
+bool boundConvAdd(Node* convAdd, Node* act, const Clamp& c) {
+  GRAPH_UPDATE("fusing ", jitlog::nodeString(*act), " into ", jitlog::nodeString(*convAdd));
+  Graph& g = *convAdd->owningGraph();
+  Value* lo = nullptr;
+  Value* hi = nullptr;
+  {
+    WithInsertPoint guard(convAdd);
+    auto at = [&](Value* v) -> Value* {  // constants defined later in the block move up
+      if (v->node()->owningBlock() == convAdd->owningBlock() && v->node()->isAfter(convAdd))
+        v->node()->moveBefore(convAdd);
+      return v;
+    };
+    switch (c.form) {
+      case ClampForm::kRelu:
+        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
+        break;
+      case ClampForm::kRelu6:
+        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
+        hi = insertConstant(g, IValue(int64_t{6}), act->sourceRange());
+        break;
+      case ClampForm::kBounds:
+        lo = at(act->input(1));
+        hi = at(act->input(2));
+        break;
+    }
+  }
+  if (lo != nullptr) convAdd->replaceInput(10, lo);
+  if (hi != nullptr) convAdd->replaceInput(11, hi);
+  const std::string name = act->output()->debugNameRaw();
+  act->output()->replaceAllUsesWith(convAdd->output());
+  act->destroy();
+  if (!name.empty()) convAdd->output()->setDebugName(name);
+  return true;
+}
+
 bool fuseOne(Node* act) {
   if (act->inputs().empty()) return false;
   Node* conv = act->input(0)->node();
+  if (isUnclampedConvAdd(conv)) {
+    std::optional<Clamp> c = clampOf(act);
+    if (!c || !fusable(conv, act, c->inPlace) || !JS_OPT_ALLOWED) return false;
+    return boundConvAdd(conv, act, *c);
+  }
   if (!isConv2d(conv)) return false;
   std::optional<Clamp> c = clampOf(act);
   if (!c || !fusable(conv, act, c->inPlace) || !JS_OPT_ALLOWED) return false;

@@ -11,6 +11,9 @@
 //
 // (the last argument, channels_last, is conv_channels_last's to set).
 //
+// After a jitserve::conv2d_add without bounds (fuse_conv_add), the same
+// activations become its bounds: the clamp then follows the sum, as it did.
+//
 // Convolutions: aten::conv2d, and aten::_convolution / aten::convolution
 // with a constant transposed=false and a constant 4-D weight. Activations:
 // relu, relu6, hardtanh, clamp (Scalar bounds; a None bound is open) and

@@ -13,6 +13,7 @@
 #include "compiler/passes/fold_conv_arithmetic.h"
 #include "compiler/passes/fold_conv_batch_norm.h"
 #include "compiler/passes/fold_linear_batch_norm.h"
+#include "compiler/passes/fuse_conv_add.h"
 #include "compiler/passes/fuse_conv_clamp.h"
 #include "compiler/passes/guard_elimination.h"
 #include "compiler/passes/inliner.h"
@@ -90,6 +91,8 @@ absl::Status registerBuiltinPasses(PassRegistry& r) {
        "folds eval-mode batch_norm into the preceding linear's constant weight and bias (rank-2 inputs)"},
       {"fold_conv_arithmetic", FoldConvArithmetic,
        "folds a per-channel constant add/sub/mul/div of a conv's result into its weight and bias"},
+      {"fuse_conv_add", FuseConvAdd,
+       "fuses conv2d + add (a residual sum) into jitserve::conv2d_add (oneDNN sum post-op into the preloaded output)"},
       {"fuse_conv_clamp", FuseConvClamp,
        "fuses conv2d + relu/relu6/hardtanh/clamp with constant bounds into jitserve::conv2d_clamp (oneDNN post-op)"},
       {"conv_channels_last", ConvChannelsLast,
@@ -170,12 +173,14 @@ const std::vector<std::string>& frozenPipeline() {
   static const std::vector<std::string> kPipeline = [] {
     // Constant propagation first: folded attributes make the training
     // branches and the Optional checks around the convs constant.
-    // fuse_conv_clamp after the folds: a folded batch_norm or per-channel
-    // arithmetic no longer stands between a conv and its relu;
-    // conv_channels_last after it: it looks at what reads each conv.
+    // fuse_conv_add and fuse_conv_clamp after the folds: a folded
+    // batch_norm or per-channel arithmetic no longer stands between a conv
+    // and its residual add or relu; the clamp after the add (ResNet's relu)
+    // folds into the conv2d_add; conv_channels_last after them: it looks at
+    // what reads each conv.
     std::vector<std::string> p{"constant_propagation",   "remove_dropout",  "fold_conv_batch_norm",
                                "fold_conv_arithmetic",   "fold_linear_batch_norm",
-                               "fuse_conv_clamp",        "conv_channels_last"};
+                               "fuse_conv_add",          "fuse_conv_clamp", "conv_channels_last"};
     for (const std::string& n : standardPipeline()) p.push_back(n);
     return p;
   }();

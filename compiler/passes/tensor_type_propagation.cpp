@@ -112,7 +112,13 @@ TypePtr refineStructured(const Node* n, std::string_view name, const TensorType&
   const size_t r = *a.dim();
   if (floating && in(name, {"aten::conv1d", "aten::conv2d", "aten::conv3d", "aten::conv_transpose1d",
                             "aten::conv_transpose2d", "aten::conv_transpose3d", "aten::_convolution",
-                            "aten::convolution", "jitserve::conv2d_clamp"})) {
+                            "aten::convolution", "jitserve::conv2d_clamp", "jitserve::conv2d_add"})) {
+    // conv2d_add's sum broadcasts: a higher-rank other operand would raise
+    // the result's rank.
+    if (name == "jitserve::conv2d_add") {
+      const TensorType* o = ins.size() > 7 ? tensorType(ins[7]) : nullptr;
+      if (o == nullptr || !o->dim() || *o->dim() > r) return nullptr;
+    }
     return ins.size() >= 2 && paramsMatch(ins, 1, dt) ? withRank(a, dt, r) : nullptr;
   }
   if (floating && in(name, {"aten::batch_norm", "aten::instance_norm", "aten::layer_norm", "aten::group_norm"}))

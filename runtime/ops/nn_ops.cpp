@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/ops/binary_ops.h"
 #include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/conv_nd_ops.h"
 #include "runtime/ops/index_ops.h"
@@ -28,6 +29,7 @@
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/ternary_ops.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
@@ -83,10 +85,15 @@ void clampInPlace(scalar_t* p, int64_t n, const ConvClamp& c) {
 }
 
 // `clamp`, when given, is applied to the result, which oneDNN writes
-// channels-last when `channelsLastOut` (jitserve::conv2d_clamp).
+// channels-last when `channelsLastOut` (jitserve::conv2d_clamp). `sum`, when
+// given (jitserve::conv2d_add), goes before the clamp and is only taken by
+// oneDNN, for a float32 operand of the result's sizes: *sumApplied says
+// whether it was; when not, neither was the clamp (the caller adds, then
+// clamps).
 Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
                   std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
-                  int64_t groups, const ConvClamp* clamp = nullptr, bool channelsLastOut = false) {
+                  int64_t groups, const ConvClamp* clamp = nullptr, bool channelsLastOut = false,
+                  const ConvSum* sum = nullptr, bool* sumApplied = nullptr) {
   const bool batched = input_in.dim() == 4;
   JS_CHECK(input_in.dim() == 3 || input_in.dim() == 4, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but "
            "got input of size: ", shapeToString(input_in.sizes()));
@@ -121,6 +128,15 @@ Tensor conv2dImpl(const Tensor& input_in, const Tensor& weight, const std::optio
   const bool pointwise = kh == 1 && kw == 1 && sh == 1 && sw == 1 && ph == 0 && pw == 0 &&
                          !weight.storage().unsafeGetStorageImpl()->frozen();
   Tensor out;
+  if (sum != nullptr) {
+    const std::vector<int64_t> want{N, O, Ho, Wo};
+    const bool fits = batched && sum->other->dtype() == ScalarType::Float &&
+                      std::ranges::equal(sum->other->sizes(), want);
+    *sumApplied = fits && !pointwise &&
+                  onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out, clamp, channelsLastOut, sum);
+    if (*sumApplied) return out;
+    clamp = nullptr;  // the caller adds first
+  }
   if (!pointwise && onednnConv2d(input, weight, bias, {sh, sw, ph, pw, dh, dw, groups}, out, clamp, channelsLastOut))
     return batched ? out : out.squeeze(0);
   input = input.contiguous();  // the reference kernels read NCHW
@@ -711,6 +727,38 @@ void k_conv2d_clamp(Stack& s) {
                    expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6),
                    c.lo || c.hi ? &c : nullptr, a.toBool(9)));
 }
+// conv2d, plus alpha * other, then min(max(., lo), hi) (no clamp when both
+// are None): a residual sum (and its relu) fused into a 2-D convolution by
+// fuse_conv_add (and fuse_conv_clamp). oneDNN does it in one primitive (sum
+// and eltwise post-ops) when other is float32 with the result's sizes;
+// otherwise the steps run one after the other, the add with add_'s
+// semantics (the conv's dtype and shape) when in_place, else add's.
+void k_conv2d_add(Stack& s) {
+  Args a(s, 13);
+  const Tensor& other = a.tensor(7);
+  const Scalar alpha = a.scalar(8);
+  const bool inPlace = a.toBool(9);
+  ConvClamp c;
+  if (std::optional<Scalar> lo = a.optScalar(10)) c.lo = lo->toDouble();
+  if (std::optional<Scalar> hi = a.optScalar(11)) c.hi = hi->toDouble();
+  const ConvClamp* clamp = c.lo || c.hi ? &c : nullptr;
+  const ConvSum sum{&other, alpha.isComplex() ? 0.0 : alpha.toDouble()};
+  bool applied = false;
+  Tensor r = conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
+                        expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6),
+                        clamp, a.toBool(12), alpha.isComplex() ? nullptr : &sum, &applied);
+  if (!applied) {
+    if (inPlace) add_(r, other, alpha);
+    else r = add(r, other, alpha);
+    if (clamp) {
+      std::optional<Scalar> lo, hi;
+      if (c.lo) lo = Scalar(*c.lo);
+      if (c.hi) hi = Scalar(*c.hi);
+      r = ops::clamp(r, lo, hi);
+    }
+  }
+  a.ret(std::move(r));
+}
 void k_conv1d(Stack& s) {
   Args a(s, 7);
   a.ret(conv1dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 1, "stride"),
@@ -1045,6 +1093,11 @@ const OpEntry kNnOps[] = {
     {"jitserve::conv2d_clamp(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
      "dilation, int groups, Scalar? min, Scalar? max, bool channels_last=False) -> Tensor",
      k_conv2d_clamp, "conv2d then clamp(min, max), one kernel (oneDNN post-op); made by fuse_conv_clamp."},
+    {"jitserve::conv2d_add(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
+     "dilation, int groups, Tensor other, Scalar alpha, bool in_place, Scalar? min, Scalar? max, bool "
+     "channels_last=False) -> Tensor",
+     k_conv2d_add,
+     "clamp(conv2d + alpha * other, min, max), one kernel (oneDNN sum and eltwise post-ops); made by fuse_conv_add."},
     {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] "
      "dilation=[1], int groups=1) -> Tensor",
      k_conv1d, "1-D convolution (NCL)."},

@@ -51,7 +51,7 @@ bool isChannelsLast(const Tensor& t) {
 
 bool onednnAvailable() { return false; }
 bool onednnConv2d(const Tensor&, const Tensor&, const std::optional<Tensor>&, const Conv2dParams&, Tensor&,
-                  const ConvClamp*, bool) {
+                  const ConvClamp*, bool, const ConvSum*) {
   return false;
 }
 
@@ -76,7 +76,10 @@ struct Key {
   int64_t n, c, h, w, o, kh, kw, sh, sw, ph, pw, dh, dw, groups;
   bool bias;
   int threads;
-  // The post-op: 0 none, 1 relu, 2 clip(lo, hi) (infinite for an open bound).
+  // The post-ops: when `sum`, dst = conv + sumScale * (what dst held); then
+  // 0 none, 1 relu, 2 clip(lo, hi) (infinite for an open bound).
+  bool sum;
+  double sumScale;
   int post;
   double lo, hi;
   // Channels-last activations: the primitive reads and writes NHWC; srcNchw
@@ -148,9 +151,12 @@ std::shared_ptr<Plan> makePlan(const Key& k) {
                                     src_any, w_any, p->bias_md, dst_any, strides, dil, pad, pad);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  if (k.post != 0) {
+  if (k.post != 0 || k.sum) {
     dnnl::post_ops ops;
-    if (k.post == 1)
+    if (k.sum) ops.append_sum(static_cast<float>(k.sumScale));
+    if (k.post == 0) {
+      // sum only
+    } else if (k.post == 1)
       ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
     else
       ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_clip, static_cast<float>(k.lo), static_cast<float>(k.hi));
@@ -306,7 +312,8 @@ bool blockedSmallImages() {
 }  // namespace
 
 bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optional<Tensor>& bias,
-                  const Conv2dParams& cp, Tensor& out, const ConvClamp* clamp, bool channelsLastOut) {
+                  const Conv2dParams& cp, Tensor& out, const ConvClamp* clamp, bool channelsLastOut,
+                  const ConvSum* sum) {
   if (!onednnConvEnabled() || input_in.dtype() != ScalarType::Float || weight.dtype() != ScalarType::Float) return false;
   if (input_in.numel() == 0 || weight.numel() == 0) return false;
   JS_INTERNAL_ASSERT(input_in.dim() == 4 && (input_in.is_contiguous() || isChannelsLast(input_in)),
@@ -350,6 +357,10 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
     k.blockedPrim = k.nhwc && blockedSmallImages() && k.groups == 1 && k.n >= 4 && k.c >= 64 && k.o >= 64 &&
                     ho * wo <= 64;
   }
+  if (sum != nullptr) {
+    k.sum = true;
+    k.sumScale = sum->scale;
+  }
   if (clamp != nullptr) {
     const bool relu = clamp->lo == 0.0 && !clamp->hi;
     k.post = relu ? 1 : 2;
@@ -377,6 +388,11 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
   const int64_t ho = plan->dst_md.dims()[2], wo = plan->dst_md.dims()[3];
   out = k.nhwc && !k.dstNchw ? empty({k.n, ho, wo, k.o}, ScalarType::Float).permute({0, 3, 1, 2})
                : empty({k.n, k.o, ho, wo}, ScalarType::Float);
+  if (sum != nullptr) {
+    JS_INTERNAL_ASSERT(std::ranges::equal(sum->other->sizes(), out.sizes()) && sum->other->dtype() == ScalarType::Float,
+                       "onednnConv2d: the sum operand must have the result's sizes and be float32");
+    out.copy_(*sum->other);  // the sum post-op accumulates into what dst holds
+  }
   dnnl::engine& eng = cpuEngine();
   dnnl::stream stream(eng);
   memory src_m(plan->src_md, eng, input.data_ptr());
@@ -391,7 +407,12 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
     src_p = memory(plan->src_prim_md, eng, buf[0]);
     plan->src_reorder->execute(stream, src_m, src_p);
   }
-  if (plan->dst_reorder) dst_p = memory(plan->dst_prim_md, eng, buf[1]);
+  if (plan->dst_reorder) {
+    dst_p = memory(plan->dst_prim_md, eng, buf[1]);
+    // The primitive's layout differs from ours: the preloaded sum operand
+    // goes into it first.
+    if (sum != nullptr) dnnl::reorder(dst_m, dst_p).execute(stream, dst_m, dst_p);
+  }
   if (packed) {
     w_m = memory(plan->w_md, eng, static_cast<const Tensor*>(packed.get())->data_ptr());
   } else if (plan->w_reorder) {

@@ -24,7 +24,8 @@
 //    the copy is kept with their storage.
 //  - Primitives are created once per shape, parameters and thread count and
 //    kept in a bounded, thread-safe cache; concurrent calls are safe.
-//  - A ConvClamp, when given, is part of the primitive (a post-op).
+//  - A ConvClamp and a ConvSum, when given, are part of the primitive
+//    (post-ops: sum, then the clamp).
 //  - Threads: Debian's libdnnl runs on OpenMP. Each call sets the calling
 //    thread's OpenMP thread count to get_num_threads(), or 1 inside a
 //    parallel_for chunk, before it runs.
@@ -50,12 +51,22 @@ struct ConvClamp {
   std::optional<double> lo, hi;
 };
 
+// y + scale * other before the clamp (a residual sum): the output is
+// preloaded with `other` (a float32 tensor of the result's sizes, any
+// strides) and oneDNN accumulates into it (a sum post-op, ahead of the
+// eltwise one).
+struct ConvSum {
+  const Tensor* other;
+  double scale;
+};
+
 // `channelsLastOut`: write the result channels-last (NHWC memory, NCHW
 // sizes), for a consumer that reads NHWC (another frozen convolution,
 // max_pool2d; the conv_channels_last pass decides). Values are the same
 // either way.
 bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, const Conv2dParams& p,
-                  Tensor& out, const ConvClamp* clamp = nullptr, bool channelsLastOut = false);
+                  Tensor& out, const ConvClamp* clamp = nullptr, bool channelsLastOut = false,
+                  const ConvSum* sum = nullptr);
 
 // Whether a 4-D tensor is laid out channels-last (NHWC memory, NCHW sizes).
 bool isChannelsLast(const Tensor& t);

@@ -80,22 +80,30 @@ TEST_F(ModuleFreezing, Resnet18FoldsEveryAttributeAndBatchNorm) {
   EXPECT_EQ(countKind(b, "prim::GetAttr"), 0) << l.frozen.graph->toString();
   EXPECT_EQ(countKind(b, "prim::CallMethod") + countKind(b, "prim::CallFunction"), 0);
   EXPECT_EQ(countKind(b, "aten::batch_norm"), 0);
-  // 20 convolutions; the stem's and each basic block's first relu fused in
-  // (the other 8 follow the residual add), and conv_channels_last turns
-  // convs read only by convs, pooling or adds into conv2d_clamp without
-  // bounds.
-  EXPECT_EQ(countKind(b, "aten::conv2d") + countKind(b, "jitserve::conv2d_clamp"), 20);
-  int relus = 0;
-  for (const Node* n : b->nodes())
+  // 20 convolutions: each basic block's second conv takes its residual add
+  // and the relu after it (conv2d_add with a lower bound, 8); the stem's and
+  // each block's first relu fused in (conv2d_clamp, 9); conv_channels_last
+  // turns convs read only by convs, pooling or adds into conv2d_clamp without
+  // bounds; no add is left.
+  EXPECT_EQ(countKind(b, "aten::conv2d") + countKind(b, "jitserve::conv2d_clamp") +
+                countKind(b, "jitserve::conv2d_add"),
+            20);
+  EXPECT_EQ(countKind(b, "aten::add_") + countKind(b, "aten::add"), 0);
+  int relus = 0, residuals = 0;
+  for (const Node* n : b->nodes()) {
     relus += n->kind().toQualString() == "jitserve::conv2d_clamp" && !isConstantNone(n->input(7));
+    residuals += n->kind().toQualString() == "jitserve::conv2d_add" && !isConstantNone(n->input(10));
+  }
   EXPECT_EQ(relus, 9);
+  EXPECT_EQ(residuals, 8);
   // The schema a caller of the frozen graph uses has no self.
   ASSERT_EQ(l.frozen.schema.arguments.size(), 1u);
   expectClose(l.module.run("forward", std::vector<IValue>(l.inputs.begin(), l.inputs.end())), runFrozen(l), 1e-4);
   // Conv weights are frozen constants: kernels may cache their layouts.
   int frozenWeights = 0;
   for (const Node* n : b->nodes()) {
-    if (n->kind().toQualString() != "aten::conv2d" && n->kind().toQualString() != "jitserve::conv2d_clamp") continue;
+    const std::string_view k = n->kind().toQualString();
+    if (k != "aten::conv2d" && k != "jitserve::conv2d_clamp" && k != "jitserve::conv2d_add") continue;
     std::optional<IValue> w = constantNodeValue(*n->input(1)->node());
     ASSERT_TRUE(w && w->isTensor());
     frozenWeights += w->toTensor().storage().unsafeGetStorageImpl()->frozen();
@@ -118,8 +126,10 @@ TEST_F(ModuleFreezing, ConvBatchNormDropoutAndPerChannelArithmeticFold) {
   EXPECT_EQ(countKind(b, "aten::batch_norm"), 0) << l.frozen.graph->toString();
   EXPECT_EQ(countKind(b, "aten::dropout"), 0);
   EXPECT_EQ(countKind(b, "aten::mul"), 0);
-  // conv2(y) * scale + shift + bn2(conv2(y)): only the sum of two convs is left.
-  EXPECT_EQ(countKind(b, "aten::add"), 1);
+  // conv2(y) * scale + shift + bn2(conv2(y)): only the sum of two convs is
+  // left, fused into the second conv (fuse_conv_add).
+  EXPECT_EQ(countKind(b, "aten::add"), 0);
+  EXPECT_EQ(countKind(b, "jitserve::conv2d_add"), 1);
   auto expected = loadTorchSaveFile(data("freeze_conv_bn/expected.pt"));
   ASSERT_TRUE(expected.ok());
   expectClose(*expected, runFrozen(l), 1e-5);
