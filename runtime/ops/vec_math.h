@@ -71,6 +71,9 @@ struct FloatKernels {
   void (*powScalar)(const float* x, float* y, int64_t n, float e);
   // out[i] = m[i] ? x[i] : y[i] (m holds bools: bytes 0 or 1).
   void (*where)(const bool* m, const float* x, const float* y, float* out, int64_t n);
+  // The same with non-temporal stores (out never read into the cache), for
+  // working sets past the last-level cache.
+  void (*whereStream)(const bool* m, const float* x, const float* y, float* out, int64_t n);
   // max over x[0..n) with NaNs skipped (as `m = std::max(m, x[i])` from
   // -inf does); -inf for n == 0.
   float (*max)(const float* x, int64_t n);

@@ -62,6 +62,10 @@ struct Avx2 {
     return _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
   }
   static constexpr bool kLookup32 = false;  // no 32-entry permute: see Avx512
+  // Non-temporal store to a 32-byte aligned p, and the fence that orders
+  // such stores before later ones.
+  static void stream(float* p, V v) { _mm256_stream_ps(p, v); }
+  static void storeFence() { _mm_sfence(); }
   // Whether a OP b holds in any lane.
   template <int P>
   static bool any(V a, V b) { return _mm256_movemask_ps(_mm256_cmp_ps(a, b, P)) != 0; }

@@ -58,6 +58,10 @@ struct Avx512 {
   };
   static Table32 loadTable32(const float* table) { return {_mm512_loadu_ps(table), _mm512_loadu_ps(table + 16)}; }
   static V lookup32(const Table32& t, VI i) { return _mm512_permutex2var_ps(t.lo, i, t.hi); }
+  // Non-temporal store to a 64-byte aligned p, and the fence that orders
+  // such stores before later ones.
+  static void stream(float* p, V v) { _mm512_stream_ps(p, v); }
+  static void storeFence() { _mm_sfence(); }
   // Whether a OP b holds in any lane.
   template <int P>
   static bool any(V a, V b) { return _mm512_cmp_ps_mask(a, b, P) != 0; }

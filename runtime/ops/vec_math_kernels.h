@@ -297,6 +297,15 @@ struct Kernels {
     for (; i < n; ++i) out[i] = m[i] ? x[i] : y[i];
   }
 
+  // Scalar up to a vector-aligned out, aligned streaming stores, a fence.
+  static void whereStream(const bool* m, const float* x, const float* y, float* out, int64_t n) {
+    int64_t i = 0;
+    for (; i < n && reinterpret_cast<uintptr_t>(out + i) % (sizeof(float) * W) != 0; ++i) out[i] = m[i] ? x[i] : y[i];
+    for (; i + W <= n; i += W) I::stream(out + i, I::selectBytes(m + i, I::load(x + i), I::load(y + i)));
+    for (; i < n; ++i) out[i] = m[i] ? x[i] : y[i];
+    I::storeFence();
+  }
+
   static float max(const float* x, int64_t n) {
     // max(v, acc) returns acc when v is NaN, so NaNs never enter acc.
     const float ninf = -std::numeric_limits<float>::infinity();
@@ -419,6 +428,7 @@ struct Kernels {
     k.silu = &Kernels::silu;
     k.powScalar = &Kernels::powScalar;
     k.where = &Kernels::where;
+    k.whereStream = &Kernels::whereStream;
     k.max = &Kernels::max;
     k.expSubSum = &Kernels::expSubSum;
     k.scale = &Kernels::scale;

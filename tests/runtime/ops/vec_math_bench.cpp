@@ -109,7 +109,7 @@ void bcastOffset(benchmark::State& state) {
   }
   state.SetBytesProcessed(state.iterations() * int64_t{2048} * 2048 * 8);
 }
-BENCHMARK(bcastOffset)->Arg(0)->Arg(8)->Arg(16)->Arg(100)->Arg(512);
+BENCHMARK(bcastOffset)->Arg(0)->Arg(16)->Arg(256)->Arg(512)->Arg(768)->Arg(1024);
 void bcastShape(benchmark::State& state) {
   const int64_t c = state.range(0), r = (int64_t{1} << 22) / c;
   const Tensor x = full({r, c}, 0.5), row = full({1, c}, 2.0);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -120,13 +121,22 @@ TEST(VecMath, UnaryFunctionsMatchDoubleReference) {
     EXPECT_TRUE(std::isnan(py[0]));
     EXPECT_EQ(py[1], 0.0f);
     for (size_t i = 2; i < px.size(); ++i) EXPECT_LE(ulps(py[i], static_cast<float>(std::pow(double(px[i]), 2.5))), 1);
-    // where: mask bytes select x or y, tails included.
-    for (int64_t n : {1, 15, 16, 17, 40}) {
-      std::vector<float> x = uniform(n, -1, 1, 31), y = uniform(n, -1, 1, 32), o(static_cast<size_t>(n));
+    // where: mask bytes select x or y, tails included; the streaming form
+    // also from every misaligned start (its scalar head).
+    for (int64_t n : {1, 15, 16, 17, 40, 100}) {
+      std::vector<float> x = uniform(n, -1, 1, 31), y = uniform(n, -1, 1, 32), o(static_cast<size_t>(n) + 16);
       std::unique_ptr<bool[]> m(new bool[static_cast<size_t>(n)]);
       for (int64_t i = 0; i < n; ++i) m[i] = (i * 7) % 3 == 0;
       k->where(m.get(), x.data(), y.data(), o.data(), n);
       for (int64_t i = 0; i < n; ++i) ASSERT_EQ(o[i], m[i] ? x[i] : y[i]) << k->isa << " n=" << n << " i=" << i;
+      for (int64_t off = 0; off < 16; ++off) {
+        std::fill(o.begin(), o.end(), -7.0f);
+        k->whereStream(m.get(), x.data(), y.data(), o.data() + off, n);
+        for (int64_t i = 0; i < n; ++i)
+          ASSERT_EQ(o[off + i], m[i] ? x[i] : y[i]) << k->isa << " stream n=" << n << " off=" << off << " i=" << i;
+        for (int64_t i = 0; i < off; ++i) ASSERT_EQ(o[i], -7.0f);  // nothing written before out
+        for (size_t i = off + n; i < o.size(); ++i) ASSERT_EQ(o[i], -7.0f);  // or after
+      }
     }
     // The edges C defines.
     const float inf = std::numeric_limits<float>::infinity();
