@@ -4,6 +4,7 @@
 #include <cstring>
 #include <vector>
 
+#include "runtime/ops/binary_ops.h"
 #include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/kernel_utils.h"
@@ -295,11 +296,12 @@ Tensor dot(const Tensor& self, const Tensor& other) {
   return out.view({});
 }
 
+// A broadcast product, as PyTorch computes it: the operands promote (int x
+// float is float) and bool works.
 Tensor outer(const Tensor& self, const Tensor& vec2) {
-  JS_CHECK(self.dim() == 1 && vec2.dim() == 1, "outer: expected 1D tensors, got ", self.dim(), "D and ",
-           vec2.dim(), "D");
-  checkMatmulDtypes(self, vec2);
-  return mmImpl(self.unsqueeze(1), vec2.unsqueeze(0), empty({self.size(0), vec2.size(0)}, self.dtype()), 0, 1);
+  JS_CHECK(self.dim() == 1, "outer: Expected 1-D argument self, but got ", self.dim(), "-D");
+  JS_CHECK(vec2.dim() == 1, "outer: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
+  return mul(self.unsqueeze(1), vec2);
 }
 
 Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const Scalar& beta, const Scalar& alpha) {

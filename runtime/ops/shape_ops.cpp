@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/ops/index_ops.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
@@ -493,6 +494,41 @@ Tensor repeat_interleave_int(const Tensor& self, int64_t repeats, std::optional<
   return x.unsqueeze(d + 1).expand(shape).flatten(d, d + 1).contiguous();
 }
 
+// The indices 0 (repeats[0] times), 1 (repeats[1] times), ... of
+// repeat_interleave(Tensor repeats): an int tensor of 0 or 1 dims.
+Tensor repeat_interleave_indices(const Tensor& repeats, std::optional<int64_t> outputSize) {
+  JS_CHECK(repeats.dim() <= 1, "repeats must be 0-dim or 1-dim tensor");
+  JS_CHECK(!isFloatingType(repeats.dtype()) && !isComplexType(repeats.dtype()) && repeats.dtype() != ScalarType::Bool,
+           "\"repeat_interleave_cpu\" not implemented for '", scalarTypeName(repeats.dtype()), "'");
+  const Tensor r = repeats.to(ScalarType::Long).contiguous().reshape({-1});
+  const int64_t* rp = r.data<int64_t>();
+  int64_t total = 0;
+  for (int64_t i = 0; i < r.numel(); ++i) {
+    JS_CHECK(rp[i] >= 0, "repeats can not be negative");
+    JS_CHECK(!__builtin_add_overflow(total, rp[i], &total), "repeat_interleave: the repeats' sum overflows");
+  }
+  if (outputSize) JS_CHECK(*outputSize == total, "allocated size does not match required size");
+  Tensor out = empty({total}, ScalarType::Long);
+  int64_t* op = out.data<int64_t>();
+  for (int64_t i = 0, k = 0; i < r.numel(); ++i)
+    for (int64_t j = 0; j < rp[i]; ++j) op[k++] = i;
+  return out;
+}
+
+// repeat_interleave(self, Tensor repeats, dim): a 0-dim or one-element
+// repeats repeats every slice; otherwise one count per slice along dim.
+Tensor repeat_interleave_tensor(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim,
+                                std::optional<int64_t> outputSize) {
+  Tensor x = dim ? self : self.flatten();
+  const int64_t d = dim ? maybe_wrap_dim(*dim, std::max<int64_t>(x.dim(), 1)) : 0;
+  JS_CHECK(repeats.dim() <= 1, "repeats must be 0-dim or 1-dim tensor");
+  const int64_t slices = x.dim() == 0 ? 1 : x.size(d);
+  Tensor r = repeats;
+  if (repeats.numel() == 1 && slices != 1) r = repeats.reshape({1}).expand({slices});
+  JS_CHECK(r.numel() == slices, "repeats must have the same size as input along dim");
+  return index_select(x.dim() == 0 ? x.reshape({1}) : x, d, repeat_interleave_indices(r, outputSize));
+}
+
 Tensor rot90(const Tensor& self, int64_t k, IntArrayRef dims) {
   JS_CHECK(dims.size() == 2, "expected total rotation dims == 2, but got dims = ", dims.size());
   JS_CHECK(self.dim() >= 2, "expected total dims >= 2, but got total dims = ", self.dim());
@@ -969,6 +1005,14 @@ void k_repeat_interleave_int(Stack& s) {
   Args a(s, 4);
   a.ret(repeat_interleave_int(a.tensor(0), a.toInt(1), a.optInt(2)));
 }
+void k_repeat_interleave_self_tensor(Stack& s) {
+  Args a(s, 4);
+  a.ret(repeat_interleave_tensor(a.tensor(0), a.tensor(1), a.optInt(2), a.optInt(3)));
+}
+void k_repeat_interleave_indices(Stack& s) {
+  Args a(s, 2);
+  a.ret(repeat_interleave_indices(a.tensor(0), a.optInt(1)));
+}
 template <bool Lower>
 void k_triangle(Stack& s) {
   Args a(s, 2);
@@ -1169,6 +1213,11 @@ const OpEntry kShapeOps[] = {
     {"aten::tile(Tensor self, int[] dims) -> Tensor", k_tile, "repeat with leading ones filled in."},
     {"aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
      k_repeat_interleave_int, "Repeats each element `repeats` times."},
+    {"aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> "
+     "Tensor",
+     k_repeat_interleave_self_tensor, "Repeats each slice along dim by its count in repeats."},
+    {"aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor", k_repeat_interleave_indices,
+     "i repeated repeats[i] times, for each i."},
     {"aten::tril(Tensor self, int diagonal=0) -> Tensor", k_triangle<true>, "Lower triangle of the last two dims."},
     {"aten::triu(Tensor self, int diagonal=0) -> Tensor", k_triangle<false>, "Upper triangle of the last two dims."},
     {"aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", k_triangle_<true>, "In-place tril."},
