@@ -363,18 +363,25 @@ void strRsplit(Stack& s) {
   s.back() = stringList(std::move(parts));
 }
 
+// As TorchScript's (not Python's): every one of \n \r \v \f \x1c \x1d
+// \x1e ends a line by itself (\r\n is two breaks: an empty line between),
+// a break at the very end adds no empty line, and keepends gives each break
+// as an element of its own after its line.
 void strSplitlines(Stack& s) {
   const bool keepends = pop(s).toBool();
   const std::string& str = s.back().toStringRef();
+  static constexpr std::string_view kBreaks("\n\r\x0b\x0c\x1c\x1d\x1e", 7);
   std::vector<IValue> parts;
   size_t i = 0;
   while (i < str.size()) {
-    size_t j = i;
-    while (j < str.size() && str[j] != '\n' && str[j] != '\r') ++j;
-    size_t next = j;
-    if (j < str.size()) next = (str[j] == '\r' && j + 1 < str.size() && str[j + 1] == '\n') ? j + 2 : j + 1;
-    parts.emplace_back(str.substr(i, (keepends ? next : j) - i));
-    i = next;
+    const size_t j = str.find_first_of(kBreaks, i);
+    if (j == std::string::npos) {
+      parts.emplace_back(str.substr(i));
+      break;
+    }
+    parts.emplace_back(str.substr(i, j - i));
+    if (keepends) parts.emplace_back(str.substr(j, 1));
+    i = j + 1;
   }
   s.back() = stringList(std::move(parts));
 }
@@ -448,9 +455,9 @@ void strZfill(Stack& s) {
   const std::string& str = s.back().toStringRef();
   const int64_t n = static_cast<int64_t>(str.size());
   if (width <= n) return;
-  const std::string zeros(static_cast<size_t>(width - n), '0');
-  const bool signed_ = !str.empty() && (str[0] == '-' || str[0] == '+');
-  s.back() = IValue(signed_ ? str.substr(0, 1) + zeros + str.substr(1) : zeros + str);
+  // Zeros in front of everything, a sign included ('-42'.zfill(6) is
+  // '000-42'), as TorchScript's zfill does (Python's keeps the sign first).
+  s.back() = IValue(std::string(static_cast<size_t>(width - n), '0') + str);
 }
 
 void strExpandtabs(Stack& s) {

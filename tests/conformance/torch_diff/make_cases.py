@@ -9,7 +9,13 @@ in this codebase at least once (sign(NaN), linspace(steps=1), gather(-1)).
     make_cases.py OUT_DIR   -> exit 0, or 77 when torch is missing
 
 Not here: `a % 0` on TorchScript ints, which kills PyTorch 1.13 with
-SIGFPE (ours raises ZeroDivisionError: lang tests cover it); chained
+SIGFPE (ours raises ZeroDivisionError: lang tests cover it); `s.count('')`,
+which never returns in PyTorch 1.13 (ours gives Python's len(s) + 1);
+`list * negative`, which fails in PyTorch 1.13 with the C++ message
+"vector::reserve" (ours gives Python's []); f-strings, which
+CompilationUnit's parser rejects and torch.jit.script and ours accept.
+Matched on purpose where TorchScript differs from Python: zfill puts the
+zeros before a sign, splitlines breaks \r\n in two; chained
 comparisons, which CompilationUnit does not desugar but torch.jit.script,
 the corpus's frontend and ours, does; torch.tensor([]), which PyTorch
 rejects (an empty list is List[Tensor]) and we accept as an empty float
@@ -131,6 +137,42 @@ cases = {
  "repeat_interleave_out_size": ("def f(x: Tensor, r: Tensor) -> Tensor:\n    return torch.repeat_interleave(x, r, 0, output_size=3)\n", [torch.arange(3), torch.tensor([1, 2, 1])]),
  "outer_bool": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.outer(x, y)\n", [torch.tensor([True, False]), torch.tensor([True])]),
  "outer_2d": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return torch.outer(x, y)\n", [torch.ones(2, 2), torch.ones(2)]),
+ # batch 6: the language's builtins (str, list, dict, int/float conversions).
+ "dict_pop_default": ("def f(d: Dict[str, int]) -> Tuple[int, int, int]:\n    a = d.pop('a', -1)\n    b = d.pop('zz', -1)\n    return (a, b, len(d))\n", [{'a': 1, 'b': 2}]),
+ "dict_items_sorted": ("def f(d: Dict[str, int]) -> List[str]:\n    out: List[str] = []\n    for k in sorted(d.keys()):\n        out.append(k + str(d[k]))\n    return out\n", [{'b': 2, 'a': 1, 'c': 3}]),
+ "dict_update": ("def f(d: Dict[str, int], e: Dict[str, int]) -> Dict[str, int]:\n    d.update(e)\n    return d\n", [{'a': 1, 'b': 2}, {'b': 20, 'c': 30}]),
+ "list_reverse": ("def f(a: List[int]) -> List[int]:\n    a.reverse()\n    return a\n", [[1, 2, 3, 4]]),
+ "list_remove_missing": ("def f(a: List[int]) -> List[int]:\n    a.remove(7)\n    return a\n", [[1, 2, 3]]),
+ "list_mul": ("def f(a: List[int]) -> List[int]:\n    return a * 3\n", [[1, 2]]),
+ "list_contains": ("def f(a: List[str]) -> Tuple[bool, bool]:\n    return ('x' in a, 'q' not in a)\n", [['x', 'y']]),
+ "str_zfill": ("def f(a: str) -> Tuple[str, str, str]:\n    return (a.zfill(6), ('-' + a).zfill(6), ('+' + a).zfill(2))\n", ['42']),
+ "str_center": ("def f(a: str) -> Tuple[str, str]:\n    return (a.center(7, '*'), a.center(2))\n", ['abc']),
+ "str_count": ("def f(a: str) -> Tuple[int, int]:\n    return (a.count('ab'), a.count('b', 2))\n", ['abcabab']),
+ "str_partition": ("def f(a: str) -> Tuple[str, str, str]:\n    return a.partition('=')\n", ['key=val=x']),
+ "str_splitlines": ("def f(a: str) -> List[str]:\n    return a.splitlines()\n", ['a\nb\r\nc\x0bd\x1ee\n']),
+ "str_splitlines_keep": ("def f(a: str) -> List[str]:\n    return a.splitlines(True)\n", ['a\n\nb\r\nc']),
+ "str_title": ("def f(a: str) -> Tuple[str, str, str]:\n    return (a.title(), a.swapcase(), a.capitalize())\n", ['hello wORLD 2x']),
+ "str_isalnum": ("def f(a: str) -> Tuple[bool, bool, bool, bool]:\n    return (a.isalnum(), a.isalpha(), a.isspace(), a.islower())\n", ['abc12']),
+ "str_lstrip_chars": ("def f(a: str) -> Tuple[str, str]:\n    return (a.lstrip('xy'), a.rstrip('yz'))\n", ['xyxabczyz']),
+ "str_rfind": ("def f(a: str) -> Tuple[int, int, int]:\n    return (a.rfind('ab'), a.rfind('q'), a.find('ab', 2))\n", ['abcabab']),
+ "str_ljust": ("def f(a: str) -> Tuple[str, str]:\n    return (a.ljust(5, '.'), a.rjust(5, '.'))\n", ['ab']),
+ "int_of_bool": ("def f(a: bool) -> Tuple[int, float]:\n    return (int(a), float(a))\n", [True]),
+ "float_of_str_exp": ("def f(a: str) -> float:\n    return float(a)\n", ['-1.5e3']),
+ "int_of_bad_str": ("def f(a: str) -> int:\n    return int(a)\n", ['0x10']),
+ "min_list_float": ("def f(a: List[float]) -> Tuple[float, float]:\n    return (min(a), max(a))\n", [[2.5, -1.0, 3.0]]),
+ "sum_list_float": ("def f(a: List[float]) -> float:\n    return sum(a)\n", [[0.1, 0.2, 0.3]]),
+ "divmod_float_neg": ("def f(a: float, b: float) -> Tuple[float, float]:\n    return divmod(a, b)\n", [-7.5, 2.0]),
+ "math_fmod": ("def f(a: float, b: float) -> Tuple[float, float]:\n    return (math.fmod(a, b), math.copysign(3.0, b))\n", [-7.5, -2.0]),
+ "math_trunc": ("def f(a: float) -> Tuple[int, int, int]:\n    return (math.trunc(a), math.ceil(a), math.floor(a))\n", [-2.5]),
+ "chr_ord": ("def f(a: int) -> Tuple[str, int]:\n    return (chr(a), ord('z'))\n", [65]),
+ "hex_oct_bin": ("def f(a: int) -> Tuple[str, str, str]:\n    return (hex(a), oct(a), bin(a))\n", [-42]),
+ "item_int": ("def f(x: Tensor) -> Tuple[int, float]:\n    return (int(x[1].item()), float(x.sum()))\n", [torch.tensor([3, 4, 5])]),
+ "tolist_2d": ("def f(x: Tensor) -> List[List[float]]:\n    return x.tolist()\n", [torch.tensor([[1.5, 2.], [3., -4.]])]),
+ "len_tensor": ("def f(x: Tensor) -> int:\n    n = 0\n    for row in x:\n        n += len(row)\n    return n + len(x)\n", [torch.zeros(3, 4)]),
+ "str_format_spec": ("def f(a: int, b: float) -> str:\n    return '{} and {}'.format(a, b)\n", [-3, 0.1]),
+ "bool_of_float": ("def f(a: float, b: int) -> Tuple[bool, bool]:\n    return (bool(a), bool(b))\n", [0.0, -2]),
+ "int_float_cmp": ("def f(a: int, b: float) -> Tuple[bool, bool, bool]:\n    return (a == b, a < b, a >= b)\n", [3, 3.0]),
+ "float_int_floordiv": ("def f(a: float, b: int) -> Tuple[float, float]:\n    return (a // b, a % b)\n", [-7.5, 2]),
  "abs_neg_zero": ("def f(x: Tensor) -> Tensor:\n    return 1.0 / torch.abs(x)\n", [torch.tensor([-0.0, 0.0, -2.5])]),
  "exp_extremes": ("def f(x: Tensor) -> Tensor:\n    return torch.exp(x)\n", [torch.tensor([float('-inf'), float('inf'), float('nan'), 88.7, 88.8, -87.5, -100., -104., -0.0, 1e-8, 20.5] * 2)]),
  "log_extremes": ("def f(x: Tensor) -> Tensor:\n    return torch.log(x)\n", [torch.tensor([0.0, -0.0, -1.0, float('inf'), float('-inf'), float('nan'), 1e-45, 1e-40, 1.0, 0.9999999, 1.0000001, 3e38] * 2)]),
