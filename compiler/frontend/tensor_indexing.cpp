@@ -23,20 +23,32 @@ Value* emitTensorIndexingParts(Emitter& e, Value* base, const List<Expr>& subs, 
   for (size_t i = 0; i < items.size(); ++i)
     if (items[i].kind() == TK_ELLIPSIS) ellipsisAt = i;
   bool afterEllipsis = false;
-  // Dims after an ellipsis count from the end.
-  int64_t negDim = 0;
-  if (ellipsisAt < items.size()) negDim = -static_cast<int64_t>(items.size() - ellipsisAt - 1);
+  // After an ellipsis, dims count from the end: an index that consumes a
+  // dim (int, slice, tensor) with `remaining` such indices left, itself
+  // included, is at dim -remaining; a None there goes in front of those
+  // (unsqueeze at -remaining - 1). x[..., 1, None] on [2, 3, 4] selects in
+  // the last dim and appends one: [2, 3, 1].
+  int64_t remaining = 0;
+  for (size_t i = ellipsisAt + 1; i < items.size() && ellipsisAt < items.size(); ++i)
+    remaining += items[i].kind() != TK_NONE;
   for (size_t i = 0; i < items.size(); ++i) {
     const Expr& it = items[i];
     if (it.kind() == TK_ELLIPSIS) {
       afterEllipsis = true;
-      dim = negDim;
       continue;
     }
-    Value* d = constant(e, IValue(dim));
-    if (it.kind() == TK_NONE) {
+    const bool isNone = it.kind() == TK_NONE;
+    const int64_t at = afterEllipsis ? (isNone ? -remaining - 1 : -remaining) : dim;
+    Value* d = constant(e, IValue(at));
+    // Moves past this index: the next dim from the start, or one fewer left
+    // after the ellipsis.
+    auto consumed = [&](bool keepsDim) {
+      if (afterEllipsis) --remaining;
+      else if (keepsDim) ++dim;
+    };
+    if (isNone) {
       cur = e.callBuiltin("aten::unsqueeze", {cur, d}, {}, r);
-      ++dim;
+      if (!afterEllipsis) ++dim;
       continue;
     }
     if (it.kind() == TK_SLICE_EXPR) {
@@ -45,19 +57,19 @@ Value* emitTensorIndexingParts(Emitter& e, Value* base, const List<Expr>& subs, 
       Value* end = se.end().present() ? e.emitExpr(se.end().get()) : constant(e, IValue());
       Value* step = se.step().present() ? e.emitExpr(se.step().get()) : constant(e, IValue(int64_t{1}));
       cur = e.callBuiltin("aten::slice", {cur, d, start, end, step}, {}, r);
-      ++dim;
+      consumed(true);
       continue;
     }
     Value* iv = e.emitExpr(it);
     if (iv->type()->kind() == TypeKind::IntType) {
       cur = e.callBuiltin("aten::select", {cur, d, iv}, {}, r);
-      if (afterEllipsis) ++dim;
+      consumed(false);
       continue;
     }
     if (iv->type()->kind() == TypeKind::ListType) iv = e.callBuiltin("aten::tensor", {iv}, {}, r);
     if (iv->type()->kind() == TypeKind::TensorType) {
-      tensorIdx.emplace_back(dim, iv);
-      ++dim;
+      tensorIdx.emplace_back(at, iv);
+      consumed(true);
       continue;
     }
     throw ErrorReport(it.range()) << "Unsupported operation: indexing tensor with unsupported index type '"
