@@ -317,7 +317,16 @@ void k_int_tensor(Stack& s) {
   Args a(s, 1);
   checkOneElement(a.tensor(0));
   const Scalar v = a.tensor(0).item();
-  a.ret(v.isFloatingPoint() ? static_cast<int64_t>(v.toDouble()) : v.toLong());
+  if (v.isFloatingPoint()) {
+    // NaN, inf and anything past int64 are errors here, as in PyTorch (whose
+    // int(float) instead gives INT64_MIN; aten::Int.float does the same).
+    const double d = v.toDouble();
+    JS_CHECK(d >= -9223372036854775808.0 && d < 9223372036854775808.0,
+             "value cannot be converted to type int64_t without overflow");
+    a.ret(static_cast<int64_t>(d));
+    return;
+  }
+  a.ret(v.toLong());
 }
 void k_float_tensor(Stack& s) {
   Args a(s, 1);
