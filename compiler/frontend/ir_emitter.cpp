@@ -1465,7 +1465,22 @@ class FunctionEmitter final : public Emitter {
     Node* n = emitMatchedNode(g(), Symbol::fromQualString(qualName), *res.match, r);
     if (n->outputs().size() == 1) return n->output();
     if (n->outputs().empty()) return constant(g(), IValue());
-    return makeTuple(n->outputs());
+    // Named returns ("-> (Tensor values, Tensor indices)") make the tuple's
+    // fields readable by name, torch.max(x, 1).values, as in TorchScript: a
+    // tuple type with field names and no class name, a subtype of the
+    // plain tuple.
+    const auto& returns = res.match->schema->returns;
+    const bool named = std::all_of(returns.begin(), returns.end(), [](const auto& a) { return !a.name.empty(); });
+    if (!named) return makeTuple(n->outputs());
+    std::vector<TypePtr> ts;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < returns.size(); ++i) {
+      ts.push_back(n->outputs()[i]->type());
+      names.push_back(returns[i].name);
+    }
+    Node* t = g().create(prim::TupleConstruct, n->outputs(), 1);
+    t->output()->setType(std::make_shared<TupleType>(std::move(ts), std::nullopt, std::move(names)));
+    return g().insertNode(t)->output();
   }
 
   SugaredValuePtr emitApply(const Apply& a, const TypePtr& hint) {
