@@ -1668,6 +1668,11 @@ class FunctionEmitter final : public Emitter {
       if (it != casts.end())
         return callBuiltin("aten::to", {NamedValue(self), NamedValue(constant(g(), IValue(it->second)))}, std::move(kwargs), r);
     }
+    // x.type(dtype) is x.to(dtype), as TorchScript compiles it (the string
+    // forms, x.type() and x.type('torch.FloatTensor'), are not TorchScript).
+    if (self->type()->kind() == TypeKind::TensorType && name == "type" && args.size() == 1 && kwargs.empty() &&
+        args[0].value->type()->kind() == TypeKind::IntType)
+      return callBuiltin("aten::to", {NamedValue(self), args[0]}, {}, r);
     args.insert(args.begin(), NamedValue(self));
     if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
     if (self->type()->kind() == TypeKind::InterfaceType) return callInterfaceMethod(self, name, std::move(args), std::move(kwargs), r);
