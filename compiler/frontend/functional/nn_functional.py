@@ -214,17 +214,6 @@ def torch__nn__functional__log_softmax(input: Tensor, dim: Optional[int] = None,
 
 
 
-def _embedding_renorm_(weight: Tensor, input: Tensor, max_norm: float, norm_type: float):
-    # aten::embedding_renorm_ composed from operators the runtime has (it
-    # lacks that one): each row that input looks up is scaled in place to
-    # norm max_norm if its norm exceeds it, by max_norm / (norm + 1e-7).
-    rows, inverse, counts = torch._unique2(input.flatten(), True, False, False)
-    w = weight.index_select(0, rows)
-    norms = w.norm(norm_type, [1], True)
-    scale = torch.where(norms > max_norm, torch.reciprocal(norms + 1e-7) * max_norm, torch.ones_like(norms))
-    weight.copy_(weight.index_copy(0, rows, w * scale))
-
-
 def torch__nn__functional__embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None,
                                      max_norm: Optional[float] = None, norm_type: float = 2.0,
                                      scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
@@ -238,9 +227,11 @@ def torch__nn__functional__embedding(input: Tensor, weight: Tensor, padding_idx:
             assert pad >= -weight.size(0), "Padding_idx must be within num_embeddings"
             pad = weight.size(0) + pad
     if max_norm is not None:
-        # Rows looked up are rescaled in place to norm at most max_norm.
+        # Eager PyTorch rescales the looked-up rows in place to norm at most
+        # max_norm; its TorchScript graph of this function does not (the
+        # no-grad renorm call is dropped from it, 1.13), so scripted models
+        # never renormalize and neither do we.
         input = input.contiguous()
-        _embedding_renorm_(weight, input, max_norm, norm_type)
     return torch.embedding(weight, input, pad, scale_grad_by_freq, sparse)
 
 
@@ -285,8 +276,7 @@ def torch__nn__functional__embedding_bag(input: Tensor, weight: Tensor, offsets:
             raise ValueError("max mode does not support sparse weights")
     else:
         raise ValueError("mode has to be one of sum, mean or max")
-    if max_norm is not None:
-        _embedding_renorm_(weight, input, max_norm, norm_type)
+    # max_norm: no renormalization, as in TorchScript (see embedding above).
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   "supported for mode='sum' (got mode='{}'). Please open a feature request on the "
