@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "compiler/ir/ivalue_constant.h"
 #include "compiler/passes/jit_log.h"
@@ -98,80 +99,54 @@ bool isUnclampedConvAdd(const Node* n) {
          isConstantNone(n->input(10)) && isConstantNone(n->input(11));
 }
 
-// The clamp becomes conv2d_add's bounds (inputs 10 and 11).
-bool boundConvAdd(Node* convAdd, Node* act, const Clamp& c) {
-  GRAPH_UPDATE("fusing ", jitlog::nodeString(*act), " into ", jitlog::nodeString(*convAdd));
-  Graph& g = *convAdd->owningGraph();
-  Value* lo = nullptr;
-  Value* hi = nullptr;
-  {
-    WithInsertPoint guard(convAdd);
-    auto at = [&](Value* v) -> Value* {  // constants defined later in the block move up
-      if (v->node()->owningBlock() == convAdd->owningBlock() && v->node()->isAfter(convAdd))
-        v->node()->moveBefore(convAdd);
-      return v;
-    };
-    switch (c.form) {
-      case ClampForm::kRelu:
-        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
-        break;
-      case ClampForm::kRelu6:
-        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
-        hi = insertConstant(g, IValue(int64_t{6}), act->sourceRange());
-        break;
-      case ClampForm::kBounds:
-        lo = at(act->input(1));
-        hi = at(act->input(2));
-        break;
-    }
-  }
-  if (lo != nullptr) convAdd->replaceInput(10, lo);
-  if (hi != nullptr) convAdd->replaceInput(11, hi);
-  const std::string name = act->output()->debugNameRaw();
-  act->output()->replaceAllUsesWith(convAdd->output());
-  act->destroy();
-  if (!name.empty()) convAdd->output()->setDebugName(name);
-  return true;
-}
-
-bool fuseOne(Node* act) {
-  if (act->inputs().empty()) return false;
-  Node* conv = act->input(0)->node();
-  if (isUnclampedConvAdd(conv)) {
-    std::optional<Clamp> c = clampOf(act);
-    if (!c || !fusable(conv, act, c->inPlace) || !JS_OPT_ALLOWED) return false;
-    return boundConvAdd(conv, act, *c);
-  }
-  if (!isConv2d(conv)) return false;
-  std::optional<Clamp> c = clampOf(act);
-  if (!c || !fusable(conv, act, c->inPlace) || !JS_OPT_ALLOWED) return false;
-  GRAPH_UPDATE("fusing ", jitlog::nodeString(*act), " into ", jitlog::nodeString(*conv));
-  Graph& g = *conv->owningGraph();
-  // The fused node takes the conv's place; its bounds must be defined there.
-  // Constant bounds defined later in the block move up (constants read
-  // nothing).
-  auto boundAtConv = [&](Value* v) -> Value* {
-    if (v->node()->owningBlock() == conv->owningBlock() && v->node()->isAfter(conv)) v->node()->moveBefore(conv);
+// The clamp's bounds as values defined before `at` (nullptr for an open
+// bound): relu's 0, relu6's 0 and 6 as new constants, or the activation's
+// own constant bounds, moved up when defined later in the block (constants
+// read nothing).
+std::pair<Value*, Value*> boundsBefore(Node* at, Node* act, const Clamp& c) {
+  Graph& g = *at->owningGraph();
+  WithInsertPoint guard(at);
+  auto moved = [&](Value* v) -> Value* {
+    if (v->node()->owningBlock() == at->owningBlock() && v->node()->isAfter(at)) v->node()->moveBefore(at);
     return v;
   };
-  Value* lo = nullptr;
-  Value* hi = nullptr;
+  switch (c.form) {
+    case ClampForm::kRelu:
+      return {insertConstant(g, IValue(int64_t{0}), act->sourceRange()), nullptr};
+    case ClampForm::kRelu6:
+      return {insertConstant(g, IValue(int64_t{0}), act->sourceRange()),
+              insertConstant(g, IValue(int64_t{6}), act->sourceRange())};
+    case ClampForm::kBounds:
+      return {moved(act->input(1)), moved(act->input(2))};
+  }
+  return {nullptr, nullptr};
+}
+
+// Replaces the activation's uses by `repl` and takes the activation's name (after the
+// destroy frees the old owner of the name).
+void takeOver(Node* act, Value* repl) {
+  const std::string name = act->output()->debugNameRaw();
+  act->output()->replaceAllUsesWith(repl);
+  act->destroy();
+  if (!name.empty()) repl->setDebugName(name);
+}
+
+// The clamp becomes conv2d_add's bounds (inputs 10 and 11).
+void boundConvAdd(Node* convAdd, Node* act, const Clamp& c) {
+  auto [lo, hi] = boundsBefore(convAdd, act, c);
+  if (lo != nullptr) convAdd->replaceInput(10, lo);
+  if (hi != nullptr) convAdd->replaceInput(11, hi);
+  takeOver(act, convAdd->output());
+}
+
+// conv + clamp become one conv2d_clamp in the conv's place (its bounds must
+// be defined there).
+void fuseIntoConv(Node* conv, Node* act, const Clamp& c) {
+  Graph& g = *conv->owningGraph();
+  auto [lo, hi] = boundsBefore(conv, act, c);
   Value* channelsLast = nullptr;
   {
     WithInsertPoint guard(conv);
-    switch (c->form) {
-      case ClampForm::kRelu:
-        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
-        break;
-      case ClampForm::kRelu6:
-        lo = insertConstant(g, IValue(int64_t{0}), act->sourceRange());
-        hi = insertConstant(g, IValue(int64_t{6}), act->sourceRange());
-        break;
-      case ClampForm::kBounds:
-        lo = boundAtConv(act->input(1));
-        hi = boundAtConv(act->input(2));
-        break;
-    }
     channelsLast = insertConstant(g, IValue(false), conv->sourceRange());
     if (lo == nullptr || hi == nullptr) {
       Value* none = insertConstant(g, IValue(), conv->sourceRange());
@@ -187,14 +162,21 @@ bool fuseOne(Node* act) {
   fused->output()->setType(act->output()->type());
   fused->setSourceRange(conv->sourceRange());
   fused->insertBefore(conv);
-  act->output()->replaceAllUsesWith(fused->output());
   conv->output()->replaceAllUsesWith(fused->output());
-  // The activation's name: the value it stands for (name it after the
-  // destroy frees the old owner of the name).
-  const std::string name = act->output()->debugNameRaw();
-  act->destroy();
+  takeOver(act, fused->output());
   conv->destroy();
-  if (!name.empty()) fused->output()->setDebugName(name);
+}
+
+bool fuseOne(Node* act) {
+  if (act->inputs().empty()) return false;
+  Node* conv = act->input(0)->node();
+  const bool convAdd = isUnclampedConvAdd(conv);
+  if (!convAdd && !isConv2d(conv)) return false;
+  std::optional<Clamp> c = clampOf(act);
+  if (!c || !fusable(conv, act, c->inPlace) || !JS_OPT_ALLOWED) return false;
+  GRAPH_UPDATE("fusing ", jitlog::nodeString(*act), " into ", jitlog::nodeString(*conv));
+  if (convAdd) boundConvAdd(conv, act, *c);
+  else fuseIntoConv(conv, act, *c);
   return true;
 }
 
