@@ -112,6 +112,8 @@ struct Plan {
   memory::desc src_prim_md, dst_prim_md;              // what conv reads and writes
   memory::desc w_user_md, w_md;  // plain oihw / goihw, and what conv wants
   std::optional<dnnl::reorder> src_reorder, dst_reorder, w_reorder;
+  // With a sum post-op in another layout: the preloaded output into it.
+  std::optional<dnnl::reorder> sum_reorder;
 };
 
 
@@ -168,8 +170,10 @@ std::shared_ptr<Plan> makePlan(const Key& k) {
   p->dst_prim_md = pd.dst_desc();
   if (p->src_prim_md != p->src_md)
     p->src_reorder.emplace(dnnl::reorder::primitive_desc(cpuEngine(), p->src_md, cpuEngine(), p->src_prim_md));
-  if (p->dst_prim_md != p->dst_md)
+  if (p->dst_prim_md != p->dst_md) {
     p->dst_reorder.emplace(dnnl::reorder::primitive_desc(cpuEngine(), p->dst_prim_md, cpuEngine(), p->dst_md));
+    if (k.sum) p->sum_reorder.emplace(dnnl::reorder::primitive_desc(cpuEngine(), p->dst_md, cpuEngine(), p->dst_prim_md));
+  }
   p->scratch_md = pd.scratchpad_desc();
   if (p->w_md != p->w_user_md) p->w_reorder.emplace(dnnl::reorder::primitive_desc(cpuEngine(), p->w_user_md,
                                                                                   cpuEngine(), p->w_md));
@@ -411,7 +415,7 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
     dst_p = memory(plan->dst_prim_md, eng, buf[1]);
     // The primitive's layout differs from ours: the preloaded sum operand
     // goes into it first.
-    if (sum != nullptr) dnnl::reorder(dst_m, dst_p).execute(stream, dst_m, dst_p);
+    if (plan->sum_reorder) plan->sum_reorder->execute(stream, dst_m, dst_p);
   }
   if (packed) {
     w_m = memory(plan->w_md, eng, static_cast<const Tensor*>(packed.get())->data_ptr());
