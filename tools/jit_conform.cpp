@@ -1,11 +1,14 @@
 // jit-conform: runs the conformance corpus (../shared/conformance, see its
 // FORMAT.md) and reports which cases pass.
 //
-//   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] DIR...
+//   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N]
+//               [--tol-scale X] DIR...
 //
 // Every folder with a case.json under the DIRs is one case, run in its own
 // child process so a crash or hang fails that case only. Prints
 // "FAIL <suite>/<case>: <reason>" per failing case and last "N passed, M failed".
+// --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
+// pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
 // only for usage errors.
 #include <unistd.h>
@@ -32,7 +35,8 @@ namespace {
 int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
-               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress] DIR...\n");
+               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress]\n"
+               "                   [--tol-scale X] DIR...\n");
   return 2;
 }
 
@@ -49,6 +53,7 @@ int main(int argc, char** argv) {
   IsolationOptions iso;
   iso.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   std::vector<std::string> dirs;
+  double tolScale = 1.0;
 
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -76,6 +81,11 @@ int main(int argc, char** argv) {
       std::string v = (a == "-j" || a.rfind("--jobs", 0) == 0) ? value(a == "-j" ? "-j" : "--jobs") : a.substr(2);
       iso.jobs = std::atoi(v.c_str());
       if (iso.jobs < 1) return usage(("bad job count '" + v + "'").c_str());
+    } else if (a.rfind("--tol-scale", 0) == 0) {
+      char* end = nullptr;
+      std::string v = value("--tol-scale");
+      tolScale = std::strtod(v.c_str(), &end);
+      if (end == v.c_str() || *end || !(tolScale > 0)) return usage(("bad --tol-scale '" + v + "'").c_str());
     } else if (a == "--progress") {
       iso.progress = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -97,6 +107,8 @@ int main(int argc, char** argv) {
       [&](size_t i) -> ItemResult {
         auto c = loadCase(caseDirs[i]);
         if (!c.ok()) return ItemResult{false, std::string(c.status().message())};
+        c->rtol *= tolScale;
+        c->atol *= tolScale;
         return runCase(*c, mode);
       },
       iso);
