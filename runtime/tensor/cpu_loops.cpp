@@ -1,6 +1,9 @@
 // cpu_loops.h's choice between the baseline and the AVX2 build of its loops.
 #include "runtime/tensor/cpu_loops.h"
 
+#include "runtime/support/cpu_caches.h"
+
+#include <atomic>
 #include <cstdlib>
 #include <string_view>
 
@@ -22,4 +25,25 @@ bool avx2Loops() {
   return use;
 }
 
+namespace {
+std::atomic<size_t>& threshold() {
+  static std::atomic<size_t> t{lastLevelCacheBytes()};
+  return t;
+}
+}  // namespace
+
+bool streamOutput(int64_t numel, int64_t bytesPerElement) {
+  return static_cast<size_t>(numel) * static_cast<size_t>(bytesPerElement) >
+         threshold().load(std::memory_order_relaxed);
+}
+
+void storeFence() { _mm_sfence(); }
+
 }  // namespace jitserve::detail
+
+namespace jitserve {
+
+void setStreamingThresholdBytes(size_t bytes) { detail::threshold().store(bytes, std::memory_order_relaxed); }
+size_t streamingThresholdBytes() { return detail::threshold().load(std::memory_order_relaxed); }
+
+}  // namespace jitserve

@@ -363,12 +363,16 @@ void TensorIterator::serial_for_each(loop_t loop, int64_t begin, int64_t end) co
   }
 }
 
-void TensorIterator::for_each(loop_t loop, int64_t grain) {
+void TensorIterator::for_each(loop_t loop, int64_t grain, void (*chunk_end)()) {
+  auto run = [&](int64_t b, int64_t e) {
+    serial_for_each(loop, b, e);
+    if (chunk_end) chunk_end();
+  };
   if (numel_ > 0) {
     if (numel_ < grain || get_num_threads() <= 1 || in_parallel_region()) {
-      serial_for_each(loop, 0, numel_);
+      run(0, numel_);
     } else if (!reduction_) {
-      parallel_for(0, numel_, grain, [&](int64_t b, int64_t e) { serial_for_each(loop, b, e); });
+      parallel_for(0, numel_, grain, run);
     } else {
       // Split only along the outermost dim, and only when it is not reduced,
       // so each output element is written by one thread.
@@ -377,11 +381,11 @@ void TensorIterator::for_each(loop_t loop, int64_t grain) {
       for (int k = 0; k < noutputs_; ++k) outer_reduced |= strides_[outer * ntensors_ + k] == 0;
       const int64_t outer_size = iter_shape_[outer];
       if (outer_reduced || outer_size < 2 || outer == 0) {
-        serial_for_each(loop, 0, numel_);
+        run(0, numel_);
       } else {
         const int64_t inner = numel_ / outer_size;
         parallel_for(0, outer_size, std::max<int64_t>(1, grain / inner),
-                     [&](int64_t b, int64_t e) { serial_for_each(loop, b * inner, e * inner); });
+                     [&](int64_t b, int64_t e) { run(b * inner, e * inner); });
       }
     }
   }

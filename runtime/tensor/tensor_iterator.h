@@ -156,8 +156,10 @@ class TensorIterator {
   bool is_scalar(int k) const;
 
   // Runs loop over all elements, in parallel above `grain` elements, then
-  // writes temporaries back into the user's outputs.
-  void for_each(loop_t loop, int64_t grain = kGrainSize);
+  // writes temporaries back into the user's outputs. `chunk_end`, when
+  // given, runs on each thread after its share (a store fence after
+  // streaming stores, once per thread rather than once per loop call).
+  void for_each(loop_t loop, int64_t grain = kGrainSize, void (*chunk_end)() = nullptr);
   // Runs loop over the linear element range [begin, end) on this thread (no
   // write-back).
   void serial_for_each(loop_t loop, int64_t begin, int64_t end) const;

@@ -3,7 +3,10 @@
 // baseline one under JITSERVE_CPU_CAPABILITY=default); either must equal a
 // scalar reference bit for bit: NaN, signed zeros, infinities, denormals,
 // every length around the vector widths, unaligned starts, strided and
-// broadcast operands, and in-place updates.
+// broadcast operands, and in-place updates. Each test runs twice: with
+// every output stored normally and with every contiguous output streamed
+// (cpu_loops.h's non-temporal stores, normally only past the last-level
+// cache).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/tensor/cpu_loops.h"
 #include "tests/runtime/ops/op_test_util.h"
 
 namespace jitserve::ops {
@@ -59,7 +63,22 @@ struct Binary {
 
 float clampRef(float x) { return std::isnan(x) ? x : std::min(std::max(x, -0.5f), 0.5f); }
 
-TEST(ElementwiseSimd, UnaryOpsMatchScalarReference) {
+class ElementwiseSimd : public ::testing::TestWithParam<bool> {
+ protected:
+  void SetUp() override {
+    saved_ = streamingThresholdBytes();
+    setStreamingThresholdBytes(GetParam() ? 0 : SIZE_MAX);
+  }
+  void TearDown() override { setStreamingThresholdBytes(saved_); }
+
+ private:
+  size_t saved_ = 0;
+};
+
+INSTANTIATE_TEST_SUITE_P(Stores, ElementwiseSimd, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& p) { return p.param ? "Streamed" : "Plain"; });
+
+TEST_P(ElementwiseSimd, UnaryOpsMatchScalarReference) {
   const std::vector<Unary> ops = {
       {"relu", [](const Tensor& x) { return callT("aten::relu", {x}); },
        [](float x) { return x > 0 ? x : (std::isnan(x) ? x : 0.0f); }},
@@ -73,7 +92,7 @@ TEST(ElementwiseSimd, UnaryOpsMatchScalarReference) {
        [](float x) { return x * x; }},
   };
   for (const Unary& u : ops) {
-    for (int64_t n : {1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 1027}) {
+    for (int64_t n : {1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 1027, 3001}) {
       // Contiguous, and starting one element in (unaligned).
       const std::vector<float> v = mixed(n + 1, static_cast<uint32_t>(n));
       const Tensor full = floats(v);
@@ -94,7 +113,7 @@ TEST(ElementwiseSimd, UnaryOpsMatchScalarReference) {
   }
 }
 
-TEST(ElementwiseSimd, BinaryOpsMatchScalarReference) {
+TEST_P(ElementwiseSimd, BinaryOpsMatchScalarReference) {
   auto b = [](const char* overload) {
     return [overload](const Tensor& x, const Tensor& y) { return callT(overload, {x, y, IValue(int64_t{1})}); };
   };
@@ -114,7 +133,7 @@ TEST(ElementwiseSimd, BinaryOpsMatchScalarReference) {
       {"ne", b2("aten::ne.Tensor"), [](float x, float y) { return x != y ? 1.0f : 0.0f; }},
   };
   for (const Binary& o : ops) {
-    for (int64_t n : {1, 7, 8, 9, 16, 17, 33, 100, 1027}) {
+    for (int64_t n : {1, 7, 8, 9, 16, 17, 33, 100, 1027, 3001}) {
       const std::vector<float> a = mixed(n + 1, static_cast<uint32_t>(n));
       const std::vector<float> c = mixed(n + 1, static_cast<uint32_t>(n + 77));
       const Tensor ta = floats(a).narrow(0, 1, n), tc = floats(c).narrow(0, 0, n);
@@ -130,6 +149,14 @@ TEST(ElementwiseSimd, BinaryOpsMatchScalarReference) {
         ASSERT_TRUE(sameFloat(right[i], o.ref(a[i + 1], -0.0f))) << o.name << " scalar-right n=" << n << " i=" << i;
       }
     }
+    // A row broadcast over a contiguous matrix (rows long enough to stream).
+    {
+      const std::vector<float> m2 = mixed(3 * 1500, 6), r2 = mixed(1500, 7);
+      const Tensor tm2 = floats(m2, {3, 1500}), tr2 = floats(r2, {1, 1500});
+      const std::vector<double> got2 = values(o.op(tm2, tr2));
+      for (int64_t i = 0; i < 3 * 1500; ++i)
+        ASSERT_TRUE(sameFloat(got2[i], o.ref(m2[i], r2[i % 1500]))) << o.name << " row broadcast " << i;
+    }
     // A row broadcast over a strided matrix.
     const std::vector<float> m = mixed(9 * 19, 3), r = mixed(9, 4);
     const Tensor tm = floats(m, {19, 9}).transpose(0, 1), tr = floats(r, {9, 1});
@@ -141,15 +168,15 @@ TEST(ElementwiseSimd, BinaryOpsMatchScalarReference) {
   }
 }
 
-TEST(ElementwiseSimd, InPlaceAndIntegerLoops) {
+TEST_P(ElementwiseSimd, InPlaceAndIntegerLoops) {
   // In place: out aliases the input.
-  const std::vector<float> v = mixed(41, 9);
+  const std::vector<float> v = mixed(2041, 9);
   Tensor x = floats(v);
   callT("aten::clamp_", {x, IValue(-0.5), IValue(0.5)});
   const std::vector<double> got = values(x);
   for (size_t i = 0; i < v.size(); ++i) ASSERT_TRUE(sameFloat(got[i], clampRef(v[i]))) << "clamp_ i=" << i;
   // int64 and int32 arithmetic (wrapping) go through the same loops.
-  const int64_t n = 37;
+  const int64_t n = 1037;
   Tensor a64 = empty({n}, ScalarType::Long), c64 = empty({n}, ScalarType::Long);
   Tensor a32 = empty({n}, ScalarType::Int), c32 = empty({n}, ScalarType::Int);
   for (int64_t i = 0; i < n; ++i) {
