@@ -11,6 +11,7 @@
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/graph_function.h"
+#include "runtime/ops/onednn_conv.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::server {
@@ -156,6 +157,9 @@ absl::Status Model::warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& ex
     absl::Status s = executors[static_cast<size_t>(m - methods_.data())]->warmup(std::span<const Stack>(&stack, 1), run);
     if (!s.ok()) return bad(absl::StripPrefix(s.message(), "warm-up sample 0: "));
   }
+  // The warm-up queued the frozen convolutions' Winograd weight transforms;
+  // the load ends when they are done, so requests find them.
+  if (!warmup_.empty()) ops::onednnWaitForWeightPacks();
   return absl::OkStatus();
 }
 

@@ -22,6 +22,11 @@
 //    except frozen weights (StorageImpl::frozen: a frozen module's constants,
 //    which nothing writes): those are reordered once per view and layout and
 //    the copy is kept with their storage.
+//  - Frozen 3x3 stride-1 convolutions use oneDNN's Winograd kernels
+//    (JITSERVE_ONEDNN_WINOGRAD=0: the direct ones) where it has them. Their
+//    weight transform (up to ~50 ms a weight) runs on a background thread
+//    the first time a weight is seen in a layout; until it is kept, calls
+//    run the direct kernels. onednnWaitForWeightPacks waits for it.
 //  - Primitives are created once per shape, parameters and thread count and
 //    kept in a bounded, thread-safe cache; concurrent calls are safe.
 //  - A ConvClamp and a ConvSum, when given, are part of the primitive
@@ -70,6 +75,10 @@ bool onednnConv2d(const Tensor& input, const Tensor& weight, const std::optional
 
 // Whether a 4-D tensor is laid out channels-last (NHWC memory, NCHW sizes).
 bool isChannelsLast(const Tensor& t);
+
+// Blocks until every Winograd weight transform queued so far is kept (a
+// model's load-time warm-up calls it, so served requests find them).
+void onednnWaitForWeightPacks();
 
 // Whether this build has oneDNN at all.
 bool onednnAvailable();

@@ -83,6 +83,8 @@ def time_archive(spec, case_dir, min_seconds, frozen=False):
         samples = []
         for _ in range(5):
             m = torch.jit.load(path)
+            if frozen:  # frozen at load, not timed: the first call after
+                m = torch.jit.optimize_for_inference(torch.jit.freeze(m.eval()))
             # The same warm-up as ours: GraphExecutor::warmup with one sample
             # runs it 3 times (1 profiling run, 2 optimized ones).
             for _ in range(K_WARMUP_CALLS if spec.get("warmup") else 0):

@@ -99,7 +99,12 @@ TEST_F(ConvChannelsLastTest, FrozenChainMatchesNchw) {
   const Tensor wd = w.to(ScalarType::Double).contiguous(), od = o.to(ScalarType::Double).contiguous();
   const double* wp = static_cast<const double*>(wd.data_ptr());
   const double* op = static_cast<const double*>(od.data_ptr());
-  for (int64_t i = 0; i < wd.numel(); ++i) ASSERT_NEAR(wp[i], op[i], 1e-4 * (1 + std::abs(wp[i]))) << "at " << i;
+  // Within 1e-5 of the output's scale (values reach ~3e4 here, with heavy
+  // cancellation): the frozen 3x3 convolutions run Winograd, which rounds
+  // differently from the NCHW reference (max error 0.016, 5e-7 of the scale).
+  double scale = 0;
+  for (int64_t i = 0; i < wd.numel(); ++i) scale = std::max(scale, std::abs(wp[i]));
+  for (int64_t i = 0; i < wd.numel(); ++i) ASSERT_NEAR(wp[i], op[i], 1e-5 * scale) << "at " << i;
 }
 
 // The kernel writes NHWC memory with NCHW sizes when channels_last is set

@@ -204,6 +204,64 @@ TEST_F(OnednnConvTest, FrozenNhwcAndBlockedSmallImagesMatchTheReference) {
   }
 }
 
+// Frozen 3x3 stride-1 convolutions take oneDNN's Winograd kernels where the
+// CPU has them (the direct ones otherwise, and for channel counts those
+// kernels do not block): with the residual sum and relu post-ops, at batch
+// 1 and 8, NCHW and NHWC in and out, the results must match the reference
+// as closely as the direct kernels do (relative to the output's scale).
+TEST_F(OnednnConvTest, FrozenWinogradMatchesTheReference) {
+  struct Shape {
+    std::vector<int64_t> input;
+    int64_t out, pad;
+  };
+  const Shape shapes[] = {{{1, 64, 14, 14}, 64, 1}, {{8, 64, 9, 11}, 128, 1}, {{2, 16, 23, 23}, 64, 1},
+                          {{1, 20, 10, 10}, 24, 1}, {{4, 32, 12, 12}, 32, 0}, {{1, 48, 7, 7}, 48, 2}};
+  std::mt19937 rng(17);
+  for (const Shape& sh : shapes) {
+    SCOPED_TRACE(::testing::PrintToString(sh.input) + " -> " + std::to_string(sh.out) + " pad " +
+                 std::to_string(sh.pad));
+    Tensor x = randomFloats(sh.input, rng);
+    Tensor w = randomFloats({sh.out, sh.input[1], 3, 3}, rng), b = randomFloats({sh.out}, rng);
+    const int64_t ho = sh.input[2] + 2 * sh.pad - 2, wo = sh.input[3] + 2 * sh.pad - 2;
+    Tensor other = randomFloats({sh.input[0], sh.out, ho, wo}, rng);
+    auto convAddRelu = [&](const Tensor& in, bool channelsLast) {
+      return callT("jitserve::conv2d_add",
+                   {in, w, b, IValue::intList({1, 1}), IValue::intList({sh.pad, sh.pad}), IValue::intList({1, 1}),
+                    IValue(int64_t{1}), other, IValue(0.5), IValue(false), IValue(int64_t{0}), IValue(),
+                    IValue(channelsLast)});
+    };
+    auto plain = [&](const Tensor& in) {
+      return callT("aten::conv2d", {in, w, b, IValue::intList({1, 1}), IValue::intList({sh.pad, sh.pad}),
+                                    IValue::intList({1, 1}), IValue(int64_t{1})});
+    };
+    setOnednnConvEnabled(false);
+    const std::vector<double> wantFused = values(convAddRelu(x, false)), wantPlain = values(plain(x));
+    setOnednnConvEnabled(true);
+    w.storage().unsafeGetStorageImpl()->markFrozen();
+    // Sums of 9 * C products of values in [-1, 1]: the output's scale is
+    // about sqrt(3 C); both oneDNN paths stay within 1e-5 of it.
+    const double tol = 1e-5 * std::sqrt(3.0 * static_cast<double>(sh.input[1]));
+    const Tensor xNhwc = x.permute({0, 2, 3, 1}).contiguous().permute({0, 3, 1, 2});
+    // Round 0 runs the direct kernels while the Winograd weight transform
+    // is made in the background; round 1 runs Winograd.
+    for (int round = 0; round < 2; ++round) {
+      if (round == 1) onednnWaitForWeightPacks();
+      for (const Tensor& in : {x, xNhwc}) {
+        for (bool channelsLast : {false, true}) {
+          const Tensor got = convAddRelu(in, channelsLast);
+          EXPECT_EQ(isChannelsLast(got), channelsLast);
+          const std::vector<double> g = values(got);
+          ASSERT_EQ(g.size(), wantFused.size());
+          for (size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(g[i], wantFused[i], tol) << i;
+        }
+        const std::vector<double> g = values(plain(in));
+        ASSERT_EQ(g.size(), wantPlain.size());
+        for (size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(g[i], wantPlain[i], tol) << i;
+      }
+    }
+  }
+}
+
 // Plans depend on the thread count; a change between calls must not reuse a
 // primitive sized for another team, and calls from inside a parallel region
 // run single-threaded.
