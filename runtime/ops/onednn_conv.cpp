@@ -325,6 +325,9 @@ std::shared_ptr<const void> packWeight(const Plan& plan, const Tensor& w) {
 // in all), which would make a frozen model's first call ~9x its steady
 // state. Until a weight's transform is kept, calls run the direct
 // convolution (its reorder takes about a millisecond).
+class PackQueue;
+PackQueue& packQueue();
+
 class PackQueue {
  public:
   // Queues packing `weight` for `plan` under `key` of its storage, unless
@@ -337,9 +340,13 @@ class PackQueue {
     if (!started_) {
       started_ = true;
       std::thread([this] { run(); }).detach();
+      // At exit, the queued transforms are dropped and a running one is
+      // waited for: it must not run on while oneDNN's statics go away.
+      std::atexit([] { packQueue().stop(); });
     }
     cv_.notify_one();
   }
+  void stop();
   // Blocks until the queue is empty and nothing runs.
   void wait() {
     std::unique_lock<std::mutex> g(mu_);
@@ -391,6 +398,12 @@ class PackQueue {
 PackQueue& packQueue() {
   static PackQueue* q = new PackQueue();  // leaked: its thread outlives statics
   return *q;
+}
+
+void PackQueue::stop() {
+  std::unique_lock<std::mutex> g(mu_);
+  jobs_.clear();
+  idle_.wait(g, [&] { return !busy_; });
 }
 
 // On unless JITSERVE_ONEDNN_NHWC=0 (to compare with the blocked path).
