@@ -408,7 +408,6 @@ class IRParser {
   std::string_view rawAttrValue() {
     skipWs();
     size_t start = pos_;
-    int depth = 0;
     std::vector<char> stack;
     while (pos_ < text_.size()) {
       char c = text_[pos_];
@@ -419,7 +418,6 @@ class IRParser {
       if (c == '\n') fail(start, "attribute value is not closed before the end of the line");
       if (c == '(' || c == '[' || c == '{') {
         stack.push_back(c == '(' ? ')' : c == '[' ? ']' : '}');
-        ++depth;
       } else if (c == ')' || c == ']' || c == '}') {
         if (stack.empty()) {
           if (c == ']') break;
@@ -427,7 +425,6 @@ class IRParser {
         }
         if (stack.back() != c) fail(pos_, std::string("mismatched '") + c + "' in attribute value");
         stack.pop_back();
-        --depth;
       } else if (c == ',' && stack.empty()) {
         break;
       }

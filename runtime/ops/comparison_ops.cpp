@@ -175,6 +175,7 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
   JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), "isclose", [&] {
     using acc_t = opmath_t<scalar_t>;
     compareLoop<scalar_t>(it, [rtol, atol, equal_nan](acc_t x, acc_t y) -> bool {
+      (void)equal_nan;  // read only on the floating branch
       if (x == y) return true;
       if constexpr (std::is_floating_point_v<acc_t>) {
         if (x != x || y != y) return equal_nan && x != x && y != y;

@@ -25,6 +25,16 @@
 namespace jitserve::ops {
 namespace {
 
+// dst * x, and for bool dst && x. A template: an `if constexpr` in a
+// dispatch lambda is not in a template, so both branches would compile
+// for bool (GCC: '*' in boolean context).
+template <typename T>
+T reduceProduct(T dst, T x) {
+  if constexpr (std::is_same_v<T, bool>) return dst && x;
+  else return static_cast<T>(dst * x);
+}
+
+
 // Copies one element of `size` bytes.
 inline void copyElem(char* dst, const char* src, size_t size) { std::memcpy(dst, src, size); }
 
@@ -414,8 +424,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
           if (red == Reduce::Mean) ++counts[oo];
           break;
         case Reduce::Mul:
-          if constexpr (std::is_same_v<scalar_t, bool>) dst = dst && x;
-          else dst = static_cast<scalar_t>(dst * x);
+          dst = reduceProduct(dst, x);
           break;
         case Reduce::Max: dst = (x > dst || x != x) ? x : dst; break;
         case Reduce::Min: dst = (x < dst || x != x) ? x : dst; break;

@@ -39,7 +39,11 @@ void k_segment_reduce(Stack& s) {
   int64_t axis = a.toInt(5);
   JS_CHECK(axis >= -nd && axis < nd, "segment_reduce: axis ", axis, " is out of range for a ", data.dim(), "-D tensor");
   if (axis < 0) axis += nd;
-  const std::optional<double> initial = a.isNone(7) ? std::nullopt : std::optional<double>(a.scalar(7).toDouble());
+  // A flag and a value rather than std::optional<double>: GCC 12 reports the
+  // optional's payload as maybe-uninitialized in the loop below.
+  const bool hasInitial = !a.isNone(7);
+  const double initialValue = hasInitial ? a.scalar(7).toDouble() : 0.0;
+  auto initialOr = [&](double identity) { return hasInitial ? initialValue : identity; };
 
   // Segment boundaries [starts[i], starts[i + 1]).
   std::vector<int64_t> starts{0};
@@ -73,12 +77,12 @@ void k_segment_reduce(Stack& s) {
     const int64_t b = starts[seg], e = starts[seg + 1];
     JS_CHECK(e >= b, "segment_reduce: offsets must be non-decreasing");
     for (int64_t j = 0; j < inner; ++j) {
-      double acc;
+      double acc = 0;
       switch (red) {
-        case Red::Sum: case Red::Mean: acc = initial.value_or(0.0); break;
-        case Red::Prod: acc = initial.value_or(1.0); break;
-        case Red::Max: acc = initial.value_or(-inf); break;
-        case Red::Min: acc = initial.value_or(inf); break;
+        case Red::Sum: case Red::Mean: acc = initialOr(0.0); break;
+        case Red::Prod: acc = initialOr(1.0); break;
+        case Red::Max: acc = initialOr(-inf); break;
+        case Red::Min: acc = initialOr(inf); break;
       }
       for (int64_t i = b; i < e; ++i) {
         const double v = p[i * inner + j];
@@ -91,7 +95,7 @@ void k_segment_reduce(Stack& s) {
       }
       if (red == Red::Mean) {
         if (e > b) acc /= static_cast<double>(e - b);
-        else if (!initial) acc = std::numeric_limits<double>::quiet_NaN();
+        else if (!hasInitial) acc = std::numeric_limits<double>::quiet_NaN();
       }
       out[seg * inner + j] = acc;
     }

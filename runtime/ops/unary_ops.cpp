@@ -21,9 +21,6 @@
 namespace jitserve::ops {
 namespace {
 
-template <typename T>
-constexpr T kLog2e = static_cast<T>(1.44269504088896340736);
-
 // ndtr(x) = P(N(0,1) <= x).
 template <typename T>
 T ndtr(T x) {
@@ -404,13 +401,17 @@ void k_logical_not_(Stack& s) {
   a.ret(std::move(self));
 }
 
+// ~x, and for bool !x (a template, so ~ is never compiled for bool).
+template <typename T>
+T bitwiseNotOf(T x) {
+  if constexpr (std::is_same_v<T, bool>) return !x;
+  else return static_cast<T>(~x);
+}
+
 Tensor bitwiseNot(const Tensor& self, Tensor out = {}) {
   TensorIterator it = unaryIter(out, self, Promotion::Common, "bitwise_not_cpu");
   JS_DISPATCH_INTEGRAL_TYPES_AND_BOOL(it.input_dtype(0), "bitwise_not_cpu", [&] {
-    if constexpr (std::is_same_v<scalar_t, bool>)
-      cpu_kernel(it, [](bool x) -> bool { return !x; });
-    else
-      cpu_kernel(it, [](scalar_t x) -> scalar_t { return static_cast<scalar_t>(~x); });
+    cpu_kernel(it, [](scalar_t x) -> scalar_t { return bitwiseNotOf(x); });
   });
   return out;
 }

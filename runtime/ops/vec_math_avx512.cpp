@@ -1,5 +1,12 @@
 // vec_math.h's kernels for AVX-512F (this file is compiled with
 // -mavx512f -mfma; vec_math.cpp calls it only on CPUs with AVX-512F).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_*() as the merge
+// operand of their unmasked forms and then warn that it is uninitialized
+// (PR 105593, fixed in GCC 13): false positives, hundreds of them.
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
 #include <immintrin.h>
 #include <sleef.h>
 

@@ -32,15 +32,6 @@ absl::StatusOr<std::string> readFile(const std::string& path) {
   return ss.str();
 }
 
-const char* expectName(Expect e) {
-  switch (e) {
-    case Expect::Value: return "value";
-    case Expect::CompileError: return "compile_error";
-    case Expect::RuntimeError: return "runtime_error";
-  }
-  return "?";
-}
-
 // inputs.pt holds the positional arguments as a list (or tuple).
 absl::StatusOr<Stack> loadInputs(const Case& c) {
   auto v = loadTorchSaveFile(c.path("inputs.pt"));

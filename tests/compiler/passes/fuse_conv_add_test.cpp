@@ -87,7 +87,9 @@ class FuseConvAddTest : public ::testing::Test {
     ASSERT_TRUE(want.defined() && got.defined());
     EXPECT_EQ(want.dtype(), got.dtype());
     ASSERT_TRUE(std::ranges::equal(want.sizes(), got.sizes()));
-    if (channelsLast && id.dtype() == ScalarType::Float && id.dim() == 4) EXPECT_TRUE(ops::isChannelsLast(got));
+    if (channelsLast && id.dtype() == ScalarType::Float && id.dim() == 4) {
+      EXPECT_TRUE(ops::isChannelsLast(got));
+    }
     Tensor wd = want.to(ScalarType::Double).contiguous(), gd = got.to(ScalarType::Double).contiguous();
     const double* wp = static_cast<const double*>(wd.data_ptr());
     const double* gp = static_cast<const double*>(gd.data_ptr());
@@ -96,7 +98,9 @@ class FuseConvAddTest : public ::testing::Test {
       ASSERT_NEAR(wp[i], gp[i], 1e-4 * (1 + std::abs(wp[i]))) << "at " << i;
       zeros += wp[i] == 0;
     }
-    if (clamped) EXPECT_GT(zeros, 0);  // the clamp was exercised
+    if (clamped) {
+      EXPECT_GT(zeros, 0);  // the clamp was exercised
+    }
   }
 };
 
