@@ -78,6 +78,8 @@ namespace jitserve {
   _(aten, __getitem__)                     \
   _(aten, __is__)                          \
   _(aten, __isnot__)                       \
+  _(aten, eq)                              \
+  _(aten, ne)                              \
   _(aten, warn)                            \
   _(attr, value)                           \
   _(attr, name)                            \

@@ -161,6 +161,17 @@ class PeepholeOptimizer {
       if (!anyMaybe) return replaceWithConstant(n, IValue(false), "isinstance of an unrelated type");
       return false;
     }
+    // x == x and x != x on a number, bool or str fold to True and False, as
+    // PyTorch's optimizer folds them: for a float NaN that is not IEEE's
+    // answer, but it is what an optimized TorchScript program returns
+    // (PyTorch 1.13 with optimized_execution(False) gives IEEE's).
+    if ((k == aten::eq || k == aten::ne) && in.size() == 2 && in[0] == in[1] && n->outputs().size() == 1 &&
+        n->output()->type()->isa<BoolType>()) {
+      const TypePtr& t = in[0]->type();
+      if (t->isa<IntType>() || t->isa<FloatType>() || t->isa<BoolType>() || t->isa<StringType>() ||
+          t->isa<NumberType>())
+        return replaceWithConstant(n, IValue(k == aten::eq), "comparison of a value with itself");
+    }
     if ((k == aten::__is__ || k == aten::__isnot__) && in.size() == 2) {
       for (size_t side = 0; side < 2; ++side) {
         const TypePtr& a = in[side]->type();
