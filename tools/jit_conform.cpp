@@ -2,11 +2,14 @@
 // FORMAT.md) and reports which cases pass.
 //
 //   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N]
-//               [--tol-scale X] DIR...
+//               [--tol-scale X] [--executor] DIR...
 //
 // Every folder with a case.json under the DIRs is one case, run in its own
 // child process so a crash or hang fails that case only. Prints
 // "FAIL <suite>/<case>: <reason>" per failing case and last "N passed, M failed".
+// --executor runs each entry as jitserved does, on a GraphExecutor (the
+// specialized pass pipeline; a profiling call, then the optimized plan),
+// and checks both calls, instead of the interpreter on the unoptimized graph.
 // --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
 // pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
@@ -36,7 +39,7 @@ int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
                "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress]\n"
-               "                   [--tol-scale X] DIR...\n");
+               "                   [--tol-scale X] [--executor] DIR...\n");
   return 2;
 }
 
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
   iso.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   std::vector<std::string> dirs;
   double tolScale = 1.0;
+  bool executor = false;
 
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -86,6 +90,8 @@ int main(int argc, char** argv) {
       std::string v = value("--tol-scale");
       tolScale = std::strtod(v.c_str(), &end);
       if (end == v.c_str() || *end || !(tolScale > 0)) return usage(("bad --tol-scale '" + v + "'").c_str());
+    } else if (a == "--executor") {
+      executor = true;
     } else if (a == "--progress") {
       iso.progress = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -109,7 +115,7 @@ int main(int argc, char** argv) {
         if (!c.ok()) return ItemResult{false, std::string(c.status().message())};
         c->rtol *= tolScale;
         c->atol *= tolScale;
-        return runCase(*c, mode);
+        return runCase(*c, mode, executor);
       },
       iso);
 

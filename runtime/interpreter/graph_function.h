@@ -34,6 +34,8 @@ class GraphFunction final : public Function {
 
   Graph& graph() const { return *graph_; }
   const std::shared_ptr<Graph>& graphPtr() const { return graph_; }
+  // How its Code is built (a GraphExecutor over graph() builds the same).
+  const CodeOptions& codeOptions() const { return codeOptions_; }
   // Builds the Code on first call; throws if the graph cannot be compiled.
   const CodePtr& code() const;
 

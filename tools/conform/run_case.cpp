@@ -9,8 +9,11 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
+#include "compiler/passes/inliner.h"
+#include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
+#include "runtime/executor/graph_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/register_all.h"
@@ -20,6 +23,9 @@ namespace jitserve::conform {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Set by runCase for the case at hand (one case per child process).
+bool gExecutor = false;
 
 ItemResult pass() { return ItemResult{true, {}}; }
 ItemResult fail(std::string why) { return ItemResult{false, std::move(why)}; }
@@ -81,7 +87,12 @@ ItemResult runIR(const Case& c) {
 
 // Runs fn on `leading` (the module, for a method) then inputs.pt, with
 // defaults for the rest, and checks the result or the error the case expects.
+ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading);
+
 ItemResult runAndCompare(const Case& c, Function& fn, Stack leading) {
+  if (gExecutor) {
+    if (auto* gf = dynamic_cast<GraphFunction*>(&fn)) return runOnExecutor(c, *gf, leading);
+  }
   auto inputs = loadInputs(c);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
   Stack stack = std::move(leading);
@@ -103,6 +114,50 @@ ItemResult runAndCompare(const Case& c, Function& fn, Stack leading) {
   if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
   IValue actual = resultOf(stack);
   if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  return pass();
+}
+
+// Executor mode (runCase's `executor`): fn's graph on a GraphExecutor with
+// jitserved's options; calls in the graph resolve through the function's
+// resolver. Inputs are loaded afresh for each call, since a case may write
+// to them.
+ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading) {
+  const CodeOptions& code = fn.codeOptions();
+  GraphExecutorOptions opts;
+  opts.code = code;
+  auto passes = makePassPipeline(specializedPipeline());
+  if (!passes.ok()) return fail(std::string(passes.status().message()));
+  std::function<Function*(std::string_view)> resolve = code.functionResolver;
+  opts.pipeline = [resolve, run = *passes](Graph& g) {
+    InlineLookupScope scope([resolve](std::string_view name) -> const Graph* {
+      auto* f = resolve ? dynamic_cast<GraphFunction*>(resolve(name)) : nullptr;
+      return f ? &f->graph() : nullptr;
+    });
+    run(g);
+  };
+  opts.profiling.enabled = true;
+  GraphExecutor executor(fn.graphPtr(), opts);
+  const auto& params = fn.schema().arguments;
+  for (const char* call : {"first (profiling) call", "second (optimized) call"}) {
+    auto inputs = loadInputs(c);
+    if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+    Stack stack = leading;
+    for (IValue& v : *inputs) stack.push_back(std::move(v));
+    for (size_t i = stack.size(); i < params.size(); ++i) {
+      if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
+      stack.push_back(*params[i].defaultValue);
+    }
+    absl::Status st = executor.runStatus(stack);
+    if (c.expect == Expect::RuntimeError) {
+      if (st.ok()) return fail(std::string(call) + ": expected a runtime error (" + c.error + ") but the program ran to completion");
+      continue;
+    }
+    if (!st.ok()) return fail(std::string(call) + ": run: " + std::string(st.message()));
+    auto expected = loadTorchSaveFile(c.path("expected.pt"));
+    if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
+    IValue actual = resultOf(stack);
+    if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(std::string(call) + ": " + *diff);
+  }
   return pass();
 }
 
@@ -158,7 +213,8 @@ ItemResult runArchive(const Case& c, bool freeze) {
 
 void initializeRuntime() { ensureOperatorsRegistered(); }
 
-ItemResult runCase(const Case& c, Mode mode) {
+ItemResult runCase(const Case& c, Mode mode, bool executor) {
+  gExecutor = executor;
   try {
     if (mode == Mode::IR) return runIR(c);
     if (c.kind == CaseKind::Source) return runSource(c);

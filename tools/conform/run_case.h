@@ -17,6 +17,11 @@ enum class Mode { Auto, IR, Frozen };
 // Work done once in the parent before forking (operator registration, ...).
 void initializeRuntime();
 
-ItemResult runCase(const Case& c, Mode mode);
+// executor: run the entry through a GraphExecutor as jitserved does (the
+// specialized pass pipeline, profiling then the optimized plan) instead of
+// the interpreter on the unoptimized graph; the first (profiling) call and
+// the second (optimized) call must each give the expected result. IR-mode
+// cases run as they would without it.
+ItemResult runCase(const Case& c, Mode mode, bool executor = false);
 
 }  // namespace jitserve::conform
