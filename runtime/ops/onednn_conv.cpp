@@ -331,12 +331,14 @@ PackQueue& packQueue();
 class PackQueue {
  public:
   // Queues packing `weight` for `plan` under `key` of its storage, unless
-  // it is queued, running, or failed before.
-  void enqueue(std::string key, Tensor weight, std::shared_ptr<Plan> plan) {
+  // it is queued, running, or failed before. Once kept, the value under
+  // `supersedes` (the direct kernel's pack, if any) is dropped: only a call
+  // already running still uses it.
+  void enqueue(std::string key, std::string supersedes, Tensor weight, std::shared_ptr<Plan> plan) {
     std::string id = storageId(weight) + key;
     std::lock_guard<std::mutex> g(mu_);
     if (!seen_.insert(id).second) return;
-    jobs_.push_back(Job{std::move(key), std::move(id), std::move(weight), std::move(plan)});
+    jobs_.push_back(Job{std::move(key), std::move(supersedes), std::move(id), std::move(weight), std::move(plan)});
     if (!started_) {
       started_ = true;
       std::thread([this] { run(); }).detach();
@@ -355,7 +357,7 @@ class PackQueue {
 
  private:
   struct Job {
-    std::string key, id;
+    std::string key, supersedes, id;
     Tensor weight;
     std::shared_ptr<Plan> plan;
   };
@@ -375,7 +377,9 @@ class PackQueue {
       bool ok = true;
       try {
         std::shared_ptr<const void> packed = packWeight(*job.plan, job.weight.contiguous());
-        job.weight.storage().unsafeGetStorageImpl()->addDerived(std::move(job.key), std::move(packed));
+        StorageImpl* storage = job.weight.storage().unsafeGetStorageImpl();
+        storage->addDerived(std::move(job.key), std::move(packed));
+        if (!job.supersedes.empty()) storage->removeDerived(job.supersedes);
       } catch (const std::exception&) {
         ok = false;  // stays in seen_: that weight keeps the direct kernels
       }
@@ -519,18 +523,24 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
     packed = wStorage->findDerived(key);
     if (!packed && plan->winograd) {
       // Transformed in the background (PackQueue); the direct plan meanwhile.
-      packQueue().enqueue(std::move(key), weight, plan);
+      std::shared_ptr<Plan> winoPlan = std::move(plan);
+      std::string winoKey = std::move(key);
       k.wino = false;
       try {
         plan = planCache().get(k);
       } catch (const dnnl::error&) {
         return false;
       }
-      if (plan->w_reorder) key = packedWeightKey(weight, plan->w_md);
-    }
-    if (!packed && plan->w_reorder) {
-      packed = wStorage->findDerived(key);
-      if (!packed) packed = wStorage->addDerived(std::move(key), packWeight(*plan, weight.contiguous()));
+      key = plan->w_reorder ? packedWeightKey(weight, plan->w_md) : std::string();
+      // Queued once the direct pack is kept, so the transform, when it
+      // lands, finds that pack to drop.
+      if (plan->w_reorder) {
+        packed = wStorage->findDerived(key);
+        if (!packed) packed = wStorage->addDerived(key, packWeight(*plan, weight.contiguous()));
+      }
+      packQueue().enqueue(std::move(winoKey), std::move(key), weight, std::move(winoPlan));
+    } else if (!packed && plan->w_reorder) {
+      packed = wStorage->addDerived(std::move(key), packWeight(*plan, weight.contiguous()));
     }
   }
   Tensor w = packed ? weight : weight.contiguous();

@@ -51,6 +51,19 @@ size_t StorageImpl::derivedCount() const {
   return s->derived.size();
 }
 
+bool StorageImpl::removeDerived(std::string_view key) const {
+  FrozenState* s = frozen_.load(std::memory_order_acquire);
+  if (s == nullptr) return false;
+  std::lock_guard<std::mutex> lock(s->mu);
+  for (auto it = s->derived.begin(); it != s->derived.end(); ++it) {
+    if (it->first == key) {
+      s->derived.erase(it);
+      return true;
+    }
+  }
+  return false;
+}
+
 void StorageImpl::clearDerived() {
   FrozenState* s = frozen_.load(std::memory_order_acquire);
   if (s == nullptr) return;

@@ -74,6 +74,9 @@ class StorageImpl : public Refcounted {
   // Keeps `value` under `key` unless another thread got there first; returns
   // the value kept. A storage that is not frozen keeps nothing (returns value).
   std::shared_ptr<const void> addDerived(std::string key, std::shared_ptr<const void> value) const;
+  // Drops the value kept under `key` (one superseded by another); false
+  // when there was none. Holders of the value keep it alive.
+  bool removeDerived(std::string_view key) const;
   // How many derived values are kept (for tests and diagnostics).
   size_t derivedCount() const;
 

@@ -167,8 +167,12 @@ TEST_F(OnednnConvTest, FrozenWeightsAreReorderedOnceAndStayRight) {
     expectNear(values(conv(w, x2)), want2);
     expectNear(values(conv(slice, x)), wantSlice);
     // Only the first round packs (when the primitive wants a blocked layout
-    // at all); later rounds reuse what it kept.
-    if (call == 0) kept = storage.derivedCount();
+    // at all; the 3x3 weight's Winograd transforms in the background,
+    // replacing its direct packs); later rounds reuse what it kept.
+    if (call == 0) {
+      onednnWaitForWeightPacks();
+      kept = storage.derivedCount();
+    }
     EXPECT_EQ(storage.derivedCount(), kept);
   }
 }
@@ -259,6 +263,36 @@ TEST_F(OnednnConvTest, FrozenWinogradMatchesTheReference) {
         for (size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(g[i], wantPlain[i], tol) << i;
       }
     }
+  }
+}
+
+// Once a frozen weight's Winograd transform is kept, the direct kernel's
+// pack made for the calls before it is dropped: one pack per weight and
+// layout, not two. (Where oneDNN has no Winograd kernel both counts are
+// the direct pack's.)
+TEST_F(OnednnConvTest, WinogradPackReplacesTheDirectOne) {
+  std::mt19937 rng(23);
+  Tensor w = randomFloats({64, 64, 3, 3}, rng);
+  StorageImpl& storage = *w.storage().unsafeGetStorageImpl();
+  storage.markFrozen();
+  Tensor x = randomFloats({1, 64, 14, 14}, rng);
+  auto conv = [&] {
+    return callT("aten::conv2d", {x, w, IValue(), IValue::intList({1, 1}), IValue::intList({1, 1}),
+                                  IValue::intList({1, 1}), IValue(int64_t{1})});
+  };
+  setOnednnConvEnabled(false);
+  const std::vector<double> want = values(conv());
+  setOnednnConvEnabled(true);
+  const std::vector<double> first = values(conv());
+  EXPECT_EQ(storage.derivedCount(), 1u);  // the direct pack, or the transform already landed
+  onednnWaitForWeightPacks();
+  EXPECT_EQ(storage.derivedCount(), 1u);  // the transform, which replaced it
+  const std::vector<double> later = values(conv());
+  EXPECT_EQ(storage.derivedCount(), 1u);
+  ASSERT_EQ(later.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    ASSERT_NEAR(first[i], want[i], 1e-3) << i;
+    ASSERT_NEAR(later[i], want[i], 1e-3) << i;
   }
 }
 
