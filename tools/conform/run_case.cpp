@@ -85,42 +85,38 @@ ItemResult runIR(const Case& c) {
   return pass();
 }
 
-// Runs fn on `leading` (the module, for a method) then inputs.pt, with
-// defaults for the rest, and checks the result or the error the case expects.
-ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading);
-
-ItemResult runAndCompare(const Case& c, Function& fn, Stack leading) {
-  if (gExecutor) {
-    if (auto* gf = dynamic_cast<GraphFunction*>(&fn)) return runOnExecutor(c, *gf, leading);
-  }
+// One checked call: `run` on `leading` (the module, for a method) then
+// inputs.pt (loaded afresh: a case may write to its inputs), with defaults
+// for the rest; the result or the error the case expects. `label` prefixes
+// failures ("" for none).
+ItemResult checkedCall(const Case& c, const FunctionSchema& schema, const Stack& leading,
+                       const std::function<absl::Status(Stack&)>& run, const std::string& label) {
   auto inputs = loadInputs(c);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
-  Stack stack = std::move(leading);
+  Stack stack = leading;
   for (IValue& v : *inputs) stack.push_back(std::move(v));
-  const auto& params = fn.schema().arguments;
+  const auto& params = schema.arguments;
   for (size_t i = stack.size(); i < params.size(); ++i) {
     if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
     stack.push_back(*params[i].defaultValue);
   }
-  try {
-    fn.run(stack);
-  } catch (const std::exception& e) {
-    if (c.expect == Expect::RuntimeError) return pass();
-    return fail(std::string("run: ") + e.what());
+  absl::Status st = run(stack);
+  if (c.expect == Expect::RuntimeError) {
+    if (st.ok()) return fail(label + "expected a runtime error (" + c.error + ") but the program ran to completion");
+    return pass();
   }
-  if (c.expect == Expect::RuntimeError)
-    return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
+  if (!st.ok()) return fail(label + "run: " + std::string(st.message()));
   auto expected = loadTorchSaveFile(c.path("expected.pt"));
   if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
   IValue actual = resultOf(stack);
-  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(label + *diff);
   return pass();
 }
 
 // Executor mode (runCase's `executor`): fn's graph on a GraphExecutor with
 // jitserved's options; calls in the graph resolve through the function's
-// resolver. Inputs are loaded afresh for each call, since a case may write
-// to them.
+// resolver. The first (profiling) and the second (optimized) call are both
+// checked.
 ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading) {
   const CodeOptions& code = fn.codeOptions();
   GraphExecutorOptions opts;
@@ -137,28 +133,29 @@ ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading)
   };
   opts.profiling.enabled = true;
   GraphExecutor executor(fn.graphPtr(), opts);
-  const auto& params = fn.schema().arguments;
-  for (const char* call : {"first (profiling) call", "second (optimized) call"}) {
-    auto inputs = loadInputs(c);
-    if (!inputs.ok()) return fail(std::string(inputs.status().message()));
-    Stack stack = leading;
-    for (IValue& v : *inputs) stack.push_back(std::move(v));
-    for (size_t i = stack.size(); i < params.size(); ++i) {
-      if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
-      stack.push_back(*params[i].defaultValue);
-    }
-    absl::Status st = executor.runStatus(stack);
-    if (c.expect == Expect::RuntimeError) {
-      if (st.ok()) return fail(std::string(call) + ": expected a runtime error (" + c.error + ") but the program ran to completion");
-      continue;
-    }
-    if (!st.ok()) return fail(std::string(call) + ": run: " + std::string(st.message()));
-    auto expected = loadTorchSaveFile(c.path("expected.pt"));
-    if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
-    IValue actual = resultOf(stack);
-    if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(std::string(call) + ": " + *diff);
+  auto run = [&](Stack& stack) { return executor.runStatus(stack); };
+  for (const char* call : {"first (profiling) call: ", "second (optimized) call: "}) {
+    ItemResult r = checkedCall(c, fn.schema(), leading, run, call);
+    if (!r.passed) return r;
   }
   return pass();
+}
+
+// Runs fn (on the interpreter, or in executor mode on a GraphExecutor) and
+// checks the result or the error the case expects.
+ItemResult runAndCompare(const Case& c, Function& fn, Stack leading) {
+  if (gExecutor) {
+    if (auto* gf = dynamic_cast<GraphFunction*>(&fn)) return runOnExecutor(c, *gf, leading);
+  }
+  auto run = [&](Stack& stack) -> absl::Status {
+    try {
+      fn.run(stack);
+    } catch (const std::exception& e) {
+      return absl::InternalError(e.what());
+    }
+    return absl::OkStatus();
+  };
+  return checkedCall(c, fn.schema(), leading, run, "");
 }
 
 // Auto mode for kind=source: compile source.py with the frontend and run the
