@@ -170,6 +170,16 @@ GraphExecutorOptions servingOptions(const Module& m, bool background) {
   return opts;
 }
 
+// forward frozen (module_freezing.h); drops self from `args` when the
+// frozen method no longer takes it.
+std::shared_ptr<Graph> freezeForward(const Workload& w, const Module& m, Stack& args) {
+  const std::string forwardName = "forward";
+  auto frozen = freezeMethods(m, std::span<const std::string>(&forwardName, 1));
+  if (!frozen.ok()) throw std::runtime_error(w.name + ": freeze: " + std::string(frozen.status().message()));
+  if (!frozen->front().takesSelf) args.erase(args.begin());
+  return frozen->front().graph;
+}
+
 double timeOursArchive(const Workload& w, double minSeconds, const std::string& conformanceDir) {
   fs::path caseDir = fs::path(conformanceDir) / w.spec["archive"].get<std::string>();
   std::string path = (caseDir / "model.pt").string();
@@ -214,13 +224,7 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
       std::shared_ptr<Graph> graph = ff->graphPtr();
       Stack stack = args;
       stack[0] = fresh->asIValue();
-      if (w.frozen()) {  // frozen at load (jitserved's default), not timed
-        const std::string forwardName = "forward";
-        auto frozen = freezeMethods(*fresh, std::span<const std::string>(&forwardName, 1));
-        if (!frozen.ok()) throw std::runtime_error(w.name + ": freeze: " + std::string(frozen.status().message()));
-        graph = frozen->front().graph;
-        if (!frozen->front().takesSelf) stack.erase(stack.begin());
-      }
+      if (w.frozen()) graph = freezeForward(w, *fresh, stack);  // at load (jitserved's default), not timed
       // The serving policy: the generic plan is built at load (warmup, not
       // timed here), specialized plans compile in the background.
       GraphExecutor executor(graph, servingOptions(*fresh, /*background=*/true));
@@ -249,13 +253,7 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
     return samples[samples.size() / 2];
   }
   std::shared_ptr<Graph> graph = gf->graphPtr();
-  if (w.frozen()) {
-    const std::string forwardName = "forward";
-    auto frozen = freezeMethods(*m, std::span<const std::string>(&forwardName, 1));
-    if (!frozen.ok()) throw std::runtime_error(w.name + ": freeze: " + std::string(frozen.status().message()));
-    graph = frozen->front().graph;
-    if (!frozen->front().takesSelf) args.erase(args.begin());
-  }
+  if (w.frozen()) graph = freezeForward(w, *m, args);
   // Warm-up calls compile, profile and optimize the plan (in the
   // foreground), so the timed calls run the guarded plan jitserved serves.
   GraphExecutor executor(graph, servingOptions(*m, /*background=*/false));
