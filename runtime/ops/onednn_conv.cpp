@@ -410,30 +410,28 @@ void PackQueue::stop() {
   idle_.wait(g, [&] { return !busy_; });
 }
 
+// True unless the variable is set to "0": the switches below are on by
+// default and read once.
+bool envNotZero(const char* name) {
+  const char* env = std::getenv(name);
+  return !(env && std::strcmp(env, "0") == 0);
+}
+
 // On unless JITSERVE_ONEDNN_NHWC=0 (to compare with the blocked path).
 bool nhwcEnabled() {
-  static const bool on = [] {
-    const char* env = std::getenv("JITSERVE_ONEDNN_NHWC");
-    return !(env && std::strcmp(env, "0") == 0);
-  }();
+  static const bool on = envNotZero("JITSERVE_ONEDNN_NHWC");
   return on;
 }
 
 // On unless JITSERVE_ONEDNN_BLOCKED_SMALL=0 (to compare).
 bool blockedSmallImages() {
-  static const bool on = [] {
-    const char* env = std::getenv("JITSERVE_ONEDNN_BLOCKED_SMALL");
-    return !(env && std::strcmp(env, "0") == 0);
-  }();
+  static const bool on = envNotZero("JITSERVE_ONEDNN_BLOCKED_SMALL");
   return on;
 }
 
 // On unless JITSERVE_ONEDNN_WINOGRAD=0 (to compare with the direct kernels).
 bool winogradEnabled() {
-  static const bool on = [] {
-    const char* env = std::getenv("JITSERVE_ONEDNN_WINOGRAD");
-    return !(env && std::strcmp(env, "0") == 0);
-  }();
+  static const bool on = envNotZero("JITSERVE_ONEDNN_WINOGRAD");
   return on;
 }
 
@@ -539,7 +537,7 @@ bool onednnConv2d(const Tensor& input_in, const Tensor& weight, const std::optio
         if (!packed) packed = wStorage->addDerived(key, packWeight(*plan, weight.contiguous()));
       }
       packQueue().enqueue(std::move(winoKey), std::move(key), weight, std::move(winoPlan));
-    } else if (!packed && plan->w_reorder) {
+    } else if (!packed) {
       packed = wStorage->addDerived(std::move(key), packWeight(*plan, weight.contiguous()));
     }
   }
