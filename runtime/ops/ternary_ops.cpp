@@ -12,7 +12,6 @@
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/vec_math.h"
-#include "runtime/support/cpu_caches.h"
 #include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
@@ -78,11 +77,11 @@ Tensor where(const Tensor& cond, const Tensor& self, const Tensor& other, Tensor
   if (vk && it.dtype(0) == ScalarType::Float && it.dtype(1) == ScalarType::Bool && it.dtype(2) == ScalarType::Float &&
       it.dtype(3) == ScalarType::Float) {
     // float: contiguous chunks on the SIMD select, others the scalar one.
-    // Past the last-level cache (13 bytes an element) the result is
-    // streamed: its lines are not read first and do not evict the inputs
-    // (4M elements, 52 MB against a 32 MB L3, paired runs: 2.0-2.8 ms
-    // against 2.5-3.4).
-    const bool stream = static_cast<size_t>(it.numel()) * 13 > lastLevelCacheBytes();
+    // Past the streaming threshold (cpu_loops.h's, the last-level cache by
+    // default; 13 bytes an element) the result is streamed: its lines are
+    // not read first and do not evict the inputs (4M elements, 52 MB against
+    // a 32 MB L3: 1.25-1.38 ms, 98-111% of the copy beside it).
+    const bool stream = detail::streamOutput(it.numel(), 13);
     const auto select = stream ? vk->whereStream : vk->where;
     it.for_each([select](char** data, const int64_t* strides, int64_t n) {
       if (strides[0] == 4 && strides[1] == 1 && strides[2] == 4 && strides[3] == 4) {
