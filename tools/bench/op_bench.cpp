@@ -16,7 +16,9 @@
 //
 // Bandwidth: bytes read + written by the op (logical tensor bytes) over its
 // time, as a percentage of a vectorized copy of one 4M-float tensor on the
-// same threads. Peak: a register-blocked AVX2 FMA loop (independent
+// same threads (%copy; 32 MiB of traffic, which a large L3 partly holds) and
+// of the same copy over arrays 4x the last-level cache (%mem: memory, by
+// STREAM's sizing rule), both timed just before and after each 4M case. Peak: a register-blocked AVX2 FMA loop (independent
 // accumulators) on every thread; GEMM is aten::mm 1024x1024x1024 float32
 // against it. Both are also given per CPU-second (process CPU time instead
 // of wall time), which stays meaningful when the machine is shared: wall
@@ -45,6 +47,7 @@
 #include "runtime/core/ivalue_containers.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/ops/register_all.h"
+#include "runtime/support/cpu_caches.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/tensor.h"
 
@@ -330,8 +333,9 @@ __attribute__((target("avx2"), noinline)) void copyFloats(const float* src, floa
   for (; i < n; ++i) dst[i] = src[i];
 }
 
-double copyBandwidthGBs(int64_t floats, double minSeconds, double* perCpu, double* bestGBs = nullptr) {
-  std::vector<float> src(floats, 1.0f), dst(floats, 0.0f);
+double copyBandwidthGBs(std::vector<float>& src, std::vector<float>& dst, double minSeconds, double* perCpu,
+                        double* bestGBs = nullptr) {
+  const int64_t floats = static_cast<int64_t>(src.size());
   double cpu = 0, best = 0;
   double s = medianPerCall(
       [&] {
@@ -343,6 +347,20 @@ double copyBandwidthGBs(int64_t floats, double minSeconds, double* perCpu, doubl
   *perCpu = 2.0 * 4.0 * double(floats) / cpu / 1e9;
   if (bestGBs) *bestGBs = 2.0 * 4.0 * double(floats) / best / 1e9;
   return 2.0 * 4.0 * double(floats) / s / 1e9;
+}
+
+double copyBandwidthGBs(int64_t floats, double minSeconds, double* perCpu, double* bestGBs = nullptr) {
+  std::vector<float> src(floats, 1.0f), dst(floats, 0.0f);
+  return copyBandwidthGBs(src, dst, minSeconds, perCpu, bestGBs);
+}
+
+// The memory-copy reference: the same copy over arrays of 4x the last-level
+// cache each (at least 64 MiB), STREAM's sizing rule, so it measures DRAM
+// rather than the cache. On this kind of VM a 4M-float (16 MiB) array pair
+// fits in the 32 MiB L3 and copies at ~2x the DRAM rate.
+int64_t memoryCopyFloats() {
+  const size_t bytes = std::max<size_t>(4 * lastLevelCacheBytes(), size_t(64) << 20);
+  return static_cast<int64_t>(bytes / sizeof(float));
 }
 
 // Ten independent 8-wide FMA chains: enough to cover FMA latency x ports on
@@ -570,6 +588,12 @@ int main(int argc, char** argv) {
   double peakPerCpu = 0;
   const double peak = measurePeakGflops(1.0, &peakPerCpu);
   std::printf("copy bandwidth (4M floats, read+written, %d thread(s)): %.1f GB/s\n", threads, copyBefore);
+  const int64_t memFloatsN = memoryCopyFloats();
+  std::vector<float> memSrc(memFloatsN, 1.0f), memDst(memFloatsN, 0.0f);
+  double memCpuBefore = 0, memBestBefore = 0;
+  const double memBefore = copyBandwidthGBs(memSrc, memDst, std::max(minSeconds, 0.2), &memCpuBefore, &memBestBefore);
+  std::printf("memory copy bandwidth (2 x %lld MiB arrays, 4x the last-level cache, %d thread(s)): %.1f GB/s\n",
+              static_cast<long long>(memFloatsN * 4 >> 20), threads, memBefore);
   if (peak > 0)
     std::printf("FP32 peak (AVX2 FMA loop, %d thread(s)): %.1f GFLOP/s wall (best trial), %.1f GFLOP per CPU-second\n",
                 threads, peak, peakPerCpu);
@@ -602,17 +626,24 @@ int main(int argc, char** argv) {
   // just after it (contention only ever slows either down).
   std::vector<double> ours(cases.size(), -1), oursBest(cases.size(), -1), oursCpu(cases.size(), -1);
   std::vector<double> localCopy(cases.size(), -1), localCopyCpu(cases.size(), -1);
+  std::vector<double> localMem(cases.size(), -1), localMemCpu(cases.size(), -1);
   for (size_t i = 0; i < cases.size(); ++i) {
     const bool large = cases[i].size == "large" && cases[i].bytes > 0;
-    double cpuA = 0, cpuB = 0, bestA = 0, bestB = 0;
-    if (large) copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuA, &bestA);
+    double cpuA = 0, cpuB = 0, bestA = 0, bestB = 0, memCpuA = 0, memCpuB = 0, memA = 0, memB = 0;
+    if (large) {
+      copyBandwidthGBs(memSrc, memDst, std::max(minSeconds, 0.2), &memCpuA, &memA);
+      copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuA, &bestA);
+    }
     std::string err;
     ours[i] = timeOurs(cases[i], minSeconds, &err, &oursBest[i], &oursCpu[i]);
     if (ours[i] < 0) std::printf("%s: ours failed: %s\n", cases[i].name.c_str(), err.c_str());
     if (large) {
       copyBandwidthGBs(copyFloatsN, std::max(minSeconds, 0.2), &cpuB, &bestB);
+      copyBandwidthGBs(memSrc, memDst, std::max(minSeconds, 0.2), &memCpuB, &memB);
       localCopy[i] = std::max(bestA, bestB);
       localCopyCpu[i] = std::max(cpuA, cpuB);
+      localMem[i] = std::max(memA, memB);
+      localMemCpu[i] = std::max(memCpuA, memCpuB);
     }
     timeTorch(cases[i]);
   }
@@ -636,11 +667,11 @@ int main(int argc, char** argv) {
               "CPU-second\n",
               copyAfter, copyGBs, copyPerCpu);
 
-  std::printf("\n%-20s %-7s %11s %11s %7s %7s %9s %6s %6s\n", "op", "size", "ours(us)", "torch(us)", "ratio",
-              "cpu-r", "GB/s", "%copy", "%cpu");
+  std::printf("\n%-20s %-7s %11s %11s %7s %7s %9s %6s %6s %6s\n", "op", "size", "ours(us)", "torch(us)", "ratio",
+              "cpu-r", "GB/s", "%copy", "%cpu", "%mem");
   std::map<std::string, std::vector<double>> ratios, cpuRatios;  // by size, and "all"
   json results = json::array();
-  std::vector<double> ewPct, ewCpuPct, ewBestPct;
+  std::vector<double> ewPct, ewCpuPct, ewBestPct, ewMemPct, ewMemCpuPct;
   int ewBelow = 0;
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
@@ -648,7 +679,7 @@ int main(int argc, char** argv) {
     const double o = ours[i] * 1e6;
     const bool haveT = theirs.count(c.name) > 0;
     const double t = haveT ? theirs[c.name] : -1;
-    char tbuf[32] = "-", rbuf[32] = "-", crbuf[32] = "-", gbuf[32] = "", pbuf[32] = "", cpbuf[32] = "";
+    char tbuf[32] = "-", rbuf[32] = "-", crbuf[32] = "-", gbuf[32] = "", pbuf[32] = "", cpbuf[32] = "", mbuf[32] = "";
     json r = {{"name", c.name}, {"op", c.op}, {"size", c.size}, {"overload", c.overload}, {"ours_us", o}};
     if (haveT) {
       std::snprintf(tbuf, sizeof tbuf, "%.2f", t);
@@ -680,7 +711,15 @@ int main(int argc, char** argv) {
         const double cpuPct = 100 * (c.bytes / oursCpu[i] / 1e9) / localCopyCpu[i];
         std::snprintf(cpbuf, sizeof cpbuf, "%.0f%%", cpuPct);
         r["pct_copy_cpu"] = cpuPct;
+        const double memPct = 100 * (c.bytes / oursBest[i] / 1e9) / localMem[i];
+        const double memCpuPct = 100 * (c.bytes / oursCpu[i] / 1e9) / localMemCpu[i];
+        std::snprintf(mbuf, sizeof mbuf, "%.0f%%", memPct);
+        r["mem_copy_gb_s"] = localMem[i];
+        r["pct_mem"] = memPct;
+        r["pct_mem_cpu"] = memCpuPct;
         if (c.elementwise) {
+          ewMemPct.push_back(memPct);
+          ewMemCpuPct.push_back(memCpuPct);
           ewPct.push_back(pct);
           ewCpuPct.push_back(cpuPct);
           ewBestPct.push_back(100 * (c.bytes / oursBest[i] / 1e9) / copyGBs);
@@ -692,8 +731,8 @@ int main(int argc, char** argv) {
       std::snprintf(gbuf, sizeof gbuf, "%.1fGF", c.flops / ours[i] / 1e9);
       r["gflop_s"] = c.flops / ours[i] / 1e9;
     }
-    std::printf("%-20s %-7s %11.2f %11s %7s %7s %9s %6s %6s%s\n", c.op.c_str(), c.size.c_str(), o, tbuf, rbuf, crbuf,
-                gbuf, pbuf, cpbuf, haveT && o / t > 1.3 ? "  <-- slower" : "");
+    std::printf("%-20s %-7s %11.2f %11s %7s %7s %9s %6s %6s %6s%s\n", c.op.c_str(), c.size.c_str(), o, tbuf, rbuf,
+                crbuf, gbuf, pbuf, cpbuf, mbuf, haveT && o / t > 1.3 ? "  <-- slower" : "");
     results.push_back(r);
   }
 
@@ -720,8 +759,18 @@ int main(int argc, char** argv) {
     for (double p : ewCpuPct) cpuBelow += p < 70;
     std::printf("  per CPU-second: min %.0f%%, median %.0f%%, max %.0f%%; %d of %zu below 70%%\n", ewCpuPct.front(),
                 ewCpuPct[ewCpuPct.size() / 2], ewCpuPct.back(), cpuBelow, ewCpuPct.size());
+    auto below70 = [](const std::vector<double>& v) { return std::count_if(v.begin(), v.end(), [](double p) { return p < 70; }); };
+    std::sort(ewMemPct.begin(), ewMemPct.end());
+    std::sort(ewMemCpuPct.begin(), ewMemCpuPct.end());
+    std::printf("elementwise 4M ops: %% of the memory copy (%lld MiB arrays) measured beside each: min %.0f%%, median "
+                "%.0f%%, max %.0f%%; %td of %zu below 70%% (per CPU-second: min %.0f%%, %td below 70%%)\n",
+                static_cast<long long>(memFloatsN * 4 >> 20), ewMemPct.front(), ewMemPct[ewMemPct.size() / 2],
+                ewMemPct.back(), below70(ewMemPct), ewMemPct.size(), ewMemCpuPct.front(), below70(ewMemCpuPct));
   }
+  double memGBs = memBestBefore;
+  for (double m : localMem) memGBs = std::max(memGBs, m);
   json summary = {{"threads", threads},     {"load_avg", load[0]},           {"copy_gb_s", copyGBs},
+                  {"mem_copy_gb_s", memGBs},
                   {"copy_gb_per_cpu_s", copyPerCpu}, {"peak_gflop_s", peak}};
   if (gemmOurs > 0) {
     const double g = gemm.flops / gemmOursBest / 1e9, gMed = gemm.flops / gemmOurs / 1e9;
