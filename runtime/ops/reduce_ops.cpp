@@ -84,7 +84,7 @@ void forEachRow(const RowLayout& L, const F& f) {
 }
 
 template <typename T>
-double sumRow(const T* p, int64_t n) {
+double sumRowSerial(const T* p, int64_t n) {
   if constexpr (std::is_same_v<T, float>) {
     if (const vec::FloatKernels* vk = vec::floatKernels()) return vk->sumD(p, n);
   }
@@ -95,6 +95,26 @@ double sumRow(const T* p, int64_t n) {
   double s = 0;
   for (; i < n; ++i) s += static_cast<double>(p[i]);
   return s + ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
+// A long row (a full sum or mean of a big tensor, where forEachRow has a
+// single row to hand out) is summed in fixed blocks on the pool, then the
+// block sums in order: the blocks, not the thread count, decide the
+// rounding, so every thread count gives the same result (one thread, or a
+// call from inside a parallel region, runs the same blocks inline).
+template <typename T>
+double sumRow(const T* p, int64_t n) {
+  constexpr int64_t kBlock = int64_t(1) << 16;
+  if (n < 2 * kBlock) return sumRowSerial(p, n);
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  std::vector<double> part(static_cast<size_t>(blocks));
+  parallel_for(0, blocks, 1, [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i)
+      part[static_cast<size_t>(i)] = sumRowSerial(p + i * kBlock, std::min(kBlock, n - i * kBlock));
+  });
+  double s = 0;
+  for (double v : part) s += v;
+  return s;
 }
 
 ScalarType sumDtype(ScalarType in, std::optional<ScalarType> dtype) {
@@ -184,14 +204,15 @@ Tensor sumLeading(const Tensor& self, int64_t k, bool keepdim, double scale) {
     for (int64_t t = tb; t < te; ++t) {
       const int64_t c0 = t * kTile, n = std::min(kTile, C - c0);
       for (int64_t j = 0; j < n; ++j) acc[j] = 0;
-      for (int64_t r = 0; r < R; ++r) {
-        const T* row = in + r * C + c0;
-        if constexpr (std::is_same_v<T, float>) {
-          if (vk) {
-            vk->addRowD(acc, row, n);
-            continue;
-          }
+      bool done = false;
+      if constexpr (std::is_same_v<T, float>) {
+        if (vk) {
+          vk->addRowsD(acc, in + c0, n, R, C);
+          done = true;
         }
+      }
+      for (int64_t r = 0; r < R && !done; ++r) {
+        const T* row = in + r * C + c0;
         for (int64_t j = 0; j < n; ++j) acc[j] += static_cast<double>(row[j]);
       }
       for (int64_t j = 0; j < n; ++j) o[c0 + j] = static_cast<T>(acc[j] * scale);

@@ -88,8 +88,10 @@ struct FloatKernels {
   // sum of x[i]; sum of (x[i] - m)^2.
   double (*sumD)(const float* x, int64_t n);
   double (*sqDevD)(const float* x, int64_t n, double m);
-  // acc[i] += x[i] (column sums over rows, in double).
-  void (*addRowD)(double* acc, const float* x, int64_t n);
+  // acc[i] += x[i] + x[stride + i] + ... over `rows` rows (column sums, in
+  // double): four rows per pass over acc, added pairwise, so acc is read and
+  // written once per four rows.
+  void (*addRowsD)(double* acc, const float* x, int64_t n, int64_t rows, int64_t stride);
   // y[i] = float(((x[i] - mean) * rs) * w[i] + b[i]) in double; w, b may be
   // null (skipped).
   void (*normRowD)(const float* x, float* y, int64_t n, double mean, double rs, const double* w, const double* b);

@@ -394,10 +394,26 @@ struct Kernels {
     return s + I::hsumD(I::addD(a0, a1));
   }
 
-  static void addRowD(double* acc, const float* x, int64_t n) {
-    int64_t i = 0;
-    for (; i + WD <= n; i += WD) I::storeD(acc + i, I::addD(I::loadD(acc + i), I::loadFD(x + i)));
-    for (; i < n; ++i) acc[i] += static_cast<double>(x[i]);
+  static void addRowsD(double* acc, const float* x, int64_t n, int64_t rows, int64_t stride) {
+    int64_t r = 0;
+    for (; r + 4 <= rows; r += 4) {
+      const float *x0 = x + r * stride, *x1 = x0 + stride, *x2 = x1 + stride, *x3 = x2 + stride;
+      int64_t i = 0;
+      for (; i + WD <= n; i += WD) {
+        const VD s01 = I::addD(I::loadFD(x0 + i), I::loadFD(x1 + i));
+        const VD s23 = I::addD(I::loadFD(x2 + i), I::loadFD(x3 + i));
+        I::storeD(acc + i, I::addD(I::loadD(acc + i), I::addD(s01, s23)));
+      }
+      for (; i < n; ++i)
+        acc[i] += (static_cast<double>(x0[i]) + static_cast<double>(x1[i])) +
+                  (static_cast<double>(x2[i]) + static_cast<double>(x3[i]));
+    }
+    for (; r < rows; ++r) {
+      const float* xr = x + r * stride;
+      int64_t i = 0;
+      for (; i + WD <= n; i += WD) I::storeD(acc + i, I::addD(I::loadD(acc + i), I::loadFD(xr + i)));
+      for (; i < n; ++i) acc[i] += static_cast<double>(xr[i]);
+    }
   }
 
   static void normRowD(const float* x, float* y, int64_t n, double mean, double rs, const double* w,
@@ -435,7 +451,7 @@ struct Kernels {
     k.subSub = &Kernels::subSub;
     k.sumD = &Kernels::sumD;
     k.sqDevD = &Kernels::sqDevD;
-    k.addRowD = &Kernels::addRowD;
+    k.addRowsD = &Kernels::addRowsD;
     k.normRowD = &Kernels::normRowD;
     return k;
   }

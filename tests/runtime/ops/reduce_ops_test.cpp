@@ -46,6 +46,30 @@ TEST(ReduceOps, SumOverLeadingDimsWideRows) {
   set_num_threads(saved);
 }
 
+// A full sum or mean of a long row is split into fixed blocks summed on
+// the pool: the result is the same bits at one and two threads, and within
+// double rounding of a sequential sum.
+TEST(ReduceOps, LongRowSumSameAtEveryThreadCount) {
+  const int64_t n = 300001;  // several blocks and a partial one
+  std::vector<float> v(static_cast<size_t>(n));
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>((i * 7919) % 1013) * 0.125f - 63.0f;
+  const Tensor x = floats(v, {n});
+  double ref = 0;
+  for (float f : v) ref += f;
+  const int saved = get_num_threads();
+  std::vector<double> sums, means;
+  for (int threads : {1, 2}) {
+    set_num_threads(threads);
+    sums.push_back(values(callT("aten::sum", {x, IValue()}))[0]);
+    means.push_back(values(callT("aten::mean", {x, IValue()}))[0]);
+  }
+  set_num_threads(saved);
+  EXPECT_EQ(sums[0], sums[1]);
+  EXPECT_EQ(means[0], means[1]);
+  EXPECT_EQ(sums[0], static_cast<double>(static_cast<float>(ref)));
+  EXPECT_NEAR(means[0], ref / n, 1e-6);
+}
+
 TEST(ReduceOps, MeanNeedsFloat) {
   EXPECT_THROW(call("aten::mean", {longs({1, 2}), IValue()}), Error);
   EXPECT_EQ(values(callT("aten::mean.dim", {floats({1, 2, 3, 4}, {2, 2}), IValue::intList({1}), IValue(false),

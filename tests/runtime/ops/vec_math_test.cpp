@@ -269,8 +269,16 @@ TEST(VecMath, SoftmaxPiecesAndDoubleReductions) {
       EXPECT_NEAR(k->sumD(x.data(), n), sum, 1e-9);
       EXPECT_NEAR(k->sqDevD(x.data(), n, mean), sq, 1e-9 * sq);
       std::vector<double> acc(x.size(), 1.0);
-      k->addRowD(acc.data(), x.data(), n);
+      k->addRowsD(acc.data(), x.data(), n, 1, n);
       for (int64_t i = 0; i < n; ++i) EXPECT_EQ(acc[i], 1.0 + x[i]);
+      // Six rows of n/6 (stride n/6): one pass of four, pairwise, then two.
+      const int64_t w6 = n / 6;
+      std::fill(acc.begin(), acc.end(), 0.5);
+      k->addRowsD(acc.data(), x.data(), w6, 6, w6);
+      for (int64_t i = 0; i < w6; ++i) {
+        auto at = [&](int64_t r) { return static_cast<double>(x[r * w6 + i]); };
+        EXPECT_EQ(acc[i], ((0.5 + ((at(0) + at(1)) + (at(2) + at(3)))) + at(4)) + at(5));
+      }
       std::vector<double> w(x.size()), b(x.size());
       for (int64_t i = 0; i < n; ++i) w[i] = 0.5 + i, b[i] = -1.0 * i;
       k->normRowD(x.data(), y.data(), n, mean, 0.125, w.data(), b.data());
