@@ -89,13 +89,11 @@ std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const 
   // Optimized plans also reuse their intermediates' memory across runs.
   opts.code.planMemory = on;
   if (on) {
-    absl::StatusOr<std::function<void(Graph&)>> passes = makePassPipeline(specializedPipeline());
+    RunPassesOptions passOptions;
+    passOptions.inlineLookup = unitLookup(unit_.get());
+    absl::StatusOr<std::function<void(Graph&)>> passes = makePassPipeline(specializedPipeline(), passOptions);
     JS_INTERNAL_ASSERT(passes.ok(), "the standard pipeline names an unknown pass: ", passes.status().message());
-    const frontend::CompilationUnit* unit = unit_.get();
-    opts.pipeline = [unit, run = std::move(*passes)](Graph& g) {
-      InlineLookupScope scope(unitLookup(unit));
-      run(g);
-    };
+    opts.pipeline = std::move(*passes);
   }
   // The profiling executor with optimization: plans guard the types their
   // first run saw (docs/pipeline.md); guard statistics in the admin API.
@@ -192,10 +190,11 @@ void Model::setOptimize(bool on) {
 absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Model::graphAfterEachPass(
     const Method& method) const {
   std::unique_ptr<Graph> g = method.function->graph().copy();
-  InlineLookupScope scope(unitLookup(unit_.get()));
+  RunPassesOptions passOptions;
+  passOptions.inlineLookup = unitLookup(unit_.get());
   std::vector<std::pair<std::string, std::string>> out;
   for (const std::string& pass : specializedPipeline()) {
-    absl::StatusOr<bool> r = runPasses(*g, std::span<const std::string>(&pass, 1));
+    absl::StatusOr<bool> r = runPasses(*g, std::span<const std::string>(&pass, 1), passOptions);
     if (!r.ok()) return r.status();
     out.emplace_back(pass, g->toString());
   }

@@ -1,6 +1,7 @@
 #include "compiler/passes/pass_registry.h"
 
 #include <mutex>
+#include <optional>
 
 #include "compiler/ir/ir.h"
 #include "compiler/ir/verifier.h"
@@ -131,6 +132,8 @@ absl::StatusOr<bool> runPasses(Graph& graph, std::span<const std::string> names,
     }
     passes.push_back(p);
   }
+  std::optional<InlineLookupScope> lookup;
+  if (options.inlineLookup) lookup.emplace(options.inlineLookup);
   bool changed = false;
   for (const PassInfo* p : passes) {
     try {

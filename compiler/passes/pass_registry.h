@@ -18,6 +18,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "compiler/passes/inliner.h"
 
 namespace jitserve {
 
@@ -58,6 +59,9 @@ struct RunPassesOptions {
   bool verify = true;
   // Where names are looked up; nullptr means the global registry.
   const PassRegistry* registry = nullptr;
+  // Resolves prim::CallFunction targets for the "inline" pass while the
+  // passes run (an InlineLookupScope); empty: the inliner's default.
+  GraphLookup inlineLookup;
 };
 
 // Runs the named passes in order. NotFound for an unknown name (nothing is

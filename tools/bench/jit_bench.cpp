@@ -71,7 +71,6 @@
 #include "compiler/serialization/torch_save.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
-#include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/executor/graph_executor.h"
 #include "runtime/interpreter/graph_function.h"
@@ -155,15 +154,14 @@ GraphExecutorOptions servingOptions(const Module& m, bool background) {
   GraphExecutorOptions opts;
   auto unit = m.unit();
   opts.code.functionResolver = [unit](std::string_view n) -> Function* { return unit->resolve(n); };
-  auto passes = makePassPipeline(specializedPipeline());
-  if (!passes.ok()) throw std::runtime_error(std::string(passes.status().message()));
-  opts.pipeline = [unit, run = *passes](Graph& g) {
-    InlineLookupScope scope([unit](std::string_view name) -> const Graph* {
-      auto* f = dynamic_cast<GraphFunction*>(unit->resolve(name));
-      return f ? &f->graph() : nullptr;
-    });
-    run(g);
+  RunPassesOptions passOptions;
+  passOptions.inlineLookup = [unit](std::string_view name) -> const Graph* {
+    auto* f = dynamic_cast<GraphFunction*>(unit->resolve(name));
+    return f ? &f->graph() : nullptr;
   };
+  auto passes = makePassPipeline(specializedPipeline(), passOptions);
+  if (!passes.ok()) throw std::runtime_error(std::string(passes.status().message()));
+  opts.pipeline = std::move(*passes);
   opts.profiling.enabled = true;
   opts.code.planMemory = gMemoryPlan;
   opts.compileInBackground = background;

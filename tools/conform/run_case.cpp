@@ -9,7 +9,6 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
-#include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
@@ -121,16 +120,14 @@ ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading)
   const CodeOptions& code = fn.codeOptions();
   GraphExecutorOptions opts;
   opts.code = code;
-  auto passes = makePassPipeline(specializedPipeline());
-  if (!passes.ok()) return fail(std::string(passes.status().message()));
-  std::function<Function*(std::string_view)> resolve = code.functionResolver;
-  opts.pipeline = [resolve, run = *passes](Graph& g) {
-    InlineLookupScope scope([resolve](std::string_view name) -> const Graph* {
-      auto* f = resolve ? dynamic_cast<GraphFunction*>(resolve(name)) : nullptr;
-      return f ? &f->graph() : nullptr;
-    });
-    run(g);
+  RunPassesOptions passOptions;
+  passOptions.inlineLookup = [resolve = code.functionResolver](std::string_view name) -> const Graph* {
+    auto* f = resolve ? dynamic_cast<GraphFunction*>(resolve(name)) : nullptr;
+    return f ? &f->graph() : nullptr;
   };
+  auto passes = makePassPipeline(specializedPipeline(), passOptions);
+  if (!passes.ok()) return fail(std::string(passes.status().message()));
+  opts.pipeline = std::move(*passes);
   opts.profiling.enabled = true;
   GraphExecutor executor(fn.graphPtr(), opts);
   auto run = [&](Stack& stack) { return executor.runStatus(stack); };

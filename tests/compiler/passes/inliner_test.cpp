@@ -75,6 +75,24 @@ TEST(Inliner, LookupScopeServesTheRegisteredPass) {
     EXPECT_EQ((*caller)->toString(false).find("CallFunction"), std::string::npos);
     EXPECT_EQ((*caller)->toString(false).find("Function ="), std::string::npos);  // the constant went too
   }
+  {
+    // RunPassesOptions::inlineLookup installs the scope for one run (the
+    // GraphExecutor hook from makePassPipeline included), and only for it.
+    RunPassesOptions options;
+    options.inlineLookup = [&](std::string_view name) -> const Graph* { return name == "inc" ? callee->get() : nullptr; };
+    auto caller = parseIR(callerText);
+    ASSERT_TRUE(caller.ok());
+    std::vector<std::string> passes{"inline"};
+    EXPECT_TRUE(*runPasses(**caller, passes, options));
+    EXPECT_EQ((*caller)->toString(false).find("CallFunction"), std::string::npos);
+    auto again = parseIR(callerText);
+    ASSERT_TRUE(again.ok());
+    EXPECT_FALSE(*runPasses(**again, passes));  // no lookup left behind
+    auto hook = makePassPipeline(passes, options);
+    ASSERT_TRUE(hook.ok());
+    (*hook)(**again);
+    EXPECT_EQ((*again)->toString(false).find("CallFunction"), std::string::npos);
+  }
 }
 
 }  // namespace
