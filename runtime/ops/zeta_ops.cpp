@@ -4,14 +4,18 @@
 //   sum_j B_2j / (2j)! * x (x+1) ... (x+2j-2) * a^(-x-2j+1).
 // Domain, as in PyTorch: x == 1 is +inf, x < 1 is NaN; q a non-positive
 // integer is +inf; q <= 0 with non-integer x is NaN.
+// polygamma(n, x), the n-th derivative of digamma, is built on it:
+// (-1)^(n+1) n! zeta(n + 1, x) for n >= 1, digamma for n = 0.
 #include "runtime/ops/zeta_ops.h"
 
 #include <cmath>
 #include <limits>
 
 #include "runtime/ops/elementwise.h"
+#include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/ops/scalar_math.h"
 
 namespace jitserve::ops {
 namespace {
@@ -81,7 +85,44 @@ void k_zeta_self_scalar(Stack& s) {
   a.ret(zeta(wrapScalar(a.scalar(0)), a.tensor(1)));
 }
 
+// Computed in double for every floating dtype, then rounded.
+Tensor polygamma(int64_t n, const Tensor& self, Tensor out = {}) {
+  JS_CHECK(n >= 0, "polygamma(n, x) does not support negative n.");
+  TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, "polygamma");
+  const double scale = (n % 2 ? 1.0 : -1.0) * std::exp(std::lgamma(static_cast<double>(n) + 1.0));
+  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "polygamma", [&] {
+    using acc_t = opmath_t<scalar_t>;
+    unaryLoop<scalar_t>(it, [n, scale](acc_t x) {
+      const double v = static_cast<double>(x);
+      return static_cast<acc_t>(n == 0 ? math::digamma(v) : scale * hurwitzZeta(static_cast<double>(n) + 1.0, v));
+    });
+  });
+  return out;
+}
+
+void k_polygamma(Stack& s) {
+  Args a(s, 2);
+  a.ret(polygamma(a.toInt(0), a.tensor(1)));
+}
+void k_polygamma_out(Stack& s) {
+  Args a(s, 3);
+  Tensor out = a.tensor(2);
+  polygamma(a.toInt(0), a.tensor(1), out);
+  a.ret(std::move(out));
+}
+void k_polygamma_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  polygamma(a.toInt(1), self, self);
+  a.ret(std::move(self));
+}
+
 const OpEntry kZetaOps[] = {
+    {"aten::polygamma(int n, Tensor self) -> Tensor", k_polygamma, "n-th derivative of digamma."},
+    {"aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_polygamma_out,
+     "polygamma into out."},
+    {"aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", k_polygamma_, "In-place polygamma."},
+    {"aten::special_polygamma(int n, Tensor self) -> Tensor", k_polygamma, "Alias of polygamma."},
     {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", k_zeta, "Hurwitz zeta(self, other)."},
     {"aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", k_zeta_other_scalar,
      "Hurwitz zeta with a Scalar q."},
