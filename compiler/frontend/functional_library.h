@@ -26,11 +26,11 @@
 // functions by that argument, which must then be a constant (or omitted:
 // its default). findLibraryDispatch describes such names; each branch is
 // the qualified name of a library function (findLibraryFunction) or of
-// another dispatch. Until the emitter resolves dispatches, the
-// max_pool*/adaptive_max_pool* names have no library function (the emitter
-// handles them), and fractional_max_pool*, torch.unique/unique_consecutive/lu
-// have stand-in functions returning `Any`; a dispatch takes precedence over
-// them.
+// another dispatch. The emitter follows them (sugared_value.cpp,
+// resolveDispatch) for fractional_max_pool*, torch.unique,
+// torch.unique_consecutive and torch.lu; the max_pool*/adaptive_max_pool*
+// branches have no library function: the emitter maps those calls onto
+// the operators itself.
 #pragma once
 
 #include <cstddef>

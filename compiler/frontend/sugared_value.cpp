@@ -64,6 +64,43 @@ Value* callLibrary(Emitter& e, const GraphFunction& fn, const std::vector<NamedV
   return outs.at(0);
 }
 
+// Whether a dispatch (or library name) leads to a library function on
+// either branch.
+bool reachesLibrary(std::string_view name) {
+  if (findLibraryFunction(name)) return true;
+  const LibraryDispatch* d = findLibraryDispatch(name);
+  return d && (reachesLibrary(d->ifTrue) || reachesLibrary(d->ifFalse));
+}
+
+// Boolean dispatch (functional_library.h): follows `qualified`'s dispatches
+// by the deciding flags of this call to the typed library function they
+// pick. nullopt when `qualified` is no dispatch or its branches have no
+// library function (max_pool*: callFunctional handles those). A flag that is
+// not a constant bool is an error: it decides the result's type, so PyTorch
+// requires a constant too.
+std::optional<std::string> resolveDispatch(const std::string& qualified, const std::vector<NamedValue>& args,
+                                           const std::vector<NamedValue>& kwargs, const SourceRange& r) {
+  if (!findLibraryDispatch(qualified) || !reachesLibrary(qualified)) return std::nullopt;
+  std::string name = qualified;
+  while (const LibraryDispatch* d = findLibraryDispatch(name)) {
+    const Value* flag = nullptr;
+    for (const NamedValue& kw : kwargs)
+      if (kw.name == d->argName) flag = kw.value;
+    if (!flag && d->argIndex < args.size()) flag = args[d->argIndex].value;
+    bool value = d->defaultValue;
+    if (flag) {
+      std::optional<IValue> c =
+          flag->node()->kind() == prim::Constant ? constantNodeValue(*flag->node()) : std::nullopt;
+      if (!c || !c->isBool())
+        throw ErrorReport(r) << qualified << ": '" << d->argName
+                             << "' must be a constant bool here: it decides the type of the result";
+      value = c->toBool();
+    }
+    name = std::string(value ? d->ifTrue : d->ifFalse);
+  }
+  return name;
+}
+
 // torch.nn.functional members are Python functions in PyTorch; the common
 // ones map onto aten operators with their Python-level argument spellings
 // (reduction strings, training=, return_indices=) translated.
@@ -263,6 +300,11 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
   // operators of the same name.
   bool functional = fn.rfind("F.", 0) == 0;
   std::string qualified = functional ? "torch.nn.functional." + base : fn;
+  if (std::optional<std::string> picked = resolveDispatch(qualified, args.args(), args.kwargs(), r)) {
+    const GraphFunction* lib = findLibraryFunction(*picked);
+    if (!lib) throw ErrorReport(r) << qualified << " has no function for these flags (" << *picked << ")";
+    return simple(callLibrary(e, *lib, args.args(), args.kwargs(), r));
+  }
   if (const GraphFunction* lib = findLibraryFunction(qualified))
     return simple(callLibrary(e, *lib, args.args(), args.kwargs(), r));
   if (functional) return simple(callFunctional(e, base, args.args(), args.kwargs(), r));

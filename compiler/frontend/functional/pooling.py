@@ -271,32 +271,3 @@ def torch__nn__functional___fractional_max_pool3d(
     size = _fractional_output_size(input, 3, output_size, output_ratio)
     return torch.fractional_max_pool3d(input, _triple(kernel_size), size,
                                        _fractional_samples(input, 3, _random_samples))[0]
-
-
-# Stand-ins typed Any until the emitter resolves LibraryDispatch (the value
-# is right: the output, or (output, indices) with return_indices).
-
-def torch__nn__functional__fractional_max_pool2d(
-        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int]],
-        output_size: Union[int, List[int], Tuple[int, int], None] = None,
-        output_ratio: Union[float, List[float], Tuple[float, float], None] = None, return_indices: bool = False,
-        _random_samples: Optional[Tensor] = None) -> Any:
-    size = _fractional_output_size(input, 2, output_size, output_ratio)
-    out, indices = torch.fractional_max_pool2d(input, _pair(kernel_size), size,
-                                               _fractional_samples(input, 2, _random_samples))
-    if return_indices:
-        return out, indices
-    return out
-
-
-def torch__nn__functional__fractional_max_pool3d(
-        input: Tensor, kernel_size: Union[int, List[int], Tuple[int, int, int]],
-        output_size: Union[int, List[int], Tuple[int, int, int], None] = None,
-        output_ratio: Union[float, List[float], Tuple[float, float, float], None] = None,
-        return_indices: bool = False, _random_samples: Optional[Tensor] = None) -> Any:
-    size = _fractional_output_size(input, 3, output_size, output_ratio)
-    out, indices = torch.fractional_max_pool3d(input, _triple(kernel_size), size,
-                                               _fractional_samples(input, 3, _random_samples))
-    if return_indices:
-        return out, indices
-    return out

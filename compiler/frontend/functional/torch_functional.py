@@ -2,47 +2,9 @@
 #
 # unique, unique_consecutive and lu return a tuple whose length depends on
 # constant flags: PyTorch picks one of several typed functions at compile
-# time. The typed variants are below under PyTorch's names
-# (torch.functional._return_output, ...), with the choice as data
-# (LibraryDispatch in functional_library.cpp). Until the emitter makes that
-# choice, torch.unique/unique_consecutive/lu themselves are defs declared
-# `-> Any` that return what PyTorch returns: right at run time, untyped at
-# compile time.
-
-
-def torch__unique(input: Tensor, sorted: bool = True, return_inverse: bool = False, return_counts: bool = False,
-                  dim: Optional[int] = None) -> Any:
-    output, inverse_indices, counts = _unique_all(input, sorted, return_inverse, return_counts, dim)
-    return _unique_result(output, inverse_indices, counts, return_inverse, return_counts)
-
-
-def _unique_result(output: Tensor, inverse_indices: Tensor, counts: Tensor, return_inverse: bool,
-                   return_counts: bool) -> Any:
-    if return_inverse and return_counts:
-        return output, inverse_indices, counts
-    if return_inverse:
-        return output, inverse_indices
-    if return_counts:
-        return output, counts
-    return output
-
-
-def torch__unique_consecutive(input: Tensor, return_inverse: bool = False, return_counts: bool = False,
-                              dim: Optional[int] = None) -> Any:
-    output, inverse_indices, counts = torch.unique_consecutive(input, return_inverse=return_inverse,
-                                                               return_counts=return_counts, dim=dim)
-    return _unique_result(output, inverse_indices, counts, return_inverse, return_counts)
-
-
-def torch__lu(A: Tensor, pivot: bool = True, get_infos: bool = False, out: Optional[List[Tensor]] = None) -> Any:
-    # (LU, pivots, infos) with get_infos, else (LU, pivots); without
-    # get_infos a failed factorization raises.
-    lu, pivots, infos = torch._lu_with_info(A, pivot=pivot, check_errors=not get_infos)
-    if get_infos:
-        _lu_copy_out([lu, pivots, infos], out)
-        return lu, pivots, infos
-    _lu_copy_out([lu, pivots], out)
-    return lu, pivots
+# time, and so does the emitter (LibraryDispatch in functional_library.cpp
+# says which flag picks which). The typed variants are below under
+# PyTorch's names (torch.functional._return_output, ...).
 
 
 def _unique_all(input: Tensor, sorted: bool, return_inverse: bool, return_counts: bool,

@@ -39,8 +39,11 @@ TEST_F(FunctionalLibraryTest, CompilesAndNamesFunctionsByQualifiedName) {
   for (const char* name :
        {"torch.nn.functional.interpolate", "torch.nn.functional.upsample_nearest", "torch.nn.functional.batch_norm",
         "torch.nn.functional.cross_entropy", "torch.nn.functional.max_unpool2d", "torch.nn.functional.dropout",
-        "torch.nn.functional.logsigmoid", "torch.unique", "torch.lu", "torch.cdist", "torch.norm"})
+        "torch.nn.functional.logsigmoid", "torch.functional._return_counts", "torch.functional._lu_no_infos",
+        "torch.cdist", "torch.norm"})
     EXPECT_NE(findLibraryFunction(name), nullptr) << name;
+  // Dispatches are data, not functions (no `-> Any` stand-ins).
+  EXPECT_EQ(findLibraryFunction("torch.unique"), nullptr);
   EXPECT_EQ(findLibraryFunction("torch.nn.functional.no_such_function"), nullptr);
   // Helpers are not public names.
   EXPECT_EQ(findLibraryFunction("_pair"), nullptr);
@@ -109,13 +112,34 @@ TEST_F(FunctionalLibraryTest, BatchNormPassesStatisticsInTheOperatorsOrder) {
 }
 
 TEST_F(FunctionalLibraryTest, UniqueReturnsWhatItsFlagsAskFor) {
-  define(
-      "def f(x: Tensor):\n"
-      "    return torch.unique(x, return_counts=True)\n");
-  // Typed Any until the emitter dispatches on constant flags; the value is
-  // PyTorch's (output, counts).
-  std::string g = cu_.findFunction("f")->graph().toString(false);
-  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::_unique2", g).message, "");
+  // Constant flags pick the typed function: a Tensor, or a tuple to unpack.
+  std::string g = define(
+      "def f() -> List[int]:\n"
+      "    x = torch.tensor([3, 1, 3, 2])\n"
+      "    u = torch.unique(x)\n"
+      "    v, c = torch.unique(x, return_counts=True)\n"
+      "    w, inv, c2 = torch.unique(x, sorted=True, return_inverse=True, return_counts=True)\n"
+      "    k, kc = torch.unique_consecutive(x, return_counts=True)\n"
+      "    out: List[int] = []\n"
+      "    for t in [u, c, inv, kc]:\n"
+      "        for i in range(t.size(0)):\n"
+      "            out.append(int(t[i]))\n"
+      "    return out\n");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::_unique2\nCHECK-NOT: prim::CallFunction", g).message, "");
+  EXPECT_EQ(run().toIntVector(), (std::vector<int64_t>{1, 2, 3, 1, 1, 2, 2, 0, 2, 1, 1, 1, 1, 1}));
+}
+
+TEST_F(FunctionalLibraryTest, DispatchFlagMustBeConstant) {
+  // The flag decides the result's type: a run-time bool is a compile error
+  // naming it, as in PyTorch.
+  CompilationUnit cu;
+  absl::Status s = cu.define(
+      "def f(x: Tensor, b: bool):\n"
+      "    return torch.unique(x, return_inverse=b)\n",
+      "t.py");
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(std::string(s.message()).find("'return_inverse' must be a constant bool"), std::string::npos)
+      << s.message();
 }
 
 TEST_F(FunctionalLibraryTest, NormSpellsMatrixNormsAsStrings) {

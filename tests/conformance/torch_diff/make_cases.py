@@ -19,8 +19,7 @@ zeros before a sign, splitlines breaks \r\n in two; chained
 comparisons, which CompilationUnit does not desugar but torch.jit.script,
 the corpus's frontend and ours, does; torch.tensor([]), which PyTorch
 rejects (an empty list is List[Tensor]) and we accept as an empty float
-tensor; torch.unique and torch.unique_consecutive with their flags, whose
-tuple-or-tensor result our frontend types as Any (a known gap); ops that
+tensor; ops that
 PyTorch 1.13 has no CPU kernel for and we do (mm and cumsum on half,
 max_pool on integers), which error there and run here.
 `x == x` and `x != x` on a float: PyTorch's optimizer folds them to True
@@ -862,6 +861,13 @@ cases = {
  "narrow_copy_neg": ("def f(x: Tensor) -> Tensor:\n    return torch.narrow_copy(x, 1, -2, 2)\n", [torch.arange(8).view(2, 4)]),
  "where_uint8_cond": ("def f(c: Tensor, a: Tensor, b: Tensor) -> Tensor:\n    return torch.where(c, a, b)\n", [torch.tensor([1, 0], dtype=torch.uint8), torch.ones(2), torch.zeros(2)]),
  "deg2rad_int": ("def f(x: Tensor) -> Tensor:\n    return torch.deg2rad(x)\n", [torch.tensor([180, 90])]),
+ "unique_flags_plain": ("def f(x: Tensor) -> Tensor:\n    return torch.unique(x) + 1\n", [torch.tensor([3, 1, 3, 2])]),
+ "unique_flags_inverse": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    u, inv = torch.unique(x, return_inverse=True)\n    return u, inv\n", [torch.tensor([3, 1, 3, 2])]),
+ "unique_flags_counts": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    u, c = torch.unique(x, sorted=True, return_counts=True)\n    return u, c\n", [torch.tensor([3., 1., 3., 2.])]),
+ "unique_flags_all_dim": ("def f(x: Tensor) -> Tuple[Tensor, Tensor, Tensor]:\n    u, i, c = torch.unique(x, return_inverse=True, return_counts=True, dim=0)\n    return u, i, c\n", [torch.tensor([[1, 2], [1, 2], [0, 5]])]),
+ "unique_consecutive_flags": ("def f(x: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:\n    a = torch.unique_consecutive(x)\n    b, c = torch.unique_consecutive(x, return_counts=True)\n    d, e, g = torch.unique_consecutive(x, return_inverse=True, return_counts=True)\n    return a * 2, c, e, g\n", [torch.tensor([1, 1, 2, 2, 1])]),
+ "lu_get_infos": ("def f(a: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:\n    lu, piv = torch.lu(a)\n    lu2, piv2, info = torch.lu(a, get_infos=True)\n    return lu, piv, lu2, info\n", [torch.tensor([[1., 2.], [3., 4.]])]),
+ "fractional_pool_indices": ("def f(x: Tensor, s: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.nn.functional.fractional_max_pool2d(x, 2, output_size=[2, 2], return_indices=True, _random_samples=s)\n", [torch.arange(25.).view(1, 1, 5, 5), torch.tensor([[[0.3, 0.7]]])]),
  "erfc_large_i0": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.erfc(x), torch.i0(x)\n", [torch.tensor([-5., 0., 5., 10., 30.])]),
 }
 for name, (src, inputs) in cases.items():
