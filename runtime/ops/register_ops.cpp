@@ -40,6 +40,7 @@
 #include "runtime/ops/unary_ops.h"
 #include "runtime/ops/unique_ops.h"
 #include "runtime/ops/upsample_ops.h"
+#include "runtime/ops/op_aliases.h"
 #include "runtime/ops/zeta_ops.h"
 
 namespace jitserve {
@@ -86,6 +87,8 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerFractionalPoolOps(registry);
   ops::registerRnnOps(registry);
   ops::registerTransformerOps(registry);
+  // Last: its rows forward to operators registered above.
+  ops::registerOpAliases(registry);
 }
 
 }  // namespace jitserve
