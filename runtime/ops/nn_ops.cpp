@@ -914,6 +914,22 @@ void k_pad(Stack& s) {
   JS_CHECK(a.isNone(3), "Padding mode \"", mode, "\" doesn't take in value argument.");
   a.ret(padMode(a.tensor(0), a.intList(1), mode));
 }
+// reflection_pad{1,2,3}d / replication_pad{1,2,3}d, the operators F.pad
+// called before aten::pad (archives saved by older PyTorch name them):
+// `Dims` padded dims, on an input with Dims + 1 or Dims + 2 dims.
+template <int Dims, bool Reflect>
+void k_mode_pad(Stack& s) {
+  Args a(s, 2);
+  const Tensor& self = a.tensor(0);
+  const std::vector<int64_t> pad = a.intList(1);
+  JS_CHECK(static_cast<int64_t>(pad.size()) == 2 * Dims, "padding size is expected to be ", 2 * Dims,
+           ", but got: ", pad.size());
+  JS_CHECK(self.dim() == Dims + 1 || self.dim() == Dims + 2, "Expected ", Dims + 1, "D or ", Dims + 2,
+           "D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: ",
+           shapeToString(self.sizes()));
+  a.ret(padMode(self, pad, Reflect ? "reflect" : "replicate"));
+}
+
 void k_channel_shuffle(Stack& s) {
   Args a(s, 2);
   const Tensor& x = a.tensor(0);
@@ -1155,6 +1171,17 @@ const OpEntry kNnOps[] = {
      "1-D average pooling to a fixed output size."},
     {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool1d,
      "1-D max pooling to a fixed output size, with indices."},
+    {"aten::reflection_pad1d(Tensor self, int[2] padding) -> Tensor", k_mode_pad<1, true>, "Reflect-pads the last dim."},
+    {"aten::reflection_pad2d(Tensor self, int[4] padding) -> Tensor", k_mode_pad<2, true>,
+     "Reflect-pads the last 2 dims."},
+    {"aten::reflection_pad3d(Tensor self, int[6] padding) -> Tensor", k_mode_pad<3, true>,
+     "Reflect-pads the last 3 dims."},
+    {"aten::replication_pad1d(Tensor self, int[2] padding) -> Tensor", k_mode_pad<1, false>,
+     "Edge-pads the last dim."},
+    {"aten::replication_pad2d(Tensor self, int[4] padding) -> Tensor", k_mode_pad<2, false>,
+     "Edge-pads the last 2 dims."},
+    {"aten::replication_pad3d(Tensor self, int[6] padding) -> Tensor", k_mode_pad<3, false>,
+     "Edge-pads the last 3 dims."},
     {"aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor", k_pad,
      "Pads the last dims: constant, reflect, replicate or circular."},
     {"aten::channel_shuffle(Tensor self, int groups) -> Tensor", k_channel_shuffle,

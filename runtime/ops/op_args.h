@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -94,8 +95,11 @@ class Args {
   // Drops the arguments and pushes the outputs.
   template <typename... Outs>
   void ret(Outs&&... outs) {
+    // The outputs are materialized before the arguments are dropped: one
+    // may refer to an argument's slot (a.ret(a.tensor(0))).
+    std::tuple<std::decay_t<Outs>...> values(std::forward<Outs>(outs)...);
     stack_.resize(base_);
-    (stack_.emplace_back(std::forward<Outs>(outs)), ...);
+    std::apply([this](auto&... v) { (stack_.emplace_back(std::move(v)), ...); }, values);
   }
   // A tuple-returning schema pushes its elements as separate outputs; the
   // interpreter packs NamedTuples when the schema says so.

@@ -41,6 +41,7 @@
 #include "runtime/ops/unique_ops.h"
 #include "runtime/ops/upsample_ops.h"
 #include "runtime/ops/op_aliases.h"
+#include "runtime/ops/window_ops.h"
 #include "runtime/ops/zeta_ops.h"
 
 namespace jitserve {
@@ -87,6 +88,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
   ops::registerFractionalPoolOps(registry);
   ops::registerRnnOps(registry);
   ops::registerTransformerOps(registry);
+  ops::registerWindowOps(registry);
   // Last: its rows forward to operators registered above.
   ops::registerOpAliases(registry);
 }

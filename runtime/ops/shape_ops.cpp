@@ -860,6 +860,73 @@ void k_is_floating_point(Stack& s) {
   Args a(s, 1);
   a.ret(a.tensor(0).is_floating_point());
 }
+// Layout and dtype queries of model code (x.stride(), torch.result_type).
+void k_stride(Stack& s) {
+  Args a(s, 1);
+  const Tensor& t = a.tensor(0);
+  a.ret(IValue::intList(std::vector<int64_t>(t.strides().begin(), t.strides().end())));
+}
+void k_stride_int(Stack& s) {
+  Args a(s, 2);
+  const Tensor& t = a.tensor(0);
+  a.ret(t.stride(a.toInt(1)));
+}
+void k_storage_offset(Stack& s) {
+  Args a(s, 1);
+  a.ret(a.tensor(0).storage_offset());
+}
+void k_is_complex(Stack& s) {
+  Args a(s, 1);
+  a.ret(isComplexType(a.tensor(0).dtype()));
+}
+void k_is_signed(Stack& s) {
+  Args a(s, 1);
+  const ScalarType t = a.tensor(0).dtype();
+  a.ret(t != ScalarType::Byte && t != ScalarType::Bool);
+}
+// CPU tensors: -1, as PyTorch's get_device on CPU.
+void k_get_device(Stack& s) {
+  Args a(s, 1);
+  a.ret(a.tensor(0).is_cpu() ? int64_t{-1} : static_cast<int64_t>(a.tensor(0).device().index));
+}
+void k_is_nonzero(Stack& s) {
+  Args a(s, 1);
+  const Tensor& t = a.tensor(0);
+  JS_CHECK(t.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
+  JS_CHECK(t.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+  a.ret(t.item().toBool());
+}
+void k_cpu(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  JS_CHECK(self.is_cpu(), "Tensor.cpu(): only CPU tensors are supported here (", self.device().str(), ")");
+  a.ret(std::move(self));
+}
+void k_result_type_tt(Stack& s) {
+  Args a(s, 2);
+  a.ret(IValue(result_type(a.tensor(0), a.tensor(1))));
+}
+void k_result_type_ts(Stack& s) {
+  Args a(s, 2);
+  a.ret(IValue(result_type(a.tensor(0), a.scalar(1))));
+}
+void k_result_type_st(Stack& s) {
+  Args a(s, 2);
+  a.ret(IValue(result_type(a.scalar(0), a.tensor(1))));
+}
+void k_result_type_ss(Stack& s) {
+  Args a(s, 2);
+  a.ret(IValue(result_type(a.scalar(0), a.scalar(1))));
+}
+void k_can_cast(Stack& s) {
+  Args a(s, 2);
+  a.ret(canCast(a.at(0).toScalarType(), a.at(1).toScalarType()));
+}
+void k_promote_types(Stack& s) {
+  Args a(s, 2);
+  a.ret(IValue(promoteTypes(a.at(0).toScalarType(), a.at(1).toScalarType())));
+}
+
 void k_cat(Stack& s) {
   Args a(s, 2);
   a.ret(cat(a.tensorList(0), a.toInt(1)));
@@ -1159,6 +1226,25 @@ const OpEntry kShapeOps[] = {
     {"aten::len.Tensor(Tensor t) -> int", k_len, "Size of the first dim."},
     {"aten::is_contiguous(Tensor self) -> bool", k_is_contiguous, "Whether the layout is row-major contiguous."},
     {"aten::is_floating_point(Tensor self) -> bool", k_is_floating_point, "Whether the dtype is floating."},
+    {"aten::stride(Tensor self) -> int[]", k_stride, "Strides in elements."},
+    {"aten::stride.int(Tensor self, int dim) -> int", k_stride_int, "Stride of one dim in elements."},
+    {"aten::storage_offset(Tensor self) -> int", k_storage_offset, "Offset into the storage in elements."},
+    {"aten::is_complex(Tensor self) -> bool", k_is_complex, "Whether the dtype is complex."},
+    {"aten::is_signed(Tensor self) -> bool", k_is_signed, "Whether the dtype is signed (all but uint8 and bool)."},
+    {"aten::get_device(Tensor self) -> int", k_get_device, "Device index; -1 on CPU."},
+    {"aten::is_nonzero(Tensor self) -> bool", k_is_nonzero, "The truth value of a one-element tensor."},
+    {"aten::cpu(Tensor(a) self) -> Tensor(a|b)", k_cpu, "The tensor itself (it is on the CPU)."},
+    {"aten::result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType", k_result_type_tt,
+     "The dtype an op of the two would compute in."},
+    {"aten::result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType", k_result_type_ts,
+     "The dtype an op of the two would compute in."},
+    {"aten::result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType", k_result_type_st,
+     "The dtype an op of the two would compute in."},
+    {"aten::result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType", k_result_type_ss,
+     "The dtype an op of the two would compute in."},
+    {"aten::can_cast(ScalarType from, ScalarType to) -> bool", k_can_cast, "Whether casting is allowed by promotion."},
+    {"aten::promote_types(ScalarType type1, ScalarType type2) -> ScalarType", k_promote_types,
+     "The promoted dtype of two."},
     {"aten::cat(Tensor[] tensors, int dim=0) -> Tensor", k_cat, "Concatenates along a dim (with type promotion)."},
     {"aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", k_cat_out,
      "cat into out (resized; the inputs may not overlap it)."},
