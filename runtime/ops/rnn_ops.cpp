@@ -271,6 +271,56 @@ void k_single_state(Stack& s) {
   a.ret(std::move(r[0]), std::move(r[1]));
 }
 
+// One time step of one cell (torch.lstm_cell, gru_cell, rnn_tanh_cell,
+// rnn_relu_cell; nn.LSTMCell and friends): input (B, I) or unbatched (I),
+// hx (B, H) or (H). Returns h' (and c' for the LSTM).
+std::vector<Tensor> runCell(Cell cell, const Tensor& input, const std::vector<Tensor>& hx, const Tensor& w_ih,
+                            const Tensor& w_hh, const std::optional<Tensor>& b_ih,
+                            const std::optional<Tensor>& b_hh) {
+  const char* name = cellName(cell);
+  JS_CHECK(input.dim() == 1 || input.dim() == 2, name, "_cell: Expected input to be 1D or 2D, got ", input.dim(),
+           "D instead");
+  JS_CHECK(w_ih.dim() == 2 && w_hh.dim() == 2, name, "_cell: weights must be 2-D");
+  const int64_t H = w_hh.size(1), G = gateCount(cell) * H;
+  JS_CHECK(w_ih.size(0) == G && w_hh.size(0) == G, name, "_cell: weights have ", w_ih.size(0), " and ",
+           w_hh.size(0), " rows, expected ", G, " (", gateCount(cell), " x hidden size ", H, ")");
+  JS_CHECK(input.size(-1) == w_ih.size(1), "input has inconsistent input_size: got ", input.size(-1),
+           " expected ", w_ih.size(1));
+  const bool unbatched = input.dim() == 1;
+  const int64_t B = unbatched ? 1 : input.size(0);
+  std::vector<Tensor> state;
+  for (const Tensor& t : hx) {
+    JS_CHECK(t.dim() == input.dim(), name, "_cell: Expected hidden state to be ", input.dim(), "D, got ", t.dim(),
+             "D instead");
+    JS_CHECK(t.size(-1) == H && (unbatched || t.size(0) == B), "hidden state has inconsistent size: got ",
+             shapeToString(t.sizes()), " expected ", unbatched ? "[" + std::to_string(H) + "]"
+                                                                : "[" + std::to_string(B) + ", " + std::to_string(H) + "]");
+    JS_CHECK(t.dtype() == input.dtype(), name, "_cell: hidden state dtype ", scalarTypeName(t.dtype()),
+             " differs from the input's ", scalarTypeName(input.dtype()));
+    state.push_back(t.reshape({B, H}).clone().contiguous());
+  }
+  Weights w{w_ih, w_hh, b_ih.value_or(Tensor()), b_hh.value_or(Tensor()), Tensor()};
+  Tensor c = cell == Cell::Lstm ? state[1] : Tensor();
+  runDirection(cell, input.reshape({1, B, input.size(-1)}), w, state[0], c, false);
+  std::vector<Tensor> out{unbatched ? state[0].reshape({H}) : state[0]};
+  if (cell == Cell::Lstm) out.push_back(unbatched ? c.reshape({H}) : c);
+  return out;
+}
+
+void k_lstm_cell(Stack& s) {
+  Args a(s, 6);
+  const std::vector<Tensor> hx = a.tensorList(1);
+  JS_CHECK(hx.size() == 2, "lstm_cell: expected hx to hold (h, c), got ", hx.size(), " tensors");
+  std::vector<Tensor> r = runCell(Cell::Lstm, a.tensor(0), hx, a.tensor(2), a.tensor(3), a.optTensor(4), a.optTensor(5));
+  a.ret(std::move(r[0]), std::move(r[1]));
+}
+template <Cell C>
+void k_single_cell(Stack& s) {
+  Args a(s, 6);
+  std::vector<Tensor> r = runCell(C, a.tensor(0), {a.tensor(1)}, a.tensor(2), a.tensor(3), a.optTensor(4), a.optTensor(5));
+  a.ret(std::move(r[0]));
+}
+
 #define JS_RNN_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
 
@@ -294,6 +344,17 @@ const OpEntry kRnnOps[] = {
     {"aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
      k_single_state_packed<Cell::Relu>, "Elman RNN (relu) over a packed sequence; returns packed output, h_n."},
 #undef JS_RNN_PACKED_TAIL
+    {"aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
+     "(Tensor, Tensor)",
+     k_lstm_cell, "One LSTM step; returns h', c'."},
+    {"aten::gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+     k_single_cell<Cell::Gru>, "One GRU step; returns h'."},
+    {"aten::rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
+     "Tensor",
+     k_single_cell<Cell::Tanh>, "One Elman (tanh) step; returns h'."},
+    {"aten::rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
+     "Tensor",
+     k_single_cell<Cell::Relu>, "One Elman (relu) step; returns h'."},
 };
 #undef JS_RNN_TAIL
 
