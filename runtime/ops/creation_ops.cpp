@@ -109,6 +109,50 @@ void k_arange_start_step(Stack& s) {
   a.ret(arange(a.scalar(0), a.scalar(1), a.scalar(2), a.optScalarType(3)));
 }
 
+// torch.range (deprecated, still in old models): like arange but the end is
+// included, and the dtype is the default float one unless given.
+Tensor rangeInclusive(const Scalar& start, const Scalar& end, const Scalar& step, std::optional<ScalarType> dtype) {
+  const double a = start.toDouble(), b = end.toDouble(), d = step.toDouble();
+  JS_CHECK(d != 0, "step must be nonzero");
+  JS_CHECK(std::isfinite(a) && std::isfinite(b), "unsupported range: ", a, " -> ", b);
+  JS_CHECK((d > 0 && b >= a) || (d < 0 && b <= a), "upper bound and larger bound inconsistent with step sign");
+  const auto n = static_cast<int64_t>(std::floor((b - a) / d)) + 1;
+  Tensor out = empty({n}, ScalarType::Double);
+  double* p = out.data<double>();
+  for (int64_t i = 0; i < n; ++i) p[i] = a + static_cast<double>(i) * d;
+  const ScalarType dt = dtype.value_or(kDefaultDtype);
+  return dt == ScalarType::Double ? out : out.to(dt);
+}
+void k_range(Stack& s) {
+  Args a(s, 6);
+  checkCpu(a, 4);
+  a.ret(rangeInclusive(a.scalar(0), a.scalar(1), 1, a.optScalarType(2)));
+}
+void k_range_step(Stack& s) {
+  Args a(s, 7);
+  checkCpu(a, 5);
+  a.ret(rangeInclusive(a.scalar(0), a.scalar(1), a.scalar(2), a.optScalarType(3)));
+}
+
+// empty_strided: storage for the furthest element the strides reach, viewed
+// with them.
+void k_empty_strided(Stack& s) {
+  Args a(s, 6);
+  const std::vector<int64_t> size = a.intList(0), stride = a.intList(1);
+  JS_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
+  int64_t extent = 1;
+  for (size_t i = 0; i < size.size(); ++i) {
+    JS_CHECK(size[i] >= 0, "Trying to create tensor with negative dimension ", size[i], ": ", shapeToString(size));
+    JS_CHECK(stride[i] >= 0, "as_strided: Negative strides are not supported at the moment, got strides: ",
+             shapeToString(stride));
+    if (size[i] == 0) extent = 0;
+  }
+  if (extent != 0)
+    for (size_t i = 0; i < size.size(); ++i) extent += (size[i] - 1) * stride[i];
+  Tensor base = empty({extent}, dtypeOr(a, 2, kDefaultDtype));
+  a.ret(base.as_strided(size, stride, 0));
+}
+
 // linspace/logspace: the first half steps up from start and the second half
 // down from end, as PyTorch does, so both endpoints are exact; one step is
 // start (PyTorch: linspace(2, 5, 1) is [2.]).
@@ -448,6 +492,12 @@ const OpEntry kCreationOps[] = {
     {"aten::arange(Scalar end, *, " FACTORY_TAIL ") -> Tensor", k_arange, "0, 1, ... up to end (exclusive)."},
     {"aten::arange.start(Scalar start, Scalar end, *, " FACTORY_TAIL ") -> Tensor", k_arange_start,
      "start, start+1, ... up to end (exclusive)."},
+    {"aten::range(Scalar start, Scalar end, *, " FACTORY_TAIL ") -> Tensor", k_range,
+     "start..end inclusive, step 1 (deprecated torch.range)."},
+    {"aten::range.step(Scalar start, Scalar end, Scalar step=1, *, " FACTORY_TAIL ") -> Tensor", k_range_step,
+     "start..end inclusive (deprecated torch.range)."},
+    {"aten::empty_strided(SymInt[] size, SymInt[] stride, *, " FACTORY_TAIL ") -> Tensor", k_empty_strided,
+     "An uninitialized tensor with the given strides."},
     {"aten::arange.start_step(Scalar start, Scalar end, Scalar step=1, *, " FACTORY_TAIL ") -> Tensor",
      k_arange_start_step, "start, start+step, ... up to end (exclusive)."},
     {"aten::linspace(Scalar start, Scalar end, int steps, *, " FACTORY_TAIL ") -> Tensor", k_linspace,

@@ -15,6 +15,7 @@
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
 namespace {
@@ -57,6 +58,23 @@ void k_multi_dot(Stack& s) {
   if (first_vec) r = r.squeeze(0);
   if (last_vec) r = r.squeeze(-1);
   a.ret(std::move(r));
+}
+
+// chain_matmul: multi_dot of 2-D matrices only; one matrix is returned as a
+// copy.
+void k_chain_matmul(Stack& s) {
+  {
+    const std::vector<Tensor> ts = s.back().toTensorVector();
+    JS_CHECK(!ts.empty(), "chain_matmul(): Expected one or more matrices");
+    for (size_t i = 0; i < ts.size(); ++i)
+      JS_CHECK(ts[i].dim() == 2, "Tensor dimension is ", ts[i].dim(), ", expected 2 instead.");
+    if (ts.size() == 1) {
+      Tensor only = ts[0].clone();
+      s.back() = IValue(std::move(only));
+      return;
+    }
+  }
+  k_multi_dot(s);
 }
 
 void k_matrix_power(Stack& s) {
@@ -307,6 +325,26 @@ void k_vander(Stack& s) {
   a.ret(stack(cols, -1));
 }
 
+// torch.vander (NumPy's): columns x^(N-1) .. x^0, or x^0 .. x^(N-1) with
+// increasing; x 1-D, N defaults to its length; integers and bool compute in
+// int64.
+void k_vander_np(Stack& s) {
+  Args a(s, 3);
+  const Tensor& x = a.tensor(0);
+  JS_CHECK(x.dim() == 1, "x must be a one-dimensional tensor.");
+  const int64_t N = a.optInt(1).value_or(x.size(0));
+  JS_CHECK(N >= 0, "N must be non-negative.");
+  const Tensor base = x.to(promoteTypes(x.dtype(), ScalarType::Long));
+  if (N == 0) {
+    a.ret(empty({x.size(0), 0}, base.dtype()));
+    return;
+  }
+  std::vector<Tensor> cols{full_like(base, Scalar(int64_t{1}))};
+  for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), base));
+  Tensor r = stack(cols, -1);
+  a.ret(a.toBool(2) ? r : flip(r, {1}));
+}
+
 // trace: the sum of the main diagonal of a matrix.
 void k_trace(Stack& s) {
   Args a(s, 1);
@@ -340,6 +378,9 @@ const OpEntry kLinalgProductOps[] = {
      "3-vector cross product along dim, broadcasting."},
     {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor", k_cross,
      "Cross product (default: first dim of size 3)."},
+    {"aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", k_vander_np,
+     "Vandermonde matrix, NumPy's column order."},
+    {"aten::chain_matmul(Tensor[] matrices) -> Tensor", k_chain_matmul, "Product of 2-D matrices, left to right."},
     {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor", k_vander,
      "Vandermonde matrix with increasing powers of x."},
     {"aten::kron(Tensor self, Tensor other) -> Tensor", k_kron, "Kronecker product."},
