@@ -228,7 +228,26 @@ void k_conv3d(Stack& s) {
   a.ret(convNd(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toInt(6)));
 }
 
+// conv_tbc (fairseq's convolution): input (time, batch, C_in), weight
+// (k, C_in, C_out), bias (C_out); time is padded by `pad` on both ends. The
+// same cross-correlation as conv1d on (batch, C_in, time).
+void k_conv_tbc(Stack& s) {
+  Args a(s, 4);
+  const Tensor &x = a.tensor(0), &w = a.tensor(1), &b = a.tensor(2);
+  const int64_t pad = a.toInt(3);
+  JS_CHECK(x.dim() == 3, "Input must have 3 dims: time, batch, in_channel");
+  JS_CHECK(w.dim() == 3, "Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.");
+  JS_CHECK(b.dim() == 1, "Bias must be 1-D");
+  JS_CHECK(x.size(2) == w.size(1), "Input dim 2 (input channels) is not == dim 1 in the weight");
+  JS_CHECK(b.size(0) == w.size(2), "Bias size must equal dim 2 in the weight");
+  JS_CHECK(pad >= 0, "conv_tbc: negative padding");
+  Tensor y = convNd(x.permute({1, 2, 0}), w.permute({2, 1, 0}), b, {1}, {pad}, {1}, 1);
+  a.ret(y.permute({2, 0, 1}).contiguous());
+}
+
 const OpEntry kConvNdOps[] = {
+    {"aten::conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor", k_conv_tbc,
+     "Convolution over (time, batch, channel) input (fairseq)."},
     {"aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] "
      "dilation=1, int groups=1) -> Tensor",
      k_conv3d, "3-D convolution (NCDHW) via im2col + GEMM."},

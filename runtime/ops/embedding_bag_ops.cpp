@@ -6,9 +6,11 @@
 #include <optional>
 #include <vector>
 
+#include "runtime/ops/binary_ops.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
+#include "runtime/ops/reduce_ops.h"
 #include "runtime/tensor/parallel.h"
 
 namespace jitserve::ops {
@@ -184,7 +186,32 @@ void k_one_hot(Stack& s) {
   a.ret(oneHot(a.tensor(0), a.toInt(1)));
 }
 
+// embedding_renorm_ (F.embedding with max_norm): each row of weight that
+// indices name, once, scaled to max_norm when its norm is larger (by
+// max_norm / (norm + 1e-7), as PyTorch).
+void k_embedding_renorm_(Stack& s) {
+  Args a(s, 4);
+  Tensor self = a.tensor(0);
+  const double maxNorm = a.toDouble(2), normType = a.toDouble(3);
+  JS_CHECK(self.dim() == 2, "embedding_renorm_: expected a 2-D weight, got ", self.dim(), "-D");
+  JS_CHECK(a.tensor(1).dtype() == ScalarType::Long || a.tensor(1).dtype() == ScalarType::Int,
+           "Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, Int; but got ",
+           scalarTypeName(a.tensor(1).dtype()), " instead (while checking arguments for embedding_renorm_)");
+  std::vector<int64_t> idx = longs(a.tensor(1));
+  std::sort(idx.begin(), idx.end());
+  idx.erase(std::unique(idx.begin(), idx.end()), idx.end());
+  for (int64_t i : idx) {
+    JS_CHECK(i >= 0 && i < self.size(0), "index out of range in self");
+    Tensor row = self.select(0, i);
+    const double norm = vector_norm(row, normType, std::nullopt, false, std::nullopt).item().toDouble();
+    if (norm > maxNorm) row.copy_(mul(row, wrapped_scalar_tensor(Scalar(maxNorm / (norm + 1e-7)))));
+  }
+  a.ret(std::move(self));
+}
+
 const OpEntry kEmbeddingBagOps[] = {
+    {"aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)",
+     k_embedding_renorm_, "Rescales the named rows to at most max_norm."},
     {"aten::one_hot(Tensor self, int num_classes=-1) -> Tensor", k_one_hot,
      "int64 indices as 0/1 rows of num_classes (max + 1 when -1)."},
     {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "

@@ -841,7 +841,33 @@ void k_index_reduce_(Stack& s) {
   a.ret(std::move(self));
 }
 
+// fill_diagonal_: the main diagonal of a matrix (or of a cube with equal
+// sides) set to a value; with wrap, a tall matrix continues the diagonal
+// every width + 1 rows, as NumPy's fill_diagonal does.
+void k_fill_diagonal_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  const Scalar value = a.scalar(1);
+  const bool wrap = a.toBool(2);
+  const int64_t nd = self.dim();
+  JS_CHECK(nd >= 2, "dimensions must larger than 1");
+  const int64_t height = self.size(0), width = self.size(1);
+  if (nd > 2)
+    for (int64_t i = 1; i < nd; ++i) JS_CHECK(self.size(i) == height, "all dimensions of input must be of equal length");
+  int64_t stride = 0;
+  for (int64_t i = 0; i < nd; ++i) stride += self.stride(i);
+  const int64_t size = std::min(height, width), offset = self.storage_offset();
+  self.as_strided({size}, {stride}, offset).fill_(value);
+  if (wrap && nd == 2 && height > width + 1) {
+    const int64_t step = width + 1, wrapSize = (self.numel() + step - 1) / step - size;
+    self.as_strided({wrapSize}, {stride}, offset + self.stride(0) * (width + 1)).fill_(value);
+  }
+  a.ret(std::move(self));
+}
+
 const OpEntry kIndexOps[] = {
+    {"aten::fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)", k_fill_diagonal_,
+     "Sets the main diagonal (wrapping in tall matrices with wrap)."},
     {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", k_index,
      "Advanced indexing: long and bool index tensors, None for whole dims."},
     {"aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",

@@ -187,7 +187,33 @@ void k_renorm(Stack& s) {
   a.ret(mul(self, norms.to(self.dtype())));
 }
 
+// norm_except_dim(v, pow, dim): the norm over every dim but `dim`, shaped
+// to broadcast against v (weight norm's ||v||); dim = -1 means over all.
+Tensor normExceptDim(const Tensor& v, int64_t pow, int64_t dim) {
+  if (dim == -1) return vector_norm(v, static_cast<double>(pow), std::nullopt, false, std::nullopt);
+  const int64_t d = maybe_wrap_dim(dim, v.dim());
+  std::vector<int64_t> others;
+  for (int64_t i = 0; i < v.dim(); ++i)
+    if (i != d) others.push_back(i);
+  return vector_norm(v, static_cast<double>(pow), others, true, std::nullopt);
+}
+void k_norm_except_dim(Stack& s) {
+  Args a(s, 3);
+  a.ret(normExceptDim(a.tensor(0), a.toInt(1), a.toInt(2)));
+}
+// _weight_norm(v, g, dim): v * (g / ||v||), what torch.nn.utils.weight_norm
+// computes on every forward (vocoders, wav2vec-style convs).
+void k_weight_norm(Stack& s) {
+  Args a(s, 3);
+  const Tensor& v = a.tensor(0);
+  a.ret(mul(v, div(a.tensor(1), normExceptDim(v, 2, a.toInt(2)))));
+}
+
 const OpEntry kNormOps[] = {
+    {"aten::norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor", k_norm_except_dim,
+     "Norm over all dims but one, kept for broadcasting (dim=-1: over all)."},
+    {"aten::_weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor", k_weight_norm,
+     "Weight normalization: v * g / norm_except_dim(v, 2, dim)."},
     {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? "
      "dtype=None) -> Tensor",
      k_matrix_norm, "Matrix norm of order +-1, +-2 or +-inf over two dims."},

@@ -272,38 +272,34 @@ void k_single_state(Stack& s) {
 }
 
 // One time step of one cell (torch.lstm_cell, gru_cell, rnn_tanh_cell,
-// rnn_relu_cell; nn.LSTMCell and friends): input (B, I) or unbatched (I),
-// hx (B, H) or (H). Returns h' (and c' for the LSTM).
+// rnn_relu_cell, which nn.LSTMCell and friends call): input (B, I), hx
+// (B, H). Returns h' (and c' for the LSTM). The operators take batches
+// only; the modules unsqueeze unbatched inputs themselves.
 std::vector<Tensor> runCell(Cell cell, const Tensor& input, const std::vector<Tensor>& hx, const Tensor& w_ih,
                             const Tensor& w_hh, const std::optional<Tensor>& b_ih,
                             const std::optional<Tensor>& b_hh) {
   const char* name = cellName(cell);
-  JS_CHECK(input.dim() == 1 || input.dim() == 2, name, "_cell: Expected input to be 1D or 2D, got ", input.dim(),
-           "D instead");
+  JS_CHECK(input.dim() == 2, name, "_cell: expected a 2-D (batch, input_size) input, got ",
+           shapeToString(input.sizes()));
   JS_CHECK(w_ih.dim() == 2 && w_hh.dim() == 2, name, "_cell: weights must be 2-D");
-  const int64_t H = w_hh.size(1), G = gateCount(cell) * H;
+  const int64_t B = input.size(0), H = w_hh.size(1), G = gateCount(cell) * H;
   JS_CHECK(w_ih.size(0) == G && w_hh.size(0) == G, name, "_cell: weights have ", w_ih.size(0), " and ",
            w_hh.size(0), " rows, expected ", G, " (", gateCount(cell), " x hidden size ", H, ")");
-  JS_CHECK(input.size(-1) == w_ih.size(1), "input has inconsistent input_size: got ", input.size(-1),
-           " expected ", w_ih.size(1));
-  const bool unbatched = input.dim() == 1;
-  const int64_t B = unbatched ? 1 : input.size(0);
+  JS_CHECK(input.size(1) == w_ih.size(1), "input has inconsistent input_size: got ", input.size(1), " expected ",
+           w_ih.size(1));
   std::vector<Tensor> state;
   for (const Tensor& t : hx) {
-    JS_CHECK(t.dim() == input.dim(), name, "_cell: Expected hidden state to be ", input.dim(), "D, got ", t.dim(),
-             "D instead");
-    JS_CHECK(t.size(-1) == H && (unbatched || t.size(0) == B), "hidden state has inconsistent size: got ",
-             shapeToString(t.sizes()), " expected ", unbatched ? "[" + std::to_string(H) + "]"
-                                                                : "[" + std::to_string(B) + ", " + std::to_string(H) + "]");
+    JS_CHECK(t.dim() == 2 && t.size(0) == B && t.size(1) == H, "hidden state has inconsistent size: got ",
+             shapeToString(t.sizes()), " expected [", B, ", ", H, "]");
     JS_CHECK(t.dtype() == input.dtype(), name, "_cell: hidden state dtype ", scalarTypeName(t.dtype()),
              " differs from the input's ", scalarTypeName(input.dtype()));
-    state.push_back(t.reshape({B, H}).clone().contiguous());
+    state.push_back(t.clone().contiguous());
   }
   Weights w{w_ih, w_hh, b_ih.value_or(Tensor()), b_hh.value_or(Tensor()), Tensor()};
   Tensor c = cell == Cell::Lstm ? state[1] : Tensor();
-  runDirection(cell, input.reshape({1, B, input.size(-1)}), w, state[0], c, false);
-  std::vector<Tensor> out{unbatched ? state[0].reshape({H}) : state[0]};
-  if (cell == Cell::Lstm) out.push_back(unbatched ? c.reshape({H}) : c);
+  runDirection(cell, input.reshape({1, B, input.size(1)}), w, state[0], c, false);
+  std::vector<Tensor> out{state[0]};
+  if (cell == Cell::Lstm) out.push_back(c);
   return out;
 }
 
