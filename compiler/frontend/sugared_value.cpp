@@ -200,7 +200,8 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
     static const std::map<std::string, std::string> props = {
         {"shape", "aten::size"}, {"dtype", "prim::dtype"}, {"device", "prim::device"},
         {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
-        {"T", "aten::numpy_T"}, {"ndim", "aten::dim"}, {"data", "prim::data"},
+        {"T", "aten::numpy_T"}, {"mT", "aten::mT"}, {"mH", "aten::mH"}, {"H", "aten::matrix_H"},
+        {"ndim", "aten::dim"}, {"data", "prim::data"},
         {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
     auto it = props.find(field);
     if (it != props.end()) return simple(e.callBuiltin(it->second, {v}, {}, r));
@@ -278,6 +279,10 @@ SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::s
     if (auto mf = memoryFormatOrLayoutConstant(field)) return simple(constant(e, IValue(*mf), r));
   }
   if (path_ == "torch.nn" && field == "functional") return std::make_shared<ModuleValue>("F");
+  // torch.nn.utils.rnn.pad_sequence and the like: calls of the aten
+  // operator of the same name.
+  if ((path_ == "torch.nn" && field == "utils") || (path_ == "torch.nn.utils" && field == "rnn"))
+    return std::make_shared<ModuleValue>(path_ + "." + field);
   // torch._C._nn.gelu and the like are the aten operators themselves (the
   // out= forms of the nn activations are reachable only this way).
   if ((path_ == "torch" && field == "_C") || (path_ == "torch._C" && field == "_nn"))

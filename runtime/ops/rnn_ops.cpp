@@ -317,6 +317,35 @@ void k_single_cell(Stack& s) {
   a.ret(std::move(r[0]));
 }
 
+// pad_sequence (torch.nn.utils.rnn): sequences (L_i, *) stacked into
+// (max L, B, *), or (B, max L, *) with batch_first, padded with
+// padding_value; the dtype is the first sequence's.
+void k_pad_sequence(Stack& s) {
+  Args a(s, 3);
+  const std::vector<Tensor> seqs = a.tensorList(0);
+  JS_CHECK(!seqs.empty(), "received an empty list of sequences");
+  const bool batchFirst = a.toBool(1);
+  JS_CHECK(seqs[0].dim() >= 1, "pad_sequence: sequences must have at least one dim");
+  const std::vector<int64_t> trailing(seqs[0].sizes().begin() + 1, seqs[0].sizes().end());
+  int64_t maxLen = 0;
+  for (const Tensor& t : seqs) {
+    JS_CHECK(t.dim() >= 1 && std::vector<int64_t>(t.sizes().begin() + 1, t.sizes().end()) == trailing,
+             "pad_sequence: every sequence must have the trailing shape ", shapeToString(trailing), ", got ",
+             shapeToString(t.sizes()));
+    maxLen = std::max(maxLen, t.size(0));
+  }
+  const int64_t B = static_cast<int64_t>(seqs.size());
+  std::vector<int64_t> shape = batchFirst ? std::vector<int64_t>{B, maxLen} : std::vector<int64_t>{maxLen, B};
+  shape.insert(shape.end(), trailing.begin(), trailing.end());
+  Tensor out = full(shape, Scalar(a.toDouble(2)), seqs[0].dtype());
+  for (int64_t i = 0; i < B; ++i) {
+    const Tensor& t = seqs[static_cast<size_t>(i)];
+    Tensor slot = batchFirst ? out.select(0, i).narrow(0, 0, t.size(0)) : out.narrow(0, 0, t.size(0)).select(1, i);
+    slot.copy_(t);
+  }
+  a.ret(std::move(out));
+}
+
 #define JS_RNN_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
 
@@ -340,6 +369,8 @@ const OpEntry kRnnOps[] = {
     {"aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
      k_single_state_packed<Cell::Relu>, "Elman RNN (relu) over a packed sequence; returns packed output, h_n."},
 #undef JS_RNN_PACKED_TAIL
+    {"aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor",
+     k_pad_sequence, "Pads variable-length sequences into one tensor."},
     {"aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
      "(Tensor, Tensor)",
      k_lstm_cell, "One LSTM step; returns h', c'."},

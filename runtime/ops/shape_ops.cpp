@@ -1,6 +1,7 @@
 #include "runtime/ops/shape_ops.h"
 
 #include <algorithm>
+#include <complex>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -1149,9 +1150,58 @@ void k_constant_pad_nd(Stack& s) {
   Args a(s, 3);
   a.ret(constant_pad_nd(a.tensor(0), a.intList(1), a.scalar(2)));
 }
+// A conjugated copy of a complex tensor (a plain copy of a real one).
+Tensor conjugatedCopy(const Tensor& t) {
+  Tensor out = t.clone().contiguous();
+  if (t.dtype() == ScalarType::ComplexFloat) {
+    auto* p = out.data<std::complex<float>>();
+    for (int64_t i = 0; i < out.numel(); ++i) p[i] = std::conj(p[i]);
+  } else if (t.dtype() == ScalarType::ComplexDouble) {
+    auto* p = out.data<std::complex<double>>();
+    for (int64_t i = 0; i < out.numel(); ++i) p[i] = std::conj(p[i]);
+  } else {
+    JS_CHECK(!isComplexType(t.dtype()), "conj: ", scalarTypeName(t.dtype()), " is not supported");
+  }
+  return out;
+}
 void k_conj_physical(Stack& s) {
   Args a(s, 1);
-  a.ret(a.tensor(0).clone());
+  a.ret(conjugatedCopy(a.tensor(0)));
+}
+// conj of a complex tensor: PyTorch returns a lazily conjugated view; here
+// the values, materialized (writes through it do not reach the input).
+void k_conj(Stack& s) {
+  if (isComplexType(s.back().toTensor().dtype())) {
+    Args a(s, 1);
+    a.ret(conjugatedCopy(a.tensor(0)));
+    return;
+  }
+  k_identity(s);
+}
+// x.T (all dims reversed), x.mT / x.mH / x.adjoint() (the last two
+// swapped, conjugated for complex), x.H (a matrix's conjugate transpose).
+void k_numpy_T(Stack& s) {
+  Args a(s, 1);
+  const Tensor& t = a.tensor(0);
+  std::vector<int64_t> dims(static_cast<size_t>(t.dim()));
+  for (int64_t i = 0; i < t.dim(); ++i) dims[static_cast<size_t>(i)] = t.dim() - 1 - i;
+  a.ret(t.permute(dims));
+}
+template <bool Conj>
+void k_matrix_transpose(Stack& s) {
+  Args a(s, 1);
+  const Tensor& t = a.tensor(0);
+  JS_CHECK(t.dim() >= 2, "tensor.", Conj ? "mH" : "mT", " is only supported on matrices or batches of matrices. Got ",
+           t.dim(), "-D tensor.");
+  Tensor r = t.transpose(-2, -1);
+  a.ret(Conj && isComplexType(t.dtype()) ? conjugatedCopy(r) : r);
+}
+void k_matrix_H(Stack& s) {
+  Args a(s, 1);
+  const Tensor& t = a.tensor(0);
+  JS_CHECK(t.dim() == 2, "tensor.H is only supported on matrices (2-D tensors). Got ", t.dim(), "-D tensor.");
+  Tensor r = t.transpose(0, 1);
+  a.ret(isComplexType(t.dtype()) ? conjugatedCopy(r) : r);
 }
 
 const OpEntry kShapeOps[] = {
@@ -1212,7 +1262,12 @@ const OpEntry kShapeOps[] = {
      "The diagonal of two dims as a view (moved to the last dim)."},
     {"aten::alias(Tensor(a) self) -> Tensor(a)", k_alias, "A new handle on the same view."},
     {"aten::detach(Tensor(a) self) -> Tensor(a)", k_detach, "An alias without autograd history."},
-    {"aten::conj(Tensor(a) self) -> Tensor(a)", k_identity, "Complex conjugate (identity for real tensors)."},
+    {"aten::conj(Tensor(a) self) -> Tensor(a)", k_conj, "Complex conjugate (identity for real tensors)."},
+    {"aten::numpy_T(Tensor(a) self) -> Tensor(a)", k_numpy_T, "x.T: all dims reversed."},
+    {"aten::mT(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<false>, "x.mT: the last two dims swapped."},
+    {"aten::mH(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<true>, "x.mH: conjugate of x.mT."},
+    {"aten::adjoint(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<true>, "Conjugate of x.mT."},
+    {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", k_matrix_H, "x.H: a matrix's conjugate transpose."},
     {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", k_identity, "Materializes a conjugate view (identity here)."},
     {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", k_identity, "Materializes a negative view (identity here)."},
     {"aten::real(Tensor(a) self) -> Tensor(a)", k_identity, "Real part (identity for real tensors)."},
