@@ -201,7 +201,7 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
         {"shape", "aten::size"}, {"dtype", "prim::dtype"}, {"device", "prim::device"},
         {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
         {"T", "aten::numpy_T"}, {"mT", "aten::mT"}, {"mH", "aten::mH"}, {"H", "aten::matrix_H"},
-        {"ndim", "aten::dim"}, {"data", "prim::data"},
+        {"ndim", "aten::dim"}, {"data", "prim::data"}, {"is_leaf", "aten::is_leaf"},
         {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
     auto it = props.find(field);
     if (it != props.end()) return simple(e.callBuiltin(it->second, {v}, {}, r));

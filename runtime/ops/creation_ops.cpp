@@ -465,6 +465,75 @@ void k_resize_as_(Stack& s) {
   a.ret(std::move(self));
 }
 
+void k_resize_(Stack& s) {
+  Args a(s, 3);
+  Tensor self = a.tensor(0);
+  const std::vector<int64_t> size = a.intList(1);
+  for (int64_t d : size) JS_CHECK(d >= 0, "Trying to create tensor with negative dimension ", d, ": ", shapeToString(size));
+  self.resize_(size);
+  a.ret(std::move(self));
+}
+// Autograd state in model code: there is no autograd here, so requires_grad
+// is a flag, every tensor a leaf, grad mode a no-op.
+void k_requires_grad_(Stack& s) {
+  Args a(s, 2);
+  Tensor self = a.tensor(0);
+  self.set_requires_grad(a.toBool(1));
+  a.ret(std::move(self));
+}
+void k_is_leaf(Stack& s) {
+  Args a(s, 1);
+  a.ret(true);
+}
+void k_output_nr(Stack& s) {
+  Args a(s, 1);
+  a.ret(int64_t{0});
+}
+void k_false_query(Stack& s) {  // is_conj, is_neg: conjugation is never lazy here
+  Args a(s, 1);
+  a.ret(false);
+}
+void k_set_grad_enabled(Stack& s) {
+  Args a(s, 1);
+  a.ret();
+}
+void k_size_list(Stack& s) {  // torch.Size(list): the list itself
+  (void)s;
+}
+// zero / fill: the functional forms of zero_ and fill_.
+void k_zero(Stack& s) {
+  Args a(s, 1);
+  a.ret(full(a.tensor(0).sizes(), Scalar(int64_t{0}), a.tensor(0).dtype()));
+}
+void k_fill_functional(Stack& s) {
+  Args a(s, 2);
+  const Tensor& self = a.tensor(0);
+  Tensor out = empty(self.sizes(), self.dtype());
+  if (a.at(1).isTensor()) {
+    const Tensor& v = a.tensor(1);
+    JS_CHECK(v.dim() == 0, "fill only supports 0-dimension value tensor but got tensor with ", v.dim(), " dimensions.");
+    out.fill_(v.item());
+  } else {
+    out.fill_(a.scalar(1));
+  }
+  a.ret(std::move(out));
+}
+void k_new_empty_strided(Stack& s) {
+  Args a(s, 7);
+  const Tensor& self = a.tensor(0);
+  const std::vector<int64_t> size = a.intList(1), stride = a.intList(2);
+  JS_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
+  int64_t extent = 1;
+  for (size_t i = 0; i < size.size(); ++i) {
+    JS_CHECK(size[i] >= 0 && stride[i] >= 0, "new_empty_strided: negative size or stride");
+    if (size[i] == 0) extent = 0;
+  }
+  if (extent != 0)
+    for (size_t i = 0; i < size.size(); ++i) extent += (size[i] - 1) * stride[i];
+  Tensor base = empty({extent}, dtypeOr(a, 3, self.dtype()));
+  a.ret(base.as_strided(size, stride, 0));
+}
+
 #define FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 #define LIKE_TAIL FACTORY_TAIL ", MemoryFormat? memory_format=None"
 
@@ -564,6 +633,22 @@ const OpEntry kCreationOps[] = {
     {"aten::detach_(Tensor(a!) self) -> Tensor(a!)", k_detach_, "Detaches self in place (no autograd here)."},
     {"aten::element_size(Tensor self) -> int", k_element_size, "Bytes per element."},
     {"aten::is_same_size(Tensor self, Tensor other) -> bool", k_is_same_size, "Whether the shapes are equal."},
+    {"aten::resize_(Tensor(a!) self, SymInt[] size, *, MemoryFormat? memory_format=None) -> Tensor(a!)", k_resize_,
+     "Resizes self (contents kept where the storage allows)."},
+    {"aten::requires_grad_(Tensor(a!) self, bool requires_grad=True) -> Tensor(a!)", k_requires_grad_,
+     "Sets the requires_grad flag."},
+    {"aten::is_leaf(Tensor self) -> bool", k_is_leaf, "True: no autograd graph here."},
+    {"aten::output_nr(Tensor self) -> int", k_output_nr, "0: no autograd graph here."},
+    {"aten::is_conj(Tensor self) -> bool", k_false_query, "False: conjugation is never lazy here."},
+    {"aten::is_neg(Tensor self) -> bool", k_false_query, "False: negation is never lazy here."},
+    {"aten::set_grad_enabled(bool val) -> ()", k_set_grad_enabled, "No-op: no autograd here."},
+    {"aten::Size(int[] sizes) -> int[]", k_size_list, "torch.Size(list): the list."},
+    {"aten::zero(Tensor self) -> Tensor", k_zero, "Zeros shaped like self."},
+    {"aten::fill.Scalar(Tensor self, Scalar value) -> Tensor", k_fill_functional, "A copy of self's shape filled."},
+    {"aten::fill.Tensor(Tensor self, Tensor value) -> Tensor", k_fill_functional,
+     "A copy of self's shape filled with a 0-dim tensor's value."},
+    {"aten::new_empty_strided(Tensor self, SymInt[] size, SymInt[] stride, *, " FACTORY_TAIL ") -> Tensor",
+     k_new_empty_strided, "An uninitialized tensor with the given strides and self's dtype."},
     {"aten::resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
      k_resize_as_, "Resizes self to the template's shape."},
 };

@@ -33,6 +33,7 @@ struct Forward {
 constexpr Forward kAliases[] = {
     {"aten::concatenate(Tensor[] tensors, int dim=0) -> Tensor", "aten::cat"},
     {"aten::row_stack(Tensor[] tensors) -> Tensor", "aten::vstack"},
+    {"aten::native_channel_shuffle(Tensor self, int groups) -> Tensor", "aten::channel_shuffle"},
     {"aten::unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", "aten::chunk"},
     {"aten::unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]", "aten::split.Tensor"},
     {"aten::unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]",

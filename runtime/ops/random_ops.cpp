@@ -6,8 +6,10 @@
 #include <numbers>
 #include <random>
 
+#include "runtime/ops/binary_ops.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
 
 namespace jitserve::ops {
@@ -202,6 +204,114 @@ void k_multinomial(Stack& s) {
   a.ret(self.dim() == 1 ? out.view({k}) : out);
 }
 
+// In-place samplers (x.normal_(), x.uniform_(), ...; diffusion and VAE
+// models draw noise this way): self's floating tensor overwritten with
+// draws of `transform(u)` for uniforms u, or of a normal.
+Tensor& fillFrom(Tensor& self, const std::vector<double>& values, const char* op) {
+  JS_CHECK(isFloatingType(self.dtype()), op, " expects a floating point tensor, got ", scalarTypeName(self.dtype()));
+  self.copy_(fromDoubles(self.sizes(), values, self.dtype()));
+  return self;
+}
+void k_normal_(Stack& s) {
+  Args a(s, 4);
+  checkNoGenerator(a, 3);
+  Tensor self = a.tensor(0);
+  const double mean = a.toDouble(1), std = a.toDouble(2);
+  JS_CHECK(std >= 0, "normal expects std >= 0.0, but found std ", std);
+  std::vector<double> z = normalSamples(self.numel());
+  for (double& v : z) v = mean + std * v;
+  fillFrom(self, z, "normal_");
+  a.ret(std::move(self));
+}
+void k_uniform_(Stack& s) {
+  Args a(s, 4);
+  checkNoGenerator(a, 3);
+  Tensor self = a.tensor(0);
+  const double lo = a.toDouble(1), hi = a.toDouble(2);
+  JS_CHECK(lo <= hi, "uniform_ expects to return a [from, to) range, but found from=", lo, " > to=", hi);
+  std::vector<double> u = uniformSamples(self.numel());
+  for (double& v : u) v = lo + (hi - lo) * v;
+  fillFrom(self, u, "uniform_");
+  a.ret(std::move(self));
+}
+void k_exponential_(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  Tensor self = a.tensor(0);
+  const double lambda = a.toDouble(1);
+  JS_CHECK(lambda > 0, "exponential_ expects lambda > 0.0, but found lambda=", lambda);
+  std::vector<double> u = uniformSamples(self.numel());
+  for (double& v : u) v = -std::log1p(-v) / lambda;
+  fillFrom(self, u, "exponential_");
+  a.ret(std::move(self));
+}
+void k_bernoulli_float_(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  Tensor self = a.tensor(0);
+  const double p = a.toDouble(1);
+  JS_CHECK(p >= 0 && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  self.copy_(bernoulliFrom(self, full(self.sizes(), p, ScalarType::Double)));
+  a.ret(std::move(self));
+}
+void k_bernoulli_tensor_(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  Tensor self = a.tensor(0);
+  self.copy_(bernoulliFrom(self, a.tensor(1).expand(self.sizes())));
+  a.ret(std::move(self));
+}
+// normal(mean, std) with tensor arguments: one draw per element of their
+// broadcast shape.
+Tensor normalLike(const Tensor& mean, const Tensor& std) {
+  JS_CHECK(isFloatingType(mean.dtype()) || isFloatingType(std.dtype()), "normal expects floating point mean or std");
+  const Tensor m = mean.to(ScalarType::Double), sd = std.to(ScalarType::Double).contiguous();
+  const double* sp = sd.data<double>();
+  for (int64_t i = 0; i < sd.numel(); ++i) JS_CHECK(sp[i] >= 0, "normal expects all elements of std >= 0.0");
+  const DimVector shape = infer_size(m.sizes(), sd.sizes());
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  const Tensor z = fromDoubles(shape, normalSamples(n), ScalarType::Double);
+  return add(m, mul(sd, z)).to(isFloatingType(mean.dtype()) ? mean.dtype() : std.dtype());
+}
+void k_normal_tensor_float(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  a.ret(normalLike(a.tensor(0), full({}, a.toDouble(1), ScalarType::Double)));
+}
+void k_normal_float_tensor(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  const Tensor& sd = a.tensor(1);
+  a.ret(normalLike(full({}, a.toDouble(0), sd.dtype()), sd));
+}
+void k_normal_tensor_tensor(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  a.ret(normalLike(a.tensor(0), a.tensor(1)));
+}
+void k_normal_float_float(Stack& s) {
+  Args a(s, 8);
+  checkNoGenerator(a, 3);
+  checkCpu(a, 6);
+  const double mean = a.toDouble(0), std = a.toDouble(1);
+  JS_CHECK(std >= 0, "normal expects std >= 0.0, but found std ", std);
+  Tensor z = normalTensor(a.intList(2), ScalarType::Double, "normal");
+  Tensor r = add(full({}, mean, ScalarType::Double), mul(full({}, std, ScalarType::Double), z));
+  a.ret(r.to(a.optScalarType(4).value_or(kDefaultDtype)));
+}
+// torch.manual_seed inside a scripted program reseeds the default generator.
+void k_manual_seed(Stack& s) {
+  Args a(s, 1);
+  const int64_t seed = a.toInt(0);
+  {
+    DefaultGenerator& g = generator();
+    std::lock_guard<std::mutex> lock(g.mu);
+    g.engine.seed(static_cast<uint64_t>(seed));
+  }
+  a.ret();
+}
+
 // randperm(n, *, dtype=Long, ...): Fisher-Yates.
 void k_randperm(Stack& s) {
   Args a(s, 5);
@@ -241,6 +351,26 @@ const OpEntry kRandomOps[] = {
     {"aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, "
      "bool? pin_memory=None) -> Tensor",
      k_randperm, "A random permutation of 0..n-1."},
+    {"aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, Generator? generator=None) -> Tensor(a!)",
+     k_normal_, "Fills self with normal samples."},
+    {"aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, Generator? generator=None) -> Tensor(a!)",
+     k_uniform_, "Fills self with uniform samples on [from, to)."},
+    {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)",
+     k_exponential_, "Fills self with exponential samples."},
+    {"aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)",
+     k_bernoulli_float_, "Fills self with 0/1 draws of probability p."},
+    {"aten::bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)",
+     k_bernoulli_tensor_, "Fills self with 0/1 draws of probabilities p."},
+    {"aten::normal.Tensor_float(Tensor mean, float std=1., *, Generator? generator=None) -> Tensor",
+     k_normal_tensor_float, "Normal samples around each mean."},
+    {"aten::normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     k_normal_float_tensor, "Normal samples with each std."},
+    {"aten::normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor",
+     k_normal_tensor_tensor, "Normal samples of each mean and std."},
+    {"aten::normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, " JS_FACTORY_TAIL
+     ") -> Tensor",
+     k_normal_float_float, "Normal samples of the given size."},
+    {"aten::manual_seed(int seed) -> ()", k_manual_seed, "Reseeds the default generator."},
     {"aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", k_bernoulli,
      "1 with probability self (elementwise), else 0."},
     {"aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", k_bernoulli_p,

@@ -1168,6 +1168,12 @@ void k_conj_physical(Stack& s) {
   Args a(s, 1);
   a.ret(conjugatedCopy(a.tensor(0)));
 }
+void k_conj_physical_(Stack& s) {
+  Args a(s, 1);
+  Tensor self = a.tensor(0);
+  if (isComplexType(self.dtype())) self.copy_(conjugatedCopy(self));
+  a.ret(std::move(self));
+}
 // conj of a complex tensor: PyTorch returns a lazily conjugated view; here
 // the values, materialized (writes through it do not reach the input).
 void k_conj(Stack& s) {
@@ -1273,6 +1279,7 @@ const OpEntry kShapeOps[] = {
     {"aten::real(Tensor(a) self) -> Tensor(a)", k_identity, "Real part (identity for real tensors)."},
     {"aten::positive(Tensor(a) self) -> Tensor(a)", k_positive, "Unary plus."},
     {"aten::conj_physical(Tensor self) -> Tensor", k_conj_physical, "Conjugated copy (a copy for real tensors)."},
+    {"aten::conj_physical_(Tensor(a!) self) -> Tensor(a!)", k_conj_physical_, "Conjugates self in place."},
     {"aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", k_clone, "A contiguous copy."},
     {"aten::size(Tensor self) -> int[]", k_size, "The shape as a list."},
     {"aten::size.int(Tensor self, int dim) -> int", k_size_int, "The size of one dim."},

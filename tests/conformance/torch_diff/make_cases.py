@@ -954,6 +954,19 @@ cases = {
  "norm_except_dim_fn": ("def f(v: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.norm_except_dim(v, 2, 0), torch._weight_norm(v, torch.ones(2, 1), 0)\n", [torch.tensor([[3., 4.], [6., 8.]])]),
  "zero_functional": ("def f(x: Tensor) -> Tensor:\n    return torch.zero_(x.clone()) + 1\n", [torch.ones(2)]),
  "embedding_renorm_fn": ("def f(w: Tensor, i: Tensor) -> Tensor:\n    torch.embedding_renorm_(w, i, 1.0, 2.0)\n    return w\n", [torch.tensor([[3., 4.], [0.3, 0.4], [6., 8.]]), torch.tensor([0, 2])]),
+ # batch 18: random fills (checked by their properties), autograd no-ops, small functional forms
+ "random_inplace_properties": ("def f(x: Tensor) -> List[bool]:\n    a = x.clone().uniform_(2., 3.)\n    b = x.clone().normal_(5., 0.)\n    c = x.clone().exponential_()\n    d = x.clone().bernoulli_(1.0)\n    e = x.clone().bernoulli_(0.0)\n    return [bool((a >= 2).all()) and bool((a < 3).all()), bool((b == 5).all()), bool((c > 0).all()), bool((d == 1).all()), bool((e == 0).all())]\n", [torch.zeros(100)]),
+ "normal_overload_shapes": ("def f(m: Tensor, s: Tensor) -> List[List[int]]:\n    return [torch.normal(m, s).shape, torch.normal(m, 1.0).shape, torch.normal(0.0, s).shape, torch.normal(0.0, 1.0, [2, 5]).shape]\n", [torch.zeros(3, 1), torch.ones(1, 4)]),
+ "normal_zero_std": ("def f(m: Tensor) -> Tensor:\n    return torch.normal(m, torch.zeros(3))\n", [torch.tensor([1., 2., 3.])]),
+ "manual_seed_repeats": ("def f() -> bool:\n    torch.manual_seed(7)\n    a = torch.rand(4)\n    torch.manual_seed(7)\n    b = torch.rand(4)\n    return bool(torch.equal(a, b))\n", []),
+ "uniform_bad_range": ("def f(x: Tensor) -> Tensor:\n    return x.uniform_(3., 2.)\n", [torch.zeros(2)]),
+ "autograd_noops": ("def f(x: Tensor) -> Tuple[bool, bool, bool, bool]:\n    y = x.requires_grad_(False)\n    return y.is_leaf, y.requires_grad, y.is_conj(), y.is_neg()\n", [torch.ones(2)]),
+ "set_grad_enabled_size": ("def f(x: Tensor) -> List[int]:\n    torch.set_grad_enabled(False)\n    return torch.Size([2, 3])\n", [torch.ones(2)]),
+ "zero_fill_functional": ("def f(x: Tensor) -> Tuple[Tensor, Tensor, Tensor]:\n    return torch.zero_(x.clone()), torch.fill(x, 2.5), torch.fill(x, torch.tensor(7))\n", [torch.ones(2, 2, dtype=torch.long)]),
+ "resize_grow_shrink": ("def f(x: Tensor) -> Tuple[List[int], Tensor]:\n    y = x.clone()\n    y.resize_([2, 2])\n    z = y.clone().resize_([4])\n    return y.shape, z\n", [torch.arange(6.)]),
+ "new_empty_strided_meta": ("def f(x: Tensor) -> Tuple[List[int], List[int], int]:\n    t = x.new_empty_strided([2, 3], [1, 2])\n    return t.shape, t.stride(), t.dtype\n", [torch.ones(1, dtype=torch.float64)]),
+ "channel_shuffle_native": ("def f(x: Tensor) -> Tensor:\n    return torch.native_channel_shuffle(x, 2)\n", [torch.arange(8.).view(1, 4, 2)]),
+ "conj_physical_inplace_real": ("def f(x: Tensor) -> Tensor:\n    return x.conj_physical_()\n", [torch.tensor([1., -2.])]),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
