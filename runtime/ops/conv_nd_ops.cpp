@@ -245,7 +245,59 @@ void k_conv_tbc(Stack& s) {
   a.ret(y.permute({2, 0, 1}).contiguous());
 }
 
+// The per-backend convolution entry points that traced graphs of older
+// PyTorch versions recorded (thnn_conv2d, slow_conv*, conv_depthwise3d):
+// the same convolutions, after checking kernel_size against the weight.
+void checkKernelSize(const Tensor& w, const std::vector<int64_t>& k, const char* op) {
+  const std::vector<int64_t> actual(w.sizes().begin() + 2, w.sizes().end());
+  JS_CHECK(w.dim() >= 3 && actual == k, op, ": kernel_size ", shapeToString(k), " does not match the weight's ",
+           shapeToString(w.sizes()));
+}
+template <int Dims, bool Dilated>
+void k_legacy_conv(Stack& s) {
+  Args a(s, Dilated ? 7 : 6);
+  const Tensor& w = a.tensor(1);
+  checkKernelSize(w, a.intList(2), Dims == 2 ? "thnn_conv2d" : "slow_conv3d");
+  const std::vector<int64_t> dil = Dilated ? a.intList(6) : std::vector<int64_t>(Dims, 1);
+  a.ret(convNd(a.tensor(0), w, a.optTensor(3), a.intList(4), a.intList(5), dil, 1));
+}
+template <int Dims>
+void k_legacy_conv_transpose(Stack& s) {
+  Args a(s, 8);
+  const Tensor& w = a.tensor(1);
+  checkKernelSize(w, a.intList(2), Dims == 2 ? "slow_conv_transpose2d" : "slow_conv_transpose3d");
+  a.ret(convTransposeNd(a.tensor(0), w, a.optTensor(3), a.intList(4), a.intList(5), a.intList(6), a.intList(7), 1));
+}
+void k_conv_depthwise3d(Stack& s) {
+  Args a(s, 7);
+  const Tensor &x = a.tensor(0), &w = a.tensor(1);
+  checkKernelSize(w, a.intList(2), "conv_depthwise3d");
+  JS_CHECK(x.dim() == 5, "conv_depthwise3d: expected a 5-D input, got ", shapeToString(x.sizes()));
+  a.ret(convNd(x, w, a.optTensor(3), a.intList(4), a.intList(5), a.intList(6), x.size(1)));
+}
+
 const OpEntry kConvNdOps[] = {
+    {"aten::thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] "
+     "padding=0) -> Tensor",
+     k_legacy_conv<2, false>, "conv2d (legacy entry point)."},
+    {"aten::slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] "
+     "padding=0) -> Tensor",
+     k_legacy_conv<3, false>, "conv3d (legacy entry point)."},
+    {"aten::slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, "
+     "int[2] padding=0, int[2] dilation=1) -> Tensor",
+     k_legacy_conv<2, true>, "Dilated conv2d (legacy entry point)."},
+    {"aten::slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, "
+     "int[3] padding=0, int[3] dilation=1) -> Tensor",
+     k_legacy_conv<3, true>, "Dilated conv3d (legacy entry point)."},
+    {"aten::slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, "
+     "int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor",
+     k_legacy_conv_transpose<2>, "conv_transpose2d (legacy entry point)."},
+    {"aten::slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, "
+     "int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor",
+     k_legacy_conv_transpose<3>, "conv_transpose3d (legacy entry point)."},
+    {"aten::conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] "
+     "padding, int[3] dilation) -> Tensor",
+     k_conv_depthwise3d, "Depthwise conv3d (legacy entry point)."},
     {"aten::conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor", k_conv_tbc,
      "Convolution over (time, batch, channel) input (fairseq)."},
     {"aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] "

@@ -34,6 +34,9 @@ constexpr Forward kAliases[] = {
     {"aten::concatenate(Tensor[] tensors, int dim=0) -> Tensor", "aten::cat"},
     {"aten::row_stack(Tensor[] tensors) -> Tensor", "aten::vstack"},
     {"aten::native_channel_shuffle(Tensor self, int groups) -> Tensor", "aten::channel_shuffle"},
+    {"aten::slow_conv3d_forward(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] "
+     "padding) -> Tensor",
+     "aten::slow_conv3d"},
     {"aten::unsafe_chunk(Tensor self, int chunks, int dim=0) -> Tensor[]", "aten::chunk"},
     {"aten::unsafe_split.Tensor(Tensor self, SymInt split_size, int dim=0) -> Tensor[]", "aten::split.Tensor"},
     {"aten::unsafe_split_with_sizes(Tensor self, SymInt[] split_sizes, int dim=0) -> Tensor[]",

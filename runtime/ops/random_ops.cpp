@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <numbers>
 #include <random>
@@ -300,6 +301,86 @@ void k_normal_float_float(Stack& s) {
   Tensor r = add(full({}, mean, ScalarType::Double), mul(full({}, std, ScalarType::Double), z));
   a.ret(r.to(a.optScalarType(4).value_or(kDefaultDtype)));
 }
+void k_cauchy_(Stack& s) {
+  Args a(s, 4);
+  checkNoGenerator(a, 3);
+  Tensor self = a.tensor(0);
+  const double median = a.toDouble(1), sigma = a.toDouble(2);
+  JS_CHECK(sigma > 0, "cauchy_ expects sigma > 0.0, but found sigma=", sigma);
+  std::vector<double> u = uniformSamples(self.numel());
+  for (double& v : u) v = median + sigma * std::tan(std::numbers::pi * (v - 0.5));
+  fillFrom(self, u, "cauchy_");
+  a.ret(std::move(self));
+}
+void k_log_normal_(Stack& s) {
+  Args a(s, 4);
+  checkNoGenerator(a, 3);
+  Tensor self = a.tensor(0);
+  const double mean = a.toDouble(1), std = a.toDouble(2);
+  JS_CHECK(std > 0, "log_normal_ expects std > 0.0, but found std=", std);
+  std::vector<double> z = normalSamples(self.numel());
+  for (double& v : z) v = std::exp(mean + std * v);
+  fillFrom(self, z, "log_normal_");
+  a.ret(std::move(self));
+}
+// geometric_: the number of Bernoulli(p) trials up to the first success.
+void k_geometric_(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  Tensor self = a.tensor(0);
+  const double p = a.toDouble(1);
+  JS_CHECK(p > 0 && p < 1, "geometric_ expects p to be in (0, 1), but got p=", p);
+  std::vector<double> u = uniformSamples(self.numel());
+  for (double& v : u) v = std::ceil(std::log1p(-v) / std::log1p(-p));
+  for (double& v : u) v = std::max(v, 1.0);
+  self.copy_(fromDoubles(self.sizes(), u, ScalarType::Double));
+  a.ret(std::move(self));
+}
+// random_: integers drawn uniformly from [from, to); without `to`, up to the
+// largest value the dtype holds exactly (2^24 for float, 2^53 for double).
+int64_t randomUpperBound(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return 2;
+    case ScalarType::Byte: return 256;
+    case ScalarType::Char: return 128;
+    case ScalarType::Short: return int64_t{1} << 15;
+    case ScalarType::Int: return int64_t{1} << 31;
+    case ScalarType::Long: return std::numeric_limits<int64_t>::max();
+    case ScalarType::Half: return (int64_t{1} << 11) + 1;
+    case ScalarType::BFloat16: return (int64_t{1} << 8) + 1;
+    case ScalarType::Float: return (int64_t{1} << 24) + 1;
+    case ScalarType::Double: return (int64_t{1} << 53) + 1;
+    default: JS_ERROR("random_: unsupported dtype ", scalarTypeName(t));
+  }
+}
+Tensor& randomInto(Tensor& self, int64_t from, std::optional<int64_t> to) {
+  const int64_t hi = to.value_or(randomUpperBound(self.dtype()));
+  JS_CHECK(from < hi, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", hi);
+  self.copy_(randintTensor(from, hi, self.sizes(), ScalarType::Long));
+  return self;
+}
+void k_random_(Stack& s) {
+  Args a(s, 2);
+  checkNoGenerator(a, 1);
+  Tensor self = a.tensor(0);
+  randomInto(self, 0, std::nullopt);
+  a.ret(std::move(self));
+}
+void k_random_to(Stack& s) {
+  Args a(s, 3);
+  checkNoGenerator(a, 2);
+  Tensor self = a.tensor(0);
+  randomInto(self, 0, a.toInt(1));
+  a.ret(std::move(self));
+}
+void k_random_from(Stack& s) {
+  Args a(s, 4);
+  checkNoGenerator(a, 3);
+  Tensor self = a.tensor(0);
+  randomInto(self, a.toInt(1), a.optInt(2));
+  a.ret(std::move(self));
+}
+
 // torch.manual_seed inside a scripted program reseeds the default generator.
 void k_manual_seed(Stack& s) {
   Args a(s, 1);
@@ -371,6 +452,18 @@ const OpEntry kRandomOps[] = {
      ") -> Tensor",
      k_normal_float_float, "Normal samples of the given size."},
     {"aten::manual_seed(int seed) -> ()", k_manual_seed, "Reseeds the default generator."},
+    {"aten::cauchy_(Tensor(a!) self, float median=0., float sigma=1., *, Generator? generator=None) -> Tensor(a!)",
+     k_cauchy_, "Fills self with Cauchy samples."},
+    {"aten::log_normal_(Tensor(a!) self, float mean=1., float std=2., *, Generator? generator=None) -> Tensor(a!)",
+     k_log_normal_, "Fills self with log-normal samples."},
+    {"aten::geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)", k_geometric_,
+     "Fills self with geometric samples (trials to the first success)."},
+    {"aten::random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)", k_random_,
+     "Fills self with integers in [0, the dtype's exact maximum]."},
+    {"aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)", k_random_to,
+     "Fills self with integers in [0, to)."},
+    {"aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)",
+     k_random_from, "Fills self with integers in [from, to)."},
     {"aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", k_bernoulli,
      "1 with probability self (elementwise), else 0."},
     {"aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", k_bernoulli_p,

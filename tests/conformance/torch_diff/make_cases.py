@@ -967,6 +967,8 @@ cases = {
  "new_empty_strided_meta": ("def f(x: Tensor) -> Tuple[List[int], List[int], int]:\n    t = x.new_empty_strided([2, 3], [1, 2])\n    return t.shape, t.stride(), t.dtype\n", [torch.ones(1, dtype=torch.float64)]),
  "channel_shuffle_native": ("def f(x: Tensor) -> Tensor:\n    return torch.native_channel_shuffle(x, 2)\n", [torch.arange(8.).view(1, 4, 2)]),
  "conj_physical_inplace_real": ("def f(x: Tensor) -> Tensor:\n    return x.conj_physical_()\n", [torch.tensor([1., -2.])]),
+ "more_samplers_properties": ("def f(x: Tensor, i: Tensor) -> List[bool]:\n    a = x.clone().log_normal_(0., 0.5)\n    b = x.clone().geometric_(0.3)\n    c = i.clone().random_(3, 7)\n    d = i.clone().random_(5)\n    e = x.clone().random_()\n    g = x.clone().cauchy_()\n    return [bool((a > 0).all()), bool((b >= 1).all()) and bool((b == b.round()).all()), bool((c >= 3).all()) and bool((c < 7).all()), bool((d >= 0).all()) and bool((d < 5).all()), bool((e >= 0).all()) and bool((e == e.round()).all()), bool(torch.isfinite(g).all())]\n", [torch.zeros(200), torch.zeros(200, dtype=torch.long)]),
+ "random_bad_bounds": ("def f(i: Tensor) -> Tensor:\n    return i.random_(5, 3)\n", [torch.zeros(3, dtype=torch.long)]),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)

@@ -1,7 +1,8 @@
-// grid_sampler, ctc_loss, embedding_bag and scaled dot-product attention,
-// against values computed with PyTorch 1.13.
+// grid_sampler, ctc_loss, embedding_bag, scaled dot-product attention and the
+// legacy convolution entry points, against values computed with PyTorch 1.13.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "op_test_util.h"
@@ -124,6 +125,40 @@ TEST(FractionalPoolOps, SampleSetsWindowStartsPerDim) {
   EXPECT_THROW(call("aten::fractional_max_pool2d",
                     {x, IValue::intList({2, 1}), IValue::intList({3, 1}), floats({0.5f, 7}, {1, 1, 2})}),
                Error);
+}
+
+// The per-backend entry points of old traced graphs compute what conv2d,
+// conv3d and conv_transpose2d compute (through the N-d kernel, so within
+// rounding of the 2-D path); kernel_size must match the weight.
+void expectClose(const Tensor& got, const Tensor& want) {
+  const std::vector<double> g = values(got), w = values(want);
+  ASSERT_EQ(IntArrayRef(got.sizes()), IntArrayRef(want.sizes()));
+  for (size_t i = 0; i < g.size(); ++i) EXPECT_NEAR(g[i], w[i], 1e-5 * std::max(1.0, std::abs(w[i]))) << i;
+}
+
+TEST(LegacyConvOps, MatchTheConvolutionsTheyName) {
+  std::vector<float> xv(32), wv(24);
+  for (size_t i = 0; i < xv.size(); ++i) xv[i] = static_cast<float>(i) / 10;
+  for (size_t i = 0; i < wv.size(); ++i) wv[i] = static_cast<float>(i) / 20;
+  const Tensor x = floats(xv, {1, 2, 4, 4}), w = floats(wv, {3, 2, 2, 2}), b = floats({0.5f, -0.5f, 1.0f}, {3});
+  const IValue k2 = IValue::intList({2, 2}), one2 = IValue::intList({1, 1});
+  const Tensor ref = callT("aten::conv2d", {x, w, b, one2, IValue::intList({1, 0}), one2, IValue(int64_t{1})});
+  const Tensor got = callT("aten::thnn_conv2d", {x, w, k2, b, one2, IValue::intList({1, 0})});
+  expectClose(got, ref);
+  const Tensor dref = callT("aten::conv2d", {x, w, IValue(), one2, IValue::intList({0, 0}), IValue::intList({2, 1}),
+                                              IValue(int64_t{1})});
+  const Tensor dgot = callT("aten::slow_conv_dilated2d",
+                            {x, w, k2, IValue(), one2, IValue::intList({0, 0}), IValue::intList({2, 1})});
+  expectClose(dgot, dref);
+  // The transposed form reads w as (C_in = 3, C_out = 2, 2, 2).
+  const Tensor x3 = floats(std::vector<float>(xv.begin(), xv.begin() + 16), {1, 1, 4, 4}).expand({1, 3, 4, 4}).contiguous();
+  const Tensor tref = callT("aten::conv_transpose2d.input", {x3, w, IValue(), IValue::intList({2, 1}),
+                                                             IValue::intList({0, 0}), IValue::intList({1, 0}),
+                                                             IValue(int64_t{1}), one2});
+  const Tensor tgot = callT("aten::slow_conv_transpose2d", {x3, w, k2, IValue(), IValue::intList({2, 1}),
+                                                            IValue::intList({0, 0}), IValue::intList({1, 0}), one2});
+  expectClose(tgot, tref);
+  EXPECT_THROW(call("aten::thnn_conv2d", {x, w, IValue::intList({3, 3}), b, one2, one2}), Error);
 }
 
 }  // namespace
