@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "op_test_util.h"
 #include "runtime/tensor/parallel.h"
@@ -68,6 +69,27 @@ TEST(ReduceOps, LongRowSumSameAtEveryThreadCount) {
   EXPECT_EQ(means[0], means[1]);
   EXPECT_EQ(sums[0], static_cast<double>(static_cast<float>(ref)));
   EXPECT_NEAR(means[0], ref / n, 1e-6);
+}
+
+// Long float rows take the wide (AVX2) loop for the first multiple of 32
+// elements and the narrow ones for the rest: the extreme may sit in either
+// part, and a NaN anywhere makes the result NaN.
+TEST(ReduceOps, AmaxAminOfLongRowsEveryPosition) {
+  for (int64_t n : {64, 95, 200, 1000}) {
+    for (int64_t at : {int64_t{0}, int64_t{31}, int64_t{63}, n - 1}) {
+      std::vector<float> v(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>((i * 37) % 101) - 50.0f;
+      std::vector<float> hi = v, lo = v, nan = v;
+      hi[static_cast<size_t>(at)] = 1000.0f;
+      lo[static_cast<size_t>(at)] = -1000.0f;
+      nan[static_cast<size_t>(at)] = std::numeric_limits<float>::quiet_NaN();
+      const IValue dim = IValue::intList({-1});
+      EXPECT_EQ(values(callT("aten::amax", {floats(hi, {1, n}), dim, IValue(false)}))[0], 1000.0) << n << " " << at;
+      EXPECT_EQ(values(callT("aten::amin", {floats(lo, {1, n}), dim, IValue(false)}))[0], -1000.0) << n << " " << at;
+      EXPECT_TRUE(std::isnan(values(callT("aten::amax", {floats(nan, {1, n}), dim, IValue(false)}))[0])) << n << " " << at;
+      EXPECT_TRUE(std::isnan(values(callT("aten::amin", {floats(nan, {1, n}), dim, IValue(false)}))[0])) << n << " " << at;
+    }
+  }
 }
 
 TEST(ReduceOps, MeanNeedsFloat) {
