@@ -134,11 +134,9 @@ void k_range_step(Stack& s) {
   a.ret(rangeInclusive(a.scalar(0), a.scalar(1), a.scalar(2), a.optScalarType(3)));
 }
 
-// empty_strided: storage for the furthest element the strides reach, viewed
-// with them.
-void k_empty_strided(Stack& s) {
-  Args a(s, 6);
-  const std::vector<int64_t> size = a.intList(0), stride = a.intList(1);
+// empty_strided / new_empty_strided: storage for the furthest element the
+// strides reach, viewed with them.
+Tensor emptyStrided(const std::vector<int64_t>& size, const std::vector<int64_t>& stride, ScalarType dtype) {
   JS_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
   int64_t extent = 1;
   for (size_t i = 0; i < size.size(); ++i) {
@@ -149,8 +147,11 @@ void k_empty_strided(Stack& s) {
   }
   if (extent != 0)
     for (size_t i = 0; i < size.size(); ++i) extent += (size[i] - 1) * stride[i];
-  Tensor base = empty({extent}, dtypeOr(a, 2, kDefaultDtype));
-  a.ret(base.as_strided(size, stride, 0));
+  return empty({extent}, dtype).as_strided(size, stride, 0);
+}
+void k_empty_strided(Stack& s) {
+  Args a(s, 6);
+  a.ret(emptyStrided(a.intList(0), a.intList(1), dtypeOr(a, 2, kDefaultDtype)));
 }
 
 // linspace/logspace: the first half steps up from start and the second half
@@ -520,18 +521,7 @@ void k_fill_functional(Stack& s) {
 }
 void k_new_empty_strided(Stack& s) {
   Args a(s, 7);
-  const Tensor& self = a.tensor(0);
-  const std::vector<int64_t> size = a.intList(1), stride = a.intList(2);
-  JS_CHECK(size.size() == stride.size(), "mismatch in length of strides and shape");
-  int64_t extent = 1;
-  for (size_t i = 0; i < size.size(); ++i) {
-    JS_CHECK(size[i] >= 0 && stride[i] >= 0, "new_empty_strided: negative size or stride");
-    if (size[i] == 0) extent = 0;
-  }
-  if (extent != 0)
-    for (size_t i = 0; i < size.size(); ++i) extent += (size[i] - 1) * stride[i];
-  Tensor base = empty({extent}, dtypeOr(a, 3, self.dtype()));
-  a.ret(base.as_strided(size, stride, 0));
+  a.ret(emptyStrided(a.intList(1), a.intList(2), dtypeOr(a, 3, a.tensor(0).dtype())));
 }
 
 #define FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"

@@ -331,8 +331,7 @@ void k_geometric_(Stack& s) {
   const double p = a.toDouble(1);
   JS_CHECK(p > 0 && p < 1, "geometric_ expects p to be in (0, 1), but got p=", p);
   std::vector<double> u = uniformSamples(self.numel());
-  for (double& v : u) v = std::ceil(std::log1p(-v) / std::log1p(-p));
-  for (double& v : u) v = std::max(v, 1.0);
+  for (double& v : u) v = std::max(1.0, std::ceil(std::log1p(-v) / std::log1p(-p)));
   self.copy_(fromDoubles(self.sizes(), u, ScalarType::Double));
   a.ret(std::move(self));
 }

@@ -18,7 +18,8 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-enum class Window { Hamming, Blackman, Bartlett, Kaiser };
+// Hann is the Hamming formula with alpha = beta = 0.5.
+enum class Window { Hann, Hamming, Blackman, Bartlett, Kaiser };
 
 struct WindowArgs {
   int64_t length = 0;
@@ -42,6 +43,7 @@ Tensor makeWindow(const char* name, Window kind, const WindowArgs& w, std::optio
       const double x = static_cast<double>(i);
       double r = 0;
       switch (kind) {
+        case Window::Hann:
         case Window::Hamming: r = w.alpha - w.beta * std::cos(2 * kPi * x / m); break;
         case Window::Blackman: r = 0.42 - 0.5 * std::cos(2 * kPi * x / m) + 0.08 * std::cos(4 * kPi * x / m); break;
         case Window::Bartlett: r = 1 - std::abs(2 * x / m - 1); break;
@@ -70,9 +72,8 @@ void k_window(Stack& s) {
   if (Leading >= 2) w.periodic = a.toBool(1);
   const char* name = "hann_window";
   switch (kind) {
+    case Window::Hann: w.alpha = w.beta = 0.5; break;
     case Window::Hamming:
-      // hann_window is hamming with alpha = beta = 0.5; hamming's defaults
-      // are 0.54 / 0.46 (the kernels below pass hann's explicitly).
       w.alpha = Leading >= 3 ? a.toDouble(2) : 0.54;
       w.beta = Leading >= 4 ? a.toDouble(3) : 0.46;
       name = "hamming_window";
@@ -87,22 +88,13 @@ void k_window(Stack& s) {
   a.ret(makeWindow(name, kind, w, a.optScalarType(Leading), a, Leading + 2));
 }
 
-template <int Leading>
-void k_hann(Stack& s) {
-  Args a(s, Leading + 4);
-  WindowArgs w;
-  w.length = a.toInt(0);
-  if (Leading >= 2) w.periodic = a.toBool(1);
-  w.alpha = w.beta = 0.5;
-  a.ret(makeWindow("hann_window", Window::Hamming, w, a.optScalarType(Leading), a, Leading + 2));
-}
-
 #define JS_FACTORY "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 
 const OpEntry kWindowOps[] = {
-    {"aten::hann_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_hann<1>, "Hann window (periodic)."},
-    {"aten::hann_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor", k_hann<2>,
-     "Hann window."},
+    {"aten::hann_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Hann, 1>,
+     "Hann window (periodic)."},
+    {"aten::hann_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
+     k_window<Window::Hann, 2>, "Hann window."},
     {"aten::hamming_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Hamming, 1>,
      "Hamming window (periodic)."},
     {"aten::hamming_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
