@@ -128,8 +128,7 @@ class CPUAllocator final : public Allocator {
 };
 
 CPUAllocator g_cpu_allocator;
-constexpr int kNumDeviceTypes = 3;
-std::array<std::atomic<Allocator*>, kNumDeviceTypes> g_allocators{&g_cpu_allocator, nullptr, nullptr};
+std::array<std::atomic<Allocator*>, kNumDeviceTypes> g_allocators{&g_cpu_allocator, nullptr, nullptr, nullptr};
 
 void runFunction(void* ctx) {
   auto* f = static_cast<std::function<void()>*>(ctx);

@@ -4,13 +4,18 @@
 
 namespace jitserve {
 
-std::string Device::str() const {
-  std::string s;
-  switch (type) {
-    case DeviceType::CPU: s = "cpu"; break;
-    case DeviceType::CUDA: s = "cuda"; break;
-    case DeviceType::Meta: s = "meta"; break;
+std::string_view deviceTypeName(DeviceType t) {
+  switch (t) {
+    case DeviceType::CPU: return "cpu";
+    case DeviceType::CUDA: return "cuda";
+    case DeviceType::Meta: return "meta";
+    case DeviceType::PrivateUse1: return "privateuseone";
   }
+  return "unknown device";
+}
+
+std::string Device::str() const {
+  std::string s(deviceTypeName(type));
   if (index >= 0) {
     s += ':';
     s += std::to_string(index);
@@ -29,6 +34,7 @@ std::optional<Device> Device::parse(std::string_view s) {
   if (kind == "cpu") t = DeviceType::CPU;
   else if (kind == "cuda") t = DeviceType::CUDA;
   else if (kind == "meta") t = DeviceType::Meta;
+  else if (kind == "privateuseone") t = DeviceType::PrivateUse1;
   else return std::nullopt;
   int8_t index = -1;
   if (!idx.empty()) {

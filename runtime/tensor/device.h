@@ -1,6 +1,11 @@
 // Device: where a tensor's storage lives. CPU always exists; CUDA devices are
 // addressed by index. Parsed from and printed as PyTorch spells them
-// ("cpu", "cuda", "cuda:1").
+// ("cpu", "cuda", "cuda:1", "meta", "privateuseone").
+//
+// DeviceType indexes per-device tables (operator kernel slots, allocators,
+// backends), so its values are dense from 0 to kNumDeviceTypes - 1.
+// PrivateUse1 is PyTorch's slot for an out-of-tree device; here it is also
+// what tests use to stand up a second device without a GPU.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +16,10 @@
 
 namespace jitserve {
 
-enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2 };
+enum class DeviceType : int8_t { CPU = 0, CUDA = 1, Meta = 2, PrivateUse1 = 3 };
+inline constexpr int kNumDeviceTypes = 4;
+// "cpu", "cuda", "meta", "privateuseone".
+std::string_view deviceTypeName(DeviceType t);
 
 struct Device {
   DeviceType type = DeviceType::CPU;

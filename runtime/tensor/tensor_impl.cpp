@@ -80,6 +80,12 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
   refresh();
 }
 
+void TensorImpl::throwNotOnHost() const {
+  JS_ERROR("expected a tensor in host memory, but this one is on ", device().str(),
+           ": an operator ran its CPU kernel on it (that operator has no kernel for ",
+           deviceTypeName(device().type), ", or its inputs are on different devices); move it with .cpu() or .to()");
+}
+
 void TensorImpl::refresh() {
   const size_t n = sizes_strides_.rank();
   const int64_t* sz = sizes_strides_.sizeData();

@@ -49,8 +49,17 @@ class TensorImpl final : public Refcounted {
   // some dim order): e.g. a transposed contiguous tensor.
   bool is_non_overlapping_and_dense() const;
 
-  // Address of element 0 (may be null for an empty tensor).
+  // Address of element 0 (may be null for an empty tensor), for code that
+  // reads or writes it on the host: a tensor on another device is an error
+  // here, never a wild read (a CPU kernel handed a CUDA tensor fails at its
+  // first data access, naming the device).
   void* data() const {
+    if (storage_.device().type != DeviceType::CPU) [[unlikely]] throwNotOnHost();
+    return deviceData();
+  }
+  // The same address on whatever device holds it: for backends and device
+  // kernels, which know where the memory is.
+  void* deviceData() const {
     return static_cast<char*>(storage_.data()) + storage_offset_ * static_cast<int64_t>(itemsize_);
   }
 
@@ -73,6 +82,8 @@ class TensorImpl final : public Refcounted {
   void refresh();
 
  private:
+  [[noreturn]] void throwNotOnHost() const;
+
   Storage storage_;
   SizesAndStrides sizes_strides_;
   int64_t storage_offset_ = 0;

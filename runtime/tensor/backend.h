@@ -1,0 +1,56 @@
+// Backend: what the runtime needs from one device type, and nothing more.
+//
+// A backend owns its device's memory (an Allocator), moves bytes between the
+// host and its devices and within them, and orders work: synchronize() waits
+// for what this thread queued on a device (a stream per worker thread, for
+// devices that have streams). Kernels are not part of it: an operator record
+// holds one kernel slot per device type (runtime/core/operator.h), and the
+// ops a backend supports are the operators with a kernel in its slot
+// (OperatorRegistry::operatorsFor).
+//
+// Lifecycle: the CPU backend always exists. Another is registered once, at
+// start-up, before any tensor lives on its device (registerBackend), and
+// lives for the rest of the process. Lookups are lock-free.
+//
+// Contract for the copies: pointers are byte addresses of this backend's
+// memory (for the device side) or host memory; ranges do not overlap; the
+// copy is complete when the call returns unless the backend documents that
+// it orders copies on the calling thread's stream (then synchronize()).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "runtime/tensor/allocator.h"
+#include "runtime/tensor/device.h"
+
+namespace jitserve {
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual DeviceType deviceType() const = 0;
+  // Devices of this type present (0: the backend is built in but no device
+  // is usable, e.g. no GPU on this machine).
+  virtual int deviceCount() const = 0;
+  // Memory for tensors on this device type.
+  virtual Allocator* allocator() = 0;
+
+  virtual void copyFromHost(void* dst, Device dstDevice, const void* src, size_t nbytes) = 0;
+  virtual void copyToHost(void* dst, const void* src, Device srcDevice, size_t nbytes) = 0;
+  // Both ends on devices of this backend's type (possibly different indices).
+  virtual void copyOnDevice(void* dst, Device dstDevice, const void* src, Device srcDevice, size_t nbytes) = 0;
+  // Waits until the work this thread queued on `device` is done.
+  virtual void synchronize(Device device) = 0;
+};
+
+// Registers the backend of its device type (and its allocator). Errors on a
+// second backend for the same type. `backend` must live for the process.
+void registerBackend(Backend* backend);
+// The backend of `type`, or nullptr when none is registered.
+Backend* findBackend(DeviceType type);
+// The backend of `type`; a clear error ("no backend for device cuda: ...")
+// when none is registered.
+Backend& backendFor(DeviceType type);
+
+}  // namespace jitserve

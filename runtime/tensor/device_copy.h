@@ -1,0 +1,17 @@
+// Moving tensors between devices through their backends (backend.h).
+//
+// toDevice(t, d) is PyTorch's t.to(d) for the device part: t itself when it
+// is already there (unless copy), else a new contiguous tensor on d with t's
+// dtype and values. Views are gathered on the side that can index them (the
+// host), so any strided view moves correctly; a device-to-device copy of a
+// contiguous tensor goes straight through the backend.
+#pragma once
+
+#include "runtime/tensor/tensor.h"
+
+namespace jitserve {
+
+// Errors, naming the device, when d's type has no backend or no device d.
+Tensor toDevice(const Tensor& t, Device d, bool copy = false);
+
+}  // namespace jitserve
