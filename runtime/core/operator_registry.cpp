@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "runtime/core/boxing.h"
 #include "runtime/core/operator_matching.h"
 #include "runtime/core/schema_parser.h"
 
@@ -14,14 +15,32 @@ absl::Status OperatorRegistry::add(const OperatorDef& def) {
     return absl::InvalidArgumentError("operator " + parsed->operatorName() +
                                       ": exactly one of kernel and kernelWithCtx must be set");
   }
-  auto op = std::make_unique<Operator>(std::move(*parsed), def);
-  const std::string overloadKey = op->schema().operatorName();
+  if (def.signature) {
+    if (absl::Status st = checkKernelSignature(*parsed, *def.signature); !st.ok()) return st;
+  }
+  const std::string overloadKey = parsed->operatorName();
   std::unique_lock lock(mu_);
   if (auto it = byOverload_.find(overloadKey); it != byOverload_.end()) {
-    return absl::AlreadyExistsError("operator " + overloadKey + " is already registered as '" +
-                                    it->second->schemaString() + "'; cannot add '" + def.schema + "'");
+    // The same overload again: a kernel for another device fills that
+    // device's slot of the one record; anything else is a mistake.
+    Operator* existing = it->second;
+    if (existing->schemaString() != parsed->str()) {
+      return absl::AlreadyExistsError("operator " + overloadKey + " is already registered as '" +
+                                      existing->schemaString() + "'; cannot add '" + def.schema + "'");
+    }
+    if (existing->slots_[static_cast<size_t>(def.device)]) {
+      return absl::AlreadyExistsError("operator " + existing->schemaString() + " already has a " +
+                                      std::string(deviceTypeName(def.device)) + " kernel");
+    }
+    if (def.flags != kNoFlags && def.flags != existing->flags_) {
+      return absl::InvalidArgumentError("operator " + overloadKey +
+                                        ": a second device's kernel cannot change the operator's flags");
+    }
+    existing->setKernel(def.device, def.slot());
+    return absl::OkStatus();
   }
-  const Operator* raw = op.get();
+  auto op = std::make_unique<Operator>(std::move(*parsed), def);
+  Operator* raw = op.get();
   byOverload_.emplace(overloadKey, raw);
   bySchema_.emplace(raw->schemaString(), raw);
   byName_[raw->schema().name].push_back(raw);
@@ -95,6 +114,15 @@ std::vector<const Operator*> OperatorRegistry::all() const {
   std::vector<const Operator*> out;
   out.reserve(operators_.size());
   for (const auto& op : operators_) out.push_back(op.get());
+  return out;
+}
+
+std::vector<const Operator*> OperatorRegistry::operatorsFor(DeviceType t) const {
+  std::shared_lock lock(mu_);
+  std::vector<const Operator*> out;
+  for (const auto& op : operators_) {
+    if (op->hasKernelFor(t)) out.push_back(op.get());
+  }
   return out;
 }
 

@@ -34,9 +34,13 @@ class OperatorRegistry {
   OperatorRegistry(const OperatorRegistry&) = delete;
   OperatorRegistry& operator=(const OperatorRegistry&) = delete;
 
-  // Parses def.schema and adds the operator. Fails (InvalidArgument) on a
-  // malformed schema, a missing kernel, or an overload name already
-  // registered (AlreadyExists).
+  // Parses def.schema and adds the operator, its kernel in def.device's
+  // slot. An overload already registered with the same schema takes the
+  // kernel into that device's slot (a second device is a new slot). Fails
+  // with InvalidArgument on a malformed schema, a missing kernel, or a typed
+  // kernel whose signature does not match the schema; with AlreadyExists on
+  // a slot already filled (naming the schema and device) or an overload
+  // name registered with another schema.
   absl::Status add(const OperatorDef& def);
   // Adds all; stops at and returns the first failure.
   absl::Status addAll(std::span<const OperatorDef> defs);
@@ -56,6 +60,10 @@ class OperatorRegistry {
   // The best overload of `name` accepting these runtime values.
   const Operator* findMatchingOperatorForValues(std::string_view name, std::span<const IValue> inputs) const;
 
+  // The operators with a kernel for device type t (their own, or a
+  // device-generic one): what that device's backend supports.
+  std::vector<const Operator*> operatorsFor(DeviceType t) const;
+
   size_t size() const;
   // Every operator, in registration order.
   std::vector<const Operator*> all() const;
@@ -64,7 +72,7 @@ class OperatorRegistry {
   mutable std::shared_mutex mu_;
   std::vector<std::unique_ptr<Operator>> operators_;
   absl::flat_hash_map<std::string, std::vector<const Operator*>> byName_;
-  absl::flat_hash_map<std::string, const Operator*> byOverload_;  // "aten::add.Tensor"
+  absl::flat_hash_map<std::string, Operator*> byOverload_;  // "aten::add.Tensor"
   absl::flat_hash_map<std::string, const Operator*> bySchema_;    // canonical schema string
 };
 
