@@ -380,8 +380,16 @@ class CodeBuilder {
     pushInputs(n);
     if (plannable(n, *op)) emit(OpCode::PLAN, numPlanned_++, 0, 0, n);
     const bool vararg = op->schema().isVararg;
-    if (op->kernel()) {
-      const int32_t idx = kernelIndex(op);
+    // The kernel: the CPU's, unless the operator has kernels for other
+    // devices too; then the one for the device the input types name (a
+    // specialized plan), or a choice at run time from the arguments.
+    Kernel kernel = op->kernel();
+    if (op->dispatchesByDevice()) {
+      const std::optional<DeviceType> dev = staticDevice(n);
+      kernel = dev ? op->kernelFor(*dev).fn : nullptr;
+    }
+    if (kernel) {
+      const int32_t idx = kernelIndex(op, kernel);
       if (vararg) {
         emit(OpCode::OPN, idx, n->inputs().size(), 0, n);
       } else {
@@ -406,13 +414,31 @@ class CodeBuilder {
     return returns.size() == 1 && !returns[0].alias;
   }
 
-  int32_t kernelIndex(const Operator* op) {
-    auto it = kernelIndex_.find(op);
+  // Where the node's tensor inputs live, when their types all say so: the
+  // first device other than the CPU among them, or the CPU when every
+  // tensor input is typed as on the CPU.
+  static std::optional<DeviceType> staticDevice(const Node* n) {
+    bool sawTensor = false;
+    for (const Value* v : n->inputs()) {
+      const auto* t = v->type()->cast<TensorType>();
+      if (!t) {
+        if (v->type()->isa<ListType>() || v->type()->isa<OptionalType>()) return std::nullopt;
+        continue;
+      }
+      if (!t->device()) return std::nullopt;
+      if (t->device()->type != DeviceType::CPU) return t->device()->type;
+      sawTensor = true;
+    }
+    return sawTensor ? std::optional<DeviceType>(DeviceType::CPU) : std::nullopt;
+  }
+
+  int32_t kernelIndex(const Operator* op, Kernel kernel) {
+    auto it = kernelIndex_.find(kernel);
     if (it != kernelIndex_.end()) return it->second;
-    code_.kernels_.push_back(op->kernel());
+    code_.kernels_.push_back(kernel);
     code_.kernelNames_.push_back(op->schema().operatorName());
     const int32_t idx = static_cast<int32_t>(code_.kernels_.size() - 1);
-    kernelIndex_[op] = idx;
+    kernelIndex_[kernel] = idx;
     return idx;
   }
 
@@ -670,7 +696,7 @@ class CodeBuilder {
   // Registers chosen for values before their definition (loop coalescing).
   absl::flat_hash_map<const Value*, int32_t> preassigned_;
   absl::flat_hash_map<const Value*, int32_t> constIndex_;
-  absl::flat_hash_map<const Operator*, int32_t> kernelIndex_;
+  absl::flat_hash_map<Kernel, int32_t> kernelIndex_;
   absl::flat_hash_map<const Operator*, int32_t> operatorIndex_;
   absl::flat_hash_map<std::string, int32_t> nameIndex_;
   absl::flat_hash_map<const Node*, int32_t> sourceIndex_;

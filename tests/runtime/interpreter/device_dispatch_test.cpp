@@ -1,0 +1,274 @@
+// A second device, end to end, without a GPU: a fake backend on host memory
+// tagged "privateuseone" and a kernel for aten::add.Tensor in that device's
+// slot of the one operator record. Graphs on its tensors run that kernel
+// (chosen when the plan is built if the types name the device, at run time
+// otherwise); the CPU plan of the same graph is unchanged; an operator with
+// no kernel there fails with an error naming the device, never a wild read.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+
+#include "compiler/ir/ir.h"
+#include "compiler/ir/ir_parser.h"
+#include "runtime/core/operator_registry.h"
+#include "runtime/interpreter/code.h"
+#include "runtime/interpreter/run_graph.h"
+#include "runtime/ops/register_all.h"
+#include "runtime/tensor/backend.h"
+#include "runtime/tensor/device_copy.h"
+
+namespace jitserve {
+namespace {
+
+constexpr Device kFake(DeviceType::PrivateUse1, 0);
+
+// Host memory that says it is on the fake device.
+class FakeAllocator final : public Allocator {
+ public:
+  DataPtr allocate(size_t nbytes) override {
+    void* p = std::malloc(nbytes ? nbytes : 1);
+    return DataPtr(p, p, &std::free, kFake);
+  }
+  Device device() const override { return kFake; }
+};
+
+class FakeBackend final : public Backend {
+ public:
+  DeviceType deviceType() const override { return DeviceType::PrivateUse1; }
+  int deviceCount() const override { return 1; }
+  Allocator* allocator() override { return &alloc_; }
+  void copyFromHost(void* dst, Device, const void* src, size_t n) override { std::memcpy(dst, src, n); }
+  void copyToHost(void* dst, const void* src, Device, size_t n) override { std::memcpy(dst, src, n); }
+  void copyOnDevice(void* dst, Device, const void* src, Device, size_t n) override { std::memcpy(dst, src, n); }
+  void synchronize(Device) override {}
+
+ private:
+  FakeAllocator alloc_;
+};
+
+void ensureFakeBackend() {
+  static FakeBackend* backend = [] {
+    auto* b = new FakeBackend();
+    registerBackend(b);
+    return b;
+  }();
+  (void)backend;
+}
+
+// The same bytes seen as a host tensor (the fake device's memory is host
+// memory), so the fake kernel can compute with the CPU's.
+Tensor hostView(const Tensor& t) {
+  Storage s(make_intrusive<StorageImpl>(DataPtr::borrowed(t.storage().dataPtr().get()), t.storage().nbytes()));
+  return Tensor::fromStorage(std::move(s), t.dtype(), t.sizes(), t.strides(), t.storage_offset());
+}
+
+std::atomic<int> g_fakeAdds{0};
+const Operator* g_cpuAdd = nullptr;
+
+// aten::add.Tensor on the fake device: the CPU kernel on host views, the
+// result copied back onto the device.
+void fakeAdd(Stack& s) {
+  ++g_fakeAdds;
+  const size_t base = s.size() - 3;
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(s[base + i].toTensor().device(), kFake);
+    s[base + i] = IValue(hostView(s[base + i].toTensor()));
+  }
+  g_cpuAdd->runOn(DeviceType::CPU, s);
+  s.back() = IValue(toDevice(s.back().toTensor(), kFake));
+}
+
+class DeviceDispatch : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ensureFakeBackend();
+    ASSERT_TRUE(registerAllOps(cpuOnly()).ok());
+    ASSERT_TRUE(registerAllOps(twoDevices()).ok());
+    g_cpuAdd = twoDevices().findByName("aten::add.Tensor");
+    ASSERT_NE(g_cpuAdd, nullptr);
+    OperatorDef def(g_cpuAdd->schemaString(), &fakeAdd, "aten::add.Tensor on the fake device.");
+    def.device = DeviceType::PrivateUse1;
+    ASSERT_TRUE(twoDevices().add(def).ok());
+  }
+  static OperatorRegistry& cpuOnly() {
+    static OperatorRegistry* r = new OperatorRegistry();
+    return *r;
+  }
+  static OperatorRegistry& twoDevices() {
+    static OperatorRegistry* r = new OperatorRegistry();
+    return *r;
+  }
+  static std::shared_ptr<Graph> parse(std::string_view ir) {
+    auto g = std::make_shared<Graph>();
+    absl::Status st = parseIR(ir, *g);
+    EXPECT_TRUE(st.ok()) << st;
+    return g;
+  }
+  static std::string dump(const Graph& g, const OperatorRegistry& r) {
+    CodeOptions o;
+    o.registry = &r;
+    return Code::create(g, o)->dump();
+  }
+  static Stack run(const Graph& g, Stack in, const OperatorRegistry& r) {
+    RunOptions o;
+    o.code.registry = &r;
+    auto out = runGraph(g, std::move(in), o);
+    EXPECT_TRUE(out.ok()) << out.status();
+    return out.ok() ? *out : Stack{};
+  }
+};
+
+constexpr std::string_view kAddUntyped = R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %one : int = prim::Constant[value=1]()
+  %z : Tensor = aten::add(%x, %y, %one)
+  return (%z)
+)IR";
+
+Tensor hostValues() { return arange(0, 6, 1, ScalarType::Float).reshape({2, 3}); }
+
+// A host tensor's values in row-major order.
+std::vector<float> values(const Tensor& t) {
+  EXPECT_TRUE(t.is_cpu());
+  Tensor c = t.contiguous();
+  return std::vector<float>(c.data<float>(), c.data<float>() + c.numel());
+}
+const std::vector<float> kDoubled = {0, 2, 4, 6, 8, 10};
+
+TEST_F(DeviceDispatch, RegisteringASecondCpuKernelFailsNamingTheSchema) {
+  OperatorDef def(g_cpuAdd->schemaString(), &fakeAdd, "again");
+  absl::Status st = twoDevices().add(def);
+  EXPECT_EQ(st.code(), absl::StatusCode::kAlreadyExists);
+  EXPECT_NE(st.message().find("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
+            std::string_view::npos)
+      << st;
+  EXPECT_NE(st.message().find("cpu kernel"), std::string_view::npos) << st;
+  def.device = DeviceType::PrivateUse1;
+  st = twoDevices().add(def);
+  EXPECT_EQ(st.code(), absl::StatusCode::kAlreadyExists) << st;
+  EXPECT_NE(st.message().find("privateuseone kernel"), std::string_view::npos) << st;
+}
+
+TEST_F(DeviceDispatch, TheOneRecordHasBothSlots) {
+  EXPECT_TRUE(g_cpuAdd->hasKernelFor(DeviceType::CPU));
+  EXPECT_TRUE(g_cpuAdd->hasKernelFor(DeviceType::PrivateUse1));
+  EXPECT_FALSE(g_cpuAdd->hasKernelFor(DeviceType::CUDA));
+  EXPECT_TRUE(g_cpuAdd->dispatchesByDevice());
+  EXPECT_EQ(twoDevices().size(), cpuOnly().size());
+  auto fakeOps = twoDevices().operatorsFor(DeviceType::PrivateUse1);
+  bool found = false;
+  for (const Operator* op : fakeOps) found |= op == g_cpuAdd;
+  EXPECT_TRUE(found);
+}
+
+TEST_F(DeviceDispatch, UntypedGraphOnFakeTensorsRunsTheFakeKernel) {
+  auto g = parse(kAddUntyped);
+  const int before = g_fakeAdds;
+  Stack out = run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))}, twoDevices());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(g_fakeAdds, before + 1);
+  const Tensor& z = out[0].toTensor();
+  EXPECT_EQ(z.device(), kFake);
+  EXPECT_EQ(values(toDevice(z, Device::cpu())), kDoubled);
+}
+
+TEST_F(DeviceDispatch, UntypedGraphOnCpuTensorsRunsTheCpuKernel) {
+  auto g = parse(kAddUntyped);
+  const int before = g_fakeAdds;
+  Stack out = run(*g, {IValue(hostValues()), IValue(hostValues())}, twoDevices());
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(g_fakeAdds, before);
+  EXPECT_TRUE(out[0].toTensor().is_cpu());
+  EXPECT_EQ(values(out[0].toTensor()), kDoubled);
+}
+
+TEST_F(DeviceDispatch, SpecializedPlansChooseTheKernelWhenBuilt) {
+  auto onCpu = parse(R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu), %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=cpu)):
+  %one : int = prim::Constant[value=1]()
+  %z : Tensor = aten::add(%x, %y, %one)
+  return (%z)
+)IR");
+  // The CPU plan is the same instruction for instruction whether or not
+  // another device has a kernel: a direct call of the CPU kernel.
+  const std::string cpuPlan = dump(*onCpu, twoDevices());
+  EXPECT_EQ(cpuPlan, dump(*onCpu, cpuOnly()));
+  EXPECT_NE(cpuPlan.find("OP aten::add.Tensor"), std::string::npos) << cpuPlan;
+
+  auto onFake = parse(R"IR(
+graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=privateuseone:0), %y : Float(2, 3, strides=[3, 1], requires_grad=0, device=privateuseone:0)):
+  %one : int = prim::Constant[value=1]()
+  %z : Tensor = aten::add(%x, %y, %one)
+  return (%z)
+)IR");
+  const std::string fakePlan = dump(*onFake, twoDevices());
+  EXPECT_NE(fakePlan.find("OP aten::add.Tensor"), std::string::npos) << fakePlan;
+  const int before = g_fakeAdds;
+  Stack out = run(*onFake, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))},
+                  twoDevices());
+  EXPECT_EQ(g_fakeAdds, before + 1);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].toTensor().device(), kFake);
+}
+
+TEST_F(DeviceDispatch, AnOperatorWithoutAKernelThereFailsNamingTheDevice) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %z : Tensor = aten::mul(%x, %y)
+  return (%z)
+)IR");
+  RunOptions o;
+  o.code.registry = &twoDevices();
+  auto out = runGraph(*g, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))}, o);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find("privateuseone"), std::string_view::npos) << out.status();
+  EXPECT_NE(out.status().message().find("host memory"), std::string_view::npos) << out.status();
+}
+
+TEST_F(DeviceDispatch, MixedDevicesDispatchToTheDeviceOne) {
+  // A CPU 0-dim tensor beside a device tensor is a scalar, as in PyTorch:
+  // the device's kernel runs.
+  auto g = parse(kAddUntyped);
+  const int before = g_fakeAdds;
+  run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(scalar_tensor(Scalar(1.0)))}, twoDevices());
+  EXPECT_EQ(g_fakeAdds, before + 1);
+}
+
+TEST(DeviceCopy, RoundTripsThroughTheBackendKeepingValuesAndViews) {
+  ensureFakeBackend();
+  Tensor h = hostValues();
+  Tensor d = toDevice(h, kFake);
+  EXPECT_EQ(d.device(), kFake);
+  EXPECT_EQ(values(toDevice(d, Device::cpu())), values(h));
+  // A strided view on the device comes back with the view's values.
+  Tensor view = d.transpose(0, 1);
+  EXPECT_FALSE(view.is_contiguous());
+  EXPECT_EQ(values(toDevice(view, Device::cpu())), values(h.transpose(0, 1)));
+  // Same device: itself, or a copy when asked.
+  EXPECT_TRUE(toDevice(d, kFake).is_same(d));
+  Tensor copy = toDevice(d, kFake, /*copy=*/true);
+  EXPECT_FALSE(copy.is_alias_of(d));
+  EXPECT_EQ(copy.device(), kFake);
+  EXPECT_EQ(values(toDevice(copy, Device::cpu())), values(h));
+}
+
+TEST(DeviceCopy, DevicesWithoutABackendAreAClearError) {
+  try {
+    toDevice(hostValues(), Device(DeviceType::CUDA, 0));
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no backend for device cuda"), std::string::npos) << e.what();
+  }
+}
+
+TEST(DeviceCopy, HostAccessToDeviceMemoryIsAnError) {
+  ensureFakeBackend();
+  Tensor d = toDevice(hostValues(), kFake);
+  EXPECT_THROW(d.data_ptr(), Error);
+  EXPECT_NE(d.unsafeGetImpl()->deviceData(), nullptr);
+}
+
+}  // namespace
+}  // namespace jitserve
