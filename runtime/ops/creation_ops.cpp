@@ -12,6 +12,7 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/dispatch.h"
 
 namespace jitserve::ops {
@@ -311,23 +312,27 @@ void k_to_dtype(Stack& s) {
   Args a(s, 5);
   a.ret(toDtype(a.tensor(0), a.at(1).toScalarType(), a.toBool(3)));
 }
-void k_to_device(Stack& s) {
-  Args a(s, 6);
-  JS_CHECK(a.at(1).toDevice().isCPU(), "device ", a.at(1).toDevice().str(),
-           " is not available: jitserve runs on the CPU");
-  a.ret(toDtype(a.tensor(0), a.at(2).toScalarType(), a.toBool(4)));
+// t in dtype on device d (t's own when unset). The dtype conversion runs on
+// the host: before the move when t is on the host, after it otherwise.
+Tensor convert(const Tensor& t, std::optional<Device> d, ScalarType dtype, bool copy) {
+  const Device from = t.device();
+  if (!d || (d->type == from.type && (d->index < 0 || d->index == std::max<int8_t>(from.index, 0))))
+    return toDtype(t, dtype, copy);
+  if (from.isCPU()) return toDevice(toDtype(t, dtype, false), *d);
+  Tensor moved = toDevice(t, *d);
+  return moved.dtype() == dtype ? moved : toDtype(moved, dtype, false);
+}
+Tensor toDeviceOp(const Tensor& self, Device device, ScalarType dtype, bool /*non_blocking*/, bool copy,
+                  std::optional<int64_t> /*memory_format*/) {
+  return convert(self, device, dtype, copy);
 }
 void k_to_other(Stack& s) {
   Args a(s, 5);
   a.ret(toDtype(a.tensor(0), a.tensor(1).dtype(), a.toBool(3)));
 }
-void k_to_prim_device(Stack& s) {
-  Args a(s, 5);
-  if (!a.isNone(1))
-    JS_CHECK(a.at(1).toDevice().isCPU(), "device ", a.at(1).toDevice().str(),
-             " is not available: jitserve runs on the CPU");
-  const Tensor& t = a.tensor(0);
-  a.ret(toDtype(t, a.isNone(2) ? t.dtype() : a.at(2).toScalarType(), a.toBool(4)));
+Tensor toPrimDevice(const Tensor& self, std::optional<Device> device, std::optional<ScalarType> dtype,
+                    bool /*non_blocking*/, bool copy) {
+  return convert(self, device, dtype.value_or(self.dtype()), copy);
 }
 void k_to_prim_dtype(Stack& s) {
   Args a(s, 4);
@@ -339,11 +344,10 @@ void k_to_prim_other(Stack& s) {
   const Tensor& t = a.tensor(0);
   a.ret(a.toBool(2) ? t.clone() : t);
 }
-void k_to_copy(Stack& s) {
-  Args a(s, 7);
-  checkCpu(a, 3);
-  const Tensor& t = a.tensor(0);
-  a.ret(t.to(a.optScalarType(1).value_or(t.dtype()), /*copy=*/true));
+Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<int64_t> /*layout*/,
+              std::optional<Device> device, std::optional<bool> /*pin_memory*/, bool /*non_blocking*/,
+              std::optional<int64_t> /*memory_format*/) {
+  return convert(self, device, dtype.value_or(self.dtype()), /*copy=*/true);
 }
 void k_type_as(Stack& s) {
   Args a(s, 2);
@@ -587,22 +591,22 @@ const OpEntry kCreationOps[] = {
     {"aten::to.dtype(Tensor(a) self, ScalarType dtype, bool non_blocking=False, bool copy=False, MemoryFormat? "
      "memory_format=None) -> Tensor(a)",
      k_to_dtype, "Converts to a dtype (self when it already matches and !copy)."},
-    {"aten::to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, "
+    op<toDeviceOp>("aten::to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False, bool copy=False, "
      "MemoryFormat? memory_format=None) -> Tensor(a)",
-     k_to_device, "Converts to a device and dtype (CPU only)."},
+       "Converts to a device and dtype."),
     {"aten::to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? "
      "memory_format=None) -> Tensor(a)",
      k_to_other, "Converts to other's dtype."},
-    {"aten::to.prim_Device(Tensor(a) self, Device? device, int? dtype=None, bool non_blocking=False, bool copy=False) "
+    op<toPrimDevice>("aten::to.prim_Device(Tensor(a) self, Device? device, int? dtype=None, bool non_blocking=False, bool copy=False) "
      "-> Tensor(b|a)",
-     k_to_prim_device, "Converts to an optional device and dtype."},
+       "Converts to an optional device and dtype."),
     {"aten::to.prim_dtype(Tensor(a) self, int? dtype=None, bool non_blocking=False, bool copy=False) -> Tensor(b|a)",
      k_to_prim_dtype, "Converts to an optional dtype."},
     {"aten::to.prim_other(Tensor(a) self, bool non_blocking=False, bool copy=False) -> Tensor(b|a)", k_to_prim_other,
      "Self, or a copy when copy is set."},
-    {"aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
+    op<toCopy>("aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
      "pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
-     k_to_copy, "A converted copy."},
+       "A converted copy (dtype, device)."),
     {"aten::type_as(Tensor self, Tensor other) -> Tensor", k_type_as, "Converts to other's dtype."},
     {"aten::item(Tensor self) -> Scalar", k_item, "The value of a one-element tensor."},
     {"aten::Int.Tensor(Tensor a) -> int", k_int_tensor, "int() of a one-element tensor."},

@@ -77,31 +77,6 @@ void k_chain_matmul(Stack& s) {
   k_multi_dot(s);
 }
 
-void k_matrix_power(Stack& s) {
-  Args a(s, 2);
-  const Tensor& A = a.tensor(0);
-  int64_t n = a.toInt(1);
-  JS_CHECK(A.dim() >= 2 && A.size(-1) == A.size(-2), "linalg.matrix_power: A must be batches of square matrices, but "
-           "they are ", A.dim() >= 2 ? A.size(-2) : 0, " by ", A.dim() >= 1 ? A.size(-1) : 0, " matrices");
-  const int64_t k = A.size(-1);
-  if (n == 0) {
-    Tensor eye = zeros({k, k}, A.dtype());
-    for (int64_t i = 0; i < k; ++i) eye.select(0, i).select(0, i).fill_(1);
-    a.ret(eye.expand(A.sizes()).contiguous());
-    return;
-  }
-  Tensor base = n < 0 ? linalg_inv(A) : A;
-  n = std::abs(n);
-  // Square-and-multiply.
-  Tensor result;
-  while (n > 0) {
-    if (n & 1) result = result.defined() ? matmul(result, base) : base.clone();
-    n >>= 1;
-    if (n > 0) base = matmul(base, base);
-  }
-  a.ret(std::move(result));
-}
-
 Tensor cross(const Tensor& x, const Tensor& y, int64_t dim, const char* op) {
   DimVector shape = infer_size(x.sizes(), y.sizes());
   Tensor a = x.expand(shape), b = y.expand(shape);
@@ -372,8 +347,6 @@ const OpEntry kLinalgProductOps[] = {
     {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", k_vecdot, "Dot product along dim."},
     {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", k_multi_dot,
      "Chained matrix product; 1-D ends act as row/column vectors."},
-    {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", k_matrix_power,
-     "A^n by repeated squaring (inverse for n < 0, identity for 0)."},
     {"aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor", k_linalg_cross,
      "3-vector cross product along dim, broadcasting."},
     {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor", k_cross,

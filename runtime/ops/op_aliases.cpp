@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "runtime/core/operator_registry.h"
+#include "runtime/ops/out_variants.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/int_array_ref.h"
 #include "runtime/tensor/tensor.h"
@@ -112,11 +113,7 @@ void runInplace(Stack& stack, const void* ctx) {
   functional->run(stack);
   Tensor result = stack.back().toTensor();
   stack.pop_back();
-  JS_CHECK(IntArrayRef(result.sizes()) == IntArrayRef(self.sizes()), "output with shape ",
-           shapeToString(self.sizes()), " doesn't match the broadcast shape ", shapeToString(result.sizes()));
-  JS_CHECK(canCast(result.dtype(), self.dtype()), "result type ", scalarTypeName(result.dtype()),
-           " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
-  self.copy_(result);
+  assignInplace(self, result);
   stack.emplace_back(std::move(self));
 }
 
@@ -124,8 +121,7 @@ void add(OperatorRegistry& registry, const Forward& f, KernelWithCtx kernel) {
   const Operator* target = registry.findByName(f.target);
   JS_INTERNAL_ASSERT(target != nullptr, f.schema, " forwards to ", f.target, ", which is not registered");
   absl::Status st = registry.add(OperatorDef(f.schema, kernel, target, "Alias or in-place form of an operator."));
-  if (!st.ok() && st.code() != absl::StatusCode::kAlreadyExists)
-    JS_INTERNAL_ASSERT(false, "registering ", f.schema, ": ", st.message());
+  JS_INTERNAL_ASSERT(st.ok(), "registering ", f.schema, ": ", st.message());
 }
 
 }  // namespace

@@ -5,13 +5,14 @@
 
 namespace jitserve::ops {
 
-void registerOpEntries(OperatorRegistry& registry, std::span<const OpEntry> entries) {
+void registerOpEntries(OperatorRegistry& registry, std::span<const OpEntry> entries, DeviceType device) {
   for (const OpEntry& e : entries) {
-    absl::Status st = registry.add(OperatorDef(e.schema, e.kernel, e.doc));
-    // An overload registered twice (e.g. by another layer) keeps the first
-    // kernel; a schema that does not parse is our bug.
-    if (!st.ok() && st.code() != absl::StatusCode::kAlreadyExists)
-      JS_INTERNAL_ASSERT(false, "registering ", e.schema, ": ", st.message());
+    OperatorDef def(e.schema, e.kernel, e.doc);
+    def.signature = e.signature;
+    def.flags = e.flags;
+    def.device = device;
+    absl::Status st = registry.add(def);
+    JS_INTERNAL_ASSERT(st.ok(), "registering ", e.schema, ": ", st.message());
   }
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "runtime/support/error.h"
+#include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
 namespace {
@@ -63,6 +64,14 @@ void checkStructuredOutDtype(const Tensor& out, ScalarType expected) {
 
 void resizeOut(Tensor& out, IntArrayRef shape) {
   if (IntArrayRef(out.sizes()) != shape) out.resize_(shape);
+}
+
+void assignInplace(Tensor& self, const Tensor& result) {
+  JS_CHECK(IntArrayRef(result.sizes()) == IntArrayRef(self.sizes()), "output with shape ",
+           shapeToString(self.sizes()), " doesn't match the broadcast shape ", shapeToString(result.sizes()));
+  JS_CHECK(canCast(result.dtype(), self.dtype()), "result type ", scalarTypeName(result.dtype()),
+           " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
+  self.copy_(result);
 }
 
 void copyToOut(Tensor& out, const Tensor& result) {

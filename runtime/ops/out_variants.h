@@ -41,4 +41,11 @@ void resizeOut(Tensor& out, IntArrayRef shape);
 // out = result, converted to out's dtype, out resized to result's shape.
 void copyToOut(Tensor& out, const Tensor& result);
 
+// self = result for an in-place op computed by its functional form, with
+// PyTorch's in-place rules: the result keeps self's shape (an in-place op
+// cannot broadcast self: "output with shape [3] doesn't match the broadcast
+// shape [2, 3]") and its dtype casts to self's ("result type Float can't be
+// cast to the desired output type Long").
+void assignInplace(Tensor& self, const Tensor& result);
+
 }  // namespace jitserve::ops

@@ -12,6 +12,7 @@
 #include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/type_promotion.h"
@@ -850,6 +851,7 @@ void k_numel(Stack& s) {
 }
 void k_len(Stack& s) {
   Args a(s, 1);
+  JS_CHECK(a.tensor(0).defined(), "len() of an undefined tensor");
   JS_CHECK(a.tensor(0).dim() > 0, "len() of a 0-d tensor");
   a.ret(a.tensor(0).size(0));
 }
@@ -897,12 +899,7 @@ void k_is_nonzero(Stack& s) {
   JS_CHECK(t.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
   a.ret(t.item().toBool());
 }
-void k_cpu(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  JS_CHECK(self.is_cpu(), "Tensor.cpu(): only CPU tensors are supported here (", self.device().str(), ")");
-  a.ret(std::move(self));
-}
+Tensor toHost(const Tensor& self) { return toDevice(self, Device::cpu()); }
 void k_result_type_tt(Stack& s) {
   Args a(s, 2);
   a.ret(IValue(result_type(a.tensor(0), a.tensor(1))));
@@ -1295,7 +1292,7 @@ const OpEntry kShapeOps[] = {
     {"aten::is_signed(Tensor self) -> bool", k_is_signed, "Whether the dtype is signed (all but uint8 and bool)."},
     {"aten::get_device(Tensor self) -> int", k_get_device, "Device index; -1 on CPU."},
     {"aten::is_nonzero(Tensor self) -> bool", k_is_nonzero, "The truth value of a one-element tensor."},
-    {"aten::cpu(Tensor(a) self) -> Tensor(a|b)", k_cpu, "The tensor itself (it is on the CPU)."},
+    op<toHost>("aten::cpu(Tensor(a) self) -> Tensor(a|b)", "Self on the host (itself when it is there)."),
     {"aten::result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType", k_result_type_tt,
      "The dtype an op of the two would compute in."},
     {"aten::result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType", k_result_type_ts,

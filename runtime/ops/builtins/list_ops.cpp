@@ -49,13 +49,6 @@ bool lessThan(const IValue& a, const IValue& b) {
 
 void lenList(Stack& s) { s.back() = IValue(static_cast<int64_t>(s.back().toListRef().size())); }
 
-void lenTensor(Stack& s) {
-  const Tensor& t = s.back().toTensor();
-  JS_CHECK(t.defined(), "len() of an undefined tensor");
-  JS_CHECK(t.dim() > 0, "len() of a 0-d tensor");
-  s.back() = IValue(t.size(0));
-}
-
 void getItem(Stack& s) {
   const int64_t idx = s.back().toInt();
   s.pop_back();
@@ -344,7 +337,6 @@ void unwrapOptional(Stack& s) { JS_CHECK(!s.back().isNone(), "Unwrapping null op
 const ops::OpEntry kListOps[] = {
     {"aten::len.t(t[] a) -> int", lenList, "len(list)"},
     {"aten::len.any(Any[] a) -> int", lenList, "len(list)"},
-    {"aten::len.Tensor(Tensor t) -> int", lenTensor, "len(tensor): size of dim 0"},
     {"aten::__getitem__.t(t[](a) list, int idx) -> t(*)", getItem, "list[idx]"},
     {"aten::select.t(t[](a) list, int idx) -> t(*)", getItem, "list[idx]"},
     {"aten::_set_item.t(t[](a!) l, int idx, t(b -> *) el) -> t[](a!)", setItem, "list[idx] = el"},
