@@ -8,6 +8,7 @@
 
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ivalue_constant.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/support/error.h"
@@ -349,7 +350,7 @@ class FunctionPrinter {
     std::vector<TypePtr> ins, outs;
     for (Value* v : n->inputs()) ins.push_back(v->type());
     for (Value* v : n->outputs()) outs.push_back(v->type());
-    const Operator* op = globalOperatorRegistry().findMatchingOperator(qual, ins, outs);
+    const Operator* op = currentOperatorRegistry().findMatchingOperator(qual, ins, outs);
     JS_CHECK(op != nullptr, "cannot print ", qual, ": no operator of that name takes these inputs");
     p_.version_ = std::max(p_.version_, versionFor(qual));
     const FunctionSchema& s = op->schema();

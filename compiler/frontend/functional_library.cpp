@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/frontend/compilation_unit.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/support/error.h"
 
@@ -88,7 +89,7 @@ std::string unregisteredTorchCall(const std::string& text) {
     while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
     if (end >= text.size() || text[end] != '(') continue;  // torch.linalg.x, torch.float, ...
     std::string op = "aten::" + text.substr(at + 6, end - at - 6);
-    if (globalOperatorRegistry().lookup(op).empty()) return op;
+    if (currentOperatorRegistry().lookup(op).empty()) return op;
   }
   return "";
 }

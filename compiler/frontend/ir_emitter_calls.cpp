@@ -8,13 +8,14 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/schema_matching.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 
 namespace jitserve::frontend::detail {
 
 Value* FunctionEmitter::callBuiltin(const std::string& qualName, std::vector<NamedValue> args,
                                     std::vector<NamedValue> kwargs, const SourceRange& r) {
-  auto ops = globalOperatorRegistry().lookup(qualName);
+  auto ops = currentOperatorRegistry().lookup(qualName);
   if (ops.empty()) throw ErrorReport(r) << "Unknown builtin op: " << qualName;
   std::vector<const FunctionSchema*> schemas;
   for (const Operator* op : ops) schemas.push_back(&op->schema());
@@ -241,7 +242,7 @@ Value* FunctionEmitter::callMethod(Value* self, const std::string& name, std::ve
   // program must refine it first), whatever overloads the name has.
   if (t->kind() == TypeKind::OptionalType)
     throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
-  if (t->kind() == TypeKind::StringType && globalOperatorRegistry().lookup("aten::" + name).empty())
+  if (t->kind() == TypeKind::StringType && currentOperatorRegistry().lookup("aten::" + name).empty())
     throw ErrorReport(r) << "Unknown builtin op: aten::" << name
                          << ".\nHere are some suggestions: the method does not exist on type str";
   if (t->kind() == TypeKind::ListType && name == "append") {

@@ -9,6 +9,7 @@
 #include "compiler/frontend/functional_library.h"
 #include "compiler/ir/insert_graph.h"
 #include "compiler/ir/ivalue_constant.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/ivalue_containers.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/graph_function.h"
@@ -43,7 +44,7 @@ std::optional<int64_t> memoryFormatOrLayoutConstant(const std::string& name) {
 }
 
 bool opHasArgument(const std::string& op, const std::string& arg) {
-  for (const Operator* o : globalOperatorRegistry().lookup(op))
+  for (const Operator* o : currentOperatorRegistry().lookup(op))
     if (o->schema().argumentIndexWithName(arg)) return true;
   return false;
 }
@@ -318,8 +319,8 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
     std::string prefix = std::string("torch.") + sub + ".";
     if (fn.rfind(prefix, 0) == 0) {
       std::string op = std::string("aten::") + sub + "_" + base;
-      if (std::string(sub) == "linalg" && globalOperatorRegistry().lookup(op).empty() &&
-          !globalOperatorRegistry().lookup("aten::" + base).empty())
+      if (std::string(sub) == "linalg" && currentOperatorRegistry().lookup(op).empty() &&
+          !currentOperatorRegistry().lookup("aten::" + base).empty())
         op = "aten::" + base;
       return simple(e.callBuiltin(op, args.args(), args.kwargs(), r));
     }

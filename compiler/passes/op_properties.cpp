@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 
 namespace jitserve {
@@ -13,7 +14,7 @@ const Operator* findOperatorFor(const Node* n) {
   in.reserve(n->inputs().size());
   for (const Value* v : n->inputs()) in.push_back(v->type());
   for (const Value* v : n->outputs()) out.push_back(v->type());
-  return globalOperatorRegistry().findMatchingOperator(k.toQualString(), in, out);
+  return currentOperatorRegistry().findMatchingOperator(k.toQualString(), in, out);
 }
 
 bool isNondeterministic(const Node* n) {

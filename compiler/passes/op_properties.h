@@ -12,7 +12,7 @@ class OperatorRegistry;
 
 // The operator the interpreter will bind `n` to (same resolution as Code),
 // or nullptr for interpreter instructions (prim::If, prim::ListConstruct, ...)
-// and unknown operators. Uses the global registry.
+// and unknown operators. Uses currentOperatorRegistry() (operator_context.h).
 const Operator* findOperatorFor(const Node* n);
 
 // Ops whose result differs between runs on the same inputs (rand, dropout in

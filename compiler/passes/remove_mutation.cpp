@@ -8,6 +8,7 @@
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/op_properties.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator.h"
 #include "runtime/core/operator_registry.h"
 
@@ -73,7 +74,7 @@ class MutationRemover {
     std::vector<TypePtr> in, out{self->type()};
     for (const Value* v : n->inputs()) in.push_back(v->type());
     const std::string functionalName(name.substr(0, name.size() - 1));
-    const Operator* f = globalOperatorRegistry().findMatchingOperator(functionalName, in, out);
+    const Operator* f = currentOperatorRegistry().findMatchingOperator(functionalName, in, out);
     if (f == nullptr || f->schema().isMutable() || f->schema().arguments.size() != s.arguments.size()) return nullptr;
     return f;
   }

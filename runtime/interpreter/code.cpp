@@ -23,6 +23,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "compiler/ir/ir.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/constant_value.h"
 #include "runtime/interpreter/graph_function.h"
@@ -83,7 +84,7 @@ class CodeBuilder {
       : code_(code),
         graph_(graph),
         options_(options),
-        registry_(options.registry ? *options.registry : globalOperatorRegistry()),
+        registry_(options.registry ? *options.registry : currentOperatorRegistry()),
         live_(computeLiveness(graph)) {}
 
   void build() {
