@@ -12,6 +12,8 @@
 
 #include "compiler/ir/ir.h"
 #include "compiler/ir/ir_parser.h"
+#include "runtime/core/op_call.h"
+#include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/interpreter/run_graph.h"
@@ -80,6 +82,13 @@ void fakeAdd(Stack& s) {
   s.back() = IValue(toDevice(s.back().toTensor(), kFake));
 }
 
+// A composite kernel: written in terms of aten::add.Tensor called through the
+// dispatcher, so it serves every device add has a kernel for.
+Tensor twice(const Tensor& x) {
+  static const OpCall kAdd("aten::add.Tensor");
+  return kAdd.call<Tensor>(x, x, IValue(int64_t{1}));
+}
+
 class DeviceDispatch : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -91,6 +100,10 @@ class DeviceDispatch : public ::testing::Test {
     OperatorDef def(g_cpuAdd->schemaString(), &fakeAdd, "aten::add.Tensor on the fake device.");
     def.device = DeviceType::PrivateUse1;
     ASSERT_TRUE(twoDevices().add(def).ok());
+    OperatorDef composite("test::twice(Tensor x) -> Tensor", &boxed<twice>, "x + x through the dispatcher.");
+    composite.signature = &kernelSignatureOf<twice>;
+    composite.flags = kAnyDevice;
+    ASSERT_TRUE(twoDevices().add(composite).ok());
   }
   static OperatorRegistry& cpuOnly() {
     static OperatorRegistry* r = new OperatorRegistry();
@@ -234,6 +247,25 @@ TEST_F(DeviceDispatch, MixedDevicesDispatchToTheDeviceOne) {
   const int before = g_fakeAdds;
   run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(scalar_tensor(Scalar(1.0)))}, twoDevices());
   EXPECT_EQ(g_fakeAdds, before + 1);
+}
+
+TEST_F(DeviceDispatch, CompositesCallTheirPartsThroughTheDispatcher) {
+  auto g = parse(R"IR(
+graph(%x : Tensor):
+  %z : Tensor = test::twice(%x)
+  return (%z)
+)IR");
+  OperatorRegistryScope scope(twoDevices());
+  int before = g_fakeAdds;
+  Stack out = run(*g, {IValue(toDevice(hostValues(), kFake))}, twoDevices());
+  EXPECT_EQ(g_fakeAdds, before + 1);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].toTensor().device(), kFake);
+  EXPECT_EQ(values(toDevice(out[0].toTensor(), Device::cpu())), kDoubled);
+  before = g_fakeAdds;
+  out = run(*g, {IValue(hostValues())}, twoDevices());
+  EXPECT_EQ(g_fakeAdds, before);
+  EXPECT_EQ(values(out[0].toTensor()), kDoubled);
 }
 
 TEST(DeviceCopy, RoundTripsThroughTheBackendKeepingValuesAndViews) {
