@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 
 namespace jitserve {
 namespace {

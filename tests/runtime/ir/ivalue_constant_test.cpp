@@ -2,9 +2,9 @@
 // printed spelling, and reading the value back.
 #include <gtest/gtest.h>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve {
 namespace {

@@ -41,9 +41,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "compiler/ir/attributes.h"
-#include "compiler/ir/source_range.h"
-#include "compiler/ir/symbol.h"
+#include "runtime/ir/attributes.h"
+#include "runtime/ir/source_range.h"
+#include "runtime/ir/symbol.h"
 #include "runtime/core/type.h"
 
 namespace jitserve {

@@ -1,4 +1,4 @@
-#include "compiler/ir/insert_graph.h"
+#include "runtime/ir/insert_graph.h"
 
 #include <unordered_map>
 

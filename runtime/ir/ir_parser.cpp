@@ -1,7 +1,7 @@
 // A recursive-descent parser for printed graphs. Structure is recognized by
 // tokens, not indentation: a node starts with '%' or '=', a block with
 // "blockN(", a block ends with "->", a graph with "return".
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir_parser.h"
 
 #include <cctype>
 #include <charconv>

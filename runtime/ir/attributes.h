@@ -18,7 +18,7 @@
 #include <variant>
 #include <vector>
 
-#include "compiler/ir/symbol.h"
+#include "runtime/ir/symbol.h"
 #include "runtime/core/type.h"
 
 namespace jitserve {

@@ -14,7 +14,7 @@
 #pragma once
 
 #include "absl/status/status.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -1,5 +1,5 @@
 // Graph, Block, Node and Value: construction, mutation and ordering.
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 #include <algorithm>
 #include <limits>

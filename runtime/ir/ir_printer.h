@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

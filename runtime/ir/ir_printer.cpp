@@ -1,4 +1,4 @@
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 
 #include <cmath>
 #include <cstdio>

@@ -5,9 +5,9 @@
 #include <atomic>
 #include <thread>
 
-#include "compiler/ir/ir.h"
-#include "runtime/executor/argument_spec.h"
-#include "runtime/executor/graph_executor.h"
+#include "runtime/ir/ir.h"
+#include "compiler/executor/argument_spec.h"
+#include "compiler/executor/graph_executor.h"
 #include "tests/runtime/interpreter/test_ops.h"
 
 namespace jitserve {

@@ -1,4 +1,4 @@
-#include "runtime/executor/profiling_graph.h"
+#include "compiler/executor/profiling_graph.h"
 
 #include <algorithm>
 #include <memory>
@@ -7,7 +7,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {

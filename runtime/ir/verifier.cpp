@@ -1,4 +1,4 @@
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/verifier.h"
 
 #include <unordered_set>
 #include <vector>

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/ivalue.h"
 
 namespace jitserve {

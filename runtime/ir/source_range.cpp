@@ -1,4 +1,4 @@
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 
 #include <algorithm>
 

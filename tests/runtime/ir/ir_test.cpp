@@ -4,10 +4,10 @@
 
 #include <thread>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {

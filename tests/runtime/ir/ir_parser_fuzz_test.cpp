@@ -9,9 +9,9 @@
 #include <random>
 #include <sstream>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 
 namespace jitserve {
 namespace {

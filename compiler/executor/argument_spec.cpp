@@ -1,4 +1,4 @@
-#include "runtime/executor/argument_spec.h"
+#include "compiler/executor/argument_spec.h"
 
 #include <sstream>
 

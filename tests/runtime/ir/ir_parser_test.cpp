@@ -2,9 +2,9 @@
 // classes, and malformed input that must fail with a clear line:column error.
 #include <gtest/gtest.h>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 
 namespace jitserve {
 namespace {

@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -1,4 +1,4 @@
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -14,7 +14,7 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/memory_planner.h"
 

@@ -1,5 +1,5 @@
 // The process-wide symbol table behind Symbol.
-#include "compiler/ir/symbol.h"
+#include "runtime/ir/symbol.h"
 
 #include <deque>
 #include <mutex>

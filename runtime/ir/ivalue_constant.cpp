@@ -1,8 +1,8 @@
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 #include <sstream>
 
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 
 namespace jitserve {
 
