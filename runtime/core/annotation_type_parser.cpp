@@ -1,4 +1,4 @@
-#include "compiler/serialization/annotation_type_parser.h"
+#include "runtime/core/annotation_type_parser.h"
 
 #include <vector>
 
