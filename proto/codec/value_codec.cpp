@@ -1,4 +1,4 @@
-#include "server/value_codec.h"
+#include "proto/codec/value_codec.h"
 
 #include <bit>
 #include <cstring>

@@ -1,6 +1,6 @@
 // value_codec: proto Values <-> IValues, tensors <-> raw bytes, and the
 // checks on untrusted shapes and bytes.
-#include "server/value_codec.h"
+#include "proto/codec/value_codec.h"
 
 #include <cstring>
 
