@@ -3,8 +3,9 @@
 //   "List[str]", "Dict[str, Tensor]", "Optional[int]", "Tuple[int, float]",
 //   "Tuple[()]", "Union[int, str]", "List[List[str]]", "__torch__.Foo"
 //
-// (The shared type parser in runtime/core reads the schema/IR spelling,
-// "int[]" and "Dict(str, int)"; the two spellings differ.)
+// The frontend parses source annotations with it too. (type_parser.h, beside
+// it, reads the schema/IR spelling, "int[]" and "Dict(str, int)"; the two
+// spellings differ.)
 //
 // The input comes from untrusted archives: nesting is capped, so parsing is
 // bounded in stack depth, and errors name the offset.
