@@ -3,7 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
-#include "server/value_codec.h"
+#include "proto/codec/value_codec.h"
 
 namespace jitserve::client {
 

@@ -9,7 +9,7 @@
 //
 // The file is untrusted input: it is read with the restricted loader
 // (compiler/serialization/torch_save.h: bounded zip and pickle, no classes)
-// and converted with the server's value codec; every failure is a Status
+// and converted with the value codec (proto/codec); every failure is a Status
 // naming the file, never a crash.
 #pragma once
 

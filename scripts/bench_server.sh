@@ -6,7 +6,7 @@
 #      errors (the bar: zero errors).
 #   2. overhead: a tiny model (x + 1 on 4 floats); one client's p50 through
 #      gRPC minus the p50 of the same method run in process (the server's own
-#      Model and pass pipeline, same inputs) -- tools: client/jitserve_bench.cpp.
+#      Model and pass pipeline, same inputs) -- tools: tools/bench/jitserve_bench.cpp.
 #      The bar: at most 100 us at p50.
 #
 # Client and server share the machine, so on a small box the numbers include

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/pass_registry.h"
 #include "server/grpc_call.h"

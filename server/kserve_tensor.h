@@ -23,7 +23,7 @@
 #include "proto/inference/grpc_service.pb.h"
 #include "runtime/core/ivalue.h"
 #include "runtime/core/type.h"
-#include "server/value_codec.h"
+#include "proto/codec/value_codec.h"
 
 namespace jitserve::server {
 

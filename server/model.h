@@ -42,7 +42,7 @@
 #include "runtime/core/ivalue.h"
 #include "runtime/core/function_schema.h"
 #include "runtime/core/stack.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/interpreter.h"
 

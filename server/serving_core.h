@@ -36,7 +36,7 @@
 #include "server/model_registry.h"
 #include "server/model_repository.h"
 #include "server/server_config.h"
-#include "server/value_codec.h"
+#include "proto/codec/value_codec.h"
 
 namespace jitserve::server {
 

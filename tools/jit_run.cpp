@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/tensor.h"

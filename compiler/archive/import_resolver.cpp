@@ -6,7 +6,7 @@
 #include "compiler/archive/source_importer.h"
 #include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "runtime/interpreter/graph_function.h"
 
 namespace jitserve::archive {

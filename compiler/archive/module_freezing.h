@@ -20,7 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "compiler/archive/module.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/function_schema.h"
 
 namespace jitserve {

@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/graph_function.h"

@@ -5,7 +5,7 @@
 
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "runtime/interpreter/graph_function.h"
 
 namespace jitserve::frontend {

@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 #include "runtime/core/ivalue.h"
 #include "runtime/core/type.h"
 #include "runtime/interpreter/graph_function.h"

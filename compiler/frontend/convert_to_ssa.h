@@ -32,7 +32,7 @@
 
 #include <string>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve::frontend {
 

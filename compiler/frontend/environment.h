@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/type.h"
 
 namespace jitserve::frontend {

@@ -19,7 +19,7 @@
 #include <string>
 #include <utility>
 
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::frontend {

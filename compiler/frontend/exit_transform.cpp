@@ -5,7 +5,7 @@
 
 #include "compiler/frontend/convert_to_ssa.h"
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend {
 

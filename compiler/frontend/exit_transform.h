@@ -21,7 +21,7 @@
 // only return is its last statement gets no flags at all.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve::frontend {
 

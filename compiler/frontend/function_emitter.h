@@ -27,8 +27,8 @@
 #include "compiler/frontend/tree_views.h"
 #include "compiler/frontend/type_annotations.h"
 #include "compiler/frontend/unit_definitions.h"
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend::detail {
 

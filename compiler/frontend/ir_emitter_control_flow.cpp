@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend::detail {
 

@@ -4,7 +4,7 @@
 #include "compiler/frontend/function_emitter.h"
 
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend::detail {
 

@@ -23,7 +23,7 @@
 
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/token.h"
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 
 namespace jitserve::frontend {
 

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend {
 

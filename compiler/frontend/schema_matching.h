@@ -40,7 +40,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/function_schema.h"
 
 namespace jitserve::frontend {

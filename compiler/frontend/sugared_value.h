@@ -25,7 +25,7 @@
 #include "compiler/frontend/schema_matching.h"
 #include "compiler/frontend/tree_views.h"
 #include "compiler/frontend/unit_definitions.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve::frontend {
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "compiler/frontend/error_report.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve::frontend {
 

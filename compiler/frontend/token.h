@@ -15,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 
 namespace jitserve::frontend {
 

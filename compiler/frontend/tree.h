@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "compiler/frontend/token.h"
-#include "compiler/ir/source_range.h"
+#include "runtime/ir/source_range.h"
 
 namespace jitserve::frontend {
 

@@ -5,7 +5,7 @@
 
 #include "compiler/frontend/error_report.h"
 #include "compiler/frontend/resolver.h"
-#include "compiler/serialization/annotation_type_parser.h"
+#include "runtime/core/annotation_type_parser.h"
 
 namespace jitserve::frontend {
 

@@ -2,7 +2,7 @@
 // `Optional[torch.Tensor]`, `List[Item]` where Item is a class of the file.
 //
 // Builtin type names are parsed by the annotation parser
-// (compiler/serialization/annotation_type_parser.h); the file's own
+// (runtime/core/annotation_type_parser.h); the file's own
 // NamedTuples, classes and Enums come from the unit, and other qualified
 // names ("__torch__.a.Foo") from the unit's Resolver. An unknown name is an
 // error at the annotation's range.

@@ -5,7 +5,7 @@
 #include <map>
 #include <sstream>
 
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/op_properties.h"
 #include "runtime/core/operator.h"

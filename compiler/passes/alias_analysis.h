@@ -51,7 +51,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -11,7 +11,7 @@
 // them (AliasDb) and, for tensors, only when they are the same object.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

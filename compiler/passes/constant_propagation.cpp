@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/op_properties.h"

@@ -14,7 +14,7 @@
 // a constant is shared by every run.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

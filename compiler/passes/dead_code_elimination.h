@@ -13,7 +13,7 @@
 //   return (%l)
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

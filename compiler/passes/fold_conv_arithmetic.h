@@ -17,7 +17,7 @@
 // (computed in float64), as in PyTorch's freezing.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

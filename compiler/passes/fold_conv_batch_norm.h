@@ -16,7 +16,7 @@
 // beta may be None) and eps a constant.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -1,6 +1,6 @@
 #include "compiler/passes/fold_linear_batch_norm.h"
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/weight_folding.h"
 

@@ -13,7 +13,7 @@
 // other conditions are those of fold_conv_batch_norm.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -8,7 +8,7 @@
 
 #include "absl/container/flat_hash_set.h"
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/constant_propagation.h"
 #include "compiler/passes/dead_code_elimination.h"

@@ -37,7 +37,7 @@
 
 #include <span>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "compiler/passes/inliner.h"
 #include "runtime/core/ivalue.h"
 

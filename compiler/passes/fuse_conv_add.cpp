@@ -3,7 +3,7 @@
 #include <optional>
 #include <string_view>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/weight_folding.h"

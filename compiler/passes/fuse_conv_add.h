@@ -29,7 +29,7 @@
 // follows; the oneDNN path takes float32 operands of equal shape.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -4,7 +4,7 @@
 #include <string_view>
 #include <utility>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/weight_folding.h"
 

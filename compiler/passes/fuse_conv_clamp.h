@@ -33,7 +33,7 @@
 // optimize_for_inference, while the reference kernel keeps it NaN.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

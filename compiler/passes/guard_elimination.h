@@ -1,5 +1,5 @@
 // Guard elimination: removes prim::Guard nodes (the profiling executor's,
-// runtime/executor/profiling_graph.h) that cannot fail or that refine
+// compiler/executor/profiling_graph.h) that cannot fail or that refine
 // nothing anyone reads.
 //
 // A guard goes when
@@ -14,7 +14,7 @@
 //   %z = aten::relu(%y.g)                  -->         %z = aten::relu(%y)
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

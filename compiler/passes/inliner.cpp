@@ -1,6 +1,6 @@
 #include "compiler/passes/inliner.h"
 
-#include "compiler/ir/insert_graph.h"
+#include "runtime/ir/insert_graph.h"
 #include "compiler/passes/jit_log.h"
 #include "runtime/interpreter/graph_function.h"
 

@@ -21,7 +21,7 @@
 #include <functional>
 #include <string_view>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

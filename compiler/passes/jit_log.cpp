@@ -6,8 +6,8 @@
 #include <mutex>
 #include <shared_mutex>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_printer.h"
 
 namespace jitserve::jitlog {
 namespace detail {

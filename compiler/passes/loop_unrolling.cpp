@@ -3,7 +3,7 @@
 #include <optional>
 #include <unordered_map>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/jit_log.h"
 
 namespace jitserve {

@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

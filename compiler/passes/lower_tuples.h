@@ -16,7 +16,7 @@
 // keep their tuples: they are the caller's calling convention.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

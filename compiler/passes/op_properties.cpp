@@ -76,7 +76,7 @@ bool isMutableType(const TypePtr& t) {
 
 #include <sstream>
 
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 
 namespace jitserve {
 

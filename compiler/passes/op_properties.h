@@ -3,7 +3,7 @@
 // types), and the properties that make a node unsafe to fold, merge or drop.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

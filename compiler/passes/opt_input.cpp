@@ -2,9 +2,9 @@
 
 #include <chrono>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 

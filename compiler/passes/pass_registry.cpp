@@ -3,8 +3,8 @@
 #include <mutex>
 #include <optional>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/verifier.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/common_subexpression_elimination.h"
 #include "compiler/passes/constant_pooling.h"

@@ -84,7 +84,7 @@ const std::vector<std::string>& specializedPipeline();
 // conv_channels_last, then the standard pipeline.
 const std::vector<std::string>& frozenPipeline();
 
-// The passes as a GraphExecutorOptions::pipeline hook (runtime/executor):
+// The passes as a GraphExecutorOptions::pipeline hook (compiler/executor):
 //
 //   GraphExecutorOptions options;
 //   options.pipeline = makePassPipeline(specializedPipeline());   // empty: off

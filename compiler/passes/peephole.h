@@ -16,7 +16,7 @@
 //       when nothing writes either tensor (AliasDb).
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

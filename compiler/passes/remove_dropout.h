@@ -10,7 +10,7 @@
 // input or the result (AliasDb), where the copy could be told apart.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -17,7 +17,7 @@
 //    are redirected to the new value.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

@@ -5,7 +5,7 @@
 #include <vector>
 #include <string_view>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/jit_log.h"
 
 namespace jitserve {

@@ -26,7 +26,7 @@
 // already refined is left alone.
 #pragma once
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

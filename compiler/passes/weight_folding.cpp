@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string_view>
 
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 
 namespace jitserve {
 

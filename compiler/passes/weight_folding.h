@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/ivalue.h"
 #include "runtime/tensor/tensor.h"
 

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
-#include "compiler/serialization/annotation_type_parser.h"
 #include "compiler/serialization/pickle_globals.h"
 #include "compiler/serialization/pickle_opcodes.h"
+#include "runtime/core/annotation_type_parser.h"
 #include "runtime/tensor/tensor.h"
 
 namespace jitserve {

@@ -22,7 +22,7 @@
 #include <sstream>
 
 #include "absl/container/flat_hash_map.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/constant_value.h"

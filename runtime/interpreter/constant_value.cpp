@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/tensor/device.h"
 
 namespace jitserve {

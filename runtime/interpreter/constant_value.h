@@ -10,8 +10,8 @@
 // compilation unit) are an error naming the constant.
 #pragma once
 
-#include "compiler/ir/attributes.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/attributes.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "runtime/core/ivalue.h"
 
 namespace jitserve {
@@ -19,7 +19,7 @@ namespace jitserve {
 class Node;
 
 // IValueConstant (the OpaqueConstant that carries an IValue) is defined once,
-// in compiler/ir/ivalue_constant.h, beside setConstantAttribute/insertConstant.
+// in runtime/ir/ivalue_constant.h, beside setConstantAttribute/insertConstant.
 
 // The value of `n` (a prim::Constant). Function constants are not handled
 // here (the builder resolves them by name). Throws jitserve::Error if the

@@ -1,6 +1,6 @@
 #include "runtime/interpreter/graph_function.h"
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/interpreter/interpreter.h"
 
 namespace jitserve {

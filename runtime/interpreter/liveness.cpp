@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {

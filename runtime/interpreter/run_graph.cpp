@@ -1,6 +1,6 @@
 #include "runtime/interpreter/run_graph.h"
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 
 namespace jitserve {
 

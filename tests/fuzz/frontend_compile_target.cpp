@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir_printer.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_printer.h"
+#include "runtime/ir/verifier.h"
 #include "runtime/ops/register_all.h"
 #include "tests/fuzz/fuzz_targets.h"
 

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"

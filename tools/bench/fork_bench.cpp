@@ -32,7 +32,7 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/tensor.h"

@@ -10,7 +10,7 @@
 
 #include "compiler/archive/archive_import.h"
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/weight_folding.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/interpreter/graph_function.h"

@@ -16,7 +16,7 @@
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"

@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/verifier.h"
 #include "runtime/ops/register_all.h"
 #include "tests/support/file_test_name.h"
 #include "tools/filecheck/filecheck.h"

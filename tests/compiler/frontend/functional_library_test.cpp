@@ -10,7 +10,7 @@
 #include <string>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "runtime/ops/register_all.h"
 #include "tools/filecheck/filecheck.h"
 

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/verifier.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/tensor.h"
 #include "tools/filecheck/filecheck.h"

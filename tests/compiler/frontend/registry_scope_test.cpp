@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/core/boxing.h"
 #include "runtime/core/operator_context.h"

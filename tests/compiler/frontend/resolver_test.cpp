@@ -5,7 +5,7 @@
 
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/resolver.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "runtime/ops/register_all.h"
 
 namespace jitserve::frontend {

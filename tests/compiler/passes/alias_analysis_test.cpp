@@ -2,7 +2,7 @@
 // containers, control flow, unknown calls, and node motion.
 #include <gtest/gtest.h>
 
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/passes/alias_analysis.h"
 #include "compiler/passes/op_properties.h"
 #include "runtime/core/operator.h"

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/onednn_conv.h"

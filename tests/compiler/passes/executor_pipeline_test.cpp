@@ -10,11 +10,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ivalue_constant.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ivalue_constant.h"
 #include "compiler/passes/fuse_conv_add.h"
 #include "compiler/passes/fuse_conv_clamp.h"
 #include "runtime/interpreter/run_graph.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/passes/fuse_conv_clamp.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/onednn_conv.h"

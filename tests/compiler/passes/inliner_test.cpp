@@ -2,8 +2,8 @@
 // attached to a ClassType) and the thread's InlineLookupScope.
 #include <gtest/gtest.h>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/verifier.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/verifier.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/graph_function.h"

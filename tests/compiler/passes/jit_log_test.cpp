@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/passes/dead_code_elimination.h"
 #include "compiler/passes/jit_log.h"
 #include "runtime/ops/register_all.h"

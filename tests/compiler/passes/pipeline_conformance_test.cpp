@@ -11,8 +11,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "compiler/ir/ir_parser.h"
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_parser.h"
+#include "runtime/ir/ir_printer.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"

@@ -7,11 +7,11 @@
 #include <sstream>
 #include <thread>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/core/ivalue_containers.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/tensor.h"

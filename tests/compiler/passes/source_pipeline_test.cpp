@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir_printer.h"
+#include "runtime/ir/ir_printer.h"
 #include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"

@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "runtime/core/op_call.h"
 #include "runtime/core/operator_context.h"
 #include "runtime/core/operator_registry.h"

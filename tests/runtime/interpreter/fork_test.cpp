@@ -10,7 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir_parser.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/ops/register_all.h"

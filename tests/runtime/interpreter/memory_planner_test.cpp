@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/memory_planner.h"

@@ -8,8 +8,8 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "compiler/ir/ir.h"
-#include "compiler/ir/ir_parser.h"
+#include "runtime/ir/ir.h"
+#include "runtime/ir/ir_parser.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/interpreter/run_graph.h"
 

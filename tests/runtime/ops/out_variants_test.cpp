@@ -13,11 +13,11 @@
 #include <sstream>
 
 #include "compiler/frontend/compilation_unit.h"
-#include "compiler/ir/ir.h"
+#include "runtime/ir/ir.h"
 #include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
-#include "runtime/executor/graph_executor.h"
+#include "compiler/executor/graph_executor.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"
 
