@@ -40,3 +40,53 @@ function(jitserve_embed_text target symbol namespace file)
     VERBATIM)
   target_sources(${target} PRIVATE "${out}")
 endfunction()
+
+# jitserve_forbid_links(TARGET REGEX): fails the configure step if TARGET
+# links, directly or through any target it links, a library whose name
+# matches REGEX (a layer that must stay free of a dependency). Checked once
+# every target is defined.
+function(jitserve_forbid_links target regex)
+  # A deferred call evaluates its arguments when it runs: pass them as literals.
+  cmake_language(EVAL CODE
+    "cmake_language(DEFER DIRECTORY [[${PROJECT_SOURCE_DIR}]] CALL _jitserve_check_links [[${target}]] [[${regex}]])")
+endfunction()
+
+function(_jitserve_check_links target regex)
+  set(pending ${target})
+  set(seen "")
+  set(path_${target} ${target})
+  while(pending)
+    list(POP_FRONT pending t)
+    if(t IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen ${t})
+    set(deps "")
+    foreach(prop LINK_LIBRARIES INTERFACE_LINK_LIBRARIES)
+      get_target_property(kind ${t} TYPE)
+      if(prop STREQUAL "LINK_LIBRARIES" AND kind STREQUAL "INTERFACE_LIBRARY")
+        continue()
+      endif()
+      get_target_property(v ${t} ${prop})
+      if(v)
+        list(APPEND deps ${v})
+      endif()
+    endforeach()
+    foreach(d ${deps})
+      # $<LINK_ONLY:x> and other generator expressions: keep the names.
+      string(REGEX REPLACE "\\$<[A-Z_]+:" "" d "${d}")
+      string(REPLACE ">" "" d "${d}")
+      if(d STREQUAL "")
+        continue()
+      endif()
+      if(d MATCHES "${regex}")
+        message(FATAL_ERROR "${target} must not link ${d} (through ${path_${t}}); "
+                            "see the CMakeLists.txt that defines ${target}")
+      endif()
+      if(TARGET ${d} AND NOT d IN_LIST seen)
+        set(path_${d} "${path_${t}} -> ${d}")
+        list(APPEND pending ${d})
+      endif()
+    endforeach()
+  endwhile()
+endfunction()

@@ -13,17 +13,6 @@ using inference::ModelInferResponse;
 
 namespace {
 
-struct DatatypeName {
-  const char* name;
-  ScalarType type;
-};
-constexpr DatatypeName kDatatypes[] = {
-    {"BOOL", ScalarType::Bool},  {"UINT8", ScalarType::Byte},  {"INT8", ScalarType::Char},
-    {"INT16", ScalarType::Short}, {"INT32", ScalarType::Int},   {"INT64", ScalarType::Long},
-    {"FP16", ScalarType::Half},  {"BF16", ScalarType::BFloat16}, {"FP32", ScalarType::Float},
-    {"FP64", ScalarType::Double},
-};
-
 std::string shapeStr(const google::protobuf::RepeatedField<int64_t>& shape) {
   std::string s = "[";
   for (int i = 0; i < shape.size(); ++i) absl::StrAppend(&s, i ? ", " : "", shape[i]);
@@ -111,18 +100,6 @@ const TypePtr& optionalElementOrSelf(const TypePtr& t) {
 }
 
 }  // namespace
-
-std::optional<ScalarType> scalarTypeFromKServe(std::string_view datatype) {
-  for (const auto& d : kDatatypes)
-    if (datatype == d.name) return d.type;
-  return std::nullopt;
-}
-
-std::string_view kserveDatatypeOf(ScalarType t) {
-  for (const auto& d : kDatatypes)
-    if (t == d.type) return d.name;
-  return "";
-}
 
 bool kserveMetadataFor(const TypePtr& type0, std::string* datatype, std::vector<int64_t>* shape) {
   const TypePtr& type = optionalElementOrSelf(type0);

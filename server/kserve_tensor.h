@@ -1,9 +1,9 @@
 // kserve_tensor: KServe v2 tensors <-> IValues for a method's typed
 // arguments and returns.
 //
-// Datatypes map onto tensor dtypes: BOOL, UINT8, INT8, INT16, INT32, INT64,
-// FP16, BF16, FP32, FP64 (UINT16/32/64 have no tensor dtype and are
-// refused). BYTES carries strings (each raw element is a 4-byte
+// Datatypes map onto tensor dtypes (server/core/kserve_datatypes.h): BOOL,
+// UINT8, INT8, INT16, INT32, INT64, FP16, BF16, FP32, FP64 (UINT16/32/64
+// have no tensor dtype and are refused). BYTES carries strings (each raw element is a 4-byte
 // little-endian length, then the bytes). An input's contents come either
 // raw (raw_input_contents, exactly numel * element size bytes) or typed
 // (InferTensorContents, exactly numel entries); FP16/BF16 only raw.
@@ -23,13 +23,10 @@
 #include "proto/inference/grpc_service.pb.h"
 #include "runtime/core/ivalue.h"
 #include "runtime/core/type.h"
+#include "server/core/kserve_datatypes.h"
 #include "proto/codec/value_codec.h"
 
 namespace jitserve::server {
-
-std::optional<ScalarType> scalarTypeFromKServe(std::string_view datatype);
-// "" for dtypes KServe cannot express (complex, quantized).
-std::string_view kserveDatatypeOf(ScalarType t);
 
 // The KServe description of an argument or return type: datatype and shape
 // (-1 for a dimension of any size). False if the type has no KServe form.

@@ -1,11 +1,14 @@
 #include "server/metrics.h"
 
+#include <cmath>
+#include <limits>
+#include <map>
+#include <tuple>
+
 #include "absl/status/status.h"
-#include "prometheus/metric_family.h"
 #include "runtime/tensor/allocator.h"
 #include "runtime/tensor/parallel.h"
-#include "server/executor_pool.h"
-#include "server/model_registry.h"
+#include "server/core/serving_core.h"
 
 namespace jitserve::server {
 
@@ -13,16 +16,7 @@ namespace {
 
 double seconds(std::chrono::nanoseconds d) { return std::chrono::duration<double>(d).count(); }
 
-// 50 us .. ~100 s, by factors of about 2.5. Built once: Family::Add reads
-// it only when a label set is new, and requests should not allocate it.
-const prometheus::Histogram::BucketBoundaries& latencyBuckets() {
-  static const prometheus::Histogram::BucketBoundaries kBuckets = [] {
-    prometheus::Histogram::BucketBoundaries b;
-    for (double x = 50e-6; x < 120; x *= 2.5) b.push_back(x);
-    return b;
-  }();
-  return kBuckets;
-}
+using Labels = std::vector<prometheus::ClientMetric::Label>;
 
 prometheus::MetricFamily family(std::string name, std::string help, prometheus::MetricType type) {
   prometheus::MetricFamily f;
@@ -32,7 +26,7 @@ prometheus::MetricFamily family(std::string name, std::string help, prometheus::
   return f;
 }
 
-void addSample(prometheus::MetricFamily& f, std::vector<prometheus::ClientMetric::Label> labels, double value) {
+void addSample(prometheus::MetricFamily& f, Labels labels, double value) {
   prometheus::ClientMetric m;
   m.label = std::move(labels);
   if (f.type == prometheus::MetricType::Counter) {
@@ -43,49 +37,66 @@ void addSample(prometheus::MetricFamily& f, std::vector<prometheus::ClientMetric
   f.metric.push_back(std::move(m));
 }
 
+// A histogram sample; the buckets cumulative, as Prometheus has them.
+void addHistogram(prometheus::MetricFamily& f, Labels labels, const LatencyHistogram::Snapshot& h) {
+  prometheus::ClientMetric m;
+  m.label = std::move(labels);
+  m.histogram.sample_count = h.count;
+  m.histogram.sample_sum = static_cast<double>(h.sumNs) * 1e-9;
+  uint64_t cumulative = 0;
+  for (size_t i = 0; i < h.buckets.size(); ++i) {
+    cumulative += h.buckets[i];
+    prometheus::ClientMetric::Bucket b;
+    b.cumulative_count = cumulative;
+    b.upper_bound = i < LatencyHistogram::kBounds ? LatencyHistogram::upperBoundSeconds(i)
+                                                  : std::numeric_limits<double>::infinity();
+    m.histogram.bucket.push_back(b);
+  }
+  f.metric.push_back(std::move(m));
+}
+
+// The request families from the core's statistics, summed over versions.
+void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFamily>& out) {
+  using prometheus::MetricType;
+  std::map<std::tuple<std::string, std::string, std::string, int>, uint64_t> answers;  // api, model, method, code
+  std::map<std::string, LatencyHistogram::Snapshot> queue;                            // model
+  std::map<std::pair<std::string, std::string>, LatencyHistogram::Snapshot> run;       // model, method
+  for (const auto& [key, s] : stats.methods()) {
+    for (const auto& [api, counts] : s.answers) {
+      for (size_t code = 0; code < counts.size(); ++code) {
+        if (counts[code]) answers[{api, key.model, key.method, static_cast<int>(code)}] += counts[code];
+      }
+    }
+    if (s.queue.count) queue[key.model].add(s.queue);
+    if (s.run.count) run[{key.model, key.method}].add(s.run);
+  }
+  auto requests = family("jitserve_requests_total",
+                         "Inference requests answered, by API, model, method and gRPC status code", MetricType::Counter);
+  for (const auto& [k, n] : answers) {
+    const auto& [api, model, method, code] = k;
+    // Labels in name order, as Prometheus' own client writes them.
+    addSample(requests,
+              {{"api", api},
+               {"code", absl::StatusCodeToString(static_cast<absl::StatusCode>(code))},
+               {"method", method},
+               {"model", model}},
+              static_cast<double>(n));
+  }
+  auto queued = family("jitserve_request_queue_seconds", "Time inference requests waited for a worker",
+                       MetricType::Histogram);
+  for (const auto& [model, h] : queue) addHistogram(queued, {{"model", model}}, h);
+  auto executed = family("jitserve_request_execute_seconds",
+                         "Time spent running a method (plan lookup or compile, then the interpreter)",
+                         MetricType::Histogram);
+  for (const auto& [k, h] : run) addHistogram(executed, {{"method", k.second}, {"model", k.first}}, h);
+  auto loads = family("jitserve_model_load_seconds", "Time to read and compile a model", MetricType::Histogram);
+  for (const auto& [model, h] : stats.loads()) addHistogram(loads, {{"model", model}}, h);
+  for (auto* f : {&requests, &queued, &executed, &loads}) out.push_back(std::move(*f));
+}
+
 }  // namespace
 
-ServerMetrics::ServerMetrics(prometheus::Registry& registry)
-    : requests_(prometheus::BuildCounter()
-                    .Name("jitserve_requests_total")
-                    .Help("Inference requests answered, by API, model, method and gRPC status code")
-                    .Register(registry)),
-      queue_(prometheus::BuildHistogram()
-                 .Name("jitserve_request_queue_seconds")
-                 .Help("Time inference requests waited for a worker")
-                 .Register(registry)),
-      execute_(prometheus::BuildHistogram()
-                   .Name("jitserve_request_execute_seconds")
-                   .Help("Time spent running a method (plan lookup or compile, then the interpreter)")
-                   .Register(registry)),
-      load_(prometheus::BuildHistogram()
-                .Name("jitserve_model_load_seconds")
-                .Help("Time to read and compile a model")
-                .Register(registry)) {}
-
-void ServerMetrics::requestDone(std::string_view api, const std::string& model, const std::string& method,
-                                absl::StatusCode code) {
-  requests_
-      .Add({{"api", std::string(api)},
-            {"model", model},
-            {"method", method},
-            {"code", absl::StatusCodeToString(code)}})
-      .Increment();
-}
-
-void ServerMetrics::queued(const std::string& model, std::chrono::nanoseconds wait) {
-  queue_.Add({{"model", model}}, latencyBuckets()).Observe(seconds(wait));
-}
-
-void ServerMetrics::executed(const std::string& model, const std::string& method, std::chrono::nanoseconds took) {
-  execute_.Add({{"model", model}, {"method", method}}, latencyBuckets()).Observe(seconds(took));
-}
-
-void ServerMetrics::modelLoaded(const std::string& model, std::chrono::nanoseconds took) {
-  load_.Add({{"model", model}}, latencyBuckets()).Observe(seconds(took));
-}
-
-std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
+std::vector<prometheus::MetricFamily> MetricsCollector::Collect() const {
   using prometheus::MetricType;
   auto hits = family("jitserve_plan_cache_hits_total", "Runs served by a cached specialized plan", MetricType::Counter);
   auto misses = family("jitserve_plan_cache_misses_total", "Runs that compiled a new specialized plan",
@@ -105,28 +116,25 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                          "Guard checks that failed, each bailing out to the unoptimized rest of its graph "
                          "(profiling executor)",
                          MetricType::Counter);
-  const auto models = models_.list();
-  for (const auto& model : models) {
-    for (const auto& method : model->methods()) {
-      const GraphExecutorStats s = model->executor(method)->stats();
-      std::vector<prometheus::ClientMetric::Label> labels = {
-          {"method", method.name}, {"model", model->name()}, {"version", model->version()}};
-      std::chrono::nanoseconds total{0};
-      for (const auto& p : s.plans) total += p.compileTime;
-      addSample(hits, labels, static_cast<double>(s.hits));
-      addSample(misses, labels, static_cast<double>(s.misses));
-      addSample(fallbacks, labels, static_cast<double>(s.fallbacks));
-      addSample(compile, labels, seconds(total));
-      addSample(generic, labels, static_cast<double>(s.generic));
-      addSample(entries, labels, static_cast<double>(s.plans.size()));
-      addSample(guards, labels, static_cast<double>(s.guards));
-      addSample(bailouts, labels, static_cast<double>(s.guardFailures));
-    }
+  absl::StatusOr<std::vector<MethodExecutorStats>> executors = core_.executorStats();
+  for (const MethodExecutorStats& e : *executors) {
+    const GraphExecutorStats& s = e.stats;
+    Labels labels = {{"method", e.method->name}, {"model", e.model->name()}, {"version", e.model->version()}};
+    std::chrono::nanoseconds total{0};
+    for (const auto& p : s.plans) total += p.compileTime;
+    addSample(hits, labels, static_cast<double>(s.hits));
+    addSample(misses, labels, static_cast<double>(s.misses));
+    addSample(fallbacks, labels, static_cast<double>(s.fallbacks));
+    addSample(compile, labels, seconds(total));
+    addSample(generic, labels, static_cast<double>(s.generic));
+    addSample(entries, labels, static_cast<double>(s.plans.size()));
+    addSample(guards, labels, static_cast<double>(s.guards));
+    addSample(bailouts, labels, static_cast<double>(s.guardFailures));
   }
   auto depth = family("jitserve_worker_queue_depth", "Inference requests waiting for a worker", MetricType::Gauge);
-  addSample(depth, {}, static_cast<double>(pool_.queueDepth()));
+  addSample(depth, {}, static_cast<double>(core_.pool().queueDepth()));
   auto workers = family("jitserve_workers", "Inference worker threads", MetricType::Gauge);
-  addSample(workers, {}, static_cast<double>(pool_.numThreads()));
+  addSample(workers, {}, static_cast<double>(core_.pool().numThreads()));
   auto intraOp = family("jitserve_intra_op_threads", "Threads one operator may use (intra-op pool size)",
                         MetricType::Gauge);
   addSample(intraOp, {}, static_cast<double>(get_num_threads()));
@@ -134,7 +142,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                         MetricType::Gauge);
   addSample(interOp, {}, static_cast<double>(get_num_interop_threads()));
   auto loaded = family("jitserve_models_loaded", "Model versions loaded", MetricType::Gauge);
-  addSample(loaded, {}, static_cast<double>(models.size()));
+  addSample(loaded, {}, static_cast<double>(core_.registry().list().size()));
   auto inUse = family("jitserve_cpu_bytes_in_use", "Bytes of tensor memory the CPU allocator has out",
                       MetricType::Gauge);
   addSample(inUse, {}, static_cast<double>(cpuAllocatedBytes()));
@@ -142,6 +150,7 @@ std::vector<prometheus::MetricFamily> RuntimeCollector::Collect() const {
                      MetricType::Gauge);
   addSample(peak, {}, static_cast<double>(cpuPeakAllocatedBytes()));
   std::vector<prometheus::MetricFamily> out;
+  collectRequests(core_.stats(), out);
   for (auto* f : {&hits, &misses, &fallbacks, &compile, &generic, &entries, &guards, &bailouts, &depth, &workers, &intraOp, &interOp, &loaded,
                   &inUse, &peak}) {
     out.push_back(std::move(*f));

@@ -7,22 +7,21 @@
 
 #include "absl/strings/str_cat.h"
 #include "prometheus/exposer.h"
-#include "prometheus/registry.h"
 #include "runtime/ops/register_all.h"
-#include "server/admin_service.h"
-#include "server/kserve_service.h"
-#include "server/native_service.h"
+#include "server/grpc/admin_service.h"
+#include "server/grpc/kserve_service.h"
+#include "server/grpc/native_service.h"
+#include "server/metrics.h"
 
 namespace jitserve::server {
 
 absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   ensureOperatorsRegistered();
   std::unique_ptr<Server> s(new Server());
-  s->metricsRegistry_ = std::make_shared<prometheus::Registry>();
-  s->metrics_ = std::make_unique<ServerMetrics>(*s->metricsRegistry_);
-  s->core_ = std::make_unique<ServingCore>(std::move(config), s->metrics_.get());
-  const ServerConfig& c = s->core_->config();
-  if (absl::Status loaded = s->core_->loadRepository(); !loaded.ok()) return loaded;
+  const ServerConfig& c = config;
+  absl::StatusOr<std::unique_ptr<ServingCore>> core = ServingCore::Create(c);
+  if (!core.ok()) return core.status();
+  s->core_ = std::move(*core);
   s->native_ = std::make_unique<NativeService>(*s->core_);
   s->kserve_ = std::make_unique<KServeService>(*s->core_);
 
@@ -59,9 +58,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
     return absl::UnavailableError(
         absl::StrCat("cannot serve metrics on ", c.metricsHost, ":", c.metricsPort, ": ", e.what()));
   }
-  s->runtimeCollector_ = std::make_shared<RuntimeCollector>(s->core_->registry(), s->core_->pool());
-  s->exposer_->RegisterCollectable(s->metricsRegistry_);
-  s->exposer_->RegisterCollectable(s->runtimeCollector_);
+  s->metricsCollector_ = std::make_shared<MetricsCollector>(*s->core_);
+  s->exposer_->RegisterCollectable(s->metricsCollector_);
   const auto ports = s->exposer_->GetListeningPorts();
   s->metricsPort_ = ports.empty() ? 0 : ports.front();
   std::cerr << "jitserved: metrics listening on " << c.metricsHost << ":" << s->metricsPort_ << std::endl;
@@ -82,10 +80,10 @@ void Server::shutdown(std::chrono::milliseconds grace) {
   stopped_ = true;
   if (grpc_) {
     // Tell load balancers first, refuse new inference with UNAVAILABLE
-    // (retryable), and let what was admitted finish; only then stop gRPC,
+    // (retryable; KServe ServerReady turns false), and let what was
+    // admitted finish; only then stop gRPC,
     // whose shutdown cancels calls still in flight at its deadline.
     if (auto* health = grpc_->GetHealthCheckService()) health->SetServingStatus(false);
-    kserve_->setReady(false);
     const auto start = std::chrono::steady_clock::now();
     core_->beginDrain();
     core_->waitDrained(start + grace, std::chrono::milliseconds(200));

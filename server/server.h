@@ -1,5 +1,7 @@
-// Server: the running daemon: the ServingCore plus the gRPC server that
-// exposes it (jitserve.v1, KServe v2, grpc.health.v1, server reflection).
+// Server: the running daemon: the ServingCore (server/core) plus the front
+// ends that expose it: the gRPC server (jitserve.v1, KServe v2,
+// grpc.health.v1, server reflection), the admin gRPC server and the
+// Prometheus exposer.
 //
 // Metrics (metrics.h) are served on --metrics-host:--metrics-port at
 // /metrics; the chosen port is logged as "jitserved: metrics listening on
@@ -9,7 +11,8 @@
 // --admin-host:--admin-port, only when --admin-token-file is given; its port
 // is logged as "jitserved: admin listening on HOST:PORT".
 //
-// Lifecycle: create() loads the model repository, then starts listening;
+// Lifecycle: create() makes the core (which loads the model repository),
+// then starts listening;
 // health reports SERVING from then on. shutdown(grace) flips health to
 // NOT_SERVING and KServe ServerReady to false, answers new inference and
 // loads with UNAVAILABLE (retryable), waits within `grace` until admitted
@@ -25,11 +28,11 @@
 #include <grpcpp/grpcpp.h>
 
 #include "absl/status/statusor.h"
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
+#include "server/server_config.h"
 
 namespace prometheus {
 class Exposer;
-class Registry;
 }  // namespace prometheus
 
 namespace jitserve::server {
@@ -37,6 +40,7 @@ namespace jitserve::server {
 class NativeService;
 class KServeService;
 class AdminService;
+class MetricsCollector;
 
 class Server {
  public:
@@ -54,10 +58,8 @@ class Server {
  private:
   Server() = default;
 
-  std::shared_ptr<prometheus::Registry> metricsRegistry_;
-  std::unique_ptr<ServerMetrics> metrics_;
   std::unique_ptr<ServingCore> core_;
-  std::shared_ptr<RuntimeCollector> runtimeCollector_;
+  std::shared_ptr<MetricsCollector> metricsCollector_;
   std::unique_ptr<NativeService> native_;
   std::unique_ptr<KServeService> kserve_;
   std::unique_ptr<grpc::Server> grpc_;

@@ -1,4 +1,5 @@
-// ServerConfig: everything jitserved is configured with, from flags and an
+// ServerConfig: everything jitserved is configured with (the serving core's
+// ServingOptions and the front ends' addresses), from flags and an
 // optional JSON file (--config FILE; flags given on the command line win
 // over the file, the file over the defaults).
 //
@@ -32,11 +33,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "server/core/serving_options.h"
 
 namespace jitserve::server {
 
-struct ServerConfig {
-  std::string modelRepository;
+// The serving core's settings (ServingOptions) and the front ends' own.
+struct ServerConfig : ServingOptions {
   std::string grpcHost = "0.0.0.0";
   int grpcPort = 8001;
   std::string adminHost = "127.0.0.1";
@@ -44,18 +46,7 @@ struct ServerConfig {
   std::string metricsHost = "127.0.0.1";
   int metricsPort = 8002;
   std::string adminTokenFile;
-  bool allowRemoteLoad = false;
-  int workers = 0;  // 0: hardware threads
-  int intraOpThreads = 0;  // 0: the runtime's default (runtime/tensor/parallel.h)
-  int interOpThreads = 0;  // 0: the runtime's default
-  int64_t maxQueue = 1024;
-  int64_t maxMessageBytes = int64_t{64} << 20;
-  int64_t maxArchiveBytes = int64_t{1} << 30;
   int64_t drainGraceMs = 10000;
-  bool optimize = true;  // run the pass pipeline on each plan (admin SetOptimization flips it)
-  bool backgroundCompile = true;  // Model::Options::backgroundCompile
-  bool freeze = true;  // Model::Options::freeze
-  int64_t inlineMaxUs = 50;  // 0: every request goes through the worker pool
 };
 
 // Parses argv (argv[0] skipped). InvalidArgument names the bad flag;

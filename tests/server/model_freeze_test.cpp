@@ -3,7 +3,7 @@
 // and --freeze=false are served as loaded; a module whose attributes are
 // written keeps getting self. Archives from tests/compiler/archive/data
 // (make_freeze_cases.py).
-#include "server/model.h"
+#include "server/core/model.h"
 
 #include <fstream>
 #include <sstream>

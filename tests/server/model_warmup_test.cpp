@@ -7,8 +7,8 @@
 #include <gtest/gtest.h>
 
 #include "runtime/ops/register_all.h"
-#include "server/model.h"
-#include "server/model_repository.h"
+#include "server/core/model.h"
+#include "server/core/model_repository.h"
 #include "tests/support/temp_dir.h"
 
 namespace jitserve::server {

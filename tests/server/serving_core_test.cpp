@@ -1,7 +1,7 @@
 // ServingCore (gRPC-free): which calls run on the calling thread and which
 // go through the worker pool. The inline time bound is set huge so these
 // checks never depend on how fast the machine is.
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
 
 #include <future>
 #include <thread>
@@ -27,7 +27,7 @@ class ServingCoreTest : public ::testing::Test {
  protected:
   void start(int64_t inlineMaxUs) {
     ensureOperatorsRegistered();
-    ServerConfig config;
+    ServingOptions config;
     config.workers = 1;
     config.inlineMaxUs = inlineMaxUs;
     core_ = std::make_unique<ServingCore>(config);

@@ -21,8 +21,9 @@
 // "measure": "load" it times loading the archive (ours: importModuleFile;
 // PyTorch: torch.jit.load); with "measure": "first" it times the first call
 // of a freshly loaded module (the warm-up a server's first request pays;
-// the median over fresh loads). Ours runs as the server does: the
-// specialized pass pipeline and the profiling executor (the timed steady
+// the median over fresh loads). Ours runs as the server does, with the
+// server's own executor configuration (compiler/executor/serving_executor.h:
+// the specialized pass pipeline and the profiling executor; the timed steady
 // state runs the guarded plan, its intermediates from the memory planner's
 // arena unless --no-memory-plan); for "first", the generic plan built at load
 // (GraphExecutor::warmup, not timed) and specialized plans compiled in the
@@ -71,8 +72,8 @@
 #include "compiler/serialization/torch_save.h"
 #include "runtime/ir/ir.h"
 #include "runtime/ir/ir_parser.h"
-#include "compiler/passes/pass_registry.h"
 #include "compiler/executor/graph_executor.h"
+#include "compiler/executor/serving_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/ops/onednn_conv.h"
 #include "runtime/ops/register_all.h"
@@ -147,25 +148,15 @@ double medianMs(F&& fn, double minSeconds, int warmup) {
   return samples[samples.size() / 2];
 }
 
-// The executor configuration jitserved uses (server/model.cpp): the
-// specialized pipeline with the module's functions inlinable, and the
-// profiling executor.
-GraphExecutorOptions servingOptions(const Module& m, bool background) {
-  GraphExecutorOptions opts;
-  auto unit = m.unit();
-  opts.code.functionResolver = [unit](std::string_view n) -> Function* { return unit->resolve(n); };
-  RunPassesOptions passOptions;
-  passOptions.inlineLookup = [unit](std::string_view name) -> const Graph* {
-    auto* f = dynamic_cast<GraphFunction*>(unit->resolve(name));
-    return f ? &f->graph() : nullptr;
-  };
-  auto passes = makePassPipeline(specializedPipeline(), passOptions);
-  if (!passes.ok()) throw std::runtime_error(std::string(passes.status().message()));
-  opts.pipeline = std::move(*passes);
-  opts.profiling.enabled = true;
-  opts.code.planMemory = gMemoryPlan;
-  opts.compileInBackground = background;
-  return opts;
+// The executor configuration jitserved serves a method with
+// (compiler/executor/serving_executor.h), calls resolved in the module's
+// unit; --no-memory-plan turns the memory planner off.
+ServingExecutorConfig servingConfig(const Module& m, bool background) {
+  ServingExecutorConfig config;
+  config.functionResolver = [unit = m.unit()](std::string_view n) -> Function* { return unit->resolve(n); };
+  config.planMemory = gMemoryPlan;
+  config.backgroundCompile = background;
+  return config;
 }
 
 // forward frozen (module_freezing.h); drops self from `args` when the
@@ -223,17 +214,14 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
       Stack stack = args;
       stack[0] = fresh->asIValue();
       if (w.frozen()) graph = freezeForward(w, *fresh, stack);  // at load (jitserved's default), not timed
-      // The serving policy: the generic plan is built at load (warmup, not
-      // timed here), specialized plans compile in the background.
-      GraphExecutor executor(graph, servingOptions(*fresh, /*background=*/true));
+      // The serving policy: the generic plan is built at load (not timed
+      // here), specialized plans compile in the background.
+      std::shared_ptr<GraphExecutor> executor = makeServingExecutor(graph, servingConfig(*fresh, /*background=*/true));
       if (w.spec.value("warmup", false)) {
         // A load-time warm-up request with the same inputs (jitserved's
         // config.json "warmup"), not timed.
-        absl::Status st = executor.warmup(std::span<const Stack>(&stack, 1));
+        absl::Status st = warmUpServingExecutor(*executor, std::span<const Stack>(&stack, 1));
         if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
-        ops::onednnWaitForWeightPacks();  // as jitserved's load does
-      } else {
-        executor.warmup();
       }
       if (w.spec.value("evict", false)) {
         // Another load between the warm-up and the first call, as when a
@@ -243,7 +231,7 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
         if (!other.ok()) throw std::runtime_error(w.name + ": " + std::string(other.status().message()));
       }
       auto t0 = std::chrono::steady_clock::now();
-      absl::Status st = executor.runStatus(stack);
+      absl::Status st = executor->runStatus(stack);
       samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
       if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
     }
@@ -254,11 +242,11 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
   if (w.frozen()) graph = freezeForward(w, *m, args);
   // Warm-up calls compile, profile and optimize the plan (in the
   // foreground), so the timed calls run the guarded plan jitserved serves.
-  GraphExecutor executor(graph, servingOptions(*m, /*background=*/false));
+  std::shared_ptr<GraphExecutor> executor = makeServingExecutor(graph, servingConfig(*m, /*background=*/false));
   return medianMs(
       [&] {
         Stack stack = args;
-        absl::Status st = executor.runStatus(stack);
+        absl::Status st = executor->runStatus(stack);
         if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
       },
       minSeconds, 5);

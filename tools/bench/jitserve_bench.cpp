@@ -36,8 +36,8 @@
 #include "client/client.h"
 #include "client/json_values.h"
 #include "runtime/ops/register_all.h"
-#include "server/model.h"
-#include "server/native_service.h"
+#include "server/core/model.h"
+#include "server/grpc/native_service.h"
 
 namespace {
 

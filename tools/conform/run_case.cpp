@@ -9,10 +9,10 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/ir/ir.h"
 #include "runtime/ir/ir_parser.h"
-#include "compiler/passes/pass_registry.h"
 #include "compiler/serialization/torch_save.h"
 #include "runtime/core/ivalue_containers.h"
 #include "compiler/executor/graph_executor.h"
+#include "compiler/executor/serving_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/ops/register_all.h"
@@ -112,25 +112,17 @@ ItemResult checkedCall(const Case& c, const FunctionSchema& schema, const Stack&
   return pass();
 }
 
-// Executor mode (runCase's `executor`): fn's graph on a GraphExecutor with
-// jitserved's options; calls in the graph resolve through the function's
-// resolver. The first (profiling) and the second (optimized) call are both
-// checked.
+// Executor mode (runCase's `executor`): fn's graph on a GraphExecutor
+// configured as jitserved serves a method (compiler/executor/
+// serving_executor.h), calls resolved through the function's resolver, with
+// plans compiled on the calling thread so that the first (profiling) and
+// the second (optimized) call are both checked.
 ItemResult runOnExecutor(const Case& c, GraphFunction& fn, const Stack& leading) {
-  const CodeOptions& code = fn.codeOptions();
-  GraphExecutorOptions opts;
-  opts.code = code;
-  RunPassesOptions passOptions;
-  passOptions.inlineLookup = [resolve = code.functionResolver](std::string_view name) -> const Graph* {
-    auto* f = resolve ? dynamic_cast<GraphFunction*>(resolve(name)) : nullptr;
-    return f ? &f->graph() : nullptr;
-  };
-  auto passes = makePassPipeline(specializedPipeline(), passOptions);
-  if (!passes.ok()) return fail(std::string(passes.status().message()));
-  opts.pipeline = std::move(*passes);
-  opts.profiling.enabled = true;
-  GraphExecutor executor(fn.graphPtr(), opts);
-  auto run = [&](Stack& stack) { return executor.runStatus(stack); };
+  ServingExecutorConfig config;
+  config.functionResolver = fn.codeOptions().functionResolver;
+  config.backgroundCompile = false;
+  std::shared_ptr<GraphExecutor> executor = makeServingExecutor(fn.graphPtr(), config);
+  auto run = [&](Stack& stack) { return executor->runStatus(stack); };
   for (const char* call : {"first (profiling) call: ", "second (optimized) call: "}) {
     ItemResult r = checkedCall(c, fn.schema(), leading, run, call);
     if (!r.passed) return r;

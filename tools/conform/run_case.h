@@ -17,8 +17,9 @@ enum class Mode { Auto, IR, Frozen };
 // Work done once in the parent before forking (operator registration, ...).
 void initializeRuntime();
 
-// executor: run the entry through a GraphExecutor as jitserved does (the
-// specialized pass pipeline, profiling then the optimized plan) instead of
+// executor: run the entry through a GraphExecutor as jitserved does
+// (compiler/executor/serving_executor.h: the specialized pass pipeline,
+// profiling then the optimized plan, memory planning) instead of
 // the interpreter on the unoptimized graph; the first (profiling) call and
 // the second (optimized) call must each give the expected result. IR-mode
 // cases run as they would without it.

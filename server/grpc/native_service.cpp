@@ -1,7 +1,7 @@
-#include "server/native_service.h"
+#include "server/grpc/native_service.h"
 
 #include "absl/strings/str_cat.h"
-#include "server/grpc_call.h"
+#include "server/grpc/grpc_call.h"
 
 namespace jitserve::server {
 
@@ -9,16 +9,31 @@ namespace pb = ::jitserve::v1;
 
 namespace {
 
-absl::Status remoteLoadDisabled() {
-  return absl::FailedPreconditionError(
-      "loading and unloading models over the API is disabled; start jitserved with --allow-remote-load");
-}
+// An Infer request's Values as the binder's inputs (kCall): the positional
+// ones, then the named ones in the map's order. Views into the request,
+// which must outlive it.
+struct NativeInputs {
+  RequestInputs inputs;
+  std::vector<const pb::Value*> values;
 
-grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, const absl::Status& s) {
-  auto* r = ctx->DefaultReactor();
-  r->Finish(toGrpcStatus(s));
-  return r;
-}
+  NativeInputs(const FunctionSchema& schema, const google::protobuf::RepeatedPtrField<pb::Value>& positional,
+               const google::protobuf::Map<std::string, pb::Value>& named, const CodecLimits& limits) {
+    inputs.matching = ArgumentMatching::kCall;
+    for (const pb::Value& v : positional) {
+      inputs.names.emplace_back();
+      values.push_back(&v);
+    }
+    for (const auto& [name, v] : named) {
+      inputs.names.emplace_back(name);
+      values.push_back(&v);
+    }
+    inputs.decode = [this, &schema, limits](size_t i, const Argument& a) {
+      return valueToIValue(*values[i], a.type, absl::StrCat("argument '", a.name, "' of ", schema.name, "()"), limits);
+    };
+  }
+  NativeInputs(const NativeInputs&) = delete;
+  NativeInputs& operator=(const NativeInputs&) = delete;
+};
 
 // Reads the LoadModel stream: a header, then archive chunks; compiles on a
 // worker once the client half-closes.
@@ -64,10 +79,10 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
         return absl::InvalidArgumentError("the LoadModel header carries neither source nor archive_size");
       }
       if (header_.program_case() == pb::ModelHeader::kArchiveSize) {
-        if (header_.archive_size() > static_cast<uint64_t>(core_.config().maxArchiveBytes)) {
+        if (header_.archive_size() > static_cast<uint64_t>(core_.options().maxArchiveBytes)) {
           return absl::InvalidArgumentError(absl::StrCat("the archive (", header_.archive_size(),
                                                          " bytes) is larger than the server's limit of ",
-                                                         core_.config().maxArchiveBytes, " bytes"));
+                                                         core_.options().maxArchiveBytes, " bytes"));
         }
         archive_.reserve(header_.archive_size());
       }
@@ -98,20 +113,19 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
       return;
     }
     absl::Status s = core_.submitJob([this] {
-      const auto start = std::chrono::steady_clock::now();
-      absl::StatusOr<std::shared_ptr<Model>> m =
-          header_.program_case() == pb::ModelHeader::kSource
-              ? Model::fromSource(header_.name(), header_.version(), header_.source(), header_.entry(),
-                                  core_.modelOptions())
-              : Model::fromArchive(header_.name(), header_.version(), std::move(archive_), header_.entry(),
-                                   core_.modelOptions());
-      if (!m.ok()) {
-        Finish(toGrpcStatus(m.status()));
-        return;
+      ModelSource source;
+      source.name = header_.name();
+      source.version = header_.version();
+      source.entry = header_.entry();
+      if (header_.program_case() == pb::ModelHeader::kSource) {
+        source.program = header_.source();
+      } else {
+        source.format = Model::Format::kArchive;
+        source.program = std::move(archive_);
       }
-      fillModelInfo(**m, response_->mutable_model());
-      core_.addModel(std::move(*m), std::chrono::steady_clock::now() - start);
-      Finish(grpc::Status::OK);
+      absl::StatusOr<std::shared_ptr<Model>> m = core_.loadModel(std::move(source));
+      if (m.ok()) fillModelInfo(**m, response_->mutable_model());
+      Finish(toGrpcStatus(m.status()));
     });
     if (!s.ok()) Finish(toGrpcStatus(s));
   }
@@ -144,49 +158,13 @@ absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
                                     const google::protobuf::RepeatedPtrField<pb::Value>& positional,
                                     const google::protobuf::Map<std::string, pb::Value>& named,
                                     const CodecLimits& limits) {
-  const auto& args = schema.arguments;
-  size_t numPositional = 0;
-  for (const Argument& a : args)
-    if (!a.kwargOnly) ++numPositional;
-  if (static_cast<size_t>(positional.size()) > numPositional) {
-    return absl::InvalidArgumentError(absl::StrCat(schema.name, "() takes ", numPositional,
-                                                   " positional arguments but ", positional.size(), " were given"));
-  }
-  for (const auto& [name, v] : named) {
-    auto idx = schema.argumentIndexWithName(name);
-    if (!idx) return absl::InvalidArgumentError(absl::StrCat(schema.name, "() got an unexpected argument '", name, "'"));
-    if (*idx < static_cast<size_t>(positional.size())) {
-      return absl::InvalidArgumentError(absl::StrCat(schema.name, "() got multiple values for argument '", name, "'"));
-    }
-  }
-  Stack stack;
-  stack.reserve(args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    const Argument& a = args[i];
-    const std::string what = absl::StrCat("argument '", a.name, "' of ", schema.name, "()");
-    const pb::Value* v = nullptr;
-    if (i < static_cast<size_t>(positional.size())) {
-      v = &positional[static_cast<int>(i)];
-    } else if (auto it = named.find(a.name); it != named.end()) {
-      v = &it->second;
-    }
-    if (v) {
-      auto iv = valueToIValue(*v, a.type, what, limits);
-      if (!iv.ok()) return iv.status();
-      stack.push_back(std::move(*iv));
-    } else if (a.defaultValue) {
-      stack.push_back(*a.defaultValue);
-    } else {
-      return absl::InvalidArgumentError(absl::StrCat(schema.name, "() is missing argument '", a.name, "' (",
-                                                     a.type->annotationStr(), ")"));
-    }
-  }
-  return stack;
+  NativeInputs in(schema, positional, named, limits);
+  return bindInputs(schema, "", in.inputs);
 }
 
 grpc::ServerReadReactor<pb::LoadModelRequest>* NativeService::LoadModel(grpc::CallbackServerContext*,
                                                                        pb::LoadModelResponse* response) {
-  if (!core_.config().allowRemoteLoad) return new RefuseLoadReactor(remoteLoadDisabled());
+  if (absl::Status s = core_.checkModelControl(); !s.ok()) return new RefuseLoadReactor(s);
   if (absl::Status s = core_.admit(); !s.ok()) return new RefuseLoadReactor(s);
   return new LoadReactor(core_, response);
 }
@@ -194,8 +172,7 @@ grpc::ServerReadReactor<pb::LoadModelRequest>* NativeService::LoadModel(grpc::Ca
 grpc::ServerUnaryReactor* NativeService::UnloadModel(grpc::CallbackServerContext* ctx,
                                                      const pb::UnloadModelRequest* request,
                                                      pb::UnloadModelResponse*) {
-  if (!core_.config().allowRemoteLoad) return finishNow(ctx, remoteLoadDisabled());
-  return finishNow(ctx, core_.registry().remove(request->name(), request->version()));
+  return finishNow(ctx, core_.unloadModel(request->name(), request->version()));
 }
 
 grpc::ServerUnaryReactor* NativeService::ListModels(grpc::CallbackServerContext* ctx, const pb::ListModelsRequest*,
@@ -235,45 +212,26 @@ grpc::ServerUnaryReactor* NativeService::DescribeModel(grpc::CallbackServerConte
 
 grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx, const pb::InferRequest* request,
                                                pb::InferResponse* response) {
-  if (absl::Status s = core_.admit(); !s.ok()) return finishNow(ctx, s);
-  auto model = core_.registry().get(request->model_name(), request->model_version());
-  if (!model.ok()) {
-    core_.countRejected("native", "", "", model.status().code());
-    return finishNow(ctx, model.status());
-  }
-  const Model::Method* method = (*model)->findMethod(request->method());
-  if (!method) {
-    core_.countRejected("native", (*model)->name(), "", absl::StatusCode::kNotFound);
-    std::string names;
-    for (const auto& m : (*model)->methods()) absl::StrAppend(&names, names.empty() ? "" : ", ", m.name);
-    return finishNow(ctx, absl::NotFoundError(absl::StrCat("model '", request->model_name(), "' has no method '",
-                                                           request->method(), "' (methods: ", names, ")")));
-  }
-  auto stack = bindArguments(method->schema(), request->inputs(), request->named_inputs(),
-                             core_.codecLimits());
-  if (!stack.ok()) {
-    core_.countRejected("native", (*model)->name(), method->name, stack.status().code());
-    return finishNow(ctx, stack.status());
-  }
+  absl::StatusOr<InferenceRequest> call =
+      core_.startInference("native", request->model_name(), request->model_version(), request->method());
+  if (!call.ok()) return finishNow(ctx, call.status());
+  const FunctionSchema& schema = call->method().schema();
+  NativeInputs in(schema, request->inputs(), request->named_inputs(), codecLimits(core_.options()));
+  absl::StatusOr<Stack> args = call->bind(in.inputs);
+  if (!args.ok()) return finishNow(ctx, args.status());
 
   auto* reactor = new CancellableReactor();
-  response->set_model_name((*model)->name());
-  response->set_model_version((*model)->version());
-  InferCall call;
-  call.api = "native";
-  call.model = *model;
-  call.method = method;
-  call.inputs = std::move(*stack);
-  call.deadline = deadlineOf(ctx);
-  call.cancelled = &reactor->cancelled;
-  call.done = [reactor, response](absl::Status s, Stack outputs) {
+  response->set_model_name(call->model()->name());
+  response->set_model_version(call->model()->version());
+  auto done = [reactor, response](absl::Status s, Stack outputs) {
     if (s.ok()) {
       IValue out = outputs.size() == 1 ? std::move(outputs[0]) : IValue::tuple(std::move(outputs));
       s = ivalueToValue(out, response->mutable_output());
     }
     reactor->Finish(toGrpcStatus(s));
   };
-  if (absl::Status s = core_.submit(std::move(call)); !s.ok()) reactor->Finish(toGrpcStatus(s));
+  absl::Status s = call->submit(std::move(*args), deadlineOf(ctx), &reactor->cancelled, std::move(done));
+  if (!s.ok()) reactor->Finish(toGrpcStatus(s));
   return reactor;
 }
 

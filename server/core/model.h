@@ -8,11 +8,12 @@
 // generic Code is built at load, so a program using an operator we lack is
 // refused at load time with the operator's name, not at its first request.
 //
-// Optimization: with `optimize` on (the default), each executor runs the
-// pass pipeline (compiler/passes specializedPipeline(): tensor type
+// Each method runs on an executor configured as every served method is
+// (compiler/executor/serving_executor.h): with `optimize` on (the default),
+// the pass pipeline (compiler/passes specializedPipeline(): tensor type
 // propagation, then inline, constant propagation and pooling, peephole, CSE,
 // DCE) on every plan it compiles, with calls resolved in the model's own
-// compilation unit. setOptimize() swaps in fresh executors built with the
+// compilation unit, and the profiling executor. setOptimize() swaps in fresh executors built with the
 // other setting: later requests compile new plans under it; requests already
 // running finish on the executor they started with. The swap starts the
 // plan cache statistics over.
@@ -23,7 +24,7 @@
 // The default method is the config's entry, else forward. In eval mode it is
 // served frozen unless ModelOptions::freeze is off (see there).
 //
-// Thread safety: immutable after creation except for its statistics
+// Thread safety: immutable once shared except for its methods' statistics
 // (atomics) and the executors (swapped under a mutex by setOptimize); run()
 // may be called from many threads at once. Holders keep a shared_ptr, so
 // unloading while requests run is safe.
@@ -43,8 +44,10 @@
 #include "runtime/core/function_schema.h"
 #include "runtime/core/stack.h"
 #include "compiler/executor/graph_executor.h"
+#include "compiler/executor/serving_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/interpreter.h"
+#include "server/core/serving_stats.h"
 
 namespace jitserve {
 class Module;
@@ -55,34 +58,6 @@ class CompilationUnit;
 }
 
 namespace jitserve::server {
-
-// Cumulative counters, the shape of KServe's ModelStatistics.
-struct ModelStats {
-  struct Duration {
-    std::atomic<uint64_t> count{0};
-    std::atomic<uint64_t> ns{0};
-    void add(std::chrono::nanoseconds d) {
-      count.fetch_add(1, std::memory_order_relaxed);
-      ns.fetch_add(static_cast<uint64_t>(d.count()), std::memory_order_relaxed);
-    }
-  };
-  Duration success, fail, queue, computeInfer;
-  std::atomic<uint64_t> lastInferenceMs{0};  // since the epoch
-};
-
-// How long one method's runs take: a count and a moving average (each run
-// weighs 1/8), for the serving core's choice to run it on the calling
-// thread. Updated without locks; concurrent updates may drop a sample.
-struct MethodTiming {
-  std::atomic<uint64_t> runs{0};
-  std::atomic<int64_t> averageNs{0};
-  void record(std::chrono::nanoseconds d) {
-    const int64_t ns = d.count();
-    const int64_t avg = averageNs.load(std::memory_order_relaxed);
-    averageNs.store(runs.fetch_add(1, std::memory_order_relaxed) == 0 ? ns : avg + (ns - avg) / 8,
-                    std::memory_order_relaxed);
-  }
-};
 
 // One load-time warm-up request (config.json "warmup"): the arguments a
 // client would pass to `method` ("" is the default method), without self.
@@ -126,7 +101,10 @@ class Model {
     // No loops, calls or forks anywhere in its graph: its run time follows
     // the size of its inputs, not their values.
     bool straightLine = false;
-    std::unique_ptr<MethodTiming> timing = std::make_unique<MethodTiming>();
+    // Its request statistics (serving_stats.h): a cell of its own until
+    // ServingCore::addModel, before publishing the model, puts it in the
+    // core's ServingStats (shared with earlier loads of the same version).
+    std::shared_ptr<MethodStats> stats = std::make_shared<MethodStats>();
     // A module's method: run() puts the module object first.
     bool takesSelf = false;
     // A frozen method's graph, owned here (`function` points at it).
@@ -180,12 +158,16 @@ class Model {
   // Internal when a pass fails (a compiler bug).
   absl::StatusOr<std::vector<std::pair<std::string, std::string>>> graphAfterEachPass(const Method& method) const;
 
-  ModelStats& stats() const { return stats_; }
+  // Points every method's statistics at its cell in `stats`; only before
+  // the model is shared (ServingCore::addModel).
+  void useStats(ServingStats& stats);
 
  private:
   Model(std::string name, std::string version, Format format);
   // Swaps every method for its frozen graph (all or none); during load.
   void freezeMethods(const Module& module);
+  // How methods_ run with optimizations `on` (compiler/executor/serving_executor.h).
+  ServingExecutorConfig executorConfig(bool on) const;
   // Builds the executors for methods_ with `on`; mu_ held or not yet shared.
   std::vector<std::shared_ptr<GraphExecutor>> makeExecutors(bool on) const;
   // The end of every load: options applied, executors built, warm-up run.
@@ -207,7 +189,6 @@ class Model {
   bool backgroundCompile_ = true;
   bool frozen_ = false;
   std::vector<WarmupSample> warmup_;
-  mutable ModelStats stats_;
 };
 
 }  // namespace jitserve::server

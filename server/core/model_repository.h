@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "server/model.h"
+#include "server/core/model.h"
 
 namespace jitserve::server {
 

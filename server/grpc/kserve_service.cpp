@@ -1,9 +1,9 @@
-#include "server/kserve_service.h"
+#include "server/grpc/kserve_service.h"
 
 #include <set>
 
 #include "absl/strings/str_cat.h"
-#include "server/grpc_call.h"
+#include "server/grpc/grpc_call.h"
 #include "server/kserve_tensor.h"
 
 namespace jitserve::server {
@@ -13,17 +13,6 @@ using namespace inference;
 namespace {
 
 constexpr const char* kPlatform = "jitserve_torchscript";
-
-grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, const absl::Status& s) {
-  auto* r = ctx->DefaultReactor();
-  r->Finish(toGrpcStatus(s));
-  return r;
-}
-
-absl::Status remoteLoadDisabled() {
-  return absl::FailedPreconditionError(
-      "loading and unloading models over the API is disabled; start jitserved with --allow-remote-load");
-}
 
 // The names of a method's outputs: one per element of a returned tuple.
 std::vector<std::pair<std::string, TypePtr>> outputsOf(const FunctionSchema& schema) {
@@ -38,22 +27,40 @@ std::vector<std::pair<std::string, TypePtr>> outputsOf(const FunctionSchema& sch
   return out;
 }
 
-void fillStats(const Model& m, inference::ModelStatistics* out) {
-  const ModelStats& s = m.stats();
-  auto dur = [](const ModelStats::Duration& d, StatisticDuration* o) {
-    o->set_count(d.count.load());
-    o->set_ns(d.ns.load());
+void fillStats(const ServingStats& stats, const Model& m, inference::ModelStatistics* out) {
+  const MethodStats::Snapshot s = stats.model(m.name(), m.version());
+  auto dur = [](uint64_t count, uint64_t ns, StatisticDuration* o) {
+    o->set_count(count);
+    o->set_ns(ns);
   };
   out->set_name(m.name());
   out->set_version(m.version());
-  out->set_last_inference(s.lastInferenceMs.load());
-  out->set_inference_count(s.success.count.load());
-  out->set_execution_count(s.success.count.load());
+  out->set_last_inference(s.lastInferenceMs);
+  out->set_inference_count(s.success.count);
+  out->set_execution_count(s.success.count);
   auto* is = out->mutable_inference_stats();
-  dur(s.success, is->mutable_success());
-  dur(s.fail, is->mutable_fail());
-  dur(s.queue, is->mutable_queue());
-  dur(s.computeInfer, is->mutable_compute_infer());
+  dur(s.success.count, s.success.ns, is->mutable_success());
+  dur(s.fail.count, s.fail.ns, is->mutable_fail());
+  dur(s.queue.count, s.queue.sumNs, is->mutable_queue());
+  dur(s.run.count, s.run.sumNs, is->mutable_compute_infer());
+}
+
+// Checks of the request's wire form before its inputs are bound: raw
+// contents come one per input, and not beside typed contents.
+absl::Status checkRawContents(const ModelInferRequest& request) {
+  if (request.raw_input_contents_size() == 0) return absl::OkStatus();
+  if (request.raw_input_contents_size() != request.inputs_size()) {
+    return absl::InvalidArgumentError(absl::StrCat("raw_input_contents has ", request.raw_input_contents_size(),
+                                                   " entries but the request has ", request.inputs_size(),
+                                                   " inputs"));
+  }
+  for (const auto& in : request.inputs()) {
+    if (in.has_contents()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("input '", in.name(), "' has typed contents while raw_input_contents is used"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -66,13 +73,14 @@ grpc::ServerUnaryReactor* KServeService::ServerLive(grpc::CallbackServerContext*
 
 grpc::ServerUnaryReactor* KServeService::ServerReady(grpc::CallbackServerContext* ctx, const ServerReadyRequest*,
                                                      ServerReadyResponse* response) {
-  response->set_ready(ready_.load());
+  // Not ready once the server drains (SIGTERM).
+  response->set_ready(!core_.draining());
   return finishNow(ctx, absl::OkStatus());
 }
 
 grpc::ServerUnaryReactor* KServeService::ModelReady(grpc::CallbackServerContext* ctx,
                                                     const ModelReadyRequest* request, ModelReadyResponse* response) {
-  response->set_ready(ready_.load() && core_.registry().get(request->name(), request->version()).ok());
+  response->set_ready(!core_.draining() && core_.registry().get(request->name(), request->version()).ok());
   return finishNow(ctx, absl::OkStatus());
 }
 
@@ -116,94 +124,39 @@ grpc::ServerUnaryReactor* KServeService::ModelMetadata(grpc::CallbackServerConte
 
 grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext* ctx,
                                                     const ModelInferRequest* request, ModelInferResponse* response) {
-  if (absl::Status s = core_.admit(); !s.ok()) return finishNow(ctx, s);
-  auto model = core_.registry().get(request->model_name(), request->model_version());
-  if (!model.ok()) {
-    core_.countRejected("kserve", "", "", model.status().code());
-    return finishNow(ctx, model.status());
-  }
-  const Model::Method& method = (*model)->defaultMethod();
-  // Answers a request refused before it runs, counting it.
-  auto reject = [&](const absl::Status& s) {
-    core_.countRejected("kserve", (*model)->name(), method.name, s.code());
-    return finishNow(ctx, s);
-  };
-  const FunctionSchema& schema = method.schema();
-  const auto& inputs = request->inputs();
+  absl::StatusOr<InferenceRequest> call =
+      core_.startInference("kserve", request->model_name(), request->model_version(), /*method=*/"");
+  if (!call.ok()) return finishNow(ctx, call.status());
+  if (absl::Status s = checkRawContents(*request); !s.ok()) return finishNow(ctx, call->reject(s));
   const bool useRaw = request->raw_input_contents_size() > 0;
-  if (useRaw) {
-    if (request->raw_input_contents_size() != inputs.size()) {
-      return reject(absl::InvalidArgumentError(absl::StrCat(
-                                "raw_input_contents has ", request->raw_input_contents_size(),
-                                " entries but the request has ", inputs.size(), " inputs")));
-    }
-    for (const auto& in : inputs) {
-      if (in.has_contents()) {
-        return reject(absl::InvalidArgumentError(absl::StrCat(
-                                  "input '", in.name(), "' has typed contents while raw_input_contents is used")));
-      }
-    }
-  }
-  if (static_cast<size_t>(inputs.size()) > schema.arguments.size()) {
-    return reject(absl::InvalidArgumentError(absl::StrCat("model '", request->model_name(), "' takes ",
-                                                                  schema.arguments.size(), " inputs, got ",
-                                                                  inputs.size())));
-  }
-  // By name when every input names an argument, else by position.
-  bool byName = true;
-  for (const auto& in : inputs) byName = byName && schema.argumentIndexWithName(in.name()).has_value();
-  std::vector<int> inputFor(schema.arguments.size(), -1);
-  for (int i = 0; i < inputs.size(); ++i) {
-    const size_t arg = byName ? *schema.argumentIndexWithName(inputs[i].name()) : static_cast<size_t>(i);
-    if (inputFor[arg] >= 0) {
-      return reject(absl::InvalidArgumentError(
-                                absl::StrCat("two inputs are given for argument '", schema.arguments[arg].name, "'")));
-    }
-    inputFor[arg] = i;
-  }
-  const CodecLimits limits = core_.codecLimits();
-  Stack stack;
-  for (size_t a = 0; a < schema.arguments.size(); ++a) {
-    const Argument& arg = schema.arguments[a];
-    if (inputFor[a] < 0) {
-      if (!arg.defaultValue) {
-        return reject(absl::InvalidArgumentError(absl::StrCat(
-                                  "missing input '", arg.name, "' (", arg.type->annotationStr(), ") of model '",
-                                  request->model_name(), "'")));
-      }
-      stack.push_back(*arg.defaultValue);
-      continue;
-    }
-    const int i = inputFor[a];
-    auto v = kserveInputToIValue(inputs[i], useRaw ? &request->raw_input_contents(i) : nullptr, arg.type, limits);
-    if (!v.ok()) return reject(v.status());
-    stack.push_back(std::move(*v));
-  }
-  const auto outputNames = outputsOf(schema);
+  RequestInputs inputs;
+  inputs.matching = ArgumentMatching::kModelInputs;
+  for (const auto& in : request->inputs()) inputs.names.emplace_back(in.name());
+  inputs.decode = [request, useRaw, limits = codecLimits(core_.options())](size_t i, const Argument& a) {
+    const int k = static_cast<int>(i);
+    return kserveInputToIValue(request->inputs(k), useRaw ? &request->raw_input_contents(k) : nullptr, a.type,
+                               limits);
+  };
+  absl::StatusOr<Stack> args = call->bind(inputs);
+  if (!args.ok()) return finishNow(ctx, args.status());
+  const auto outputNames = outputsOf(call->method().schema());
   std::vector<std::string> requested;
   for (const auto& o : request->outputs()) {
     bool known = false;
     for (const auto& [n, t] : outputNames) known = known || n == o.name();
     if (!known) {
-      return reject(absl::InvalidArgumentError(absl::StrCat("requested output '", o.name(),
-                                                                    "' is not an output of model '",
-                                                                    request->model_name(), "'")));
+      return finishNow(ctx, call->reject(absl::InvalidArgumentError(
+                                absl::StrCat("requested output '", o.name(), "' is not an output of model '",
+                                             request->model_name(), "'"))));
     }
     requested.push_back(o.name());
   }
 
-  response->set_model_name((*model)->name());
-  response->set_model_version((*model)->version());
+  response->set_model_name(call->model()->name());
+  response->set_model_version(call->model()->version());
   response->set_id(request->id());
   auto* reactor = new CancellableReactor();
-  InferCall call;
-  call.api = "kserve";
-  call.model = *model;
-  call.method = &method;
-  call.inputs = std::move(stack);
-  call.deadline = deadlineOf(ctx);
-  call.cancelled = &reactor->cancelled;
-  call.done = [reactor, response, requested = std::move(requested)](absl::Status s, Stack outputs) {
+  auto done = [reactor, response, requested = std::move(requested)](absl::Status s, Stack outputs) {
     if (s.ok()) {
       // A returned tuple is one output per element.
       std::vector<IValue> values;
@@ -220,7 +173,8 @@ grpc::ServerUnaryReactor* KServeService::ModelInfer(grpc::CallbackServerContext*
     }
     reactor->Finish(toGrpcStatus(s));
   };
-  if (absl::Status s = core_.submit(std::move(call)); !s.ok()) reactor->Finish(toGrpcStatus(s));
+  absl::Status s = call->submit(std::move(*args), deadlineOf(ctx), &reactor->cancelled, std::move(done));
+  if (!s.ok()) reactor->Finish(toGrpcStatus(s));
   return reactor;
 }
 
@@ -232,13 +186,13 @@ grpc::ServerUnaryReactor* KServeService::ModelStatistics(grpc::CallbackServerCon
     if (!model.ok()) return finishNow(ctx, model.status());
     if (request->version().empty()) {
       for (const auto& m : core_.registry().list())
-        if (m->name() == request->name()) fillStats(*m, response->add_model_stats());
+        if (m->name() == request->name()) fillStats(core_.stats(), *m, response->add_model_stats());
     } else {
-      fillStats(**model, response->add_model_stats());
+      fillStats(core_.stats(), **model, response->add_model_stats());
     }
     return finishNow(ctx, absl::OkStatus());
   }
-  for (const auto& m : core_.registry().list()) fillStats(*m, response->add_model_stats());
+  for (const auto& m : core_.registry().list()) fillStats(core_.stats(), *m, response->add_model_stats());
   return finishNow(ctx, absl::OkStatus());
 }
 
@@ -271,7 +225,7 @@ grpc::ServerUnaryReactor* KServeService::RepositoryIndex(grpc::CallbackServerCon
 grpc::ServerUnaryReactor* KServeService::RepositoryModelLoad(grpc::CallbackServerContext* ctx,
                                                              const RepositoryModelLoadRequest* request,
                                                              RepositoryModelLoadResponse*) {
-  if (!core_.config().allowRemoteLoad) return finishNow(ctx, remoteLoadDisabled());
+  if (absl::Status s = core_.checkModelControl(); !s.ok()) return finishNow(ctx, s);
   auto* reactor = ctx->DefaultReactor();
   std::string name = request->model_name();
   absl::Status s = core_.submitJob([this, reactor, name] {
@@ -284,8 +238,7 @@ grpc::ServerUnaryReactor* KServeService::RepositoryModelLoad(grpc::CallbackServe
 grpc::ServerUnaryReactor* KServeService::RepositoryModelUnload(grpc::CallbackServerContext* ctx,
                                                                const RepositoryModelUnloadRequest* request,
                                                                RepositoryModelUnloadResponse*) {
-  if (!core_.config().allowRemoteLoad) return finishNow(ctx, remoteLoadDisabled());
-  return finishNow(ctx, core_.registry().remove(request->model_name()));
+  return finishNow(ctx, core_.unloadModel(request->model_name()));
 }
 
 }  // namespace jitserve::server

@@ -9,7 +9,8 @@
 #pragma once
 
 #include "proto/jitserve/v1/jitserve.grpc.pb.h"
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
+#include "proto/codec/value_codec.h"
 
 namespace jitserve::server {
 
@@ -37,9 +38,10 @@ class NativeService final : public jitserve::v1::JitServe::CallbackService {
 // Fills `info` from a loaded model.
 void fillModelInfo(const Model& model, jitserve::v1::ModelInfo* info);
 
-// Binds decoded arguments to `schema`: positional values first, then named
-// ones, then defaults. InvalidArgument for a missing, extra, unknown or
-// mistyped argument, naming it.
+// Binds a request's Values to `schema` (server/core/argument_binder.h,
+// kCall): positional values first, then named ones, then defaults.
+// InvalidArgument for a missing, extra, unknown or mistyped argument,
+// naming it. Infer binds so; jitserve-bench uses it to bind as the server does.
 absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
                                     const google::protobuf::RepeatedPtrField<jitserve::v1::Value>& positional,
                                     const google::protobuf::Map<std::string, jitserve::v1::Value>& named,

@@ -1,4 +1,4 @@
-#include "server/model_repository.h"
+#include "server/core/model_repository.h"
 
 #include <algorithm>
 #include <fstream>
@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "nlohmann/json.hpp"
-#include "server/kserve_tensor.h"
-#include "server/model_registry.h"
+#include "server/core/kserve_datatypes.h"
+#include "server/core/model_registry.h"
 
 namespace jitserve::server {
 

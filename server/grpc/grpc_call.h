@@ -1,7 +1,8 @@
 // Helpers shared by the gRPC front ends: absl::Status -> grpc::Status
-// (the codes are the same canonical codes), the request deadline as the
-// interpreter's clock, and a unary reactor that records client cancellation
-// in a flag the interpreter polls.
+// (the codes are the same canonical codes), a unary call answered at once,
+// the request deadline as the interpreter's clock, a unary reactor that
+// records client cancellation in a flag the interpreter polls, and the
+// decoding limits the core's options set.
 #pragma once
 
 #include <atomic>
@@ -11,12 +12,28 @@
 #include <grpcpp/grpcpp.h>
 
 #include "absl/status/status.h"
+#include "server/core/serving_options.h"
+#include "proto/codec/value_codec.h"
 
 namespace jitserve::server {
 
 inline grpc::Status toGrpcStatus(const absl::Status& s) {
   if (s.ok()) return grpc::Status::OK;
   return grpc::Status(static_cast<grpc::StatusCode>(s.code()), std::string(s.message()));
+}
+
+// Answers a unary call now (on the gRPC thread).
+inline grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, const absl::Status& s) {
+  auto* r = ctx->DefaultReactor();
+  r->Finish(toGrpcStatus(s));
+  return r;
+}
+
+// How far an untrusted request may make the codecs allocate.
+inline CodecLimits codecLimits(const ServingOptions& options) {
+  CodecLimits l;
+  l.maxTensorBytes = options.maxMessageBytes;
+  return l;
 }
 
 // The client's deadline on the steady clock; nullopt when it set none.

@@ -1,33 +1,34 @@
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
 
 #include <iostream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "runtime/core/ivalue_containers.h"
+#include "runtime/ops/register_all.h"
 #include "runtime/tensor/parallel.h"
 
 namespace jitserve::server {
 
 using Clock = std::chrono::steady_clock;
 
-ServingCore::ServingCore(ServerConfig config, ServerMetrics* metrics)
-    : config_(std::move(config)), metrics_(metrics), optimize_(config_.optimize) {
-  if (!config_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(config_.modelRepository);
-  size_t workers = config_.workers > 0 ? static_cast<size_t>(config_.workers) : std::thread::hardware_concurrency();
-  pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(config_.maxQueue));
+absl::StatusOr<std::unique_ptr<ServingCore>> ServingCore::Create(ServingOptions options) {
+  auto core = std::make_unique<ServingCore>(std::move(options));
+  if (absl::Status s = core->loadRepository(); !s.ok()) return s;
+  return core;
+}
+
+ServingCore::ServingCore(ServingOptions options) : options_(std::move(options)), optimize_(options_.optimize) {
+  ensureOperatorsRegistered();
+  if (!options_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(options_.modelRepository);
+  size_t workers = options_.workers > 0 ? static_cast<size_t>(options_.workers) : std::thread::hardware_concurrency();
+  pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(options_.maxQueue));
   // Process-wide pools: the last ServingCore configured wins (one per process).
-  if (config_.intraOpThreads > 0) set_num_threads(config_.intraOpThreads);
-  if (config_.interOpThreads > 0) set_num_interop_threads(config_.interOpThreads);
+  if (options_.intraOpThreads > 0) set_num_threads(options_.intraOpThreads);
+  if (options_.interOpThreads > 0) set_num_interop_threads(options_.interOpThreads);
 }
 
 ServingCore::~ServingCore() { shutdown(); }
-
-CodecLimits ServingCore::codecLimits() const {
-  CodecLimits l;
-  l.maxTensorBytes = config_.maxMessageBytes;
-  return l;
-}
 
 absl::Status ServingCore::loadRepository() {
   if (!repository_) return absl::OkStatus();
@@ -35,7 +36,7 @@ absl::Status ServingCore::loadRepository() {
   if (!specs.ok()) return specs.status();
   for (const ModelSpec& spec : *specs) {
     const auto start = Clock::now();
-    auto m = loadModel(spec, modelOptions());
+    auto m = server::loadModel(spec, modelOptions());
     if (!m.ok()) {
       std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
                 << m.status().message() << std::endl;
@@ -47,7 +48,28 @@ absl::Status ServingCore::loadRepository() {
   return absl::OkStatus();
 }
 
+absl::Status ServingCore::checkModelControl() const {
+  if (options_.allowRemoteLoad) return absl::OkStatus();
+  return absl::FailedPreconditionError(
+      "loading and unloading models over the API is disabled; start jitserved with --allow-remote-load");
+}
+
+absl::StatusOr<std::shared_ptr<Model>> ServingCore::loadModel(ModelSource source) {
+  if (absl::Status s = checkModelControl(); !s.ok()) return s;
+  const auto start = Clock::now();
+  absl::StatusOr<std::shared_ptr<Model>> m =
+      source.format == Model::Format::kSource
+          ? Model::fromSource(std::move(source.name), std::move(source.version), source.program, source.entry,
+                              modelOptions())
+          : Model::fromArchive(std::move(source.name), std::move(source.version), std::move(source.program),
+                               source.entry, modelOptions());
+  if (!m.ok()) return m.status();
+  addModel(*m, Clock::now() - start);
+  return m;
+}
+
 absl::Status ServingCore::loadFromRepository(std::string_view name) {
+  if (absl::Status s = checkModelControl(); !s.ok()) return s;
   if (!repository_) {
     return absl::FailedPreconditionError("the server has no model repository (start it with --model-repository)");
   }
@@ -58,7 +80,7 @@ absl::Status ServingCore::loadFromRepository(std::string_view name) {
   std::vector<std::shared_ptr<Model>> loaded;
   const auto start = Clock::now();
   for (const ModelSpec& spec : *specs) {
-    auto m = loadModel(spec, modelOptions());
+    auto m = server::loadModel(spec, modelOptions());
     if (!m.ok()) return m.status();
     loaded.push_back(std::move(*m));
   }
@@ -68,17 +90,23 @@ absl::Status ServingCore::loadFromRepository(std::string_view name) {
   return absl::OkStatus();
 }
 
+absl::Status ServingCore::unloadModel(std::string_view name, std::string_view version) {
+  if (absl::Status s = checkModelControl(); !s.ok()) return s;
+  return registry_.remove(name, version);
+}
+
 absl::Status ServingCore::submitJob(std::function<void()> job) {
   if (shuttingDown_.load()) return absl::UnavailableError("the server is shutting down");
   if (!pool_->trySubmit(std::move(job))) {
-    return absl::ResourceExhaustedError(absl::StrCat("the server is overloaded: ", config_.maxQueue,
+    return absl::ResourceExhaustedError(absl::StrCat("the server is overloaded: ", options_.maxQueue,
                                                      " requests are already waiting; retry later"));
   }
   return absl::OkStatus();
 }
 
 void ServingCore::addModel(std::shared_ptr<Model> model, std::chrono::nanoseconds loadTime) {
-  if (metrics_) metrics_->modelLoaded(model->name(), loadTime);
+  stats_.modelLoaded(model->name(), loadTime);
+  model->useStats(stats_);
   std::lock_guard<std::mutex> lock(optimizeMu_);
   // A model compiled while setOptimize ran may carry the old setting.
   model->setOptimize(optimize_.load());
@@ -88,8 +116,8 @@ void ServingCore::addModel(std::shared_ptr<Model> model, std::chrono::nanosecond
 Model::Options ServingCore::modelOptions() const {
   Model::Options o;
   o.optimize = optimize_.load();
-  o.backgroundCompile = config_.backgroundCompile;
-  o.freeze = config_.freeze;
+  o.backgroundCompile = options_.backgroundCompile;
+  o.freeze = options_.freeze;
   return o;
 }
 
@@ -99,9 +127,55 @@ void ServingCore::setOptimize(bool on) {
   for (const auto& model : registry_.list()) model->setOptimize(on);
 }
 
-void ServingCore::countRejected(const char* api, const std::string& model, const std::string& method,
-                                absl::StatusCode code) {
-  if (metrics_) metrics_->requestDone(api, model, method, code);
+void ServingCore::countAnswer(const char* api, const Model::Method& method, absl::StatusCode code) {
+  method.stats->answered(api, code);
+}
+
+absl::StatusOr<InferenceRequest> ServingCore::startInference(const char* api, std::string_view model,
+                                                             std::string_view version, std::string_view method) {
+  if (absl::Status s = admit(); !s.ok()) {
+    stats_.refused(api, "", "", s.code());
+    return s;
+  }
+  absl::StatusOr<std::shared_ptr<Model>> m = registry_.get(model, version);
+  if (!m.ok()) {
+    // Not the requested name: request names never become labels.
+    stats_.refused(api, "", "", m.status().code());
+    return m.status();
+  }
+  const Model::Method* found = (*m)->findMethod(method);
+  if (!found) {
+    stats_.refused(api, (*m)->name(), (*m)->version(), absl::StatusCode::kNotFound);
+    std::string names;
+    for (const auto& mm : (*m)->methods()) absl::StrAppend(&names, names.empty() ? "" : ", ", mm.name);
+    return absl::NotFoundError(
+        absl::StrCat("model '", std::string(model), "' has no method '", std::string(method), "' (methods: ", names, ")"));
+  }
+  return InferenceRequest(this, api, std::move(*m), found);
+}
+
+absl::StatusOr<Stack> InferenceRequest::bind(const RequestInputs& inputs) {
+  absl::StatusOr<Stack> stack = bindInputs(method_->schema(), model_->name(), inputs);
+  if (!stack.ok()) core_->countAnswer(api_, *method_, stack.status().code());
+  return stack;
+}
+
+absl::Status InferenceRequest::reject(absl::Status why) {
+  core_->countAnswer(api_, *method_, why.code());
+  return why;
+}
+
+absl::Status InferenceRequest::submit(Stack arguments, Deadline deadline, const std::atomic<bool>* cancelled,
+                                      std::function<void(absl::Status, Stack outputs)> done) {
+  InferCall call;
+  call.api = api_;
+  call.model = model_;
+  call.method = method_;
+  call.inputs = std::move(arguments);
+  call.deadline = deadline;
+  call.cancelled = cancelled;
+  call.done = std::move(done);
+  return core_->submit(std::move(call));
 }
 
 namespace {
@@ -131,12 +205,9 @@ size_t tensorBytes(const IValue& v, size_t limit, int depth = 0) {
 }  // namespace
 
 bool ServingCore::runsInline(const InferCall& call) const {
-  if (config_.inlineMaxUs <= 0 || !call.method->straightLine) return false;
-  const MethodTiming& t = *call.method->timing;
-  if (t.runs.load(std::memory_order_relaxed) < kInlineWarmRuns ||
-      t.averageNs.load(std::memory_order_relaxed) > config_.inlineMaxUs * 1000) {
-    return false;
-  }
+  if (options_.inlineMaxUs <= 0 || !call.method->straightLine) return false;
+  const MethodStats& stats = *call.method->stats;
+  if (stats.successes() < kInlineWarmRuns || stats.averageRunNs() > options_.inlineMaxUs * 1000) return false;
   size_t bytes = 0;
   for (const IValue& v : call.inputs) {
     bytes += tensorBytes(v, kInlineMaxInputBytes);
@@ -161,7 +232,7 @@ absl::Status ServingCore::submit(InferCall call) {
   });
   if (!s.ok()) {
     inflight_.fetch_sub(1);
-    countRejected(shared->api, shared->model->name(), shared->method->name, s.code());
+    countAnswer(shared->api, *shared->method, s.code());
   }
   return s;
 }
@@ -189,17 +260,11 @@ void ServingCore::waitDrained(Clock::time_point deadline, std::chrono::milliseco
 
 void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   const auto start = Clock::now();
-  ModelStats& stats = call.model->stats();
-  stats.queue.add(start - enqueued);
-  if (metrics_) metrics_->queued(call.model->name(), start - enqueued);
+  MethodStats& stats = *call.method->stats;
+  stats.queued(start - enqueued);
   auto finish = [&](absl::Status s, Stack out) {
-    const auto end = Clock::now();
-    if (metrics_) metrics_->requestDone(call.api, call.model->name(), call.method->name, s.code());
-    (s.ok() ? stats.success : stats.fail).add(end - enqueued);
-    stats.lastInferenceMs.store(static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                          std::chrono::system_clock::now().time_since_epoch())
-                                                          .count()),
-                                std::memory_order_relaxed);
+    stats.answered(call.api, s.code());
+    stats.finished(Clock::now() - enqueued, s.ok());
     call.done(std::move(s), std::move(out));
   };
   if (call.cancelled && call.cancelled->load()) {
@@ -217,10 +282,7 @@ void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   opts.checkInterval = 64;
   Stack stack = std::move(call.inputs);
   absl::Status s = call.model->run(*call.method, stack, opts);
-  const auto ran = Clock::now() - start;
-  if (s.ok()) call.method->timing->record(ran);
-  stats.computeInfer.add(ran);
-  if (metrics_) metrics_->executed(call.model->name(), call.method->name, Clock::now() - start);
+  stats.ran(Clock::now() - start, s.ok());
   const bool ok = s.ok();
   finish(std::move(s), ok ? std::move(stack) : Stack{});
 }
@@ -228,6 +290,23 @@ void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
 void ServingCore::shutdown() {
   shuttingDown_.store(true);
   if (pool_) pool_->shutdown();
+}
+
+absl::StatusOr<std::vector<MethodExecutorStats>> ServingCore::executorStats(std::string_view model,
+                                                                           std::string_view version) const {
+  std::vector<std::shared_ptr<Model>> models;
+  if (model.empty()) {
+    models = registry_.list();
+  } else {
+    absl::StatusOr<std::shared_ptr<Model>> m = registry_.get(model, version);
+    if (!m.ok()) return m.status();
+    models.push_back(std::move(*m));
+  }
+  std::vector<MethodExecutorStats> out;
+  for (const auto& m : models) {
+    for (const auto& method : m->methods()) out.push_back(MethodExecutorStats{m, &method, m->executor(method)->stats()});
+  }
+  return out;
 }
 
 }  // namespace jitserve::server

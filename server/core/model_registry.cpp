@@ -1,4 +1,4 @@
-#include "server/model_registry.h"
+#include "server/core/model_registry.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"

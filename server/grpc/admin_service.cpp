@@ -1,4 +1,4 @@
-#include "server/admin_service.h"
+#include "server/grpc/admin_service.h"
 
 #include <algorithm>
 #include <fstream>
@@ -10,7 +10,7 @@
 #include "runtime/ir/ir.h"
 #include "compiler/passes/jit_log.h"
 #include "compiler/passes/pass_registry.h"
-#include "server/grpc_call.h"
+#include "server/grpc/grpc_call.h"
 
 namespace jitserve::server {
 
@@ -27,12 +27,6 @@ std::vector<std::string> graphStages() {
   stages.push_back("plan");
   stages.push_back("code");
   return stages;
-}
-
-grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, const absl::Status& s) {
-  auto* r = ctx->DefaultReactor();
-  r->Finish(toGrpcStatus(s));
-  return r;
 }
 
 bool constantTimeEquals(std::string_view a, std::string_view b) {
@@ -122,47 +116,39 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
                                                          const apb::GetExecutorStatsRequest* request,
                                                          apb::GetExecutorStatsResponse* response) {
   if (auto s = authorize(ctx); !s.ok()) return finishNow(ctx, s);
-  std::vector<std::shared_ptr<Model>> models;
-  if (request->model().empty()) {
-    models = core_.registry().list();
-  } else {
-    auto m = core_.registry().get(request->model(), request->version());
-    if (!m.ok()) return finishNow(ctx, m.status());
-    models.push_back(*m);
-  }
-  for (const auto& model : models) {
-    for (const auto& method : model->methods()) {
-      const GraphExecutorStats s = model->executor(method)->stats();
-      auto* ms = response->add_methods();
-      ms->set_model(model->name());
-      ms->set_version(model->version());
-      ms->set_method(method.name);
-      ms->set_hits(s.hits);
-      ms->set_misses(s.misses);
-      ms->set_fallbacks(s.fallbacks);
-      ms->set_generic_runs(s.generic);
-      ms->set_background_compiles(s.backgroundCompiles);
-      ms->set_guards(s.guards);
-      ms->set_guard_failures(s.guardFailures);
-      ms->set_optimized_plans(s.optimizedPlans);
-      for (const auto& p : s.plans) {
-        auto* ps = ms->add_plans();
-        ps->set_argument_spec(p.spec);
-        ps->set_hits(p.hits);
-        ps->set_compile_time_ns(static_cast<uint64_t>(p.compileTime.count()));
-        ps->set_profiling(p.profiling);
-        ps->set_profiled_runs(p.profiledRuns);
-        ps->set_guards(p.guards);
-        ps->set_guards_eliminated(p.guardsEliminated);
-        ps->set_guard_failures(p.guardFailures);
-        ps->set_planned_values(p.memory.slots);
-        ps->set_arena_values(p.memory.laidOut);
-        ps->set_escaped_values(p.memory.escaped);
-        ps->set_arena_bytes(p.memory.arenaBytes);
-        ps->set_planned_bytes(p.memory.plannedBytes);
-        ps->set_arena_allocations(p.memory.served);
-        ps->set_heap_allocations(p.memory.fromHeap);
-      }
+  absl::StatusOr<std::vector<MethodExecutorStats>> all = core_.executorStats(request->model(), request->version());
+  if (!all.ok()) return finishNow(ctx, all.status());
+  for (const MethodExecutorStats& e : *all) {
+    const GraphExecutorStats& s = e.stats;
+    auto* ms = response->add_methods();
+    ms->set_model(e.model->name());
+    ms->set_version(e.model->version());
+    ms->set_method(e.method->name);
+    ms->set_hits(s.hits);
+    ms->set_misses(s.misses);
+    ms->set_fallbacks(s.fallbacks);
+    ms->set_generic_runs(s.generic);
+    ms->set_background_compiles(s.backgroundCompiles);
+    ms->set_guards(s.guards);
+    ms->set_guard_failures(s.guardFailures);
+    ms->set_optimized_plans(s.optimizedPlans);
+    for (const auto& p : s.plans) {
+      auto* ps = ms->add_plans();
+      ps->set_argument_spec(p.spec);
+      ps->set_hits(p.hits);
+      ps->set_compile_time_ns(static_cast<uint64_t>(p.compileTime.count()));
+      ps->set_profiling(p.profiling);
+      ps->set_profiled_runs(p.profiledRuns);
+      ps->set_guards(p.guards);
+      ps->set_guards_eliminated(p.guardsEliminated);
+      ps->set_guard_failures(p.guardFailures);
+      ps->set_planned_values(p.memory.slots);
+      ps->set_arena_values(p.memory.laidOut);
+      ps->set_escaped_values(p.memory.escaped);
+      ps->set_arena_bytes(p.memory.arenaBytes);
+      ps->set_planned_bytes(p.memory.plannedBytes);
+      ps->set_arena_allocations(p.memory.served);
+      ps->set_heap_allocations(p.memory.fromHeap);
     }
   }
   return finishNow(ctx, absl::OkStatus());

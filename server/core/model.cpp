@@ -1,4 +1,4 @@
-#include "server/model.h"
+#include "server/core/model.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -8,10 +8,8 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/ir/ir.h"
 #include "runtime/ir/ir_printer.h"
-#include "compiler/passes/inliner.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/graph_function.h"
-#include "runtime/ops/onednn_conv.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::server {
@@ -37,14 +35,6 @@ bool isStraightLine(const Block& block) {
       if (!isStraightLine(*b)) return false;
   }
   return true;
-}
-
-// Resolves prim::CallFunction names in `unit` for the inliner.
-GraphLookup unitLookup(const frontend::CompilationUnit* unit) {
-  return [unit](std::string_view name) -> const Graph* {
-    GraphFunction* f = unit->findFunction(name);
-    return f ? &f->graph() : nullptr;
-  };
 }
 
 // PyTorch freezes only modules in eval mode; so do we.
@@ -83,36 +73,19 @@ void Model::freezeMethods(const Module& module) {
   frozen_ = true;
 }
 
+ServingExecutorConfig Model::executorConfig(bool on) const {
+  ServingExecutorConfig config;
+  config.optimize = on;
+  config.backgroundCompile = backgroundCompile_;
+  config.functionResolver = codeOptions_.functionResolver;
+  return config;
+}
+
 std::vector<std::shared_ptr<GraphExecutor>> Model::makeExecutors(bool on) const {
-  GraphExecutorOptions opts;
-  opts.code = codeOptions_;
-  // Optimized plans also reuse their intermediates' memory across runs.
-  opts.code.planMemory = on;
-  if (on) {
-    RunPassesOptions passOptions;
-    passOptions.inlineLookup = unitLookup(unit_.get());
-    absl::StatusOr<std::function<void(Graph&)>> passes = makePassPipeline(specializedPipeline(), passOptions);
-    JS_INTERNAL_ASSERT(passes.ok(), "the standard pipeline names an unknown pass: ", passes.status().message());
-    opts.pipeline = std::move(*passes);
-  }
-  // The profiling executor with optimization: plans guard the types their
-  // first run saw (docs/pipeline.md); guard statistics in the admin API.
-  opts.profiling.enabled = on;
-  opts.compileInBackground = backgroundCompile_;
+  const ServingExecutorConfig config = executorConfig(on);
   std::vector<std::shared_ptr<GraphExecutor>> out;
   out.reserve(methods_.size());
-  for (const Method& m : methods_) {
-    out.push_back(std::make_shared<GraphExecutor>(m.function->graphPtr(), opts));
-    // The generic plan and every callee's Code now, at load, not on a
-    // request. A failure here (our bug) shows again, as an error, on the
-    // first call, which compiles the generic plan anew.
-    if (backgroundCompile_) {
-      try {
-        out.back()->warmup();
-      } catch (const std::exception&) {
-      }
-    }
-  }
+  for (const Method& m : methods_) out.push_back(makeServingExecutor(m.function->graphPtr(), config));
   return out;
 }
 
@@ -149,15 +122,10 @@ absl::Status Model::warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& ex
     Stack stack;
     for (const IValue& v : sample.inputs) stack.push_back(v.isTensor() ? IValue(v.toTensor().clone()) : v);
     if (m->takesSelf) stack.insert(stack.begin(), self_);
-    // A sample that loops forever must not hang the load.
-    InterpreterOptions run;
-    run.deadline = InterpreterOptions::Clock::now() + std::chrono::seconds(60);
-    absl::Status s = executors[static_cast<size_t>(m - methods_.data())]->warmup(std::span<const Stack>(&stack, 1), run);
+    absl::Status s = warmUpServingExecutor(*executors[static_cast<size_t>(m - methods_.data())],
+                                           std::span<const Stack>(&stack, 1));
     if (!s.ok()) return bad(absl::StripPrefix(s.message(), "warm-up sample 0: "));
   }
-  // The warm-up queued the frozen convolutions' Winograd weight transforms;
-  // the load ends when they are done, so requests find them.
-  if (!warmup_.empty()) ops::onednnWaitForWeightPacks();
   return absl::OkStatus();
 }
 
@@ -190,8 +158,7 @@ void Model::setOptimize(bool on) {
 absl::StatusOr<std::vector<std::pair<std::string, std::string>>> Model::graphAfterEachPass(
     const Method& method) const {
   std::unique_ptr<Graph> g = method.function->graph().copy();
-  RunPassesOptions passOptions;
-  passOptions.inlineLookup = unitLookup(unit_.get());
+  const RunPassesOptions passOptions = servingPassOptions(executorConfig(true));
   std::vector<std::pair<std::string, std::string>> out;
   for (const std::string& pass : specializedPipeline()) {
     absl::StatusOr<bool> r = runPasses(*g, std::span<const std::string>(&pass, 1), passOptions);
@@ -306,6 +273,10 @@ const Model::Method* Model::findMethod(std::string_view name) const {
   for (const Method& m : methods_)
     if (m.name == name) return &m;
   return nullptr;
+}
+
+void Model::useStats(ServingStats& stats) {
+  for (Method& m : methods_) m.stats = stats.method(name_, version_, m.name);
 }
 
 absl::Status Model::run(const Method& method, Stack& stack, const InterpreterOptions& options) const {

@@ -6,21 +6,20 @@
 // lists its typed arguments as inputs and its returns as outputs
 // ("output__0", ... one per element of a returned tuple); ModelInfer matches
 // inputs to arguments by name when every input names an argument, else by
-// position, fills the rest from defaults, and answers with raw output
-// contents. Repository load/unload require --allow-remote-load.
+// position, fills the rest from defaults (the core's binder, kModelInputs),
+// and answers with raw output contents. ModelStatistics reads the core's
+// ServingStats. Repository load/unload require --allow-remote-load. A thin
+// front end: protobuf in, the serving core's calls, protobuf out.
 #pragma once
 
 #include "proto/inference/grpc_service.grpc.pb.h"
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
 
 namespace jitserve::server {
 
 class KServeService final : public inference::GRPCInferenceService::CallbackService {
  public:
   explicit KServeService(ServingCore& core) : core_(core) {}
-
-  // False once the server drains: ServerReady answers false.
-  void setReady(bool ready) { ready_.store(ready); }
 
   grpc::ServerUnaryReactor* ServerLive(grpc::CallbackServerContext*, const inference::ServerLiveRequest*,
                                        inference::ServerLiveResponse*) override;
@@ -47,7 +46,6 @@ class KServeService final : public inference::GRPCInferenceService::CallbackServ
 
  private:
   ServingCore& core_;
-  std::atomic<bool> ready_{true};
 };
 
 }  // namespace jitserve::server

@@ -1,4 +1,4 @@
-#include "server/executor_pool.h"
+#include "server/core/executor_pool.h"
 
 namespace jitserve::server {
 

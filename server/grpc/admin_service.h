@@ -11,7 +11,7 @@
 #include <string>
 
 #include "proto/jitserve/admin/v1/admin.grpc.pb.h"
-#include "server/serving_core.h"
+#include "server/core/serving_core.h"
 
 namespace jitserve::server {
 

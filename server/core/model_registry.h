@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "server/model.h"
+#include "server/core/model.h"
 
 namespace jitserve::server {
 
