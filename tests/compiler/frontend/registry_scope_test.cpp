@@ -45,7 +45,7 @@ const OperatorRegistry& tinyRegistry() {
 TEST(RegistryScope, CompilesOptimizesAndRunsWithOnlyTheDeclaredOperators) {
   EXPECT_EQ(globalOperatorRegistry().size(), 0u);
   OperatorRegistryScope scope(tinyRegistry());
-  CompilationUnit cu;
+  frontend::CompilationUnit cu;
   ASSERT_TRUE(cu.define(R"(
 def f(x: int) -> int:
     k = 2 * 3
@@ -69,7 +69,7 @@ def f(x: int) -> int:
 
 TEST(RegistryScope, AnOperatorTheRegistryLacksIsACompileError) {
   OperatorRegistryScope scope(tinyRegistry());
-  CompilationUnit cu;
+  frontend::CompilationUnit cu;
   absl::Status st = cu.define(R"(
 def g(x: int) -> int:
     return x - 1

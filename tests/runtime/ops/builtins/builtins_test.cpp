@@ -298,7 +298,9 @@ TEST_F(BuiltinsTest, OverloadResolution) {
   EXPECT_EQ(pick("aten::__getitem__", {ListType::ofTensors(), i}), "aten::__getitem__.t");
   EXPECT_EQ(pick("aten::__getitem__", {DictType::create(s, i), s}), "aten::__getitem__.Dict_str");
   EXPECT_EQ(pick("aten::__getitem__", {s, i}), "aten::__getitem__.str");
-  EXPECT_EQ(pick("aten::len", {TensorType::get()}), "aten::len.Tensor");
+  EXPECT_EQ(pick("aten::len", {ListType::ofInts()}), "aten::len.t");
+  // len(Tensor) is a tensor op (shape_ops), not in this builtins-only registry.
+  EXPECT_EQ(pick("aten::len", {TensorType::get()}), "<none>");
   EXPECT_EQ(pick("aten::format", {s, i, f, ListType::ofInts()}), "aten::format");
   EXPECT_EQ(pick("aten::split", {s, NoneType::get(), i}), "aten::split.str");
   EXPECT_EQ(pick("aten::split", {s, OptionalType::create(s), i}), "aten::split.str");
