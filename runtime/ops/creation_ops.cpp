@@ -18,7 +18,8 @@ namespace jitserve::ops {
 namespace {
 
 void checkSizes(IntArrayRef size) {
-  for (int64_t s : size) JS_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", shapeToString(size));
+  for (int64_t s : size)
+    JS_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", shapeToString(size));
 }
 
 Tensor fullOf(IntArrayRef size, const Scalar& v, ScalarType dt) {
@@ -469,8 +470,8 @@ const OpEntry kCreationOps[] = {
     op<tensorOp>("aten::tensor.int(int t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) -> "
                  "Tensor",
                  "A 0-dim int64 tensor."),
-    op<tensorOp>("aten::tensor.float(float t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) "
-                 "-> Tensor",
+    op<tensorOp>("aten::tensor.float(float t, *, ScalarType? dtype=None, Device? device=None, bool "
+                 "requires_grad=False) -> Tensor",
                  "A 0-dim float tensor."),
     op<tensorOp>("aten::tensor.bool(bool t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) "
                  "-> Tensor",

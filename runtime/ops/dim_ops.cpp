@@ -484,14 +484,16 @@ const OpEntry kDimOps[] = {
        "indices)",
        "The k largest (or smallest) values along dim, sorted."),
     op<medianAll<false>>("aten::median(Tensor self) -> Tensor", "Lower median of all elements (NaN propagates)."),
-    op<medianDim<false>>("aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-                         "Lower median along dim with its index."),
+    op<medianDim<false>>(
+        "aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+        "Lower median along dim with its index."),
     op<medianAll<true>>("aten::nanmedian(Tensor self) -> Tensor", "Lower median ignoring NaN."),
     op<medianDim<true>>(
         "aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
         "Lower median along dim ignoring NaN."),
-    op<kthvalue>("aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
-                 "k-th smallest value along dim with its index."),
+    op<kthvalue>(
+        "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+        "k-th smallest value along dim with its index."),
     op<mode>("aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
              "Most frequent value along dim with its index."),
 };

@@ -819,8 +819,8 @@ const OpEntry kIndexOps[] = {
     op<[](const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
           bool include_self) {
       return scatter(self, dim, index, src, 0, parseReduce(reduce, true), include_self);
-    }>("aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) "
-       "-> Tensor",
+    }>("aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool "
+       "include_self=True) -> Tensor",
        "scatter with sum, prod, mean, amax or amin."),
     op<[](const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
       return indexSlices(self, dim, index, source, alpha, SliceOp::Add);

@@ -725,7 +725,9 @@ int64_t len(const Tensor& self) {
   return self.size(0);
 }
 // CPU tensors: -1, as PyTorch's get_device on CPU.
-int64_t getDevice(const Tensor& self) { return self.is_cpu() ? int64_t{-1} : static_cast<int64_t>(self.device().index); }
+int64_t getDevice(const Tensor& self) {
+  return self.is_cpu() ? int64_t{-1} : static_cast<int64_t>(self.device().index);
+}
 bool isNonzero(const Tensor& self) {
   JS_CHECK(self.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
   JS_CHECK(self.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
@@ -808,8 +810,8 @@ Tensor numpyT(const Tensor& self) {
 }
 template <bool Conj>
 Tensor matrixTranspose(const Tensor& self) {
-  JS_CHECK(self.dim() >= 2, "tensor.", Conj ? "mH" : "mT", " is only supported on matrices or batches of matrices. Got ",
-           self.dim(), "-D tensor.");
+  JS_CHECK(self.dim() >= 2, "tensor.", Conj ? "mH" : "mT",
+           " is only supported on matrices or batches of matrices. Got ", self.dim(), "-D tensor.");
   Tensor r = self.transpose(-2, -1);
   return Conj && isComplexType(self.dtype()) ? conjugatedCopy(r) : r;
 }
@@ -884,7 +886,8 @@ const OpEntry kShapeOps[] = {
     op<[](const Tensor& self, int64_t dim, int64_t index) { return self.select(dim, index); }>(
         "aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", "Picks one index of a dim.", kAnyDevice),
     op<slice>(
-        "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)",
+        "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> "
+        "Tensor(a)",
         "Python slicing along one dim.", kAnyDevice),
     op<[](const Tensor& self, int64_t dim, int64_t start, int64_t length) { return self.narrow(dim, start, length); }>(
         "aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)",
@@ -1061,8 +1064,9 @@ const OpEntry kShapeOps[] = {
                    "Puts the last dim on the diagonal of two new dims."),
     op<[](const Tensor& self, int64_t offset) { return diag(self.contiguous().view({-1}), offset); }>(
         "aten::diagflat(Tensor self, int offset=0) -> Tensor", "Diagonal matrix from the flattened input."),
-    op<diagonalScatter>("aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
-                        "A copy of self with src written into a diagonal."),
+    op<diagonalScatter>(
+        "aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
+        "A copy of self with src written into a diagonal."),
     op<selectScatter>("aten::select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor",
                       "A copy of self with src written into select(dim, index)."),
     op<sliceScatter>(
