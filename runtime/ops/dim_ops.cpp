@@ -4,11 +4,11 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/vec_math.h"
@@ -17,6 +17,9 @@
 
 namespace jitserve::ops {
 namespace {
+
+// Values and indices (cummax, sort, topk, median, ...).
+using TensorPair = std::tuple<Tensor, Tensor>;
 
 // self with `dim` moved last, contiguous, as rows of length n.
 struct Rows {
@@ -155,7 +158,7 @@ Tensor scan(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, Sc
 }
 
 template <bool IsMax>
-std::pair<Tensor, Tensor> cumExtreme(const Tensor& self, int64_t dim) {
+TensorPair cumExtreme(const Tensor& self, int64_t dim) {
   Rows r = toRows(self, dim);
   Tensor vals = empty(r.data.sizes(), self.dtype());
   Tensor idx = empty(r.data.sizes(), ScalarType::Long);
@@ -202,7 +205,7 @@ inline bool lessNanLast(T a, T b) {
 }
 
 // Sorted values and indices of each row (stable).
-std::pair<Tensor, Tensor> sortRows(const Tensor& self, int64_t dim, bool descending) {
+TensorPair sortRows(const Tensor& self, int64_t dim, bool descending) {
   Rows r = toRows(self, dim);
   Tensor vals = empty(r.data.sizes(), self.dtype());
   Tensor idx = empty(r.data.sizes(), ScalarType::Long);
@@ -227,7 +230,7 @@ std::pair<Tensor, Tensor> sortRows(const Tensor& self, int64_t dim, bool descend
 // topk by selection: one pass per row keeping the best k in a heap, then
 // sorting those k. "Better" is the stable sort's order (NaN above every
 // number, ties to the lower index), so the result equals sortRows + narrow.
-std::pair<Tensor, Tensor> topkSelect(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+TensorPair topkSelect(const Tensor& self, int64_t k, int64_t dim, bool largest) {
   Rows r = toRows(self, dim);
   Tensor vals = empty({r.count, k}, self.dtype());
   Tensor idx = empty({r.count, k}, ScalarType::Long);
@@ -285,25 +288,22 @@ std::pair<Tensor, Tensor> topkSelect(const Tensor& self, int64_t k, int64_t dim,
   return {fromRows(self, r, vals, k), fromRows(self, r, idx, k)};
 }
 
-std::pair<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+TensorPair topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
   const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
   JS_CHECK(k >= 0 && k <= n, "selected index k out of range");
   // Selection wins while k is a small part of the row; otherwise sort.
   if (self.dim() > 0 && k > 0 && k * 2 <= n) return topkSelect(self, k, dim, largest);
-  auto sorted = sortRows(self, dim, largest);
-  if (self.dim() == 0) return sorted;
+  auto [values, indices] = sortRows(self, dim, largest);
+  if (self.dim() == 0) return {values, indices};
   const int64_t d = maybe_wrap_dim(dim, self.dim());
-  return {sorted.first.narrow(d, 0, k).contiguous(), sorted.second.narrow(d, 0, k).contiguous()};
+  return {values.narrow(d, 0, k).contiguous(), indices.narrow(d, 0, k).contiguous()};
 }
 
-// Selects position `which(row)` of the sorted row, returning value and
-// original index, with the reduced dim removed unless keepdim.
-template <typename Which>
-std::pair<Tensor, Tensor> selectSorted(const Tensor& self, int64_t dim, bool keepdim, const Which& which,
-                                       const char* name) {
-  Rows r = toRows(self, dim);
-  JS_CHECK(r.n > 0 || self.numel() == 0, name, "(): Expected reduction dim to have non-zero size.");
-  JS_CHECK(r.n > 0, name, "(): Expected reduction dim ", r.dim, " to have non-zero size.");
+// One value and index per row, picked from the row's stable ascending order
+// p (NaN last): pick(x, p) gives the position in p of the value and the
+// index returned with it. The reduced dim is removed unless keepdim.
+template <typename Pick>
+TensorPair pickFromSorted(const Tensor& self, const Rows& r, bool keepdim, const char* name, const Pick& pick) {
   Tensor vals = empty({r.count}, self.dtype());
   Tensor idx = empty({r.count}, ScalarType::Long);
   JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), name, [&] {
@@ -315,11 +315,9 @@ std::pair<Tensor, Tensor> selectSorted(const Tensor& self, int64_t dim, bool kee
       std::vector<int64_t> p(static_cast<size_t>(r.n));
       std::iota(p.begin(), p.end(), 0);
       std::stable_sort(p.begin(), p.end(), [x](int64_t a, int64_t b) { return lessNanLast(x[a], x[b]); });
-      std::vector<double> sorted(static_cast<size_t>(r.n));
-      for (int64_t j = 0; j < r.n; ++j) sorted[j] = static_cast<double>(x[p[j]]);
-      const int64_t pos = which(sorted);
+      const auto [pos, index] = pick(x, p);
       v[i] = x[p[pos]];
-      ix[i] = p[pos];
+      ix[i] = index;
     });
   });
   DimVector shape(self.sizes().begin(), self.sizes().end());
@@ -328,6 +326,21 @@ std::pair<Tensor, Tensor> selectSorted(const Tensor& self, int64_t dim, bool kee
     else shape.erase(shape.begin() + r.dim);
   }
   return {vals.view(shape), idx.view(shape)};
+}
+
+// Selects position `which(sorted row)` of the sorted row, returning value
+// and original index, with the reduced dim removed unless keepdim.
+template <typename Which>
+TensorPair selectSorted(const Tensor& self, int64_t dim, bool keepdim, const Which& which, const char* name) {
+  Rows r = toRows(self, dim);
+  JS_CHECK(r.n > 0 || self.numel() == 0, name, "(): Expected reduction dim to have non-zero size.");
+  JS_CHECK(r.n > 0, name, "(): Expected reduction dim ", r.dim, " to have non-zero size.");
+  return pickFromSorted(self, r, keepdim, name, [&which](const auto* x, const std::vector<int64_t>& p) {
+    std::vector<double> sorted(p.size());
+    for (size_t j = 0; j < p.size(); ++j) sorted[j] = static_cast<double>(x[p[j]]);
+    const int64_t pos = which(sorted);
+    return std::pair<int64_t, int64_t>(pos, p[pos]);
+  });
 }
 
 // Lower median; with NaN present: NaN (median) or ignored (nanmedian).
@@ -341,215 +354,148 @@ int64_t medianPos(const std::vector<double>& s, bool ignore_nan) {
 }
 
 // Most frequent value (smallest among ties) and its last index.
-std::pair<Tensor, Tensor> mode(const Tensor& self, int64_t dim, bool keepdim) {
+TensorPair mode(const Tensor& self, int64_t dim, bool keepdim) {
   Rows r = toRows(self, dim);
-  Tensor vals = empty({r.count}, self.dtype());
-  Tensor idx = empty({r.count}, ScalarType::Long);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "mode", [&] {
-    const scalar_t* in = r.data.data<scalar_t>();
-    scalar_t* v = vals.data<scalar_t>();
-    int64_t* ix = idx.data<int64_t>();
-    eachRow(r, [&](int64_t i) {
-      const scalar_t* x = in + i * r.n;
-      std::vector<int64_t> p(static_cast<size_t>(r.n));
-      std::iota(p.begin(), p.end(), 0);
-      std::stable_sort(p.begin(), p.end(), [x](int64_t a, int64_t b) { return lessNanLast(x[a], x[b]); });
-      int64_t best_start = 0, best_len = 0;
-      for (int64_t j = 0; j < r.n;) {
-        int64_t k = j;
-        while (k < r.n && static_cast<double>(x[p[k]]) == static_cast<double>(x[p[j]])) ++k;
-        if (k == j) k = j + 1;  // NaN run of one
-        if (k - j > best_len) {
-          best_len = k - j;
-          best_start = j;
-        }
-        j = k;
+  return pickFromSorted(self, r, keepdim, "mode", [n = r.n](const auto* x, const std::vector<int64_t>& p) {
+    int64_t best_start = 0, best_len = 0;
+    for (int64_t j = 0; j < n;) {
+      int64_t k = j;
+      while (k < n && static_cast<double>(x[p[k]]) == static_cast<double>(x[p[j]])) ++k;
+      if (k == j) k = j + 1;  // NaN run of one
+      if (k - j > best_len) {
+        best_len = k - j;
+        best_start = j;
       }
-      int64_t last = p[best_start];
-      for (int64_t j = best_start; j < best_start + best_len; ++j) last = std::max(last, p[j]);
-      v[i] = x[p[best_start]];
-      ix[i] = last;
-    });
+      j = k;
+    }
+    int64_t last = p[best_start];
+    for (int64_t j = best_start; j < best_start + best_len; ++j) last = std::max(last, p[j]);
+    return std::pair<int64_t, int64_t>(best_start, last);
   });
-  DimVector shape(self.sizes().begin(), self.sizes().end());
-  if (self.dim() > 0) {
-    if (keepdim) shape[r.dim] = 1;
-    else shape.erase(shape.begin() + r.dim);
-  }
-  return {vals.view(shape), idx.view(shape)};
 }
 
-// ---- kernels ----
+// ---- kernels: typed, one parameter per schema argument ----
 
-void k_softmax(Stack& s) {
-  Args a(s, 3);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), false));
+// softmax's result dtype: a ScalarType? argument, or _softmax's
+// half_to_float (Float when set).
+std::optional<ScalarType> softmaxDtype(std::optional<ScalarType> dtype) { return dtype; }
+std::optional<ScalarType> softmaxDtype(bool half_to_float) {
+  return half_to_float ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt;
 }
-void k_log_softmax(Stack& s) {
-  Args a(s, 3);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), true));
+template <bool Log, typename Dtype>
+Tensor softmaxOp(const Tensor& self, int64_t dim, Dtype dtype) {
+  return softmaxImpl(self, dim, softmaxDtype(dtype), Log);
 }
-void k__softmax(Stack& s) {
-  Args a(s, 3);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.toBool(2) ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt,
-                    false));
+template <bool Log, typename Dtype>
+Tensor softmaxOut(const Tensor& self, int64_t dim, Dtype dtype, Tensor out) {
+  return softmaxImpl(self, dim, softmaxDtype(dtype), Log, std::move(out));
 }
-void k__log_softmax(Stack& s) {
-  Args a(s, 3);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.toBool(2) ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt,
-                    true));
-}
-void k_softmax_out(Stack& s) {
-  Args a(s, 4);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), false, a.tensor(3)));
-}
-void k_log_softmax_out(Stack& s) {
-  Args a(s, 4);
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), a.optScalarType(2), true, a.tensor(3)));
-}
-template <bool Log>
-void k__softmax_out(Stack& s) {
-  Args a(s, 4);
-  const std::optional<ScalarType> dt = a.toBool(2) ? std::optional<ScalarType>(ScalarType::Float) : std::nullopt;
-  a.ret(softmaxImpl(a.tensor(0), a.toInt(1), dt, Log, a.tensor(3)));
-}
+using OptDtype = std::optional<ScalarType>;
+
 template <Scan K>
-void k_scan(Stack& s) {
-  Args a(s, 3);
-  a.ret(scan(a.tensor(0), a.toInt(1), a.optScalarType(2), K));
+Tensor scanOp(const Tensor& self, int64_t dim, OptDtype dtype) {
+  return scan(self, dim, dtype, K);
 }
+// cumsum_ / cumprod_: the result is converted into self whatever its dtype
+// (copy_, not the in-place promotion check).
 template <Scan K>
-void k_scan_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  self.copy_(scan(self, a.toInt(1), a.optScalarType(2), K));
-  a.ret(std::move(self));
-}
-void k_logcumsumexp(Stack& s) {
-  Args a(s, 2);
-  a.ret(scan(a.tensor(0), a.toInt(1), std::nullopt, Scan::LogSumExp));
-}
-template <bool IsMax>
-void k_cum_extreme(Stack& s) {
-  Args a(s, 2);
-  auto r = cumExtreme<IsMax>(a.tensor(0), a.toInt(1));
-  a.ret(std::move(r.first), std::move(r.second));
-}
-void k_sort(Stack& s) {
-  Args a(s, 3);
-  auto r = sortRows(a.tensor(0), a.toInt(1), a.toBool(2));
-  a.ret(std::move(r.first), std::move(r.second));
-}
-void k_sort_stable(Stack& s) {
-  Args a(s, 4);
-  auto r = sortRows(a.tensor(0), a.toInt(2), a.toBool(3));
-  a.ret(std::move(r.first), std::move(r.second));
-}
-void k_argsort(Stack& s) {
-  Args a(s, 3);
-  a.ret(sortRows(a.tensor(0), a.toInt(1), a.toBool(2)).second);
-}
-void k_argsort_stable(Stack& s) {
-  Args a(s, 4);
-  a.ret(sortRows(a.tensor(0), a.toInt(2), a.toBool(3)).second);
-}
-void k_msort(Stack& s) {
-  Args a(s, 1);
-  a.ret(sortRows(a.tensor(0), 0, false).first);
-}
-void k_topk(Stack& s) {
-  Args a(s, 5);
-  auto r = topk(a.tensor(0), a.toInt(1), a.toInt(2), a.toBool(3));
-  a.ret(std::move(r.first), std::move(r.second));
+Tensor scanInplace(Tensor self, int64_t dim, OptDtype dtype) {
+  self.copy_(scan(self, dim, dtype, K));
+  return self;
 }
 template <bool IgnoreNan>
-void k_median_full(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  if (t.numel() == 0) {
-    a.ret(full({}, std::numeric_limits<double>::quiet_NaN(), t.dtype()));
-    return;
-  }
-  auto r = selectSorted(t.reshape({-1}), 0, false,
-                        [](const std::vector<double>& v) { return medianPos(v, IgnoreNan); }, "median");
-  a.ret(std::move(r.first));
+int64_t medianOf(const std::vector<double>& sorted) {
+  return medianPos(sorted, IgnoreNan);
 }
 template <bool IgnoreNan>
-void k_median_dim(Stack& s) {
-  Args a(s, 3);
-  auto r = selectSorted(a.tensor(0), a.toInt(1), a.toBool(2),
-                        [](const std::vector<double>& v) { return medianPos(v, IgnoreNan); }, "median");
-  a.ret(std::move(r.first), std::move(r.second));
+Tensor medianAll(const Tensor& self) {
+  if (self.numel() == 0) return full({}, std::numeric_limits<double>::quiet_NaN(), self.dtype());
+  return std::get<0>(selectSorted(self.reshape({-1}), 0, false, medianOf<IgnoreNan>, "median"));
 }
-void k_kthvalue(Stack& s) {
-  Args a(s, 4);
-  const int64_t k = a.toInt(1);
-  const Tensor& t = a.tensor(0);
-  const int64_t n = t.dim() == 0 ? 1 : t.size(a.toInt(2));
-  JS_CHECK(k >= 1 && k <= n, "kthvalue(): selected number k out of range for dimension ", a.toInt(2));
-  auto r = selectSorted(t, a.toInt(2), a.toBool(3), [k](const std::vector<double>&) { return k - 1; }, "kthvalue");
-  a.ret(std::move(r.first), std::move(r.second));
+template <bool IgnoreNan>
+TensorPair medianDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return selectSorted(self, dim, keepdim, medianOf<IgnoreNan>, "median");
 }
-void k_mode(Stack& s) {
-  Args a(s, 3);
-  auto r = mode(a.tensor(0), a.toInt(1), a.toBool(2));
-  a.ret(std::move(r.first), std::move(r.second));
+TensorPair kthvalue(const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+  const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
+  JS_CHECK(k >= 1 && k <= n, "kthvalue(): selected number k out of range for dimension ", dim);
+  return selectSorted(self, dim, keepdim, [k](const std::vector<double>&) { return k - 1; }, "kthvalue");
 }
 
 const OpEntry kDimOps[] = {
-    {"aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", k_softmax,
-     "exp(x) / sum(exp(x)) along dim, computed stably."},
-    {"aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", k_log_softmax,
-     "log(softmax(x)) along dim, computed stably."},
-    {"aten::special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor", k_softmax, "Alias of softmax."},
-    {"aten::special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", k_log_softmax,
-     "Alias of log_softmax."},
-    {"aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", k__softmax, "softmax kernel."},
-    {"aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor", k__log_softmax, "log_softmax kernel."},
-    {"aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
-     k_softmax_out, "softmax into out."},
-    {"aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
-     k_log_softmax_out, "log_softmax into out."},
-    {"aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
-     k__softmax_out<false>, "_softmax into out."},
-    {"aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
-     k__softmax_out<true>, "_log_softmax into out."},
-    {"aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", k_scan<Scan::Sum>,
-     "Running sum along dim (integers accumulate in int64)."},
-    {"aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", k_scan_<Scan::Sum>,
-     "In-place cumsum."},
-    {"aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", k_scan<Scan::Prod>,
-     "Running product along dim."},
-    {"aten::cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)", k_scan_<Scan::Prod>,
-     "In-place cumprod."},
-    {"aten::logcumsumexp(Tensor self, int dim) -> Tensor", k_logcumsumexp, "Running logsumexp along dim."},
-    {"aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)", k_cum_extreme<true>,
-     "Running maximum and its index."},
-    {"aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)", k_cum_extreme<false>,
-     "Running minimum and its index."},
-    {"aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", k_sort,
-     "Sorted values and their original indices (stable; NaN last)."},
-    {"aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor "
-     "indices)",
-     k_sort_stable, "sort (always stable here)."},
-    {"aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor", k_argsort,
-     "Indices that sort the tensor along dim."},
-    {"aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
-     k_argsort_stable, "argsort (always stable here)."},
-    {"aten::msort(Tensor self) -> Tensor", k_msort, "Sorts along dim 0."},
-    {"aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor "
-     "indices)",
-     k_topk, "The k largest (or smallest) values along dim, sorted."},
-    {"aten::median(Tensor self) -> Tensor", k_median_full<false>, "Lower median of all elements (NaN propagates)."},
-    {"aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-     k_median_dim<false>, "Lower median along dim with its index."},
-    {"aten::nanmedian(Tensor self) -> Tensor", k_median_full<true>, "Lower median ignoring NaN."},
-    {"aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
-     k_median_dim<true>, "Lower median along dim ignoring NaN."},
-    {"aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
-     k_kthvalue, "k-th smallest value along dim with its index."},
-    {"aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)", k_mode,
-     "Most frequent value along dim with its index."},
+    op<softmaxOp<false, OptDtype>>("aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+                                   "exp(x) / sum(exp(x)) along dim, computed stably."),
+    op<softmaxOp<true, OptDtype>>("aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+                                  "log(softmax(x)) along dim, computed stably."),
+    op<softmaxOp<false, OptDtype>>("aten::special_softmax(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
+                                   "Alias of softmax."),
+    op<softmaxOp<true, OptDtype>>(
+        "aten::special_log_softmax(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+        "Alias of log_softmax."),
+    op<softmaxOp<false, bool>>("aten::_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
+                               "softmax kernel."),
+    op<softmaxOp<true, bool>>("aten::_log_softmax(Tensor self, int dim, bool half_to_float) -> Tensor",
+                              "log_softmax kernel."),
+    op<softmaxOut<false, OptDtype>>(
+        "aten::softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+        "softmax into out."),
+    op<softmaxOut<true, OptDtype>>(
+        "aten::log_softmax.int_out(Tensor self, int dim, ScalarType? dtype=None, *, Tensor(a!) out) -> Tensor(a!)",
+        "log_softmax into out."),
+    op<softmaxOut<false, bool>>(
+        "aten::_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+        "_softmax into out."),
+    op<softmaxOut<true, bool>>(
+        "aten::_log_softmax.out(Tensor self, int dim, bool half_to_float, *, Tensor(a!) out) -> Tensor(a!)",
+        "_log_softmax into out."),
+    op<scanOp<Scan::Sum>>("aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+                          "Running sum along dim (integers accumulate in int64)."),
+    op<scanInplace<Scan::Sum>>("aten::cumsum_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+                               "In-place cumsum."),
+    op<scanOp<Scan::Prod>>("aten::cumprod(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor",
+                           "Running product along dim."),
+    op<scanInplace<Scan::Prod>>("aten::cumprod_(Tensor(a!) self, int dim, *, ScalarType? dtype=None) -> Tensor(a!)",
+                                "In-place cumprod."),
+    op<[](const Tensor& self, int64_t dim) { return scan(self, dim, std::nullopt, Scan::LogSumExp); }>(
+        "aten::logcumsumexp(Tensor self, int dim) -> Tensor", "Running logsumexp along dim."),
+    op<cumExtreme<true>>("aten::cummax(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+                         "Running maximum and its index."),
+    op<cumExtreme<false>>("aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)",
+                          "Running minimum and its index."),
+    op<sortRows>("aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+                 "Sorted values and their original indices (stable; NaN last)."),
+    op<[](const Tensor& self, std::optional<bool> /*stable*/, int64_t dim, bool descending) {
+      return sortRows(self, dim, descending);
+    }>("aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor "
+       "indices)",
+       "sort (always stable here)."),
+    op<[](const Tensor& self, int64_t dim, bool descending) { return std::get<1>(sortRows(self, dim, descending)); }>(
+        "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",
+        "Indices that sort the tensor along dim."),
+    op<[](const Tensor& self, bool /*stable*/, int64_t dim, bool descending) {
+      return std::get<1>(sortRows(self, dim, descending));
+    }>("aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
+       "argsort (always stable here)."),
+    op<[](const Tensor& self) { return std::get<0>(sortRows(self, 0, false)); }>("aten::msort(Tensor self) -> Tensor",
+                                                                                "Sorts along dim 0."),
+    op<[](const Tensor& self, int64_t k, int64_t dim, bool largest, bool /*sorted*/) {
+      return topk(self, k, dim, largest);
+    }>("aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor "
+       "indices)",
+       "The k largest (or smallest) values along dim, sorted."),
+    op<medianAll<false>>("aten::median(Tensor self) -> Tensor", "Lower median of all elements (NaN propagates)."),
+    op<medianDim<false>>(
+        "aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+        "Lower median along dim with its index."),
+    op<medianAll<true>>("aten::nanmedian(Tensor self) -> Tensor", "Lower median ignoring NaN."),
+    op<medianDim<true>>(
+        "aten::nanmedian.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+        "Lower median along dim ignoring NaN."),
+    op<kthvalue>(
+        "aten::kthvalue(Tensor self, int k, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+        "k-th smallest value along dim with its index."),
+    op<mode>("aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
+             "Most frequent value along dim with its index."),
 };
 
 }  // namespace

@@ -15,7 +15,6 @@
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
 #include "runtime/ops/ternary_ops.h"
@@ -622,140 +621,62 @@ Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool a
   return out;
 }
 
-// ---- kernels ----
+// ---- kernels: typed, one parameter per schema argument ----
 
-void k_index(Stack& s) {
-  Args a(s, 2);
-  a.ret(indexTensor(a.tensor(0), a.optTensorList(1)));
+// index_put_ / index_put with Tensor?[] indices (List OptionalTensorList)
+// or the hacked twins' Tensor[] (List std::vector<Tensor>).
+template <typename List>
+Tensor indexPutInplace(Tensor self, List indices, const Tensor& values, bool accumulate) {
+  indexPut(self, indices, values, accumulate);
+  return self;
 }
-void k_index_put_(Stack& s) {
-  Args a(s, 4);
-  Tensor self = a.tensor(0);
-  indexPut(self, a.optTensorList(1), a.tensor(2), a.toBool(3));
-  a.ret(std::move(self));
+template <typename List>
+Tensor indexPutCopy(const Tensor& self, List indices, const Tensor& values, bool accumulate) {
+  Tensor out = self.clone();
+  indexPut(out, indices, values, accumulate);
+  return out;
 }
-void k_index_put(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(0).clone();
-  indexPut(out, a.optTensorList(1), a.tensor(2), a.toBool(3));
-  a.ret(std::move(out));
+
+// scatter of a tensor (Src Tensor) or of a value (Src Scalar), combined by red.
+Tensor scatterOf(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, Reduce red) {
+  return scatter(self, dim, index, src, 0, red);
 }
-void k_index_select(Stack& s) {
-  Args a(s, 3);
-  a.ret(indexSelect(a.tensor(0), a.toInt(1), a.tensor(2)));
+Tensor scatterOf(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value, Reduce red) {
+  return scatter(self, dim, index, Tensor(), value, red);
 }
-void k_gather(Stack& s) {
-  Args a(s, 4);
-  a.ret(gather(a.tensor(0), a.toInt(1), a.tensor(2)));
+template <typename Src>
+Tensor scatterOp(const Tensor& self, int64_t dim, const Tensor& index, const Src& src) {
+  return scatterOf(self, dim, index, src, Reduce::None);
 }
-void k_scatter_src(Stack& s) {
-  Args a(s, 4);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, Reduce::None));
+template <typename Src>
+Tensor scatterReduceOp(const Tensor& self, int64_t dim, const Tensor& index, const Src& src, std::string_view reduce) {
+  return scatterOf(self, dim, index, src, parseReduce(reduce, false));
 }
-void k_scatter_value(Stack& s) {
-  Args a(s, 4);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), Tensor(), a.scalar(3), Reduce::None));
+Tensor scatterAdd(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return scatterOf(self, dim, index, src, Reduce::Add);
 }
-void k_scatter_reduce_src(Stack& s) {
-  Args a(s, 5);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, parseReduce(a.str(4), false)));
+
+// index_fill and masked_fill take a Scalar or a 0-dim tensor's value.
+Scalar maskValue(const Scalar& value) { return value; }
+template <typename V>
+Tensor indexFill(const Tensor& self, int64_t dim, const Tensor& index, const V& value) {
+  return indexSlices(self, dim, index, Tensor(), maskValue(value), SliceOp::Fill);
 }
-void k_scatter_reduce_value(Stack& s) {
-  Args a(s, 5);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), Tensor(), a.scalar(3), parseReduce(a.str(4), false)));
+template <typename V>
+Tensor maskedFillOp(const Tensor& self, const Tensor& mask, const V& value) {
+  return maskedFill(self, mask, maskValue(value));
 }
-void k_scatter_add(Stack& s) {
-  Args a(s, 4);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, Reduce::Add));
+template <typename V>
+Tensor maskedFill_(Tensor self, const Tensor& mask, const V& value) {
+  maskedFill(self, mask, maskValue(value), self);
+  return self;
 }
-void k_scatter_reduce_two(Stack& s) {
-  Args a(s, 6);
-  a.ret(scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, parseReduce(a.str(4), true), a.toBool(5)));
-}
-template <typename F>
-void inplaceFrom(Args& a, F&& f) {
-  Tensor self = a.tensor(0);
-  self.copy_(f());
-  a.ret(std::move(self));
-}
-void k_scatter_src_(Stack& s) {
-  Args a(s, 4);
-  inplaceFrom(a, [&] { return scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, Reduce::None); });
-}
-void k_scatter_value_(Stack& s) {
-  Args a(s, 4);
-  inplaceFrom(a, [&] { return scatter(a.tensor(0), a.toInt(1), a.tensor(2), Tensor(), a.scalar(3), Reduce::None); });
-}
-void k_scatter_add_(Stack& s) {
-  Args a(s, 4);
-  inplaceFrom(a, [&] { return scatter(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, Reduce::Add); });
-}
-void k_index_add(Stack& s) {
-  Args a(s, 5);
-  a.ret(indexSlices(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), a.scalar(4), SliceOp::Add));
-}
-void k_index_copy(Stack& s) {
-  Args a(s, 4);
-  a.ret(indexSlices(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), 0, SliceOp::Copy));
-}
-void k_index_fill(Stack& s) {
-  Args a(s, 4);
-  a.ret(indexSlices(a.tensor(0), a.toInt(1), a.tensor(2), Tensor(), a.scalar(3), SliceOp::Fill));
-}
-void k_index_fill_tensor(Stack& s) {
-  Args a(s, 4);
-  a.ret(indexSlices(a.tensor(0), a.toInt(1), a.tensor(2), Tensor(), maskValue(a.tensor(3)), SliceOp::Fill));
-}
-void k_masked_fill(Stack& s) {
-  Args a(s, 3);
-  a.ret(maskedFill(a.tensor(0), a.tensor(1), a.scalar(2)));
-}
-void k_masked_fill_t(Stack& s) {
-  Args a(s, 3);
-  a.ret(maskedFill(a.tensor(0), a.tensor(1), maskValue(a.tensor(2))));
-}
-void k_masked_fill_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  maskedFill(self, a.tensor(1), a.scalar(2), self);
-  a.ret(std::move(self));
-}
-void k_masked_fill_t_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  maskedFill(self, a.tensor(1), maskValue(a.tensor(2)), self);
-  a.ret(std::move(self));
-}
-void k_masked_select(Stack& s) {
-  Args a(s, 2);
-  a.ret(maskedSelect(a.tensor(0), a.tensor(1)));
-}
-void k_masked_scatter(Stack& s) {
-  Args a(s, 3);
-  a.ret(maskedScatter(a.tensor(0), a.tensor(1), a.tensor(2)));
-}
-void k_nonzero(Stack& s) {
-  Args a(s, 1);
-  a.ret(nonzero(a.tensor(0)));
-}
-void k_nonzero_tuple(Stack& s) {
-  Args a(s, 1);
-  Tensor nz = nonzero(a.tensor(0));
+
+std::vector<Tensor> nonzeroTuple(const Tensor& self) {
+  Tensor nz = nonzero(self);
   std::vector<Tensor> cols;
   for (int64_t k = 0; k < nz.size(1); ++k) cols.push_back(nz.select(1, k).contiguous());
-  a.retTensors(std::move(cols));
-}
-void k_take(Stack& s) {
-  Args a(s, 2);
-  a.ret(take(a.tensor(0), a.tensor(1)));
-}
-void k_take_along_dim(Stack& s) {
-  Args a(s, 3);
-  a.ret(takeAlongDim(a.tensor(0), a.tensor(1), a.optInt(2)));
-}
-void k_put(Stack& s) {
-  Args a(s, 4);
-  a.ret(put(a.tensor(0), a.tensor(1), a.tensor(2), a.toBool(3)));
+  return cols;
 }
 
 // index_reduce: out = self, then for each k, row index[k] of out along dim is
@@ -763,8 +684,8 @@ void k_put(Stack& s) {
 // include_self a row's first contribution replaces self's value. mean
 // divides by the number of contributions (counting self when included),
 // flooring for integer dtypes.
-Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
-                   const std::string& reduce, bool include_self) {
+Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, std::string_view reduce,
+                   bool include_self) {
   enum class R { Prod, Mean, Amax, Amin };
   R r;
   if (reduce == "prod") r = R::Prod;
@@ -830,25 +751,11 @@ Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const T
   Tensor res = out.to(self.dtype()).movedim(0, dim).contiguous();
   return self.dim() == 0 ? res.reshape(DimVector{}) : res;
 }
-void k_index_reduce(Stack& s) {
-  Args a(s, 6);
-  a.ret(indexReduce(a.tensor(0), a.toInt(1), a.tensor(2), a.tensor(3), std::string(a.str(4)), a.toBool(5)));
-}
-void k_index_reduce_(Stack& s) {
-  Args a(s, 6);
-  Tensor self = a.tensor(0);
-  self.copy_(indexReduce(self, a.toInt(1), a.tensor(2), a.tensor(3), std::string(a.str(4)), a.toBool(5)));
-  a.ret(std::move(self));
-}
 
 // fill_diagonal_: the main diagonal of a matrix (or of a cube with equal
 // sides) set to a value; with wrap, a tall matrix continues the diagonal
 // every width + 1 rows, as NumPy's fill_diagonal does.
-void k_fill_diagonal_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  const Scalar value = a.scalar(1);
-  const bool wrap = a.toBool(2);
+Tensor fillDiagonal_(Tensor self, const Scalar& value, bool wrap) {
   const int64_t nd = self.dim();
   JS_CHECK(nd >= 2, "dimensions must larger than 1");
   const int64_t height = self.size(0), width = self.size(1);
@@ -862,81 +769,98 @@ void k_fill_diagonal_(Stack& s) {
     const int64_t step = width + 1, wrapSize = (self.numel() + step - 1) / step - size;
     self.as_strided({wrapSize}, {stride}, offset + self.stride(0) * (width + 1)).fill_(value);
   }
-  a.ret(std::move(self));
+  return self;
 }
 
 const OpEntry kIndexOps[] = {
-    {"aten::fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)", k_fill_diagonal_,
-     "Sets the main diagonal (wrapping in tall matrices with wrap)."},
-    {"aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor", k_index,
-     "Advanced indexing: long and bool index tensors, None for whole dims."},
-    {"aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
-     k_index_put_, "Writes (or accumulates) values at advanced-index positions."},
-    {"aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor", k_index_put,
-     "Out-of-place index_put_."},
-    {"aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> "
-     "Tensor(a!)",
-     k_index_put_, "index_put_ with non-optional indices."},
-    {"aten::index_put.hacked_twin(Tensor self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor",
-     k_index_put, "index_put with non-optional indices."},
-    {"aten::index_select(Tensor self, int dim, Tensor index) -> Tensor", k_index_select,
-     "Slices of dim picked by a 1-D index."},
-    {"aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor", k_gather,
-     "out[i][j] = self[index[i][j]][j] (for dim 0)."},
-    {"aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", k_scatter_src,
-     "Copy of self with src written at index along dim."},
-    {"aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", k_scatter_value,
-     "Copy of self with value written at index along dim."},
-    {"aten::scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
-     k_scatter_reduce_src, "scatter combining with add or multiply."},
-    {"aten::scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
-     k_scatter_reduce_value, "scatter of a value combining with add or multiply."},
-    {"aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", k_scatter_src_,
-     "In-place scatter."},
-    {"aten::scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)", k_scatter_value_,
-     "In-place scatter of a value."},
-    {"aten::scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor", k_scatter_add,
-     "Copy of self with src added at index along dim."},
-    {"aten::scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", k_scatter_add_,
-     "In-place scatter_add."},
-    {"aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool include_self=True) "
-     "-> Tensor",
-     k_scatter_reduce_two, "scatter with sum, prod, mean, amax or amin."},
-    {"aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor", k_index_add,
-     "Adds alpha * source slices at index along dim."},
-    {"aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor", k_index_copy,
-     "Copies source slices to index along dim."},
-    {"aten::index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor", k_index_fill,
-     "Fills slices at index along dim."},
-    {"aten::index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor", k_index_fill_tensor,
-     "Fills slices with a 0-dim tensor value."},
-    {"aten::masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor", k_masked_fill,
-     "value where mask, else self."},
-    {"aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor", k_masked_fill_t,
-     "masked_fill with a 0-dim tensor value."},
-    {"aten::masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)", k_masked_fill_,
-     "In-place masked_fill."},
-    {"aten::masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)", k_masked_fill_t_,
-     "In-place masked_fill with a 0-dim tensor value."},
-    {"aten::masked_select(Tensor self, Tensor mask) -> Tensor", k_masked_select,
-     "1-D tensor of the elements where mask (broadcast) is true."},
-    {"aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor", k_masked_scatter,
-     "Copy of self with source's elements written where mask is true."},
-    {"aten::nonzero(Tensor self) -> Tensor", k_nonzero, "Indices of nonzero elements, one row each."},
-    {"aten::argwhere(Tensor self) -> Tensor", k_nonzero, "Alias of nonzero."},
-    {"aten::nonzero_numpy(Tensor self) -> Tensor[]", k_nonzero_tuple, "nonzero as one index tensor per dim."},
-    {"aten::where(Tensor condition) -> Tensor[]", k_nonzero_tuple, "nonzero(condition, as_tuple=True)."},
-    {"aten::take(Tensor self, Tensor index) -> Tensor", k_take, "Elements of the flattened input at index."},
-    {"aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor", k_take_along_dim,
-     "gather with broadcasting (flattened when dim is None)."},
-    {"aten::put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor", k_put,
-     "Copy of self with source written at flat indices."},
-    {"aten::index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool include_self=True) "
-     "-> Tensor",
-     k_index_reduce, "Reduces source rows into self's rows at index (prod, mean, amax, amin)."},
-    {"aten::index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str reduce, *, bool "
-     "include_self=True) -> Tensor(a!)",
-     k_index_reduce_, "In-place index_reduce."},
+    op<fillDiagonal_>("aten::fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)",
+                      "Sets the main diagonal (wrapping in tall matrices with wrap)."),
+    op<[](const Tensor& self, OptionalTensorList indices) { return indexTensor(self, indices); }>(
+        "aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
+        "Advanced indexing: long and bool index tensors, None for whole dims."),
+    op<indexPutInplace<OptionalTensorList>>(
+        "aten::index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)",
+        "Writes (or accumulates) values at advanced-index positions."),
+    op<indexPutCopy<OptionalTensorList>>(
+        "aten::index_put(Tensor self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor",
+        "Out-of-place index_put_."),
+    op<indexPutInplace<std::vector<Tensor>>>(
+        "aten::index_put_.hacked_twin(Tensor(a!) self, Tensor[] indices, Tensor values, bool accumulate=False) -> "
+        "Tensor(a!)",
+        "index_put_ with non-optional indices."),
+    op<indexPutCopy<std::vector<Tensor>>>(
+        "aten::index_put.hacked_twin(Tensor self, Tensor[] indices, Tensor values, bool accumulate=False) -> Tensor",
+        "index_put with non-optional indices."),
+    op<indexSelect>("aten::index_select(Tensor self, int dim, Tensor index) -> Tensor",
+                    "Slices of dim picked by a 1-D index."),
+    op<[](const Tensor& self, int64_t dim, const Tensor& index, bool /*sparse_grad*/) {
+      return gather(self, dim, index);
+    }>("aten::gather(Tensor self, int dim, Tensor index, *, bool sparse_grad=False) -> Tensor",
+       "out[i][j] = self[index[i][j]][j] (for dim 0)."),
+    op<scatterOp<Tensor>>("aten::scatter.src(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+                          "Copy of self with src written at index along dim."),
+    op<scatterOp<Scalar>>("aten::scatter.value(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+                          "Copy of self with value written at index along dim."),
+    op<scatterReduceOp<Tensor>>(
+        "aten::scatter.reduce(Tensor self, int dim, Tensor index, Tensor src, *, str reduce) -> Tensor",
+        "scatter combining with add or multiply."),
+    op<scatterReduceOp<Scalar>>(
+        "aten::scatter.value_reduce(Tensor self, int dim, Tensor index, Scalar value, *, str reduce) -> Tensor",
+        "scatter of a value combining with add or multiply."),
+    op<inplaceFrom<scatterOp<Tensor>>>(
+        "aten::scatter_.src(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)", "In-place scatter."),
+    op<inplaceFrom<scatterOp<Scalar>>>(
+        "aten::scatter_.value(Tensor(a!) self, int dim, Tensor index, Scalar value) -> Tensor(a!)",
+        "In-place scatter of a value."),
+    op<scatterAdd>("aten::scatter_add(Tensor self, int dim, Tensor index, Tensor src) -> Tensor",
+                   "Copy of self with src added at index along dim."),
+    op<inplaceFrom<scatterAdd>>("aten::scatter_add_(Tensor(a!) self, int dim, Tensor index, Tensor src) -> Tensor(a!)",
+                                "In-place scatter_add."),
+    op<[](const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, std::string_view reduce,
+          bool include_self) {
+      return scatter(self, dim, index, src, 0, parseReduce(reduce, true), include_self);
+    }>("aten::scatter_reduce.two(Tensor self, int dim, Tensor index, Tensor src, str reduce, *, bool "
+       "include_self=True) -> Tensor",
+       "scatter with sum, prod, mean, amax or amin."),
+    op<[](const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
+      return indexSlices(self, dim, index, source, alpha, SliceOp::Add);
+    }>("aten::index_add(Tensor self, int dim, Tensor index, Tensor source, *, Scalar alpha=1) -> Tensor",
+       "Adds alpha * source slices at index along dim."),
+    op<[](const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+      return indexSlices(self, dim, index, source, 0, SliceOp::Copy);
+    }>("aten::index_copy(Tensor self, int dim, Tensor index, Tensor source) -> Tensor",
+       "Copies source slices to index along dim."),
+    op<indexFill<Scalar>>("aten::index_fill.int_Scalar(Tensor self, int dim, Tensor index, Scalar value) -> Tensor",
+                          "Fills slices at index along dim."),
+    op<indexFill<Tensor>>("aten::index_fill.int_Tensor(Tensor self, int dim, Tensor index, Tensor value) -> Tensor",
+                          "Fills slices with a 0-dim tensor value."),
+    op<maskedFillOp<Scalar>>("aten::masked_fill.Scalar(Tensor self, Tensor mask, Scalar value) -> Tensor",
+                             "value where mask, else self.", kFusible),
+    op<maskedFillOp<Tensor>>("aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor",
+                             "masked_fill with a 0-dim tensor value.", kFusible),
+    op<maskedFill_<Scalar>>("aten::masked_fill_.Scalar(Tensor(a!) self, Tensor mask, Scalar value) -> Tensor(a!)",
+                            "In-place masked_fill."),
+    op<maskedFill_<Tensor>>("aten::masked_fill_.Tensor(Tensor(a!) self, Tensor mask, Tensor value) -> Tensor(a!)",
+                            "In-place masked_fill with a 0-dim tensor value."),
+    op<maskedSelect>("aten::masked_select(Tensor self, Tensor mask) -> Tensor",
+                     "1-D tensor of the elements where mask (broadcast) is true."),
+    op<maskedScatter>("aten::masked_scatter(Tensor self, Tensor mask, Tensor source) -> Tensor",
+                      "Copy of self with source's elements written where mask is true."),
+    op<nonzero>("aten::nonzero(Tensor self) -> Tensor", "Indices of nonzero elements, one row each."),
+    op<nonzero>("aten::argwhere(Tensor self) -> Tensor", "Alias of nonzero."),
+    op<nonzeroTuple>("aten::nonzero_numpy(Tensor self) -> Tensor[]", "nonzero as one index tensor per dim."),
+    op<nonzeroTuple>("aten::where(Tensor condition) -> Tensor[]", "nonzero(condition, as_tuple=True)."),
+    op<take>("aten::take(Tensor self, Tensor index) -> Tensor", "Elements of the flattened input at index."),
+    op<takeAlongDim>("aten::take_along_dim(Tensor self, Tensor indices, int? dim=None) -> Tensor",
+                     "gather with broadcasting (flattened when dim is None)."),
+    op<put>("aten::put(Tensor self, Tensor index, Tensor source, bool accumulate=False) -> Tensor",
+            "Copy of self with source written at flat indices."),
+    op<indexReduce>("aten::index_reduce(Tensor self, int dim, Tensor index, Tensor source, str reduce, *, bool "
+                    "include_self=True) -> Tensor",
+                    "Reduces source rows into self's rows at index (prod, mean, amax, amin)."),
+    op<inplaceFrom<indexReduce>>("aten::index_reduce_(Tensor(a!) self, int dim, Tensor index, Tensor source, str "
+                                 "reduce, *, bool include_self=True) -> Tensor(a!)",
+                                 "In-place index_reduce."),
 };
 
 }  // namespace

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "runtime/ops/index_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/tensor/device_copy.h"
@@ -289,17 +288,6 @@ std::vector<Tensor> tensorSplitTensor(const Tensor& self, const Tensor& ios, int
   Tensor c = ios.contiguous();
   std::vector<int64_t> idx(c.data<int64_t>(), c.data<int64_t>() + c.numel());
   return tensorSplitIndices(self, idx, dim);
-}
-
-// hsplit / vsplit / dsplit: tensor_split along a fixed dim; an int must divide it.
-std::vector<Tensor> directionalSplit(const Tensor& self, int64_t sections, int64_t dim, const char* name,
-                                     int64_t min_dims) {
-  JS_CHECK(self.dim() >= min_dims, "torch.", name, " requires a tensor with at least ", min_dims,
-           " dimension, but got a tensor with ", self.dim(), " dimensions!");
-  JS_CHECK(sections != 0 && self.size(dim) % sections == 0, "torch.", name, " attempted to split along dimension ",
-           dim, ", but the size of the dimension ", self.size(dim), " is not divisible by the split_size ", sections,
-           "!");
-  return tensorSplitSections(self, sections, dim);
 }
 
 Tensor atleast(const Tensor& t, int64_t n) {
@@ -633,520 +621,32 @@ Tensor combinations(const Tensor& self, int64_t r, bool with_replacement) {
   return out;
 }
 
-Tensor scatterInto(const Tensor& self, const Tensor& src, Tensor (*view)(const Tensor&, Args&), Args& a) {
+// A copy of self with src written into view(the copy).
+template <typename View>
+Tensor scatterInto(const Tensor& self, const Tensor& src, const View& view) {
   Tensor out = self.clone();
-  Tensor dst = view(out, a);
+  Tensor dst = view(out);
   JS_CHECK(IntArrayRef(dst.sizes()) == IntArrayRef(src.sizes()), "expected src to have a size equal to the slice of self. src size = ",
            shapeToString(src.sizes()), ", slice size = ", shapeToString(dst.sizes()));
   dst.copy_(src);
   return out;
 }
 
-// ---- kernels ----
-
-void k_view(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).view(a.intList(1)));
+Tensor diagonalScatter(const Tensor& self, const Tensor& src, int64_t offset, int64_t dim1, int64_t dim2) {
+  return scatterInto(self, src, [&](const Tensor& t) { return t.diagonal(offset, dim1, dim2); });
 }
-void k_reshape(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).reshape(a.intList(1)));
+Tensor selectScatter(const Tensor& self, const Tensor& src, int64_t dim, int64_t index) {
+  return scatterInto(self, src, [&](const Tensor& t) { return t.select(dim, index); });
 }
-void k_view_as(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).view_as(a.tensor(1)));
+Tensor sliceScatter(const Tensor& self, const Tensor& src, int64_t dim, std::optional<int64_t> start,
+                    std::optional<int64_t> end, int64_t step) {
+  return scatterInto(self, src, [&](const Tensor& t) { return t.slice(dim, start, end, step); });
 }
-void k_reshape_as(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).reshape_as(a.tensor(1)));
-}
-void k_transpose(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).transpose(a.toInt(1), a.toInt(2)));
-}
-void k_transpose_(Stack& s) {
-  Args a(s, 3);
-  Tensor t = a.tensor(0);
-  t.transpose_(a.toInt(1), a.toInt(2));
-  a.ret(std::move(t));
-}
-void k_t(Stack& s) {
-  Args a(s, 1);
-  JS_CHECK(a.tensor(0).dim() <= 2, "t() expects a tensor with <= 2 dimensions, but self is ", a.tensor(0).dim(), "D");
-  a.ret(a.tensor(0).t());
-}
-void k_t_(Stack& s) {
-  Args a(s, 1);
-  Tensor t = a.tensor(0);
-  JS_CHECK(t.dim() <= 2, "t_() expects a tensor with <= 2 dimensions, but self is ", t.dim(), "D");
-  t.t_();
-  a.ret(std::move(t));
-}
-void k_permute(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).permute(a.intList(1)));
-}
-void k_contiguous(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).contiguous());
-}
-void k_squeeze(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).squeeze());
-}
-void k_squeeze_dim(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).squeeze(a.toInt(1)));
-}
-void k_squeeze_(Stack& s) {
-  Args a(s, 1);
-  Tensor t = a.tensor(0);
-  t.squeeze_();
-  a.ret(std::move(t));
-}
-void k_squeeze_dim_(Stack& s) {
-  Args a(s, 2);
-  Tensor t = a.tensor(0);
-  t.squeeze_(a.toInt(1));
-  a.ret(std::move(t));
-}
-void k_unsqueeze(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).unsqueeze(a.toInt(1)));
-}
-void k_unsqueeze_(Stack& s) {
-  Args a(s, 2);
-  Tensor t = a.tensor(0);
-  t.unsqueeze_(a.toInt(1));
-  a.ret(std::move(t));
-}
-void k_flatten(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).flatten(a.toInt(1), a.toInt(2)));
-}
-void k_unflatten(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).unflatten(a.toInt(1), a.intList(2)));
-}
-void k_ravel(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).reshape({-1}));
-}
-void k_expand(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).expand(a.intList(1)));
-}
-void k_expand_as(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).expand_as(a.tensor(1)));
-}
-void k_broadcast_to(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).expand(a.intList(1)));
-}
-void k_broadcast_tensors(Stack& s) {
-  Args a(s, 1);
-  std::vector<Tensor> ts = a.tensorList(0);
-  a.retTensors(broadcast_tensors(ts));
-}
-void k_infer_size(Stack& s) {
-  Args a(s, 2);
-  std::vector<int64_t> x = a.intList(0), y = a.intList(1);
-  DimVector r = infer_size(x, y);
-  a.ret(IValue::intList(std::vector<int64_t>(r.begin(), r.end())));
-}
-void k_select(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).select(a.toInt(1), a.toInt(2)));
-}
-void k_slice(Stack& s) {
-  Args a(s, 5);
-  const int64_t step = a.toInt(4);
-  JS_CHECK(step > 0, "slice step must be positive");
-  a.ret(a.tensor(0).slice(a.toInt(1), a.optInt(2), a.optInt(3), step));
-}
-void k_narrow(Stack& s) {
-  Args a(s, 4);
-  a.ret(a.tensor(0).narrow(a.toInt(1), a.toInt(2), a.toInt(3)));
-}
-void k_narrow_tensor(Stack& s) {
-  Args a(s, 4);
-  const Tensor& start = a.tensor(2);
-  JS_CHECK(start.dim() == 0 && isIntegralType(start.dtype(), false),
-           "start must be an 0-dim integral Tensor.");
-  a.ret(a.tensor(0).narrow(a.toInt(1), start.item<int64_t>(), a.toInt(3)));
-}
-void k_narrow_copy(Stack& s) {
-  Args a(s, 4);
-  a.ret(a.tensor(0).narrow(a.toInt(1), a.toInt(2), a.toInt(3)).clone());
-}
-void k_as_strided(Stack& s) {
-  Args a(s, 4);
-  a.ret(a.tensor(0).as_strided(a.intList(1), a.intList(2), a.optInt(3)));
-}
-void k_unfold(Stack& s) {
-  Args a(s, 4);
-  a.ret(a.tensor(0).unfold(a.toInt(1), a.toInt(2), a.toInt(3)));
-}
-void k_movedim_int(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).movedim(a.toInt(1), a.toInt(2)));
-}
-void k_movedim_list(Stack& s) {
-  Args a(s, 3);
-  a.ret(a.tensor(0).movedim(a.intList(1), a.intList(2)));
-}
-void k_diagonal(Stack& s) {
-  Args a(s, 4);
-  a.ret(a.tensor(0).diagonal(a.toInt(1), a.toInt(2), a.toInt(3)));
-}
-void k_alias(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).alias());
-}
-void k_detach(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).detach());
-}
-void k_identity(Stack& s) {
-  // Real tensors: conj, resolve_conj, resolve_neg, positive and real return self.
-  Args a(s, 1);
-  JS_CHECK(!isComplexType(a.tensor(0).dtype()), "complex tensors are not supported");
-  if (a.tensor(0).dtype() == ScalarType::Bool) {
-    // positive() rejects bool in PyTorch; the others accept it. Returning the
-    // same tensor is right for the others, and we cannot tell them apart here.
-  }
-  // Copy the handle first: ret() drops the argument slots before pushing, so
-  // a reference into the stack would dangle.
-  Tensor self = a.tensor(0);
-  a.ret(std::move(self));
-}
-void k_positive(Stack& s) {
-  Args a(s, 1);
-  JS_CHECK(a.tensor(0).dtype() != ScalarType::Bool,
-           "The `+` operator, on a bool tensor is not supported.");
-  Tensor self = a.tensor(0);  // see k_identity
-  a.ret(std::move(self));
-}
-void k_clone(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).clone());
-}
-void k_size(Stack& s) {
-  Args a(s, 1);
-  auto sz = a.tensor(0).sizes();
-  a.ret(IValue::intList(std::vector<int64_t>(sz.begin(), sz.end())));
-}
-void k_size_int(Stack& s) {
-  Args a(s, 2);
-  a.ret(a.tensor(0).size(a.toInt(1)));
-}
-void k_dim(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).dim());
-}
-void k_numel(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).numel());
-}
-void k_len(Stack& s) {
-  Args a(s, 1);
-  JS_CHECK(a.tensor(0).defined(), "len() of an undefined tensor");
-  JS_CHECK(a.tensor(0).dim() > 0, "len() of a 0-d tensor");
-  a.ret(a.tensor(0).size(0));
-}
-void k_is_contiguous(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).is_contiguous());
-}
-void k_is_floating_point(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).is_floating_point());
-}
-// Layout and dtype queries of model code (x.stride(), torch.result_type).
-void k_stride(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  a.ret(IValue::intList(std::vector<int64_t>(t.strides().begin(), t.strides().end())));
-}
-void k_stride_int(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  a.ret(t.stride(a.toInt(1)));
-}
-void k_storage_offset(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).storage_offset());
-}
-void k_is_complex(Stack& s) {
-  Args a(s, 1);
-  a.ret(isComplexType(a.tensor(0).dtype()));
-}
-void k_is_signed(Stack& s) {
-  Args a(s, 1);
-  const ScalarType t = a.tensor(0).dtype();
-  a.ret(t != ScalarType::Byte && t != ScalarType::Bool);
-}
-// CPU tensors: -1, as PyTorch's get_device on CPU.
-void k_get_device(Stack& s) {
-  Args a(s, 1);
-  a.ret(a.tensor(0).is_cpu() ? int64_t{-1} : static_cast<int64_t>(a.tensor(0).device().index));
-}
-void k_is_nonzero(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  JS_CHECK(t.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
-  JS_CHECK(t.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
-  a.ret(t.item().toBool());
-}
-Tensor toHost(const Tensor& self) { return toDevice(self, Device::cpu()); }
-void k_result_type_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(IValue(result_type(a.tensor(0), a.tensor(1))));
-}
-void k_result_type_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(IValue(result_type(a.tensor(0), a.scalar(1))));
-}
-void k_result_type_st(Stack& s) {
-  Args a(s, 2);
-  a.ret(IValue(result_type(a.scalar(0), a.tensor(1))));
-}
-void k_result_type_ss(Stack& s) {
-  Args a(s, 2);
-  a.ret(IValue(result_type(a.scalar(0), a.scalar(1))));
-}
-void k_can_cast(Stack& s) {
-  Args a(s, 2);
-  a.ret(canCast(a.at(0).toScalarType(), a.at(1).toScalarType()));
-}
-void k_promote_types(Stack& s) {
-  Args a(s, 2);
-  a.ret(IValue(promoteTypes(a.at(0).toScalarType(), a.at(1).toScalarType())));
+Tensor asStridedScatter(const Tensor& self, const Tensor& src, std::vector<int64_t> size, std::vector<int64_t> stride,
+                        std::optional<int64_t> storage_offset) {
+  return scatterInto(self, src, [&](const Tensor& t) { return t.as_strided(size, stride, storage_offset); });
 }
 
-void k_cat(Stack& s) {
-  Args a(s, 2);
-  a.ret(cat(a.tensorList(0), a.toInt(1)));
-}
-void k_stack(Stack& s) {
-  Args a(s, 2);
-  a.ret(stack(a.tensorList(0), a.toInt(1)));
-}
-void k_cat_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  cat(a.tensorList(0), a.toInt(1), out);
-  a.ret(std::move(out));
-}
-void k_stack_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  stack(a.tensorList(0), a.toInt(1), out);
-  a.ret(std::move(out));
-}
-void k_hstack(Stack& s) {
-  Args a(s, 1);
-  a.ret(hstack(a.tensorList(0)));
-}
-void k_vstack(Stack& s) {
-  Args a(s, 1);
-  a.ret(vstack(a.tensorList(0)));
-}
-void k_dstack(Stack& s) {
-  Args a(s, 1);
-  a.ret(dstack(a.tensorList(0)));
-}
-void k_column_stack(Stack& s) {
-  Args a(s, 1);
-  a.ret(column_stack(a.tensorList(0)));
-}
-void k_split(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(split(a.tensor(0), a.toInt(1), a.toInt(2)));
-}
-void k_split_sizes(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(split_with_sizes(a.tensor(0), a.intList(1), a.toInt(2)));
-}
-void k_chunk(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(chunk(a.tensor(0), a.toInt(1), a.toInt(2)));
-}
-void k_tensor_split_sections(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(tensorSplitSections(a.tensor(0), a.toInt(1), a.toInt(2)));
-}
-void k_tensor_split_indices(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(tensorSplitIndices(a.tensor(0), a.intList(1), a.toInt(2)));
-}
-void k_tensor_split_tensor(Stack& s) {
-  Args a(s, 3);
-  a.retTensors(tensorSplitTensor(a.tensor(0), a.tensor(1), a.toInt(2)));
-}
-int64_t hsplitDim(const Tensor& t) { return t.dim() == 1 ? 0 : 1; }
-void k_hsplit_int(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  a.retTensors(directionalSplit(t, a.toInt(1), t.dim() >= 1 ? hsplitDim(t) : 0, "hsplit", 1));
-}
-void k_hsplit_array(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  JS_CHECK(t.dim() >= 1, "torch.hsplit requires a tensor with at least 1 dimension, but got a tensor with ", t.dim(),
-           " dimensions!");
-  a.retTensors(tensorSplitIndices(t, a.intList(1), hsplitDim(t)));
-}
-void k_vsplit_int(Stack& s) {
-  Args a(s, 2);
-  a.retTensors(directionalSplit(a.tensor(0), a.toInt(1), 0, "vsplit", 2));
-}
-void k_vsplit_array(Stack& s) {
-  Args a(s, 2);
-  JS_CHECK(a.tensor(0).dim() >= 2, "torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with ",
-           a.tensor(0).dim(), " dimensions!");
-  a.retTensors(tensorSplitIndices(a.tensor(0), a.intList(1), 0));
-}
-void k_dsplit_int(Stack& s) {
-  Args a(s, 2);
-  a.retTensors(directionalSplit(a.tensor(0), a.toInt(1), 2, "dsplit", 3));
-}
-void k_dsplit_array(Stack& s) {
-  Args a(s, 2);
-  JS_CHECK(a.tensor(0).dim() >= 3, "torch.dsplit requires a tensor with at least 3 dimension, but got a tensor with ",
-           a.tensor(0).dim(), " dimensions!");
-  a.retTensors(tensorSplitIndices(a.tensor(0), a.intList(1), 2));
-}
-void k_unbind(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  const int64_t d = maybe_wrap_dim(a.toInt(1), t.dim(), false);
-  std::vector<Tensor> out;
-  for (int64_t i = 0; i < t.size(d); ++i) out.push_back(t.select(d, i));
-  a.retTensors(std::move(out));
-}
-template <int N>
-void k_atleast(Stack& s) {
-  Args a(s, 1);
-  a.ret(atleast(a.tensor(0), N));
-}
-template <int N>
-void k_atleast_seq(Stack& s) {
-  Args a(s, 1);
-  a.retTensors(atleastAll(a.tensorList(0), N));
-}
-void k_flip(Stack& s) {
-  Args a(s, 2);
-  a.ret(flip(a.tensor(0), a.intList(1)));
-}
-void k_fliplr(Stack& s) {
-  Args a(s, 1);
-  JS_CHECK(a.tensor(0).dim() >= 2, "Input must be >= 2-d.");
-  a.ret(flip(a.tensor(0), {1}));
-}
-void k_flipud(Stack& s) {
-  Args a(s, 1);
-  JS_CHECK(a.tensor(0).dim() >= 1, "Input must be >= 1-d.");
-  a.ret(flip(a.tensor(0), {0}));
-}
-void k_roll(Stack& s) {
-  Args a(s, 3);
-  a.ret(roll(a.tensor(0), a.intList(1), a.intList(2)));
-}
-void k_rot90(Stack& s) {
-  Args a(s, 3);
-  a.ret(rot90(a.tensor(0), a.toInt(1), a.intList(2)));
-}
-void k_repeat(Stack& s) {
-  Args a(s, 2);
-  a.ret(repeat(a.tensor(0), a.intList(1)));
-}
-void k_tile(Stack& s) {
-  Args a(s, 2);
-  a.ret(tile(a.tensor(0), a.intList(1)));
-}
-void k_repeat_interleave_int(Stack& s) {
-  Args a(s, 4);
-  a.ret(repeat_interleave_int(a.tensor(0), a.toInt(1), a.optInt(2)));
-}
-void k_repeat_interleave_self_tensor(Stack& s) {
-  Args a(s, 4);
-  a.ret(repeat_interleave_tensor(a.tensor(0), a.tensor(1), a.optInt(2), a.optInt(3)));
-}
-void k_repeat_interleave_indices(Stack& s) {
-  Args a(s, 2);
-  a.ret(repeat_interleave_indices(a.tensor(0), a.optInt(1)));
-}
-template <bool Lower>
-void k_triangle(Stack& s) {
-  Args a(s, 2);
-  a.ret(triangle(a.tensor(0), a.toInt(1), Lower));
-}
-template <bool Lower>
-void k_triangle_(Stack& s) {
-  Args a(s, 2);
-  Tensor t = a.tensor(0);
-  t.copy_(triangle(t, a.toInt(1), Lower));
-  a.ret(std::move(t));
-}
-void k_diag(Stack& s) {
-  Args a(s, 2);
-  a.ret(diag(a.tensor(0), a.toInt(1)));
-}
-void k_diag_embed(Stack& s) {
-  Args a(s, 4);
-  a.ret(diag_embed(a.tensor(0), a.toInt(1), a.toInt(2), a.toInt(3)));
-}
-void k_diagflat(Stack& s) {
-  Args a(s, 2);
-  a.ret(diag(a.tensor(0).contiguous().view({-1}), a.toInt(1)));
-}
-void k_diagonal_scatter(Stack& s) {
-  Args a(s, 5);
-  a.ret(scatterInto(a.tensor(0), a.tensor(1),
-                    [](const Tensor& t, Args& x) { return t.diagonal(x.toInt(2), x.toInt(3), x.toInt(4)); }, a));
-}
-void k_select_scatter(Stack& s) {
-  Args a(s, 4);
-  a.ret(scatterInto(a.tensor(0), a.tensor(1), [](const Tensor& t, Args& x) { return t.select(x.toInt(2), x.toInt(3)); },
-                    a));
-}
-void k_slice_scatter(Stack& s) {
-  Args a(s, 6);
-  a.ret(scatterInto(a.tensor(0), a.tensor(1),
-                    [](const Tensor& t, Args& x) { return t.slice(x.toInt(2), x.optInt(3), x.optInt(4), x.toInt(5)); },
-                    a));
-}
-void k_as_strided_scatter(Stack& s) {
-  Args a(s, 5);
-  a.ret(scatterInto(a.tensor(0), a.tensor(1),
-                    [](const Tensor& t, Args& x) { return t.as_strided(x.intList(2), x.intList(3), x.optInt(4)); }, a));
-}
-void k_meshgrid(Stack& s) {
-  Args a(s, 1);
-  a.retTensors(meshgrid(a.tensorList(0), "ij"));
-}
-void k_meshgrid_indexing(Stack& s) {
-  Args a(s, 2);
-  a.retTensors(meshgrid(a.tensorList(0), a.str(1)));
-}
-void k_block_diag(Stack& s) {
-  Args a(s, 1);
-  a.ret(block_diag(a.tensorList(0)));
-}
-void k_cartesian_prod(Stack& s) {
-  Args a(s, 1);
-  a.ret(cartesian_prod(a.tensorList(0)));
-}
-void k_combinations(Stack& s) {
-  Args a(s, 3);
-  a.ret(combinations(a.tensor(0), a.toInt(1), a.toBool(2)));
-}
-void k_constant_pad_nd(Stack& s) {
-  Args a(s, 3);
-  a.ret(constant_pad_nd(a.tensor(0), a.intList(1), a.scalar(2)));
-}
 // A conjugated copy of a complex tensor (a plain copy of a real one).
 Tensor conjugatedCopy(const Tensor& t) {
   Tensor out = t.clone().contiguous();
@@ -1161,236 +661,437 @@ Tensor conjugatedCopy(const Tensor& t) {
   }
   return out;
 }
-void k_conj_physical(Stack& s) {
-  Args a(s, 1);
-  a.ret(conjugatedCopy(a.tensor(0)));
+
+// ---- kernels: typed, one parameter per schema argument ----
+
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) { return self.transpose(dim0, dim1); }
+Tensor transpose_(Tensor self, int64_t dim0, int64_t dim1) {
+  self.transpose_(dim0, dim1);
+  return self;
 }
-void k_conj_physical_(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  if (isComplexType(self.dtype())) self.copy_(conjugatedCopy(self));
-  a.ret(std::move(self));
+void checkAtMost2d(const Tensor& self, const char* op) {
+  JS_CHECK(self.dim() <= 2, op, " expects a tensor with <= 2 dimensions, but self is ", self.dim(), "D");
+}
+Tensor t(const Tensor& self) {
+  checkAtMost2d(self, "t()");
+  return self.t();
+}
+Tensor t_(Tensor self) {
+  checkAtMost2d(self, "t_()");
+  self.t_();
+  return self;
+}
+Tensor expand(const Tensor& self, std::vector<int64_t> size) { return self.expand(size); }
+std::vector<int64_t> inferSize(std::vector<int64_t> a, std::vector<int64_t> b) {
+  DimVector r = infer_size(a, b);
+  return std::vector<int64_t>(r.begin(), r.end());
+}
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end, int64_t step) {
+  JS_CHECK(step > 0, "slice step must be positive");
+  return self.slice(dim, start, end, step);
+}
+Tensor narrowTensor(const Tensor& self, int64_t dim, const Tensor& start, int64_t length) {
+  JS_CHECK(start.dim() == 0 && isIntegralType(start.dtype(), false), "start must be an 0-dim integral Tensor.");
+  return self.narrow(dim, start.item<int64_t>(), length);
+}
+Tensor movedimInt(const Tensor& self, int64_t source, int64_t destination) {
+  return self.movedim(source, destination);
+}
+Tensor movedimList(const Tensor& self, std::vector<int64_t> source, std::vector<int64_t> destination) {
+  return self.movedim(source, destination);
+}
+// Real tensors: conj, resolve_conj, resolve_neg and real return self.
+Tensor identity(Tensor self) {
+  JS_CHECK(!isComplexType(self.dtype()), "complex tensors are not supported");
+  return self;
+}
+Tensor positive(Tensor self) {
+  // positive() rejects bool in PyTorch; the ops served by identity accept it.
+  JS_CHECK(self.dtype() != ScalarType::Bool, "The `+` operator, on a bool tensor is not supported.");
+  return self;
 }
 // conj of a complex tensor: PyTorch returns a lazily conjugated view; here
 // the values, materialized (writes through it do not reach the input).
-void k_conj(Stack& s) {
-  if (isComplexType(s.back().toTensor().dtype())) {
-    Args a(s, 1);
-    a.ret(conjugatedCopy(a.tensor(0)));
-    return;
-  }
-  k_identity(s);
+Tensor conj(Tensor self) { return isComplexType(self.dtype()) ? conjugatedCopy(self) : identity(std::move(self)); }
+Tensor conjPhysical_(Tensor self) {
+  if (isComplexType(self.dtype())) self.copy_(conjugatedCopy(self));
+  return self;
+}
+std::vector<int64_t> sizeList(const Tensor& self) { return {self.sizes().begin(), self.sizes().end()}; }
+std::vector<int64_t> strideList(const Tensor& self) { return {self.strides().begin(), self.strides().end()}; }
+int64_t len(const Tensor& self) {
+  JS_CHECK(self.defined(), "len() of an undefined tensor");
+  JS_CHECK(self.dim() > 0, "len() of a 0-d tensor");
+  return self.size(0);
+}
+// CPU tensors: -1, as PyTorch's get_device on CPU.
+int64_t getDevice(const Tensor& self) {
+  return self.is_cpu() ? int64_t{-1} : static_cast<int64_t>(self.device().index);
+}
+bool isNonzero(const Tensor& self) {
+  JS_CHECK(self.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
+  JS_CHECK(self.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+  return self.item().toBool();
+}
+Tensor toHost(const Tensor& self) { return toDevice(self, Device::cpu()); }
+// result_type of any pair of Tensor and Scalar operands.
+template <typename A, typename B>
+ScalarType resultType(const A& a, const B& b) {
+  return result_type(a, b);
+}
+
+Tensor catOp(std::vector<Tensor> tensors, int64_t dim) { return cat(tensors, dim); }
+Tensor catOut(std::vector<Tensor> tensors, int64_t dim, Tensor out) { return cat(tensors, dim, std::move(out)); }
+Tensor stackOp(std::vector<Tensor> tensors, int64_t dim) { return stack(tensors, dim); }
+Tensor stackOut(std::vector<Tensor> tensors, int64_t dim, Tensor out) { return stack(tensors, dim, std::move(out)); }
+std::vector<Tensor> splitSizes(const Tensor& self, std::vector<int64_t> split_sizes, int64_t dim) {
+  return split_with_sizes(self, split_sizes, dim);
+}
+std::vector<Tensor> tensorSplitList(const Tensor& self, std::vector<int64_t> indices, int64_t dim) {
+  return tensorSplitIndices(self, indices, dim);
+}
+
+// hsplit (MinDims 1: dim 1, or 0 of a 1-D tensor), vsplit (2: dim 0) and
+// dsplit (3: dim 2): the split dim, once self has at least MinDims dims.
+template <int MinDims>
+int64_t directionalDim(const Tensor& self, const char* name) {
+  JS_CHECK(self.dim() >= MinDims, "torch.", name, " requires a tensor with at least ", MinDims,
+           " dimension, but got a tensor with ", self.dim(), " dimensions!");
+  if constexpr (MinDims == 1) return self.dim() == 1 ? 0 : 1;
+  else return MinDims == 2 ? 0 : 2;
+}
+template <int MinDims>
+constexpr const char* kDirectionalName = MinDims == 1 ? "hsplit" : MinDims == 2 ? "vsplit" : "dsplit";
+// An int must divide the split dim.
+template <int MinDims>
+std::vector<Tensor> directionalSplit(const Tensor& self, int64_t sections) {
+  const char* name = kDirectionalName<MinDims>;
+  const int64_t dim = directionalDim<MinDims>(self, name);
+  JS_CHECK(sections != 0 && self.size(dim) % sections == 0, "torch.", name, " attempted to split along dimension ",
+           dim, ", but the size of the dimension ", self.size(dim), " is not divisible by the split_size ", sections,
+           "!");
+  return tensorSplitSections(self, sections, dim);
+}
+template <int MinDims>
+std::vector<Tensor> directionalSplitAt(const Tensor& self, std::vector<int64_t> indices) {
+  return tensorSplitIndices(self, indices, directionalDim<MinDims>(self, kDirectionalName<MinDims>));
+}
+
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim(), false);
+  std::vector<Tensor> out;
+  for (int64_t i = 0; i < self.size(d); ++i) out.push_back(self.select(d, i));
+  return out;
+}
+template <int N>
+Tensor atleastOp(const Tensor& self) {
+  return atleast(self, N);
+}
+template <int N>
+std::vector<Tensor> atleastSeq(std::vector<Tensor> tensors) {
+  return atleastAll(tensors, N);
+}
+// fliplr (Dim 1) and flipud (Dim 0): self must have a dim Dim.
+template <int64_t Dim>
+Tensor flipDim(const Tensor& self) {
+  JS_CHECK(self.dim() >= Dim + 1, "Input must be >= ", Dim + 1, "-d.");
+  return flip(self, {Dim});
+}
+template <bool Lower>
+Tensor triangleOp(const Tensor& self, int64_t diagonal) {
+  return triangle(self, diagonal, Lower);
 }
 // x.T (all dims reversed), x.mT / x.mH / x.adjoint() (the last two
 // swapped, conjugated for complex), x.H (a matrix's conjugate transpose).
-void k_numpy_T(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  std::vector<int64_t> dims(static_cast<size_t>(t.dim()));
-  for (int64_t i = 0; i < t.dim(); ++i) dims[static_cast<size_t>(i)] = t.dim() - 1 - i;
-  a.ret(t.permute(dims));
+Tensor numpyT(const Tensor& self) {
+  std::vector<int64_t> dims(static_cast<size_t>(self.dim()));
+  for (int64_t i = 0; i < self.dim(); ++i) dims[static_cast<size_t>(i)] = self.dim() - 1 - i;
+  return self.permute(dims);
 }
 template <bool Conj>
-void k_matrix_transpose(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  JS_CHECK(t.dim() >= 2, "tensor.", Conj ? "mH" : "mT", " is only supported on matrices or batches of matrices. Got ",
-           t.dim(), "-D tensor.");
-  Tensor r = t.transpose(-2, -1);
-  a.ret(Conj && isComplexType(t.dtype()) ? conjugatedCopy(r) : r);
+Tensor matrixTranspose(const Tensor& self) {
+  JS_CHECK(self.dim() >= 2, "tensor.", Conj ? "mH" : "mT",
+           " is only supported on matrices or batches of matrices. Got ", self.dim(), "-D tensor.");
+  Tensor r = self.transpose(-2, -1);
+  return Conj && isComplexType(self.dtype()) ? conjugatedCopy(r) : r;
 }
-void k_matrix_H(Stack& s) {
-  Args a(s, 1);
-  const Tensor& t = a.tensor(0);
-  JS_CHECK(t.dim() == 2, "tensor.H is only supported on matrices (2-D tensors). Got ", t.dim(), "-D tensor.");
-  Tensor r = t.transpose(0, 1);
-  a.ret(isComplexType(t.dtype()) ? conjugatedCopy(r) : r);
+Tensor matrixH(const Tensor& self) {
+  JS_CHECK(self.dim() == 2, "tensor.H is only supported on matrices (2-D tensors). Got ", self.dim(), "-D tensor.");
+  Tensor r = self.transpose(0, 1);
+  return isComplexType(self.dtype()) ? conjugatedCopy(r) : r;
 }
 
 const OpEntry kShapeOps[] = {
-    {"aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", k_view, "A view with a new shape (-1 infers a size)."},
-    {"aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)", k_reshape,
-     "A view with a new shape when strides allow, else a copy."},
-    {"aten::view_as(Tensor(a) self, Tensor other) -> Tensor(a)", k_view_as, "view(other.size())."},
-    {"aten::reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)", k_reshape_as, "reshape(other.size())."},
-    {"aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)", k_transpose, "Swaps two dims (a view)."},
-    {"aten::transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)", k_transpose_, "Swaps two dims in place."},
-    {"aten::swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)", k_transpose, "Alias of transpose."},
-    {"aten::swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)", k_transpose, "Alias of transpose."},
-    {"aten::t(Tensor(a) self) -> Tensor(a)", k_t, "Transpose of a <= 2-D tensor."},
-    {"aten::t_(Tensor(a!) self) -> Tensor(a!)", k_t_, "In-place t()."},
-    {"aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)", k_permute, "Reorders dims (a view)."},
-    {"aten::contiguous(Tensor(a) self, *, MemoryFormat memory_format=0) -> Tensor(a)", k_contiguous,
-     "Self if contiguous, else a contiguous copy."},
-    {"aten::squeeze(Tensor(a) self) -> Tensor(a)", k_squeeze, "Removes all size-1 dims."},
-    {"aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)", k_squeeze_dim, "Removes dim if its size is 1."},
-    {"aten::squeeze_(Tensor(a!) self) -> Tensor(a!)", k_squeeze_, "In-place squeeze()."},
-    {"aten::squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)", k_squeeze_dim_, "In-place squeeze(dim)."},
-    {"aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)", k_unsqueeze, "Inserts a size-1 dim."},
-    {"aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)", k_unsqueeze_, "In-place unsqueeze."},
-    {"aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", k_flatten,
-     "Merges dims start_dim..end_dim."},
-    {"aten::unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)", k_unflatten,
-     "Splits one dim into several."},
-    {"aten::ravel(Tensor(a) self) -> Tensor(a)", k_ravel, "Flattened to 1-D (a view when possible)."},
-    {"aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)", k_expand,
-     "Broadcasts size-1 dims to a larger shape (a view)."},
-    {"aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)", k_expand_as, "expand(other.size())."},
-    {"aten::broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)", k_broadcast_to, "Alias of expand."},
-    {"aten::_infer_size(int[] a, int[] b) -> int[]", k_infer_size,
-     "The broadcast shape of two shapes (F.binary_cross_entropy checks weight with it)."},
-    {"aten::broadcast_tensors(Tensor[] tensors) -> Tensor[]", k_broadcast_tensors,
-     "Expands all tensors to their common broadcast shape."},
-    {"aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", k_select, "Picks one index of a dim."},
-    {"aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor(a)",
-     k_slice, "Python slicing along one dim."},
-    {"aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)", k_narrow,
-     "length elements of dim from start."},
-    {"aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)", k_narrow_tensor,
-     "narrow with a 0-dim tensor start."},
-    {"aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", k_narrow_copy,
-     "A copy of narrow()."},
-    {"aten::as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)",
-     k_as_strided, "A view with explicit sizes, strides and offset."},
-    {"aten::unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)", k_unfold,
-     "Sliding windows along a dim as a new last dim."},
-    {"aten::movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)", k_movedim_int, "Moves one dim."},
-    {"aten::movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", k_movedim_list,
-     "Moves several dims."},
-    {"aten::moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)", k_movedim_int,
-     "Alias of movedim."},
-    {"aten::moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)", k_movedim_list,
-     "Alias of movedim."},
-    {"aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)", k_diagonal,
-     "The diagonal of two dims as a view (moved to the last dim)."},
-    {"aten::alias(Tensor(a) self) -> Tensor(a)", k_alias, "A new handle on the same view."},
-    {"aten::detach(Tensor(a) self) -> Tensor(a)", k_detach, "An alias without autograd history."},
-    {"aten::conj(Tensor(a) self) -> Tensor(a)", k_conj, "Complex conjugate (identity for real tensors)."},
-    {"aten::numpy_T(Tensor(a) self) -> Tensor(a)", k_numpy_T, "x.T: all dims reversed."},
-    {"aten::mT(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<false>, "x.mT: the last two dims swapped."},
-    {"aten::mH(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<true>, "x.mH: conjugate of x.mT."},
-    {"aten::adjoint(Tensor(a) self) -> Tensor(a)", k_matrix_transpose<true>, "Conjugate of x.mT."},
-    {"aten::matrix_H(Tensor(a) self) -> Tensor(a)", k_matrix_H, "x.H: a matrix's conjugate transpose."},
-    {"aten::resolve_conj(Tensor(a) self) -> Tensor(a)", k_identity, "Materializes a conjugate view (identity here)."},
-    {"aten::resolve_neg(Tensor(a) self) -> Tensor(a)", k_identity, "Materializes a negative view (identity here)."},
-    {"aten::real(Tensor(a) self) -> Tensor(a)", k_identity, "Real part (identity for real tensors)."},
-    {"aten::positive(Tensor(a) self) -> Tensor(a)", k_positive, "Unary plus."},
-    {"aten::conj_physical(Tensor self) -> Tensor", k_conj_physical, "Conjugated copy (a copy for real tensors)."},
-    {"aten::conj_physical_(Tensor(a!) self) -> Tensor(a!)", k_conj_physical_, "Conjugates self in place."},
-    {"aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", k_clone, "A contiguous copy."},
-    {"aten::size(Tensor self) -> int[]", k_size, "The shape as a list."},
-    {"aten::size.int(Tensor self, int dim) -> int", k_size_int, "The size of one dim."},
-    {"aten::dim(Tensor self) -> int", k_dim, "Number of dims."},
-    {"aten::numel(Tensor self) -> int", k_numel, "Number of elements."},
-    {"aten::len.Tensor(Tensor t) -> int", k_len, "Size of the first dim."},
-    {"aten::is_contiguous(Tensor self) -> bool", k_is_contiguous, "Whether the layout is row-major contiguous."},
-    {"aten::is_floating_point(Tensor self) -> bool", k_is_floating_point, "Whether the dtype is floating."},
-    {"aten::stride(Tensor self) -> int[]", k_stride, "Strides in elements."},
-    {"aten::stride.int(Tensor self, int dim) -> int", k_stride_int, "Stride of one dim in elements."},
-    {"aten::storage_offset(Tensor self) -> int", k_storage_offset, "Offset into the storage in elements."},
-    {"aten::is_complex(Tensor self) -> bool", k_is_complex, "Whether the dtype is complex."},
-    {"aten::is_signed(Tensor self) -> bool", k_is_signed, "Whether the dtype is signed (all but uint8 and bool)."},
-    {"aten::get_device(Tensor self) -> int", k_get_device, "Device index; -1 on CPU."},
-    {"aten::is_nonzero(Tensor self) -> bool", k_is_nonzero, "The truth value of a one-element tensor."},
+    op<[](const Tensor& self, std::vector<int64_t> size) { return self.view(size); }>(
+        "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", "A view with a new shape (-1 infers a size).",
+        kAnyDevice),
+    op<[](const Tensor& self, std::vector<int64_t> shape) { return self.reshape(shape); }>(
+        "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)",
+        "A view with a new shape when strides allow, else a copy."),
+    op<[](const Tensor& self, const Tensor& other) { return self.view_as(other); }>(
+        "aten::view_as(Tensor(a) self, Tensor other) -> Tensor(a)", "view(other.size()).", kAnyDevice),
+    op<[](const Tensor& self, const Tensor& other) { return self.reshape_as(other); }>(
+        "aten::reshape_as(Tensor(a) self, Tensor other) -> Tensor(a)", "reshape(other.size())."),
+    op<transpose>("aten::transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)", "Swaps two dims (a view).",
+                  kAnyDevice),
+    op<transpose_>("aten::transpose_(Tensor(a!) self, int dim0, int dim1) -> Tensor(a!)", "Swaps two dims in place.",
+                   kAnyDevice),
+    op<transpose>("aten::swapaxes(Tensor(a) self, int axis0, int axis1) -> Tensor(a)", "Alias of transpose.",
+                  kAnyDevice),
+    op<transpose>("aten::swapdims(Tensor(a) self, int dim0, int dim1) -> Tensor(a)", "Alias of transpose.", kAnyDevice),
+    op<t>("aten::t(Tensor(a) self) -> Tensor(a)", "Transpose of a <= 2-D tensor.", kAnyDevice),
+    op<t_>("aten::t_(Tensor(a!) self) -> Tensor(a!)", "In-place t().", kAnyDevice),
+    op<[](const Tensor& self, std::vector<int64_t> dims) { return self.permute(dims); }>(
+        "aten::permute(Tensor(a) self, int[] dims) -> Tensor(a)", "Reorders dims (a view).", kAnyDevice),
+    op<[](const Tensor& self, int64_t /*memory_format*/) { return self.contiguous(); }>(
+        "aten::contiguous(Tensor(a) self, *, MemoryFormat memory_format=0) -> Tensor(a)",
+        "Self if contiguous, else a contiguous copy."),
+    op<[](const Tensor& self) { return self.squeeze(); }>("aten::squeeze(Tensor(a) self) -> Tensor(a)",
+                                                           "Removes all size-1 dims.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim) { return self.squeeze(dim); }>(
+        "aten::squeeze.dim(Tensor(a) self, int dim) -> Tensor(a)", "Removes dim if its size is 1.", kAnyDevice),
+    op<[](Tensor self) {
+      self.squeeze_();
+      return self;
+    }>("aten::squeeze_(Tensor(a!) self) -> Tensor(a!)", "In-place squeeze().", kAnyDevice),
+    op<[](Tensor self, int64_t dim) {
+      self.squeeze_(dim);
+      return self;
+    }>("aten::squeeze_.dim(Tensor(a!) self, int dim) -> Tensor(a!)", "In-place squeeze(dim).", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim) { return self.unsqueeze(dim); }>(
+        "aten::unsqueeze(Tensor(a) self, int dim) -> Tensor(a)", "Inserts a size-1 dim.", kAnyDevice),
+    op<[](Tensor self, int64_t dim) {
+      self.unsqueeze_(dim);
+      return self;
+    }>("aten::unsqueeze_(Tensor(a!) self, int dim) -> Tensor(a!)", "In-place unsqueeze.", kAnyDevice),
+    op<[](const Tensor& self, int64_t start_dim, int64_t end_dim) { return self.flatten(start_dim, end_dim); }>(
+        "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
+        "Merges dims start_dim..end_dim."),
+    op<[](const Tensor& self, int64_t dim, std::vector<int64_t> sizes) { return self.unflatten(dim, sizes); }>(
+        "aten::unflatten.int(Tensor(a) self, int dim, int[] sizes) -> Tensor(a)", "Splits one dim into several.",
+        kAnyDevice),
+    op<[](const Tensor& self) { return self.reshape({-1}); }>("aten::ravel(Tensor(a) self) -> Tensor(a)",
+                                                               "Flattened to 1-D (a view when possible)."),
+    op<[](const Tensor& self, std::vector<int64_t> size, bool /*implicit*/) { return self.expand(size); }>(
+        "aten::expand(Tensor(a) self, SymInt[] size, *, bool implicit=False) -> Tensor(a)",
+        "Broadcasts size-1 dims to a larger shape (a view).", kAnyDevice),
+    op<[](const Tensor& self, const Tensor& other) { return self.expand_as(other); }>(
+        "aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)", "expand(other.size()).", kAnyDevice),
+    op<expand>("aten::broadcast_to(Tensor(a) self, int[] size) -> Tensor(a)", "Alias of expand.", kAnyDevice),
+    op<inferSize>("aten::_infer_size(int[] a, int[] b) -> int[]",
+                  "The broadcast shape of two shapes (F.binary_cross_entropy checks weight with it).", kAnyDevice),
+    op<[](std::vector<Tensor> tensors) { return broadcast_tensors(tensors); }>(
+        "aten::broadcast_tensors(Tensor[] tensors) -> Tensor[]",
+        "Expands all tensors to their common broadcast shape.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim, int64_t index) { return self.select(dim, index); }>(
+        "aten::select.int(Tensor(a) self, int dim, int index) -> Tensor(a)", "Picks one index of a dim.", kAnyDevice),
+    op<slice>(
+        "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> "
+        "Tensor(a)",
+        "Python slicing along one dim.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim, int64_t start, int64_t length) { return self.narrow(dim, start, length); }>(
+        "aten::narrow(Tensor(a) self, int dim, int start, int length) -> Tensor(a)",
+        "length elements of dim from start.", kAnyDevice),
+    op<narrowTensor>("aten::narrow.Tensor(Tensor(a) self, int dim, Tensor start, int length) -> Tensor(a)",
+                     "narrow with a 0-dim tensor start."),
+    op<[](const Tensor& self, int64_t dim, int64_t start, int64_t length) {
+      return self.narrow(dim, start, length).clone();
+    }>("aten::narrow_copy(Tensor self, int dim, SymInt start, SymInt length) -> Tensor", "A copy of narrow()."),
+    op<[](const Tensor& self, std::vector<int64_t> size, std::vector<int64_t> stride,
+          std::optional<int64_t> storage_offset) { return self.as_strided(size, stride, storage_offset); }>(
+        "aten::as_strided(Tensor(a) self, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) -> Tensor(a)",
+        "A view with explicit sizes, strides and offset.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dimension, int64_t size, int64_t step) {
+      return self.unfold(dimension, size, step);
+    }>("aten::unfold(Tensor(a) self, int dimension, int size, int step) -> Tensor(a)",
+       "Sliding windows along a dim as a new last dim.", kAnyDevice),
+    op<movedimInt>("aten::movedim.int(Tensor(a) self, int source, int destination) -> Tensor(a)", "Moves one dim.",
+                   kAnyDevice),
+    op<movedimList>("aten::movedim.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+                    "Moves several dims.", kAnyDevice),
+    op<movedimInt>("aten::moveaxis.int(Tensor(a) self, int source, int destination) -> Tensor(a)",
+                   "Alias of movedim.", kAnyDevice),
+    op<movedimList>("aten::moveaxis.intlist(Tensor(a) self, int[] source, int[] destination) -> Tensor(a)",
+                    "Alias of movedim.", kAnyDevice),
+    op<[](const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
+      return self.diagonal(offset, dim1, dim2);
+    }>("aten::diagonal(Tensor(a) self, int offset=0, int dim1=0, int dim2=1) -> Tensor(a)",
+       "The diagonal of two dims as a view (moved to the last dim).", kAnyDevice),
+    op<[](const Tensor& self) { return self.alias(); }>("aten::alias(Tensor(a) self) -> Tensor(a)",
+                                                         "A new handle on the same view.", kAnyDevice),
+    op<[](const Tensor& self) { return self.detach(); }>("aten::detach(Tensor(a) self) -> Tensor(a)",
+                                                          "An alias without autograd history.", kAnyDevice),
+    op<conj>("aten::conj(Tensor(a) self) -> Tensor(a)", "Complex conjugate (identity for real tensors)."),
+    op<numpyT>("aten::numpy_T(Tensor(a) self) -> Tensor(a)", "x.T: all dims reversed.", kAnyDevice),
+    op<matrixTranspose<false>>("aten::mT(Tensor(a) self) -> Tensor(a)", "x.mT: the last two dims swapped.",
+                               kAnyDevice),
+    op<matrixTranspose<true>>("aten::mH(Tensor(a) self) -> Tensor(a)", "x.mH: conjugate of x.mT."),
+    op<matrixTranspose<true>>("aten::adjoint(Tensor(a) self) -> Tensor(a)", "Conjugate of x.mT."),
+    op<matrixH>("aten::matrix_H(Tensor(a) self) -> Tensor(a)", "x.H: a matrix's conjugate transpose."),
+    op<identity>("aten::resolve_conj(Tensor(a) self) -> Tensor(a)", "Materializes a conjugate view (identity here).",
+                 kAnyDevice),
+    op<identity>("aten::resolve_neg(Tensor(a) self) -> Tensor(a)", "Materializes a negative view (identity here).",
+                 kAnyDevice),
+    op<identity>("aten::real(Tensor(a) self) -> Tensor(a)", "Real part (identity for real tensors).", kAnyDevice),
+    op<positive>("aten::positive(Tensor(a) self) -> Tensor(a)", "Unary plus.", kAnyDevice),
+    op<conjugatedCopy>("aten::conj_physical(Tensor self) -> Tensor", "Conjugated copy (a copy for real tensors)."),
+    op<conjPhysical_>("aten::conj_physical_(Tensor(a!) self) -> Tensor(a!)", "Conjugates self in place."),
+    op<[](const Tensor& self, std::optional<int64_t> /*memory_format*/) { return self.clone(); }>(
+        "aten::clone(Tensor self, *, MemoryFormat? memory_format=None) -> Tensor", "A contiguous copy."),
+    op<sizeList>("aten::size(Tensor self) -> int[]", "The shape as a list.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim) { return self.size(dim); }>("aten::size.int(Tensor self, int dim) -> int",
+                                                                        "The size of one dim.", kAnyDevice),
+    op<[](const Tensor& self) { return self.dim(); }>("aten::dim(Tensor self) -> int", "Number of dims.", kAnyDevice),
+    op<[](const Tensor& self) { return self.numel(); }>("aten::numel(Tensor self) -> int", "Number of elements.",
+                                                         kAnyDevice),
+    op<len>("aten::len.Tensor(Tensor t) -> int", "Size of the first dim.", kAnyDevice),
+    op<[](const Tensor& self) { return self.is_contiguous(); }>(
+        "aten::is_contiguous(Tensor self) -> bool", "Whether the layout is row-major contiguous.", kAnyDevice),
+    op<[](const Tensor& self) { return self.is_floating_point(); }>(
+        "aten::is_floating_point(Tensor self) -> bool", "Whether the dtype is floating.", kAnyDevice),
+    op<strideList>("aten::stride(Tensor self) -> int[]", "Strides in elements.", kAnyDevice),
+    op<[](const Tensor& self, int64_t dim) { return self.stride(dim); }>(
+        "aten::stride.int(Tensor self, int dim) -> int", "Stride of one dim in elements.", kAnyDevice),
+    op<[](const Tensor& self) { return self.storage_offset(); }>(
+        "aten::storage_offset(Tensor self) -> int", "Offset into the storage in elements.", kAnyDevice),
+    op<[](const Tensor& self) { return isComplexType(self.dtype()); }>(
+        "aten::is_complex(Tensor self) -> bool", "Whether the dtype is complex.", kAnyDevice),
+    op<[](const Tensor& self) { return self.dtype() != ScalarType::Byte && self.dtype() != ScalarType::Bool; }>(
+        "aten::is_signed(Tensor self) -> bool", "Whether the dtype is signed (all but uint8 and bool).", kAnyDevice),
+    op<getDevice>("aten::get_device(Tensor self) -> int", "Device index; -1 on CPU.", kAnyDevice),
+    op<isNonzero>("aten::is_nonzero(Tensor self) -> bool", "The truth value of a one-element tensor."),
     op<toHost>("aten::cpu(Tensor(a) self) -> Tensor(a|b)", "Self on the host (itself when it is there)."),
-    {"aten::result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType", k_result_type_tt,
-     "The dtype an op of the two would compute in."},
-    {"aten::result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType", k_result_type_ts,
-     "The dtype an op of the two would compute in."},
-    {"aten::result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType", k_result_type_st,
-     "The dtype an op of the two would compute in."},
-    {"aten::result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType", k_result_type_ss,
-     "The dtype an op of the two would compute in."},
-    {"aten::can_cast(ScalarType from, ScalarType to) -> bool", k_can_cast, "Whether casting is allowed by promotion."},
-    {"aten::promote_types(ScalarType type1, ScalarType type2) -> ScalarType", k_promote_types,
-     "The promoted dtype of two."},
-    {"aten::cat(Tensor[] tensors, int dim=0) -> Tensor", k_cat, "Concatenates along a dim (with type promotion)."},
-    {"aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", k_cat_out,
-     "cat into out (resized; the inputs may not overlap it)."},
-    {"aten::concat(Tensor[] tensors, int dim=0) -> Tensor", k_cat, "Alias of cat."},
-    {"aten::stack(Tensor[] tensors, int dim=0) -> Tensor", k_stack, "Joins equal-shaped tensors along a new dim."},
-    {"aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", k_stack_out,
-     "stack into out."},
-    {"aten::hstack(Tensor[] tensors) -> Tensor", k_hstack, "Concatenates column-wise (dim 1, or 0 for 1-D)."},
-    {"aten::vstack(Tensor[] tensors) -> Tensor", k_vstack, "Concatenates row-wise after atleast_2d."},
-    {"aten::dstack(Tensor[] tensors) -> Tensor", k_dstack, "Concatenates depth-wise after atleast_3d."},
-    {"aten::column_stack(Tensor[] tensors) -> Tensor", k_column_stack, "Stacks vectors as columns."},
-    {"aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]", k_split,
-     "Chunks of split_size (the last may be smaller)."},
-    {"aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]", k_split_sizes,
-     "Chunks of the given sizes."},
-    {"aten::split(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]", k_split_sizes,
-     "Chunks of the given sizes."},
-    {"aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]", k_split_sizes,
-     "Chunks of the given sizes."},
-    {"aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]", k_chunk,
-     "At most `chunks` equal chunks (the last may be smaller)."},
-    {"aten::tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]",
-     k_tensor_split_sections, "Exactly `sections` nearly equal parts."},
-    {"aten::tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]",
-     k_tensor_split_indices, "Parts between the given indices."},
-    {"aten::tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int dim=0) "
-     "-> Tensor(a)[]",
-     k_tensor_split_tensor, "tensor_split with sections (0-dim) or indices (1-D) given as a tensor."},
-    {"aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", k_hsplit_int, "Splits columns evenly."},
-    {"aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", k_hsplit_array,
-     "Splits columns at indices."},
-    {"aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", k_vsplit_int, "Splits rows evenly."},
-    {"aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", k_vsplit_array,
-     "Splits rows at indices."},
-    {"aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]", k_dsplit_int, "Splits dim 2 evenly."},
-    {"aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]", k_dsplit_array,
-     "Splits dim 2 at indices."},
-    {"aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]", k_unbind, "All slices along a dim."},
-    {"aten::atleast_1d(Tensor self) -> Tensor", k_atleast<1>, "Views 0-D tensors as 1-D."},
-    {"aten::atleast_2d(Tensor self) -> Tensor", k_atleast<2>, "Views tensors as at least 2-D."},
-    {"aten::atleast_3d(Tensor self) -> Tensor", k_atleast<3>, "Views tensors as at least 3-D."},
-    {"aten::atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]", k_atleast_seq<1>, "atleast_1d of each tensor."},
-    {"aten::atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]", k_atleast_seq<2>, "atleast_2d of each tensor."},
-    {"aten::atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]", k_atleast_seq<3>, "atleast_3d of each tensor."},
-    {"aten::flip(Tensor self, int[] dims) -> Tensor", k_flip, "Reverses the order along dims (a copy)."},
-    {"aten::fliplr(Tensor self) -> Tensor", k_fliplr, "Reverses dim 1."},
-    {"aten::flipud(Tensor self) -> Tensor", k_flipud, "Reverses dim 0."},
-    {"aten::roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor", k_roll,
-     "Rotates elements along dims (flattened when dims is empty)."},
-    {"aten::rot90(Tensor self, int k=1, int[] dims=[0, 1]) -> Tensor", k_rot90, "Rotates by 90 degrees k times."},
-    {"aten::repeat(Tensor self, SymInt[] repeats) -> Tensor", k_repeat, "Tiles the tensor `repeats` times per dim."},
-    {"aten::tile(Tensor self, int[] dims) -> Tensor", k_tile, "repeat with leading ones filled in."},
-    {"aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
-     k_repeat_interleave_int, "Repeats each element `repeats` times."},
-    {"aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> "
-     "Tensor",
-     k_repeat_interleave_self_tensor, "Repeats each slice along dim by its count in repeats."},
-    {"aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor", k_repeat_interleave_indices,
-     "i repeated repeats[i] times, for each i."},
-    {"aten::tril(Tensor self, int diagonal=0) -> Tensor", k_triangle<true>, "Lower triangle of the last two dims."},
-    {"aten::triu(Tensor self, int diagonal=0) -> Tensor", k_triangle<false>, "Upper triangle of the last two dims."},
-    {"aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", k_triangle_<true>, "In-place tril."},
-    {"aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", k_triangle_<false>, "In-place triu."},
-    {"aten::diag(Tensor self, int diagonal=0) -> Tensor", k_diag,
-     "Diagonal matrix from a vector, or a matrix's diagonal."},
-    {"aten::diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor", k_diag_embed,
-     "Puts the last dim on the diagonal of two new dims."},
-    {"aten::diagflat(Tensor self, int offset=0) -> Tensor", k_diagflat, "Diagonal matrix from the flattened input."},
-    {"aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
-     k_diagonal_scatter, "A copy of self with src written into a diagonal."},
-    {"aten::select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor", k_select_scatter,
-     "A copy of self with src written into select(dim, index)."},
-    {"aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> "
-     "Tensor",
-     k_slice_scatter, "A copy of self with src written into a slice."},
-    {"aten::as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? storage_offset=None) "
-     "-> Tensor",
-     k_as_strided_scatter, "A copy of self with src written into an as_strided view."},
-    {"aten::meshgrid(Tensor[] tensors) -> Tensor[]", k_meshgrid, "Coordinate grids (ij indexing)."},
-    {"aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]", k_meshgrid_indexing,
-     "Coordinate grids with ij or xy indexing."},
-    {"aten::block_diag(Tensor[] tensors) -> Tensor", k_block_diag, "Block-diagonal matrix of the inputs."},
-    {"aten::cartesian_prod(Tensor[] tensors) -> Tensor", k_cartesian_prod, "Cartesian product of vectors."},
-    {"aten::combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor", k_combinations,
-     "Length-r combinations of a vector's elements."},
-    {"aten::constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor", k_constant_pad_nd,
-     "Pads (or crops, for negative pads) the last dims with a constant."},
+    op<resultType<Tensor, Tensor>>("aten::result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType",
+                                   "The dtype an op of the two would compute in.", kAnyDevice),
+    op<resultType<Tensor, Scalar>>("aten::result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType",
+                                   "The dtype an op of the two would compute in.", kAnyDevice),
+    op<resultType<Scalar, Tensor>>("aten::result_type.Scalar_Tensor(Scalar scalar, Tensor tensor) -> ScalarType",
+                                   "The dtype an op of the two would compute in.", kAnyDevice),
+    op<resultType<Scalar, Scalar>>("aten::result_type.Scalar_Scalar(Scalar scalar1, Scalar scalar2) -> ScalarType",
+                                   "The dtype an op of the two would compute in.", kAnyDevice),
+    op<canCast>("aten::can_cast(ScalarType from, ScalarType to) -> bool", "Whether casting is allowed by promotion.",
+                kAnyDevice),
+    op<promoteTypes>("aten::promote_types(ScalarType type1, ScalarType type2) -> ScalarType",
+                     "The promoted dtype of two.", kAnyDevice),
+    op<catOp>("aten::cat(Tensor[] tensors, int dim=0) -> Tensor", "Concatenates along a dim (with type promotion)."),
+    op<catOut>("aten::cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)",
+               "cat into out (resized; the inputs may not overlap it)."),
+    op<catOp>("aten::concat(Tensor[] tensors, int dim=0) -> Tensor", "Alias of cat."),
+    op<stackOp>("aten::stack(Tensor[] tensors, int dim=0) -> Tensor", "Joins equal-shaped tensors along a new dim."),
+    op<stackOut>("aten::stack.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out) -> Tensor(a!)", "stack into out."),
+    op<[](std::vector<Tensor> tensors) { return hstack(tensors); }>(
+        "aten::hstack(Tensor[] tensors) -> Tensor", "Concatenates column-wise (dim 1, or 0 for 1-D)."),
+    op<[](std::vector<Tensor> tensors) { return vstack(tensors); }>(
+        "aten::vstack(Tensor[] tensors) -> Tensor", "Concatenates row-wise after atleast_2d."),
+    op<[](std::vector<Tensor> tensors) { return dstack(tensors); }>(
+        "aten::dstack(Tensor[] tensors) -> Tensor", "Concatenates depth-wise after atleast_3d."),
+    op<[](std::vector<Tensor> tensors) { return column_stack(tensors); }>(
+        "aten::column_stack(Tensor[] tensors) -> Tensor", "Stacks vectors as columns."),
+    op<split>("aten::split.Tensor(Tensor(a -> *) self, int split_size, int dim=0) -> Tensor(a)[]",
+              "Chunks of split_size (the last may be smaller).", kAnyDevice),
+    op<splitSizes>("aten::split.sizes(Tensor(a -> *) self, int[] split_size, int dim=0) -> Tensor(a)[]",
+                   "Chunks of the given sizes.", kAnyDevice),
+    op<splitSizes>("aten::split(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+                   "Chunks of the given sizes.", kAnyDevice),
+    op<splitSizes>("aten::split_with_sizes(Tensor(a -> *) self, int[] split_sizes, int dim=0) -> Tensor(a)[]",
+                   "Chunks of the given sizes.", kAnyDevice),
+    op<chunk>("aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]",
+              "At most `chunks` equal chunks (the last may be smaller).", kAnyDevice),
+    op<tensorSplitSections>("aten::tensor_split.sections(Tensor(a -> *) self, int sections, int dim=0) -> Tensor(a)[]",
+                            "Exactly `sections` nearly equal parts.", kAnyDevice),
+    op<tensorSplitList>("aten::tensor_split.indices(Tensor(a -> *) self, int[] indices, int dim=0) -> Tensor(a)[]",
+                        "Parts between the given indices.", kAnyDevice),
+    op<tensorSplitTensor>(
+        "aten::tensor_split.tensor_indices_or_sections(Tensor(a -> *) self, Tensor tensor_indices_or_sections, int "
+        "dim=0) -> Tensor(a)[]",
+        "tensor_split with sections (0-dim) or indices (1-D) given as a tensor."),
+    op<directionalSplit<1>>("aten::hsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+                            "Splits columns evenly.", kAnyDevice),
+    op<directionalSplitAt<1>>("aten::hsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+                              "Splits columns at indices.", kAnyDevice),
+    op<directionalSplit<2>>("aten::vsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+                            "Splits rows evenly.", kAnyDevice),
+    op<directionalSplitAt<2>>("aten::vsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+                              "Splits rows at indices.", kAnyDevice),
+    op<directionalSplit<3>>("aten::dsplit.int(Tensor(a -> *) self, int sections) -> Tensor(a)[]",
+                            "Splits dim 2 evenly.", kAnyDevice),
+    op<directionalSplitAt<3>>("aten::dsplit.array(Tensor(a -> *) self, int[] indices) -> Tensor(a)[]",
+                              "Splits dim 2 at indices.", kAnyDevice),
+    op<unbind>("aten::unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]", "All slices along a dim.",
+               kAnyDevice),
+    // Views: only a 0-dim tensor is reshaped, which never copies.
+    op<atleastOp<1>>("aten::atleast_1d(Tensor self) -> Tensor", "Views 0-D tensors as 1-D.", kAnyDevice),
+    op<atleastOp<2>>("aten::atleast_2d(Tensor self) -> Tensor", "Views tensors as at least 2-D.", kAnyDevice),
+    op<atleastOp<3>>("aten::atleast_3d(Tensor self) -> Tensor", "Views tensors as at least 3-D.", kAnyDevice),
+    op<atleastSeq<1>>("aten::atleast_1d.Sequence(Tensor[] tensors) -> Tensor[]", "atleast_1d of each tensor.",
+                      kAnyDevice),
+    op<atleastSeq<2>>("aten::atleast_2d.Sequence(Tensor[] tensors) -> Tensor[]", "atleast_2d of each tensor.",
+                      kAnyDevice),
+    op<atleastSeq<3>>("aten::atleast_3d.Sequence(Tensor[] tensors) -> Tensor[]", "atleast_3d of each tensor.",
+                      kAnyDevice),
+    op<[](const Tensor& self, std::vector<int64_t> dims) { return flip(self, dims); }>(
+        "aten::flip(Tensor self, int[] dims) -> Tensor", "Reverses the order along dims (a copy)."),
+    op<flipDim<1>>("aten::fliplr(Tensor self) -> Tensor", "Reverses dim 1."),
+    op<flipDim<0>>("aten::flipud(Tensor self) -> Tensor", "Reverses dim 0."),
+    op<[](const Tensor& self, std::vector<int64_t> shifts, std::vector<int64_t> dims) {
+      return roll(self, shifts, dims);
+    }>("aten::roll(Tensor self, int[1] shifts, int[1] dims=[]) -> Tensor",
+       "Rotates elements along dims (flattened when dims is empty)."),
+    op<[](const Tensor& self, int64_t k, std::vector<int64_t> dims) { return rot90(self, k, dims); }>(
+        "aten::rot90(Tensor self, int k=1, int[] dims=[0, 1]) -> Tensor", "Rotates by 90 degrees k times."),
+    op<[](const Tensor& self, std::vector<int64_t> repeats) { return repeat(self, repeats); }>(
+        "aten::repeat(Tensor self, SymInt[] repeats) -> Tensor", "Tiles the tensor `repeats` times per dim."),
+    op<[](const Tensor& self, std::vector<int64_t> dims) { return tile(self, dims); }>(
+        "aten::tile(Tensor self, int[] dims) -> Tensor", "repeat with leading ones filled in."),
+    op<[](const Tensor& self, int64_t repeats, std::optional<int64_t> dim, std::optional<int64_t> /*output_size*/) {
+      return repeat_interleave_int(self, repeats, dim);
+    }>("aten::repeat_interleave.self_int(Tensor self, int repeats, int? dim=None, *, int? output_size=None) -> Tensor",
+       "Repeats each element `repeats` times."),
+    op<repeat_interleave_tensor>(
+        "aten::repeat_interleave.self_Tensor(Tensor self, Tensor repeats, int? dim=None, *, int? output_size=None) -> "
+        "Tensor",
+        "Repeats each slice along dim by its count in repeats."),
+    op<repeat_interleave_indices>("aten::repeat_interleave.Tensor(Tensor repeats, *, int? output_size=None) -> Tensor",
+                                  "i repeated repeats[i] times, for each i."),
+    op<triangleOp<true>>("aten::tril(Tensor self, int diagonal=0) -> Tensor", "Lower triangle of the last two dims."),
+    op<triangleOp<false>>("aten::triu(Tensor self, int diagonal=0) -> Tensor", "Upper triangle of the last two dims."),
+    op<inplaceFrom<triangleOp<true>>>("aten::tril_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)", "In-place tril."),
+    op<inplaceFrom<triangleOp<false>>>("aten::triu_(Tensor(a!) self, int diagonal=0) -> Tensor(a!)",
+                                       "In-place triu."),
+    op<diag>("aten::diag(Tensor self, int diagonal=0) -> Tensor",
+             "Diagonal matrix from a vector, or a matrix's diagonal."),
+    op<diag_embed>("aten::diag_embed(Tensor self, int offset=0, int dim1=-2, int dim2=-1) -> Tensor",
+                   "Puts the last dim on the diagonal of two new dims."),
+    op<[](const Tensor& self, int64_t offset) { return diag(self.contiguous().view({-1}), offset); }>(
+        "aten::diagflat(Tensor self, int offset=0) -> Tensor", "Diagonal matrix from the flattened input."),
+    op<diagonalScatter>(
+        "aten::diagonal_scatter(Tensor self, Tensor src, int offset=0, int dim1=0, int dim2=1) -> Tensor",
+        "A copy of self with src written into a diagonal."),
+    op<selectScatter>("aten::select_scatter(Tensor self, Tensor src, int dim, int index) -> Tensor",
+                      "A copy of self with src written into select(dim, index)."),
+    op<sliceScatter>(
+        "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) "
+        "-> Tensor",
+        "A copy of self with src written into a slice."),
+    op<asStridedScatter>(
+        "aten::as_strided_scatter(Tensor self, Tensor src, SymInt[] size, SymInt[] stride, SymInt? "
+        "storage_offset=None) -> Tensor",
+        "A copy of self with src written into an as_strided view."),
+    op<[](std::vector<Tensor> tensors) { return meshgrid(tensors, "ij"); }>(
+        "aten::meshgrid(Tensor[] tensors) -> Tensor[]", "Coordinate grids (ij indexing).", kAnyDevice),
+    op<[](std::vector<Tensor> tensors, std::string_view indexing) { return meshgrid(tensors, indexing); }>(
+        "aten::meshgrid.indexing(Tensor[] tensors, *, str indexing) -> Tensor[]",
+        "Coordinate grids with ij or xy indexing.", kAnyDevice),
+    op<[](std::vector<Tensor> tensors) { return block_diag(tensors); }>(
+        "aten::block_diag(Tensor[] tensors) -> Tensor", "Block-diagonal matrix of the inputs."),
+    op<[](std::vector<Tensor> tensors) { return cartesian_prod(tensors); }>(
+        "aten::cartesian_prod(Tensor[] tensors) -> Tensor", "Cartesian product of vectors."),
+    op<combinations>("aten::combinations(Tensor self, int r=2, bool with_replacement=False) -> Tensor",
+                     "Length-r combinations of a vector's elements."),
+    op<[](const Tensor& self, std::vector<int64_t> pad, const Scalar& value) {
+      return constant_pad_nd(self, pad, value);
+    }>("aten::constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
+       "Pads (or crops, for negative pads) the last dims with a constant."),
 };
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "op_test_util.h"
+#include "runtime/core/operator_registry.h"
+#include "runtime/ops/register_ops.h"
 
 namespace jitserve::ops::testing {
 namespace {
@@ -84,6 +86,63 @@ TEST(ShapeOps, CatOutRejectsOverlappingInputs) {
   Tensor r = callT("aten::cat.out", {IValue::tensorList({a, a}), IValue(int64_t{0}), out});
   EXPECT_TRUE(r.is_same(out));
   EXPECT_EQ(values(out), (V{1, 2, 3, 4, 1, 2, 3, 4}));
+}
+
+TEST(ShapeOps, DirectionalSplitsCheckDimsAndDivisibility) {
+  auto parts = call1("aten::hsplit.int", {floats({1, 2, 3, 4}, {2, 2}), IValue(int64_t{2})}).toTensorVector();
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(values(parts[1]), (V{2, 4}));
+  parts = call1("aten::hsplit.array", {floats({1, 2, 3, 4}), IValue::intList({1})}).toTensorVector();  // 1-D: dim 0
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(values(parts[1]), (V{2, 3, 4}));
+  auto message = [](std::string_view op, Stack args) {
+    try {
+      call(op, std::move(args));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("aten::vsplit.array", {floats({1, 2}), IValue::intList({1})})
+                .find("torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with 1 dimensions!"),
+            std::string::npos);
+  EXPECT_NE(message("aten::dsplit.int", {floats({1, 2, 3, 4, 5, 6}, {1, 2, 3}), IValue(int64_t{2})})
+                .find("torch.dsplit attempted to split along dimension 2, but the size of the dimension 3 is not "
+                      "divisible by the split_size 2!"),
+            std::string::npos);
+}
+
+// kAnyDevice marks kernels that touch metadata only: views and queries
+// serve every device, ops that read or copy elements do not.
+TEST(ShapeOps, OnlyMetadataKernelsServeAnyDevice) {
+  static OperatorRegistry* reg = [] {
+    auto* r = new OperatorRegistry();
+    registerAllTensorOps(*r);
+    return r;
+  }();
+  for (const char* name : {"aten::view", "aten::transpose_", "aten::size", "aten::split.Tensor", "aten::atleast_1d",
+                           "aten::unbind.int", "aten::meshgrid", "aten::result_type.Tensor", "aten::element_size",
+                           "aten::requires_grad_"}) {
+    const Operator* op = reg->findByName(name);
+    ASSERT_NE(op, nullptr) << name;
+    EXPECT_TRUE(op->isDeviceGeneric()) << name;
+  }
+  for (const char* name : {"aten::reshape", "aten::flatten.using_ints", "aten::contiguous", "aten::narrow.Tensor",
+                           "aten::conj", "aten::mH", "aten::is_nonzero", "aten::cat", "aten::resize_",
+                           "aten::tensor_split.tensor_indices_or_sections", "aten::index_select", "aten::sort"}) {
+    const Operator* op = reg->findByName(name);
+    ASSERT_NE(op, nullptr) << name;
+    EXPECT_FALSE(op->isDeviceGeneric()) << name;
+  }
+  EXPECT_TRUE(reg->findByName("aten::masked_fill.Scalar")->isFusible());
+  EXPECT_FALSE(reg->findByName("aten::masked_fill_.Scalar")->isFusible());
+}
+
+// torch.Size(list) is the list object itself, not a copy.
+TEST(ShapeOps, SizeOfAListIsTheList) {
+  IValue l = IValue::intList({2, 3});
+  IValue r = call1("aten::Size", {l});
+  EXPECT_EQ(&r.toListRef(), &l.toListRef());
 }
 
 }  // namespace
