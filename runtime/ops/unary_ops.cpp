@@ -329,6 +329,7 @@ Tensor roundDecimals(const Tensor& self, int64_t decimals, Tensor out = {}) {
   });
   return out;
 }
+Tensor roundTo(const Tensor& self, int64_t decimals) { return roundDecimals(self, decimals); }
 
 // ---- predicates: Bool results ----
 
@@ -383,6 +384,7 @@ Tensor logit(const Tensor& self, std::optional<double> eps, Tensor out = {}) {
   });
   return out;
 }
+Tensor logitOf(const Tensor& self, std::optional<double> eps) { return logit(self, eps); }
 
 Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                 std::optional<double> neginf, Tensor out = {}) {
@@ -474,27 +476,25 @@ const OpEntry kUnaryOps[] = {
     JS_KEEP_ENTRIES(floor, Keep::Floor, "Round toward negative infinity.")
     JS_KEEP_ENTRIES(ceil, Keep::Ceil, "Round toward positive infinity.")
     JS_KEEP_ENTRIES(round, Keep::Round, "Round half to even.")
-    op<[](const Tensor& self, int64_t decimals) { return roundDecimals(self, decimals); }>(
-        "aten::round.decimals(Tensor self, *, int decimals) -> Tensor", "Round half to even at a decimal position.",
-        kFusible),
+    op<roundTo>("aten::round.decimals(Tensor self, *, int decimals) -> Tensor",
+                "Round half to even at a decimal position.", kFusible),
     op<[](Tensor self, int64_t decimals) { return roundDecimals(self, decimals, self); }>(
         "aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", "In-place round with decimals."),
-    op<[](const Tensor& self, int64_t decimals) { return roundDecimals(self, decimals); }>(
-        "aten::special_round(Tensor self, *, int decimals=0) -> Tensor", "Alias of round.", kFusible),
+    op<roundTo>("aten::special_round(Tensor self, *, int decimals=0) -> Tensor", "Alias of round.", kFusible),
     JS_KEEP_ENTRIES(trunc, Keep::Trunc, "Round toward zero.")
     op<functional<keepUnary<Keep::Trunc>>>("aten::fix(Tensor self) -> Tensor", "Alias of trunc.", kFusible),
     JS_KEEP_ENTRIES(frac, Keep::Frac, "x - trunc(x).")
     JS_KEEP_ENTRIES(relu, Keep::Relu, "max(x, 0).")
     op<functional<predicate<Pred::IsNan>>>("aten::isnan(Tensor self) -> Tensor", "True where NaN.", kFusible),
     op<functional<predicate<Pred::IsInf>>>("aten::isinf(Tensor self) -> Tensor", "True where +-inf.", kFusible),
-    op<functional<predicate<Pred::IsFinite>>>("aten::isfinite(Tensor self) -> Tensor", "True where neither NaN nor inf.",
-                                             kFusible),
+    op<functional<predicate<Pred::IsFinite>>>("aten::isfinite(Tensor self) -> Tensor",
+                                              "True where neither NaN nor inf.", kFusible),
     op<functional<predicate<Pred::IsPosInf>>>("aten::isposinf(Tensor self) -> Tensor", "True where +inf.", kFusible),
     op<functional<predicate<Pred::IsNegInf>>>("aten::isneginf(Tensor self) -> Tensor", "True where -inf.", kFusible),
     op<functional<predicate<Pred::SignBit>>>("aten::signbit(Tensor self) -> Tensor", "True where the sign bit is set.",
                                             kFusible),
-    op<functional<predicate<Pred::IsReal>>>("aten::isreal(Tensor self) -> Tensor", "True where the imaginary part is 0.",
-                                           kFusible),
+    op<functional<predicate<Pred::IsReal>>>("aten::isreal(Tensor self) -> Tensor",
+                                            "True where the imaginary part is 0.", kFusible),
     op<functional<predicate<Pred::LogicalNot>>>("aten::logical_not(Tensor self) -> Tensor", "Boolean not of x != 0.",
                                                kFusible),
     op<inplace<predicate<Pred::LogicalNot>>>("aten::logical_not_(Tensor(a!) self) -> Tensor(a!)",
@@ -502,13 +502,11 @@ const OpEntry kUnaryOps[] = {
     op<functional<bitwiseNot>>("aten::bitwise_not(Tensor self) -> Tensor", "Bitwise not (logical not for bool).",
                                kFusible),
     op<inplace<bitwiseNot>>("aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)", "In-place bitwise_not."),
-    op<[](const Tensor& self, std::optional<double> eps) { return logit(self, eps); }>(
-        "aten::logit(Tensor self, float? eps=None) -> Tensor", "log(x / (1 - x)), x clamped to [eps, 1-eps].",
-        kFusible),
+    op<logitOf>("aten::logit(Tensor self, float? eps=None) -> Tensor", "log(x / (1 - x)), x clamped to [eps, 1-eps].",
+                kFusible),
     op<[](Tensor self, std::optional<double> eps) { return logit(self, eps, self); }>(
         "aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)", "In-place logit."),
-    op<[](const Tensor& self, std::optional<double> eps) { return logit(self, eps); }>(
-        "aten::special_logit(Tensor self, float? eps=None) -> Tensor", "Alias of logit.", kFusible),
+    op<logitOf>("aten::special_logit(Tensor self, float? eps=None) -> Tensor", "Alias of logit.", kFusible),
     op<[](const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
       return nanToNum(self, nan, posinf, neginf);
     }>("aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",

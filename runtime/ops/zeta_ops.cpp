@@ -86,15 +86,15 @@ Tensor polygamma(int64_t n, const Tensor& self, Tensor out = {}) {
   return out;
 }
 
+Tensor polygammaOf(int64_t n, const Tensor& self) { return polygamma(n, self); }
+
 const OpEntry kZetaOps[] = {
-    op<[](int64_t n, const Tensor& self) { return polygamma(n, self); }>("aten::polygamma(int n, Tensor self) -> Tensor",
-                                                                         "n-th derivative of digamma.", kFusible),
+    op<polygammaOf>("aten::polygamma(int n, Tensor self) -> Tensor", "n-th derivative of digamma.", kFusible),
     op<[](int64_t n, const Tensor& self, Tensor out) { return polygamma(n, self, std::move(out)); }>(
         "aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "polygamma into out."),
     op<[](Tensor self, int64_t n) { return polygamma(n, self, self); }>(
         "aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", "In-place polygamma."),
-    op<[](int64_t n, const Tensor& self) { return polygamma(n, self); }>(
-        "aten::special_polygamma(int n, Tensor self) -> Tensor", "Alias of polygamma.", kFusible),
+    op<polygammaOf>("aten::special_polygamma(int n, Tensor self) -> Tensor", "Alias of polygamma.", kFusible),
     op<zeta>("aten::special_zeta(Tensor self, Tensor other) -> Tensor", "Hurwitz zeta(self, other).", kFusible),
     op<[](const Tensor& self, const Scalar& other) { return zeta(self, wrapScalar(other)); }>(
         "aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", "Hurwitz zeta with a Scalar q.",
