@@ -13,7 +13,6 @@
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -40,44 +39,26 @@ Tensor compare(const Tensor& a, const Tensor& b, Tensor out = {}) {
   return out;
 }
 
-template <Cmp C>
-void k_cmp_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(compare<C>(a.tensor(0), a.tensor(1)));
+// The forms of a binary kernel `Tensor f(const Tensor& self, const Tensor& other,
+// Tensor out)` that computes into out (a new tensor when out is undefined):
+// functional, in place (self is out) and out=, each with a Tensor or a
+// Scalar operand (a Scalar is a wrapped 0-dim tensor, as in PyTorch).
+using BinaryInto = Tensor (*)(const Tensor&, const Tensor&, Tensor);
+inline const Tensor& operand(const Tensor& t) { return t; }
+inline Tensor operand(const Scalar& s) { return wrapScalar(s); }
+
+template <BinaryInto F, typename Self, typename Other>
+Tensor functional(const Self& self, const Other& other) {
+  return F(operand(self), operand(other), Tensor());
 }
-template <Cmp C>
-void k_cmp_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(compare<C>(a.tensor(0), wrapScalar(a.scalar(1))));
+template <BinaryInto F, typename Other>
+Tensor inplace(Tensor self, const Other& other) {
+  return F(self, operand(other), self);
 }
-// out= forms: the Bool result converted to out's dtype, whatever it is.
-template <Cmp C>
-void k_cmp_tt_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  compare<C>(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-template <Cmp C>
-void k_cmp_ts_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  compare<C>(a.tensor(0), wrapScalar(a.scalar(1)), out);
-  a.ret(std::move(out));
-}
-template <Cmp C>
-void k_cmp_tt_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  compare<C>(self, a.tensor(1), self);
-  a.ret(std::move(self));
-}
-template <Cmp C>
-void k_cmp_ts_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  compare<C>(self, wrapScalar(a.scalar(1)), self);
-  a.ret(std::move(self));
+// out= forms of comparisons: the Bool result converted to out's dtype, whatever it is.
+template <BinaryInto F, typename Other>
+Tensor into(const Tensor& self, const Other& other, Tensor out) {
+  return F(self, operand(other), std::move(out));
 }
 
 // ---- bitwise ----
@@ -134,36 +115,6 @@ Tensor bitwise(const Tensor& a, const Tensor& b, Tensor out = {}) {
   return out;
 }
 
-template <Bit B>
-void k_bit_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(bitwise<B>(a.tensor(0), a.tensor(1)));
-}
-template <Bit B>
-void k_bit_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(bitwise<B>(a.tensor(0), wrapScalar(a.scalar(1))));
-}
-template <Bit B>
-void k_bit_st(Stack& s) {
-  Args a(s, 2);
-  a.ret(bitwise<B>(wrapScalar(a.scalar(0)), a.tensor(1)));
-}
-template <Bit B>
-void k_bit_tt_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  bitwise<B>(self, a.tensor(1), self);
-  a.ret(std::move(self));
-}
-template <Bit B>
-void k_bit_ts_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  bitwise<B>(self, wrapScalar(a.scalar(1)), self);
-  a.ret(std::move(self));
-}
-
 // ---- closeness ----
 
 Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan) {
@@ -199,35 +150,10 @@ bool allTrue(const Tensor& t) {
   return true;
 }
 
-void k_isclose(Stack& s) {
-  Args a(s, 5);
-  a.ret(isclose(a.tensor(0), a.tensor(1), a.toDouble(2), a.toDouble(3), a.toBool(4)));
-}
-void k_allclose(Stack& s) {
-  Args a(s, 5);
-  a.ret(allTrue(isclose(a.tensor(0), a.tensor(1), a.toDouble(2), a.toDouble(3), a.toBool(4))));
-}
 // torch.equal: same shape and same values (dtypes may differ; NaN != NaN).
-void k_equal(Stack& s) {
-  Args a(s, 2);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
-  bool eq = IntArrayRef(x.sizes()) == IntArrayRef(y.sizes()) && allTrue(compare<Cmp::Eq>(x, y));
-  a.ret(eq);
+bool equal(const Tensor& x, const Tensor& y) {
+  return IntArrayRef(x.sizes()) == IntArrayRef(y.sizes()) && allTrue(compare<Cmp::Eq>(x, y));
 }
-
-#define CMP_ENTRIES(op, C, doc)                                                                              \
-  {"aten::" op ".Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<C>, doc},                              \
-      {"aten::" op ".Scalar(Tensor self, Scalar other) -> Tensor", k_cmp_ts<C>, doc " (Scalar other)"},        \
-      {"aten::" op "_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<C>, "In-place " op "."}, \
-      {"aten::" op "_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_cmp_ts_<C>, "In-place " op "."}, \
-      {"aten::" op ".Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<C>,  \
-       op " into out."},                                                                                       \
-      {"aten::" op ".Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_ts_out<C>,  \
-       op " with a Scalar into out."},
-
-#define BIT_ENTRIES(op, B, doc)                                                                               \
-  {"aten::" op ".Tensor(Tensor self, Tensor other) -> Tensor", k_bit_tt<B>, doc},                               \
-      {"aten::" op ".Scalar(Tensor self, Scalar other) -> Tensor", k_bit_ts<B>, doc " (Scalar other)"},
 
 // isin: whether each element of `elements` occurs in `test`, compared in
 // their promoted dtype (exactly for integers, as doubles otherwise).
@@ -251,18 +177,35 @@ Tensor isin(const Tensor& elements, const Tensor& test, bool invert) {
   }));
   return out;
 }
-void k_isin_tt(Stack& s) {
-  Args a(s, 4);
-  a.ret(isin(a.tensor(0), a.tensor(1), a.toBool(3)));
+template <typename Elements, typename Test>
+Tensor isinOf(const Elements& elements, const Test& test, bool /*assume_unique*/, bool invert) {
+  return isin(operand(elements), operand(test), invert);
 }
-void k_isin_ts(Stack& s) {
-  Args a(s, 4);
-  a.ret(isin(a.tensor(0), wrapScalar(a.scalar(1)), a.toBool(3)));
-}
-void k_isin_st(Stack& s) {
-  Args a(s, 4);
-  a.ret(isin(wrapScalar(a.scalar(0)), a.tensor(1), a.toBool(3)));
-}
+
+// A comparison's six overloads: Tensor or Scalar other; functional, in place and out=.
+#define CMP_ENTRIES(name, C, doc)                                                                               \
+  op<functional<compare<C>, Tensor, Tensor>>("aten::" name ".Tensor(Tensor self, Tensor other) -> Tensor", doc, \
+                                             kFusible),                                                         \
+      op<functional<compare<C>, Tensor, Scalar>>("aten::" name ".Scalar(Tensor self, Scalar other) -> Tensor",  \
+                                                 doc " (Scalar other)", kFusible),                              \
+      op<inplace<compare<C>, Tensor>>("aten::" name "_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",    \
+                                      "In-place " name "."),                                                    \
+      op<inplace<compare<C>, Scalar>>("aten::" name "_.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",    \
+                                      "In-place " name "."),                                                    \
+      op<into<compare<C>, Tensor>>("aten::" name                                                                \
+                                   ".Tensor_out(Tensor self, Tensor other, *, Tensor(a!) out) -> "              \
+                                   "Tensor(a!)",                                                                \
+                                   name " into out."),                                                          \
+      op<into<compare<C>, Scalar>>("aten::" name                                                                \
+                                   ".Scalar_out(Tensor self, Scalar other, *, Tensor(a!) out) -> "              \
+                                   "Tensor(a!)",                                                                \
+                                   name " with a Scalar into out."),
+
+#define BIT_ENTRIES(name, B, doc)                                                                               \
+  op<functional<bitwise<B>, Tensor, Tensor>>("aten::" name ".Tensor(Tensor self, Tensor other) -> Tensor", doc, \
+                                             kFusible),                                                         \
+      op<functional<bitwise<B>, Tensor, Scalar>>("aten::" name ".Scalar(Tensor self, Scalar other) -> Tensor",  \
+                                                 doc " (Scalar other)", kFusible),
 
 const OpEntry kComparisonOps[] = {
     CMP_ENTRIES("eq", Cmp::Eq, "self == other, elementwise.")
@@ -271,29 +214,34 @@ const OpEntry kComparisonOps[] = {
     CMP_ENTRIES("le", Cmp::Le, "self <= other, elementwise.")
     CMP_ENTRIES("gt", Cmp::Gt, "self > other, elementwise.")
     CMP_ENTRIES("ge", Cmp::Ge, "self >= other, elementwise.")
-    {"aten::greater.Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::Gt>, "Alias of gt."},
-    {"aten::greater_equal.Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::Ge>, "Alias of ge."},
-    {"aten::less.Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::Lt>, "Alias of lt."},
-    {"aten::less_equal.Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::Le>, "Alias of le."},
-    {"aten::not_equal.Tensor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::Ne>, "Alias of ne."},
-    {"aten::logical_and(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::LogicalAnd>,
-     "(self != 0) and (other != 0)."},
-    {"aten::logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalAnd>,
-     "In-place logical_and."},
-    {"aten::logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalAnd>,
-     "logical_and into out."},
-    {"aten::logical_or(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::LogicalOr>,
-     "(self != 0) or (other != 0)."},
-    {"aten::logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalOr>,
-     "In-place logical_or."},
-    {"aten::logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalOr>,
-     "logical_or into out."},
-    {"aten::logical_xor(Tensor self, Tensor other) -> Tensor", k_cmp_tt<Cmp::LogicalXor>,
-     "(self != 0) xor (other != 0)."},
-    {"aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_cmp_tt_<Cmp::LogicalXor>,
-     "In-place logical_xor."},
-    {"aten::logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_cmp_tt_out<Cmp::LogicalXor>,
-     "logical_xor into out."},
+    op<functional<compare<Cmp::Gt>, Tensor, Tensor>>("aten::greater.Tensor(Tensor self, Tensor other) -> Tensor",
+                                                     "Alias of gt.", kFusible),
+    op<functional<compare<Cmp::Ge>, Tensor, Tensor>>("aten::greater_equal.Tensor(Tensor self, Tensor other) -> Tensor",
+                                                     "Alias of ge.", kFusible),
+    op<functional<compare<Cmp::Lt>, Tensor, Tensor>>("aten::less.Tensor(Tensor self, Tensor other) -> Tensor",
+                                                     "Alias of lt.", kFusible),
+    op<functional<compare<Cmp::Le>, Tensor, Tensor>>("aten::less_equal.Tensor(Tensor self, Tensor other) -> Tensor",
+                                                     "Alias of le.", kFusible),
+    op<functional<compare<Cmp::Ne>, Tensor, Tensor>>("aten::not_equal.Tensor(Tensor self, Tensor other) -> Tensor",
+                                                     "Alias of ne.", kFusible),
+    op<functional<compare<Cmp::LogicalAnd>, Tensor, Tensor>>("aten::logical_and(Tensor self, Tensor other) -> Tensor",
+                                                             "(self != 0) and (other != 0).", kFusible),
+    op<inplace<compare<Cmp::LogicalAnd>, Tensor>>("aten::logical_and_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                                  "In-place logical_and."),
+    op<into<compare<Cmp::LogicalAnd>, Tensor>>(
+        "aten::logical_and.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", "logical_and into out."),
+    op<functional<compare<Cmp::LogicalOr>, Tensor, Tensor>>("aten::logical_or(Tensor self, Tensor other) -> Tensor",
+                                                            "(self != 0) or (other != 0).", kFusible),
+    op<inplace<compare<Cmp::LogicalOr>, Tensor>>("aten::logical_or_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                                 "In-place logical_or."),
+    op<into<compare<Cmp::LogicalOr>, Tensor>>(
+        "aten::logical_or.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", "logical_or into out."),
+    op<functional<compare<Cmp::LogicalXor>, Tensor, Tensor>>("aten::logical_xor(Tensor self, Tensor other) -> Tensor",
+                                                             "(self != 0) xor (other != 0).", kFusible),
+    op<inplace<compare<Cmp::LogicalXor>, Tensor>>("aten::logical_xor_(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                                  "In-place logical_xor."),
+    op<into<compare<Cmp::LogicalXor>, Tensor>>(
+        "aten::logical_xor.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", "logical_xor into out."),
     BIT_ENTRIES("bitwise_and", Bit::And, "Bitwise and (logical for bool).")
     BIT_ENTRIES("bitwise_or", Bit::Or, "Bitwise or (logical for bool).")
     BIT_ENTRIES("bitwise_xor", Bit::Xor, "Bitwise xor (logical for bool).")
@@ -302,55 +250,69 @@ const OpEntry kComparisonOps[] = {
     BIT_ENTRIES("__xor__", Bit::Xor, "The ^ operator.")
     BIT_ENTRIES("__lshift__", Bit::Lshift, "The << operator.")
     BIT_ENTRIES("__rshift__", Bit::Rshift, "The >> operator.")
-    {"aten::bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", k_bit_st<Bit::And>,
-     "Bitwise and of a Scalar and a tensor."},
-    {"aten::bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", k_bit_st<Bit::Or>,
-     "Bitwise or of a Scalar and a tensor."},
-    {"aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", k_bit_st<Bit::Xor>,
-     "Bitwise xor of a Scalar and a tensor."},
-    {"aten::bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::And>,
-     "In-place bitwise_and."},
-    {"aten::bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Or>,
-     "In-place bitwise_or."},
-    {"aten::bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Xor>,
-     "In-place bitwise_xor."},
-    {"aten::__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::And>, "The &= operator."},
-    {"aten::__iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_bit_ts_<Bit::And>, "The &= operator."},
-    {"aten::__ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Or>, "The |= operator."},
-    {"aten::__ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_bit_ts_<Bit::Or>, "The |= operator."},
-    {"aten::__ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Xor>, "The ^= operator."},
-    {"aten::__ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_bit_ts_<Bit::Xor>, "The ^= operator."},
-    {"aten::__ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Lshift>,
-     "The <<= operator."},
-    {"aten::__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_bit_ts_<Bit::Lshift>,
-     "The <<= operator."},
-    {"aten::__irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_bit_tt_<Bit::Rshift>,
-     "The >>= operator."},
-    {"aten::__irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)", k_bit_ts_<Bit::Rshift>,
-     "The >>= operator."},
-    {"aten::bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor", k_bit_tt<Bit::Lshift>, "Left shift."},
-    {"aten::bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor", k_bit_ts<Bit::Lshift>,
-     "Left shift by a Scalar."},
-    {"aten::bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor", k_bit_tt<Bit::Rshift>,
-     "Arithmetic right shift."},
-    {"aten::bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor", k_bit_ts<Bit::Rshift>,
-     "Arithmetic right shift by a Scalar."},
-    {"aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool "
-     "equal_nan=False) -> Tensor",
-     k_isclose, "|self - other| <= atol + rtol * |other|, elementwise."},
-    {"aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool "
-     "equal_nan=False) -> bool",
-     k_allclose, "Whether isclose holds everywhere."},
-    {"aten::equal(Tensor self, Tensor other) -> bool", k_equal, "Same shape and equal values."},
-    {"aten::isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool assume_unique=False, bool "
-     "invert=False) -> Tensor",
-     k_isin_tt, "Whether each element occurs in test_elements."},
-    {"aten::isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool assume_unique=False, bool "
-     "invert=False) -> Tensor",
-     k_isin_ts, "Whether each element equals test_element."},
-    {"aten::isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool assume_unique=False, bool "
-     "invert=False) -> Tensor",
-     k_isin_st, "Whether element occurs in test_elements."},
+    op<functional<bitwise<Bit::And>, Scalar, Tensor>>(
+        "aten::bitwise_and.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", "Bitwise and of a Scalar and a tensor.",
+        kFusible),
+    op<functional<bitwise<Bit::Or>, Scalar, Tensor>>(
+        "aten::bitwise_or.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", "Bitwise or of a Scalar and a tensor.",
+        kFusible),
+    op<functional<bitwise<Bit::Xor>, Scalar, Tensor>>(
+        "aten::bitwise_xor.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", "Bitwise xor of a Scalar and a tensor.",
+        kFusible),
+    op<inplace<bitwise<Bit::And>, Tensor>>("aten::bitwise_and_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                           "In-place bitwise_and."),
+    op<inplace<bitwise<Bit::Or>, Tensor>>("aten::bitwise_or_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                          "In-place bitwise_or."),
+    op<inplace<bitwise<Bit::Xor>, Tensor>>("aten::bitwise_xor_.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                           "In-place bitwise_xor."),
+    op<inplace<bitwise<Bit::And>, Tensor>>("aten::__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                           "The &= operator."),
+    op<inplace<bitwise<Bit::And>, Scalar>>("aten::__iand__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+                                           "The &= operator."),
+    op<inplace<bitwise<Bit::Or>, Tensor>>("aten::__ior__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                          "The |= operator."),
+    op<inplace<bitwise<Bit::Or>, Scalar>>("aten::__ior__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+                                          "The |= operator."),
+    op<inplace<bitwise<Bit::Xor>, Tensor>>("aten::__ixor__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                           "The ^= operator."),
+    op<inplace<bitwise<Bit::Xor>, Scalar>>("aten::__ixor__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+                                           "The ^= operator."),
+    op<inplace<bitwise<Bit::Lshift>, Tensor>>("aten::__ilshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                              "The <<= operator."),
+    op<inplace<bitwise<Bit::Lshift>, Scalar>>("aten::__ilshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+                                              "The <<= operator."),
+    op<inplace<bitwise<Bit::Rshift>, Tensor>>("aten::__irshift__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)",
+                                              "The >>= operator."),
+    op<inplace<bitwise<Bit::Rshift>, Scalar>>("aten::__irshift__.Scalar(Tensor(a!) self, Scalar other) -> Tensor(a!)",
+                                              "The >>= operator."),
+    op<functional<bitwise<Bit::Lshift>, Tensor, Tensor>>(
+        "aten::bitwise_left_shift.Tensor(Tensor self, Tensor other) -> Tensor", "Left shift.", kFusible),
+    op<functional<bitwise<Bit::Lshift>, Tensor, Scalar>>(
+        "aten::bitwise_left_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor", "Left shift by a Scalar.",
+        kFusible),
+    op<functional<bitwise<Bit::Rshift>, Tensor, Tensor>>(
+        "aten::bitwise_right_shift.Tensor(Tensor self, Tensor other) -> Tensor", "Arithmetic right shift.", kFusible),
+    op<functional<bitwise<Bit::Rshift>, Tensor, Scalar>>(
+        "aten::bitwise_right_shift.Tensor_Scalar(Tensor self, Scalar other) -> Tensor",
+        "Arithmetic right shift by a Scalar.", kFusible),
+    op<isclose>("aten::isclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool "
+                "equal_nan=False) -> Tensor",
+                "|self - other| <= atol + rtol * |other|, elementwise.", kFusible),
+    op<[](const Tensor& self, const Tensor& other, double rtol, double atol, bool equal_nan) {
+      return allTrue(isclose(self, other, rtol, atol, equal_nan));
+    }>("aten::allclose(Tensor self, Tensor other, float rtol=1.0000000000000001e-05, float atol=1e-08, bool "
+       "equal_nan=False) -> bool",
+       "Whether isclose holds everywhere."),
+    op<equal>("aten::equal(Tensor self, Tensor other) -> bool", "Same shape and equal values."),
+    op<isinOf<Tensor, Tensor>>("aten::isin.Tensor_Tensor(Tensor elements, Tensor test_elements, *, bool "
+                               "assume_unique=False, bool invert=False) -> Tensor",
+                               "Whether each element occurs in test_elements."),
+    op<isinOf<Tensor, Scalar>>("aten::isin.Tensor_Scalar(Tensor elements, Scalar test_element, *, bool "
+                               "assume_unique=False, bool invert=False) -> Tensor",
+                               "Whether each element equals test_element."),
+    op<isinOf<Scalar, Tensor>>("aten::isin.Scalar_Tensor(Scalar element, Tensor test_elements, *, bool "
+                               "assume_unique=False, bool invert=False) -> Tensor",
+                               "Whether element occurs in test_elements."),
 };
 
 #undef CMP_ENTRIES

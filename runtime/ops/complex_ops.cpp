@@ -4,7 +4,6 @@
 #include <complex>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 
@@ -34,19 +33,14 @@ Tensor fromPairs(const Tensor& a, const Tensor& b, const char* op, Make make) {
   return out.to(t == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat);
 }
 
-void k_complex(Stack& s) {
-  Args a(s, 2);
-  a.ret(fromPairs(a.tensor(0), a.tensor(1), "complex", [](double re, double im) { return C(re, im); }));
+Tensor complex(const Tensor& real, const Tensor& imag) {
+  return fromPairs(real, imag, "complex", [](double re, double im) { return C(re, im); });
 }
-void k_polar(Stack& s) {
-  Args a(s, 2);
-  a.ret(fromPairs(a.tensor(0), a.tensor(1), "polar",
-                  [](double r, double th) { return C(r * std::cos(th), r * std::sin(th)); }));
+Tensor polar(const Tensor& abs, const Tensor& angle) {
+  return fromPairs(abs, angle, "polar", [](double r, double th) { return C(r * std::cos(th), r * std::sin(th)); });
 }
 
-void k_view_as_complex(Stack& s) {
-  Args a(s, 1);
-  const Tensor& x = a.tensor(0);
+Tensor viewAsComplex(const Tensor& x) {
   const ScalarType t = x.dtype();
   JS_CHECK(t == ScalarType::Float || t == ScalarType::Double,
            "view_as_complex is only supported for float and double tensors, but got a tensor of scalar type: ",
@@ -61,12 +55,10 @@ void k_view_as_complex(Stack& s) {
   }
   JS_CHECK(x.storage_offset() % 2 == 0, "Tensor must have a storage_offset divisible by 2");
   const ScalarType ct = t == ScalarType::Double ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
-  a.ret(Tensor::fromStorage(x.storage(), ct, sizes, strides, x.storage_offset() / 2));
+  return Tensor::fromStorage(x.storage(), ct, sizes, strides, x.storage_offset() / 2);
 }
 
-void k_view_as_real(Stack& s) {
-  Args a(s, 1);
-  const Tensor& x = a.tensor(0);
+Tensor viewAsReal(const Tensor& x) {
   JS_CHECK(x.is_complex(), "view_as_real is only supported for complex tensors");
   JS_CHECK(x.dtype() != ScalarType::ComplexHalf, "view_as_real: ComplexHalf is not supported");
   std::vector<int64_t> sizes(x.sizes().begin(), x.sizes().end()), strides;
@@ -74,16 +66,16 @@ void k_view_as_real(Stack& s) {
   sizes.push_back(2);
   strides.push_back(1);
   const ScalarType rt = x.dtype() == ScalarType::ComplexDouble ? ScalarType::Double : ScalarType::Float;
-  a.ret(Tensor::fromStorage(x.storage(), rt, sizes, strides, x.storage_offset() * 2));
+  return Tensor::fromStorage(x.storage(), rt, sizes, strides, x.storage_offset() * 2);
 }
 
 const OpEntry kComplexOps[] = {
-    {"aten::complex(Tensor real, Tensor imag) -> Tensor", k_complex, "real + i * imag (broadcast)."},
-    {"aten::polar(Tensor abs, Tensor angle) -> Tensor", k_polar, "abs * (cos(angle) + i * sin(angle))."},
-    {"aten::view_as_complex(Tensor(a) self) -> Tensor(a)", k_view_as_complex,
-     "A complex view of a real tensor whose last dim holds (re, im)."},
-    {"aten::view_as_real(Tensor(a) self) -> Tensor(a)", k_view_as_real,
-     "A real view of a complex tensor with a trailing (re, im) dim."},
+    op<complex>("aten::complex(Tensor real, Tensor imag) -> Tensor", "real + i * imag (broadcast)."),
+    op<polar>("aten::polar(Tensor abs, Tensor angle) -> Tensor", "abs * (cos(angle) + i * sin(angle))."),
+    op<viewAsComplex>("aten::view_as_complex(Tensor(a) self) -> Tensor(a)",
+                      "A complex view of a real tensor whose last dim holds (re, im).", kAnyDevice),
+    op<viewAsReal>("aten::view_as_real(Tensor(a) self) -> Tensor(a)",
+                   "A real view of a complex tensor with a trailing (re, im) dim.", kAnyDevice),
 };
 
 }  // namespace

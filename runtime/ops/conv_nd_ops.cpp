@@ -13,7 +13,6 @@
 
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -213,28 +212,25 @@ Tensor convTransposeNd(const Tensor& input_in, const Tensor& weight, const std::
 
 namespace {
 
+// conv_transpose{1,2,3}d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 template <int Spatial>
-void k_conv_transpose(Stack& s) {
-  // (input, weight, bias, stride, padding, output_padding, groups, dilation)
-  Args a(s, 8);
-  JS_CHECK(a.tensor(1).dim() == Spatial + 2, "conv_transpose", Spatial, "d: expected a ", Spatial + 2,
-           "-D weight, got ", shapeToString(a.tensor(1).sizes()));
-  a.ret(convTransposeNd(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5),
-                        a.intList(7), a.toInt(6)));
+Tensor convTranspose(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                     std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> output_padding,
+                     int64_t groups, std::vector<int64_t> dilation) {
+  JS_CHECK(weight.dim() == Spatial + 2, "conv_transpose", Spatial, "d: expected a ", Spatial + 2, "-D weight, got ",
+           shapeToString(weight.sizes()));
+  return convTransposeNd(input, weight, bias, stride, padding, output_padding, dilation, groups);
 }
-void k_conv3d(Stack& s) {
-  Args a(s, 7);
-  JS_CHECK(a.tensor(1).dim() == 5, "conv3d: expected a 5-D weight, got ", shapeToString(a.tensor(1).sizes()));
-  a.ret(convNd(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toInt(6)));
+Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, std::vector<int64_t> stride,
+              std::vector<int64_t> padding, std::vector<int64_t> dilation, int64_t groups) {
+  JS_CHECK(weight.dim() == 5, "conv3d: expected a 5-D weight, got ", shapeToString(weight.sizes()));
+  return convNd(input, weight, bias, stride, padding, dilation, groups);
 }
 
 // conv_tbc (fairseq's convolution): input (time, batch, C_in), weight
 // (k, C_in, C_out), bias (C_out); time is padded by `pad` on both ends. The
 // same cross-correlation as conv1d on (batch, C_in, time).
-void k_conv_tbc(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x = a.tensor(0), &w = a.tensor(1), &b = a.tensor(2);
-  const int64_t pad = a.toInt(3);
+Tensor convTbc(const Tensor& x, const Tensor& w, const Tensor& b, int64_t pad) {
   JS_CHECK(x.dim() == 3, "Input must have 3 dims: time, batch, in_channel");
   JS_CHECK(w.dim() == 3, "Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.");
   JS_CHECK(b.dim() == 1, "Bias must be 1-D");
@@ -242,7 +238,7 @@ void k_conv_tbc(Stack& s) {
   JS_CHECK(b.size(0) == w.size(2), "Bias size must equal dim 2 in the weight");
   JS_CHECK(pad >= 0, "conv_tbc: negative padding");
   Tensor y = convNd(x.permute({1, 2, 0}), w.permute({2, 1, 0}), b, {1}, {pad}, {1}, 1);
-  a.ret(y.permute({2, 0, 1}).contiguous());
+  return y.permute({2, 0, 1}).contiguous();
 }
 
 // The per-backend convolution entry points that traced graphs of older
@@ -253,65 +249,75 @@ void checkKernelSize(const Tensor& w, const std::vector<int64_t>& k, const char*
   JS_CHECK(w.dim() >= 3 && actual == k, op, ": kernel_size ", shapeToString(k), " does not match the weight's ",
            shapeToString(w.sizes()));
 }
-template <int Dims, bool Dilated>
-void k_legacy_conv(Stack& s) {
-  Args a(s, Dilated ? 7 : 6);
-  const Tensor& w = a.tensor(1);
-  checkKernelSize(w, a.intList(2), Dims == 2 ? "thnn_conv2d" : "slow_conv3d");
-  const std::vector<int64_t> dil = Dilated ? a.intList(6) : std::vector<int64_t>(Dims, 1);
-  a.ret(convNd(a.tensor(0), w, a.optTensor(3), a.intList(4), a.intList(5), dil, 1));
+template <int Dims>
+Tensor legacyConvDilated(const Tensor& self, const Tensor& weight, std::vector<int64_t> kernel_size,
+                         const std::optional<Tensor>& bias, std::vector<int64_t> stride, std::vector<int64_t> padding,
+                         std::vector<int64_t> dilation) {
+  checkKernelSize(weight, kernel_size, Dims == 2 ? "thnn_conv2d" : "slow_conv3d");
+  return convNd(self, weight, bias, stride, padding, dilation, 1);
 }
 template <int Dims>
-void k_legacy_conv_transpose(Stack& s) {
-  Args a(s, 8);
-  const Tensor& w = a.tensor(1);
-  checkKernelSize(w, a.intList(2), Dims == 2 ? "slow_conv_transpose2d" : "slow_conv_transpose3d");
-  a.ret(convTransposeNd(a.tensor(0), w, a.optTensor(3), a.intList(4), a.intList(5), a.intList(6), a.intList(7), 1));
+Tensor legacyConv(const Tensor& self, const Tensor& weight, std::vector<int64_t> kernel_size,
+                  const std::optional<Tensor>& bias, std::vector<int64_t> stride, std::vector<int64_t> padding) {
+  return legacyConvDilated<Dims>(self, weight, std::move(kernel_size), bias, std::move(stride), std::move(padding),
+                                 std::vector<int64_t>(Dims, 1));
 }
-void k_conv_depthwise3d(Stack& s) {
-  Args a(s, 7);
-  const Tensor &x = a.tensor(0), &w = a.tensor(1);
-  checkKernelSize(w, a.intList(2), "conv_depthwise3d");
+template <int Dims>
+Tensor legacyConvTranspose(const Tensor& self, const Tensor& weight, std::vector<int64_t> kernel_size,
+                           const std::optional<Tensor>& bias, std::vector<int64_t> stride,
+                           std::vector<int64_t> padding, std::vector<int64_t> output_padding,
+                           std::vector<int64_t> dilation) {
+  checkKernelSize(weight, kernel_size, Dims == 2 ? "slow_conv_transpose2d" : "slow_conv_transpose3d");
+  return convTransposeNd(self, weight, bias, stride, padding, output_padding, dilation, 1);
+}
+Tensor convDepthwise3d(const Tensor& x, const Tensor& w, std::vector<int64_t> kernel_size,
+                       const std::optional<Tensor>& bias, std::vector<int64_t> stride, std::vector<int64_t> padding,
+                       std::vector<int64_t> dilation) {
+  checkKernelSize(w, kernel_size, "conv_depthwise3d");
   JS_CHECK(x.dim() == 5, "conv_depthwise3d: expected a 5-D input, got ", shapeToString(x.sizes()));
-  a.ret(convNd(x, w, a.optTensor(3), a.intList(4), a.intList(5), a.intList(6), x.size(1)));
+  return convNd(x, w, bias, stride, padding, dilation, x.size(1));
 }
 
 const OpEntry kConvNdOps[] = {
-    {"aten::thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, int[2] "
-     "padding=0) -> Tensor",
-     k_legacy_conv<2, false>, "conv2d (legacy entry point)."},
-    {"aten::slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, int[3] "
-     "padding=0) -> Tensor",
-     k_legacy_conv<3, false>, "conv3d (legacy entry point)."},
-    {"aten::slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, "
-     "int[2] padding=0, int[2] dilation=1) -> Tensor",
-     k_legacy_conv<2, true>, "Dilated conv2d (legacy entry point)."},
-    {"aten::slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, "
-     "int[3] padding=0, int[3] dilation=1) -> Tensor",
-     k_legacy_conv<3, true>, "Dilated conv3d (legacy entry point)."},
-    {"aten::slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] stride=1, "
-     "int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor",
-     k_legacy_conv_transpose<2>, "conv_transpose2d (legacy entry point)."},
-    {"aten::slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] stride=1, "
-     "int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor",
-     k_legacy_conv_transpose<3>, "conv_transpose3d (legacy entry point)."},
-    {"aten::conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] stride, int[3] "
-     "padding, int[3] dilation) -> Tensor",
-     k_conv_depthwise3d, "Depthwise conv3d (legacy entry point)."},
-    {"aten::conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor", k_conv_tbc,
-     "Convolution over (time, batch, channel) input (fairseq)."},
-    {"aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] "
-     "dilation=1, int groups=1) -> Tensor",
-     k_conv3d, "3-D convolution (NCDHW) via im2col + GEMM."},
-    {"aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] "
-     "padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor",
-     k_conv_transpose<1>, "1-D transposed convolution (GEMM + col2im)."},
-    {"aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] "
-     "padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
-     k_conv_transpose<2>, "2-D transposed convolution (GEMM + col2im)."},
-    {"aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] "
-     "padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
-     k_conv_transpose<3>, "3-D transposed convolution (GEMM + col2im)."},
+    op<legacyConv<2>>("aten::thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] "
+                      "stride=1, int[2] padding=0) -> Tensor",
+                      "conv2d (legacy entry point)."),
+    op<legacyConv<3>>("aten::slow_conv3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] "
+                      "stride=1, int[3] padding=0) -> Tensor",
+                      "conv3d (legacy entry point)."),
+    op<legacyConvDilated<2>>("aten::slow_conv_dilated2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? "
+                             "bias=None, int[2] stride=1, int[2] padding=0, int[2] dilation=1) -> Tensor",
+                             "Dilated conv2d (legacy entry point)."),
+    op<legacyConvDilated<3>>("aten::slow_conv_dilated3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? "
+                             "bias=None, int[3] stride=1, int[3] padding=0, int[3] dilation=1) -> Tensor",
+                             "Dilated conv3d (legacy entry point)."),
+    op<legacyConvTranspose<2>>(
+        "aten::slow_conv_transpose2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] "
+        "stride=1, int[2] padding=0, int[2] output_padding=0, int[2] dilation=1) -> Tensor",
+        "conv_transpose2d (legacy entry point)."),
+    op<legacyConvTranspose<3>>(
+        "aten::slow_conv_transpose3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias=None, int[3] "
+        "stride=1, int[3] padding=0, int[3] output_padding=0, int[3] dilation=1) -> Tensor",
+        "conv_transpose3d (legacy entry point)."),
+    op<convDepthwise3d>("aten::conv_depthwise3d(Tensor self, Tensor weight, int[3] kernel_size, Tensor? bias, int[3] "
+                        "stride, int[3] padding, int[3] dilation) -> Tensor",
+                        "Depthwise conv3d (legacy entry point)."),
+    op<convTbc>("aten::conv_tbc(Tensor self, Tensor weight, Tensor bias, int pad=0) -> Tensor",
+                "Convolution over (time, batch, channel) input (fairseq)."),
+    op<conv3d>("aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] padding=0, int[3] "
+               "dilation=1, int groups=1) -> Tensor",
+               "3-D convolution (NCDHW) via im2col + GEMM."),
+    op<convTranspose<1>>("aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], "
+                         "int[1] padding=[0], int[1] output_padding=[0], int groups=1, int[1] dilation=[1]) -> Tensor",
+                         "1-D transposed convolution (GEMM + col2im)."),
+    op<convTranspose<2>>(
+        "aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] "
+        "padding=0, int[2] output_padding=0, int groups=1, int[2] dilation=1) -> Tensor",
+        "2-D transposed convolution (GEMM + col2im)."),
+    op<convTranspose<3>>(
+        "aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, int[3] "
+        "padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
+        "3-D transposed convolution (GEMM + col2im)."),
 };
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include <limits>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -112,25 +111,26 @@ std::vector<int64_t> lengths(const Tensor& t, const char* what) {
   return std::vector<int64_t>(l.data<int64_t>(), l.data<int64_t>() + l.numel());
 }
 
-// ctc_loss.Tensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-void k_ctc_loss_tensor(Stack& s) {
-  Args a(s, 7);
-  a.ret(ctcLoss(a.tensor(0), a.tensor(1), lengths(a.tensor(2), "input_lengths"), lengths(a.tensor(3), "target_lengths"),
-                a.toInt(4), a.toInt(5), a.toBool(6)));
-}
-// ctc_loss.IntList(log_probs, targets, int[] input_lengths, int[] target_lengths, ...)
-void k_ctc_loss_intlist(Stack& s) {
-  Args a(s, 7);
-  a.ret(ctcLoss(a.tensor(0), a.tensor(1), a.intList(2), a.intList(3), a.toInt(4), a.toInt(5), a.toBool(6)));
+// The lengths as ctc_loss.Tensor (Tensor) or ctc_loss.IntList (int[]) takes them.
+std::vector<int64_t> lengthsOf(const Tensor& t, const char* what) { return lengths(t, what); }
+std::vector<int64_t> lengthsOf(std::vector<int64_t> v, const char* /*what*/) { return v; }
+
+// ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
+template <typename Lengths>
+Tensor ctcLossOp(const Tensor& log_probs, const Tensor& targets, Lengths input_lengths, Lengths target_lengths,
+                 int64_t blank, int64_t reduction, bool zero_infinity) {
+  return ctcLoss(log_probs, targets, lengthsOf(std::move(input_lengths), "input_lengths"),
+                 lengthsOf(std::move(target_lengths), "target_lengths"), blank, reduction, zero_infinity);
 }
 
 const OpEntry kCtcLossOps[] = {
-    {"aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor target_lengths, int "
-     "blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
-     k_ctc_loss_tensor, "CTC loss with lengths as tensors."},
-    {"aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int "
-     "blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
-     k_ctc_loss_intlist, "CTC loss with lengths as lists."},
+    op<ctcLossOp<const Tensor&>>("aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor "
+                                 "target_lengths, int blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
+                                 "CTC loss with lengths as tensors."),
+    op<ctcLossOp<std::vector<int64_t>>>(
+        "aten::ctc_loss.IntList(Tensor log_probs, Tensor targets, int[] input_lengths, int[] target_lengths, int "
+        "blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
+        "CTC loss with lengths as lists."),
 };
 
 }  // namespace

@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/support/error.h"
@@ -263,14 +262,11 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands) {
 
 namespace {
 
-void k_einsum(Stack& s) {
-  Args a(s, 3);
-  a.ret(einsum(a.str(0), a.tensorList(1)));
-}
-
 const OpEntry kEinsumOps[] = {
-    {"aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor", k_einsum,
-     "Einstein summation: diagonals by strided views, contractions by bmm (path ignored: left to right)."},
+    op<[](std::string_view equation, std::vector<Tensor> tensors, std::optional<std::vector<int64_t>> /*path*/) {
+      return einsum(equation, tensors);
+    }>("aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor",
+       "Einstein summation: diagonals by strided views, contractions by bmm (path ignored: left to right)."),
 };
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "runtime/ops/binary_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/reduce_ops.h"
@@ -63,11 +62,13 @@ Tensor embedding(const Tensor& weight, const Tensor& indices, Tensor out = {}) {
 // Returns (output, offset2bag, bag_size, max_indices). Bag b covers indices
 // [offsets[b], offsets[b + 1]); entries equal to padding_idx are skipped.
 // Empty bags give zeros.
-void embeddingBag(Args& a, std::optional<int64_t> padding_idx) {
-  const Tensor &weight = a.tensor(0), &indices = a.tensor(1), &offsets_t = a.tensor(2);
-  const int64_t mode = a.toInt(4);
-  const std::optional<Tensor> psw = a.optTensor(6);
-  const bool include_last = a.toBool(7);
+// embedding_bag.padding_idx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
+// include_last_offset, padding_idx); a negative padding_idx counts from the end.
+std::tuple<Tensor, Tensor, Tensor, Tensor> embeddingBag(const Tensor& weight, const Tensor& indices,
+                                                        const Tensor& offsets_t, bool /*scale_grad_by_freq*/,
+                                                        int64_t mode, bool /*sparse*/, const std::optional<Tensor>& psw,
+                                                        bool include_last, std::optional<int64_t> padding_idx) {
+  if (padding_idx && *padding_idx < 0) *padding_idx += weight.size(0);
   JS_CHECK(weight.dim() == 2, "embedding_bag: weight has to be a 2D Tensor, but got Tensor of dimension ", weight.dim());
   JS_CHECK(isFloatingType(weight.dtype()), "embedding_bag: expected a floating point weight, got ",
            scalarTypeName(weight.dtype()));
@@ -131,31 +132,28 @@ void embeddingBag(Args& a, std::optional<int64_t> padding_idx) {
     if (mode == 1 && count > 0)
       for (int64_t d = 0; d < D; ++d) op[b * D + d] /= static_cast<double>(count);
   }
-  a.ret(out.to(weight.dtype()), std::move(offset2bag), std::move(bag_size), std::move(max_idx));
+  return {out.to(weight.dtype()), std::move(offset2bag), std::move(bag_size), std::move(max_idx)};
 }
 
-// embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse,
-// per_sample_weights, include_last_offset[, padding_idx])
-void k_embedding_bag(Stack& s) {
-  Args a(s, 8);
-  embeddingBag(a, std::nullopt);
-}
-void k_embedding_bag_padding_idx(Stack& s) {
-  Args a(s, 9);
-  std::optional<int64_t> pad = a.optInt(8);
-  if (pad && *pad < 0) *pad += a.tensor(0).size(0);
-  embeddingBag(a, pad);
+// embedding_bag without padding_idx.
+std::tuple<Tensor, Tensor, Tensor, Tensor> embeddingBagNoPadding(const Tensor& weight, const Tensor& indices,
+                                                                 const Tensor& offsets, bool scale_grad_by_freq,
+                                                                 int64_t mode, bool sparse,
+                                                                 const std::optional<Tensor>& per_sample_weights,
+                                                                 bool include_last_offset) {
+  return embeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                      include_last_offset, std::nullopt);
 }
 
-void k_embedding(Stack& s) {
-  Args a(s, 5);
-  a.ret(embedding(a.tensor(0), a.tensor(1)));
+// embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse): the
+// last three shape only the gradient.
+Tensor embeddingOp(const Tensor& weight, const Tensor& indices, int64_t /*padding_idx*/, bool /*scale_grad_by_freq*/,
+                   bool /*sparse*/) {
+  return embedding(weight, indices);
 }
-void k_embedding_out(Stack& s) {
-  Args a(s, 6);
-  Tensor out = a.tensor(5);
-  embedding(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
+Tensor embeddingOut(const Tensor& weight, const Tensor& indices, int64_t /*padding_idx*/, bool /*scale_grad_by_freq*/,
+                    bool /*sparse*/, Tensor out) {
+  return embedding(weight, indices, std::move(out));
 }
 
 // one_hot: int64 indices -> [..., num_classes] of 0/1 (int64); num_classes
@@ -181,23 +179,16 @@ Tensor oneHot(const Tensor& self, int64_t numClasses) {
   for (int64_t i = 0; i < n; ++i) o[i * numClasses + p[i]] = 1;
   return out;
 }
-void k_one_hot(Stack& s) {
-  Args a(s, 2);
-  a.ret(oneHot(a.tensor(0), a.toInt(1)));
-}
 
 // embedding_renorm_ (F.embedding with max_norm): each row of weight that
 // indices name, once, scaled to max_norm when its norm is larger (by
 // max_norm / (norm + 1e-7), as PyTorch).
-void k_embedding_renorm_(Stack& s) {
-  Args a(s, 4);
-  Tensor self = a.tensor(0);
-  const double maxNorm = a.toDouble(2), normType = a.toDouble(3);
+Tensor embeddingRenorm_(Tensor self, const Tensor& indices, double maxNorm, double normType) {
   JS_CHECK(self.dim() == 2, "embedding_renorm_: expected a 2-D weight, got ", self.dim(), "-D");
-  JS_CHECK(a.tensor(1).dtype() == ScalarType::Long || a.tensor(1).dtype() == ScalarType::Int,
+  JS_CHECK(indices.dtype() == ScalarType::Long || indices.dtype() == ScalarType::Int,
            "Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, Int; but got ",
-           scalarTypeName(a.tensor(1).dtype()), " instead (while checking arguments for embedding_renorm_)");
-  std::vector<int64_t> idx = longs(a.tensor(1));
+           scalarTypeName(indices.dtype()), " instead (while checking arguments for embedding_renorm_)");
+  std::vector<int64_t> idx = longs(indices);
   std::sort(idx.begin(), idx.end());
   idx.erase(std::unique(idx.begin(), idx.end()), idx.end());
   for (int64_t i : idx) {
@@ -206,28 +197,30 @@ void k_embedding_renorm_(Stack& s) {
     const double norm = vector_norm(row, normType, std::nullopt, false, std::nullopt).item().toDouble();
     if (norm > maxNorm) row.copy_(mul(row, wrapped_scalar_tensor(Scalar(maxNorm / (norm + 1e-7)))));
   }
-  a.ret(std::move(self));
+  return self;
 }
 
 const OpEntry kEmbeddingBagOps[] = {
-    {"aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)",
-     k_embedding_renorm_, "Rescales the named rows to at most max_norm."},
-    {"aten::one_hot(Tensor self, int num_classes=-1) -> Tensor", k_one_hot,
-     "int64 indices as 0/1 rows of num_classes (max + 1 when -1)."},
-    {"aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "
-     "sparse=False) -> Tensor",
-     k_embedding, "Rows of weight picked by indices (padding_idx matters only for gradients)."},
-    {"aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, bool "
-     "sparse=False, *, Tensor(a!) out) -> Tensor(a!)",
-     k_embedding_out, "embedding into out."},
-    {"aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, "
-     "bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, Tensor, "
-     "Tensor)",
-     k_embedding_bag, "Per-bag sum (0), mean (1) or max (2) of embedding rows."},
-    {"aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, int "
-     "mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, int? padding_idx) -> (Tensor, Tensor, "
-     "Tensor, Tensor)",
-     k_embedding_bag_padding_idx, "embedding_bag skipping entries equal to padding_idx."},
+    op<embeddingRenorm_>(
+        "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)",
+        "Rescales the named rows to at most max_norm."),
+    op<oneHot>("aten::one_hot(Tensor self, int num_classes=-1) -> Tensor",
+               "int64 indices as 0/1 rows of num_classes (max + 1 when -1)."),
+    op<embeddingOp>("aten::embedding(Tensor weight, Tensor indices, int padding_idx=-1, bool scale_grad_by_freq=False, "
+                    "bool sparse=False) -> Tensor",
+                    "Rows of weight picked by indices (padding_idx matters only for gradients)."),
+    op<embeddingOut>("aten::embedding.out(Tensor weight, Tensor indices, int padding_idx=-1, bool "
+                     "scale_grad_by_freq=False, bool sparse=False, *, Tensor(a!) out) -> Tensor(a!)",
+                     "embedding into out."),
+    op<embeddingBagNoPadding>(
+        "aten::embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq=False, int mode=0, "
+        "bool sparse=False, Tensor? per_sample_weights=None, bool include_last_offset=False) -> (Tensor, Tensor, "
+        "Tensor, Tensor)",
+        "Per-bag sum (0), mean (1) or max (2) of embedding rows."),
+    op<embeddingBag>("aten::embedding_bag.padding_idx(Tensor weight, Tensor indices, Tensor offsets, bool "
+                     "scale_grad_by_freq, int mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, "
+                     "int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)",
+                     "embedding_bag skipping entries equal to padding_idx."),
 };
 
 }  // namespace

@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "runtime/ops/fft_plan.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
 
@@ -296,59 +295,48 @@ constexpr const char* kindName(Kind k) {
 
 // fft_X(Tensor self, int? n=None, int dim=-1, str? norm=None)
 template <Kind K>
-void k_fft1(Stack& s) {
-  Args a(s, 4);
-  const Tensor& x = a.tensor(0);
+Tensor fft1(const Tensor& x, std::optional<int64_t> n, int64_t dim, std::optional<std::string> norm) {
   checkFftDtype(x, kindName(K));
-  FftShape sh = oneDim(x, a.optInt(1), a.toInt(2));
-  if (isC2r(K) && !a.optInt(1)) {
+  FftShape sh = oneDim(x, n, dim);
+  if (isC2r(K) && !n) {
     sh.s[0] = 2 * (x.size(sh.dim[0]) - 1);
     checkPoints(sh.s[0]);
   }
-  a.ret(run(K, x, std::move(sh), a.optStr(3), kindName(K)));
+  return run(K, x, std::move(sh), norm, kindName(K));
 }
 
 // fft_X2 / fft_Xn(Tensor self, int[1]? s=None, int[1]? dim, str? norm=None)
-template <Kind K>
-void k_fftn(Stack& s) {
-  Args a(s, 4);
-  const Tensor& x = a.tensor(0);
+// Dims: int[1]? (fft_Xn) or int[1] (fft_X2).
+template <Kind K, typename Dims>
+Tensor fftn(const Tensor& x, std::optional<std::vector<int64_t>> sz, Dims dim_arg, std::optional<std::string> norm) {
   checkFftDtype(x, kindName(K));
-  auto sz = a.optIntList(1);
-  auto dim = a.optIntList(2);
+  const std::optional<std::vector<int64_t>> dim(std::move(dim_arg));
   FftShape sh = isC2r(K) ? c2rShape(x, sz, dim) : canonicalize(x, sz, dim);
-  a.ret(run(K, x, std::move(sh), a.optStr(3), kindName(K)));
+  return run(K, x, std::move(sh), norm, kindName(K));
 }
 
 // ---- shifts and frequencies ----
 
 template <bool Inverse>
-void k_fftshift(Stack& s) {
-  Args a(s, 2);
-  const Tensor& x = a.tensor(0);
+Tensor fftshift(const Tensor& x, std::optional<std::vector<int64_t>> dim) {
   std::vector<int64_t> dims;
-  if (auto d = a.optIntList(1)) {
-    for (int64_t v : *d) dims.push_back(maybe_wrap_dim(v, x.dim()));
+  if (dim) {
+    for (int64_t v : *dim) dims.push_back(maybe_wrap_dim(v, x.dim()));
   } else {
     for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
   }
   std::vector<int64_t> shifts;
   for (int64_t d : dims) shifts.push_back(Inverse ? (x.size(d) + 1) / 2 : x.size(d) / 2);
-  if (dims.empty()) {
-    a.ret(x.clone());
-    return;
-  }
-  a.ret(roll(x, shifts, dims));
+  if (dims.empty()) return x.clone();
+  return roll(x, shifts, dims);
 }
 
 // fftfreq(n, d): [0, 1, ..., (n-1)/2, -(n/2), ..., -1] / (d * n); rfftfreq
 // keeps the n/2 + 1 non-negative ones.
 template <bool Real>
-void k_fftfreq(Stack& s) {
-  Args a(s, 6);
-  const int64_t n = a.toInt(0);
-  const double d = a.toDouble(1);
-  const ScalarType dtype = a.optScalarType(2).value_or(kDefaultDtype);
+Tensor fftfreq(int64_t n, double d, std::optional<ScalarType> dtype_arg, std::optional<int64_t> /*layout*/,
+               std::optional<Device> /*device*/, std::optional<bool> /*pin_memory*/) {
+  const ScalarType dtype = dtype_arg.value_or(kDefaultDtype);
   JS_CHECK(isFloatingType(dtype) || isComplexType(dtype), Real ? "rfftfreq" : "fftfreq",
            " requires a floating point or complex dtype");
   JS_CHECK(n >= 0, Real ? "rfftfreq" : "fftfreq", ": n must be non-negative, got ", n);
@@ -358,7 +346,7 @@ void k_fftfreq(Stack& s) {
     const int64_t k = (Real || i <= (n - 1) / 2) ? i : i - n;
     v[static_cast<size_t>(i)] = static_cast<double>(k) / (d * static_cast<double>(n));
   }
-  a.ret(from_vector(v).to(dtype));
+  return from_vector(v).to(dtype);
 }
 
 // ---- stft / istft ----
@@ -384,18 +372,15 @@ std::vector<double> paddedWindow(const std::optional<Tensor>& window, int64_t wi
 
 // stft(self, n_fft, hop_length, win_length, window, normalized, onesided,
 // return_complex). Centre padding happens in torch.stft's Python, before.
-void k_stft(Stack& s) {
-  Args a(s, 8);
-  const Tensor& x = a.tensor(0);
-  const int64_t n_fft = a.toInt(1);
-  const int64_t hop = a.optInt(2).value_or(n_fft / 4);
-  const int64_t win_length = a.optInt(3).value_or(n_fft);
-  const std::optional<Tensor> window = a.optTensor(4);
-  const bool normalized = a.toBool(5);
+Tensor stft(const Tensor& x, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length_arg,
+            const std::optional<Tensor>& window, bool normalized, std::optional<bool> onesided_arg,
+            std::optional<bool> return_complex_arg) {
+  const int64_t hop = hop_length.value_or(n_fft / 4);
+  const int64_t win_length = win_length_arg.value_or(n_fft);
   checkFftDtype(x, "stft");
   const bool complex_in = x.is_complex() || (window && window->is_complex());
-  const bool onesided = a.optBool(6).value_or(!complex_in);
-  const bool return_complex = a.optBool(7).value_or(complex_in);
+  const bool onesided = onesided_arg.value_or(!complex_in);
+  const bool return_complex = return_complex_arg.value_or(complex_in);
   JS_CHECK(x.dim() == 1 || x.dim() == 2, "stft: expected a 1D or 2D tensor, but got ", x.dim(), "D tensor");
   JS_CHECK(!(onesided && complex_in), "Cannot have onesided output if window or input is complex");
   const int64_t len = x.size(-1);
@@ -426,10 +411,7 @@ void k_stft(Stack& s) {
   if (x.dim() == 1) spec = spec.squeeze(0);
   const ScalarType ct = (isDoublePrecision(x) || (window && isDoublePrecision(*window))) ? ScalarType::ComplexDouble
                                                                                        : ScalarType::ComplexFloat;
-  if (return_complex) {
-    a.ret(spec.to(ct));
-    return;
-  }
+  if (return_complex) return spec.to(ct);
   // The real layout of view_as_real: a trailing dim of (re, im).
   std::vector<int64_t> sizes(spec.sizes().begin(), spec.sizes().end());
   sizes.push_back(2);
@@ -440,23 +422,17 @@ void k_stft(Stack& s) {
     op[2 * i] = cp[i].real();
     op[2 * i + 1] = cp[i].imag();
   }
-  a.ret(out.to(ct == ScalarType::ComplexDouble ? ScalarType::Double : ScalarType::Float));
+  return out.to(ct == ScalarType::ComplexDouble ? ScalarType::Double : ScalarType::Float);
 }
 
 // istft(self, n_fft, hop_length, win_length, window, center, normalized,
 // onesided, length, return_complex): inverse transform of each frame,
 // windowed overlap-add, divided by the summed squared window.
-void k_istft(Stack& s) {
-  Args a(s, 10);
-  Tensor spec = a.tensor(0);
-  const int64_t n_fft = a.toInt(1);
-  const int64_t win_length = a.optInt(3).value_or(n_fft);
-  const int64_t hop = a.optInt(2).value_or(n_fft / 4);
-  const std::optional<Tensor> window = a.optTensor(4);
-  const bool center = a.toBool(5);
-  const bool normalized = a.toBool(6);
-  const std::optional<int64_t> length = a.optInt(8);
-  const bool return_complex = a.toBool(9);
+Tensor istft(Tensor spec, int64_t n_fft, std::optional<int64_t> hop_length, std::optional<int64_t> win_length_arg,
+             const std::optional<Tensor>& window, bool center, bool normalized, std::optional<bool> onesided_arg,
+             std::optional<int64_t> length, bool return_complex) {
+  const int64_t win_length = win_length_arg.value_or(n_fft);
+  const int64_t hop = hop_length.value_or(n_fft / 4);
   checkFftDtype(spec, "istft");
   const bool double_precision = isDoublePrecision(spec) || (window && isDoublePrecision(*window));
   if (!spec.is_complex()) {
@@ -476,7 +452,7 @@ void k_istft(Stack& s) {
   const bool batched = spec.dim() == 3;
   Tensor in = workingCopy(batched ? spec : spec.unsqueeze(0));
   const int64_t batch = in.size(0), bins = in.size(1), frames = in.size(2);
-  const bool onesided = a.optBool(7).value_or(bins != n_fft);
+  const bool onesided = onesided_arg.value_or(bins != n_fft);
   if (onesided) {
     JS_CHECK(n_fft / 2 + 1 == bins,
              "istft expected the frequency dimension (3rd to the last) of the input tensor to match n_fft / 2 + 1 "
@@ -537,25 +513,24 @@ void k_istft(Stack& s) {
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = start; i < stop; ++i) op[b * out_len + (i - start)] = yp[b * total + i] / env[static_cast<size_t>(i)];
   if (!batched) out = out.squeeze(0);
-  if (return_complex) {
-    a.ret(out.to(double_precision ? ScalarType::ComplexDouble : ScalarType::ComplexFloat));
-    return;
-  }
+  if (return_complex) return out.to(double_precision ? ScalarType::ComplexDouble : ScalarType::ComplexFloat);
   Tensor re = empty(out.sizes(), ScalarType::Double);
   double* rp = re.data<double>();
   const C* cp = out.data<C>();
   for (int64_t i = 0, n = out.numel(); i < n; ++i) rp[i] = cp[i].real();
-  a.ret(re.to(double_precision ? ScalarType::Double : ScalarType::Float));
+  return re.to(double_precision ? ScalarType::Double : ScalarType::Float);
 }
 
-#define JS_FFT_1D(NAME, KIND, DOC)                                                               \
-  {"aten::fft_" NAME "(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor", k_fft1<KIND>, DOC}
+#define JS_FFT_1D(NAME, KIND, DOC)                                                                              \
+  op<fft1<KIND>>("aten::fft_" NAME "(Tensor self, int? n=None, int dim=-1, str? norm=None) -> Tensor", DOC)
 #define JS_FFT_2D(NAME, KIND, DOC)                                                                              \
-  {"aten::fft_" NAME "2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], str? norm=None) -> Tensor", k_fftn<KIND>, \
-   DOC " over two dims."}
-#define JS_FFT_ND(NAME, KIND, DOC)                                                                          \
-  {"aten::fft_" NAME "n(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor", k_fftn<KIND>, \
-   DOC " over n dims."}
+  op<fftn<KIND, std::vector<int64_t>>>(                                                                         \
+      "aten::fft_" NAME "2(Tensor self, int[1]? s=None, int[1] dim=[-2, -1], str? norm=None) -> Tensor",        \
+      DOC " over two dims.")
+#define JS_FFT_ND(NAME, KIND, DOC)                                                                              \
+  op<fftn<KIND, std::optional<std::vector<int64_t>>>>(                                                          \
+      "aten::fft_" NAME "n(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor",           \
+      DOC " over n dims.")
 
 const OpEntry kFftOps[] = {
     JS_FFT_1D("fft", Kind::Fft, "Discrete Fourier transform along one dim."),
@@ -576,22 +551,22 @@ const OpEntry kFftOps[] = {
     JS_FFT_ND("irfft", Kind::Irfft, "Inverse of rfftn"),
     JS_FFT_ND("hfft", Kind::Hfft, "Hermitian-input FFT"),
     JS_FFT_ND("ihfft", Kind::Ihfft, "Inverse of hfftn"),
-    {"aten::fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor", k_fftshift<false>,
-     "Rolls each dim by size/2, moving frequency zero to the centre."},
-    {"aten::fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor", k_fftshift<true>, "Inverse of fftshift."},
-    {"aten::fft_fftfreq(int n, float d=1., *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-     "bool? pin_memory=None) -> Tensor",
-     k_fftfreq<false>, "Sample frequencies of an n-point FFT with spacing d."},
-    {"aten::fft_rfftfreq(int n, float d=1., *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
-     "bool? pin_memory=None) -> Tensor",
-     k_fftfreq<true>, "Sample frequencies of an n-point rfft with spacing d."},
-    {"aten::stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, "
-     "bool normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor",
-     k_stft, "Short-time Fourier transform of (already padded) 1-D or batched signals."},
-    {"aten::istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, "
-     "bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool return_complex=False) "
-     "-> Tensor",
-     k_istft, "Inverse short-time Fourier transform by windowed overlap-add."},
+    op<fftshift<false>>("aten::fft_fftshift(Tensor self, int[1]? dim=None) -> Tensor",
+                        "Rolls each dim by size/2, moving frequency zero to the centre."),
+    op<fftshift<true>>("aten::fft_ifftshift(Tensor self, int[1]? dim=None) -> Tensor", "Inverse of fftshift."),
+    op<fftfreq<false>>("aten::fft_fftfreq(int n, float d=1., *, ScalarType? dtype=None, Layout? layout=None, Device? "
+                       "device=None, bool? pin_memory=None) -> Tensor",
+                       "Sample frequencies of an n-point FFT with spacing d."),
+    op<fftfreq<true>>("aten::fft_rfftfreq(int n, float d=1., *, ScalarType? dtype=None, Layout? layout=None, Device? "
+                      "device=None, bool? pin_memory=None) -> Tensor",
+                      "Sample frequencies of an n-point rfft with spacing d."),
+    op<stft>("aten::stft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, bool "
+             "normalized=False, bool? onesided=None, bool? return_complex=None) -> Tensor",
+             "Short-time Fourier transform of (already padded) 1-D or batched signals."),
+    op<istft>("aten::istft(Tensor self, int n_fft, int? hop_length=None, int? win_length=None, Tensor? window=None, "
+              "bool center=True, bool normalized=False, bool? onesided=None, int? length=None, bool "
+              "return_complex=False) -> Tensor",
+              "Inverse short-time Fourier transform by windowed overlap-add."),
 };
 
 #undef JS_FFT_1D

@@ -7,7 +7,6 @@
 
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -18,16 +17,16 @@ struct Geometry {
   int64_t height, width, blocks_h, blocks_w;
 };
 
-std::vector<int64_t> pair(const Args& a, size_t i, const char* what) {
-  std::vector<int64_t> v = a.intList(i);
+std::vector<int64_t> pair(std::vector<int64_t> v, const char* what) {
   if (v.size() == 1) v.push_back(v[0]);
   JS_CHECK(v.size() == 2, "It is expected ", what, " equals to 2, but got size ", v.size());
   return v;
 }
 
-Geometry geometry(const Args& a, size_t k, int64_t height, int64_t width) {
-  const auto kernel = pair(a, k, "kernel_size"), dil = pair(a, k + 1, "dilation"), pad = pair(a, k + 2, "padding"),
-             str = pair(a, k + 3, "stride");
+Geometry geometry(std::vector<int64_t> kernel_size, std::vector<int64_t> dilation, std::vector<int64_t> padding,
+                  std::vector<int64_t> stride, int64_t height, int64_t width) {
+  const auto kernel = pair(std::move(kernel_size), "kernel_size"), dil = pair(std::move(dilation), "dilation"),
+             pad = pair(std::move(padding), "padding"), str = pair(std::move(stride), "stride");
   Geometry g{kernel[0], kernel[1], dil[0], dil[1], pad[0], pad[1], str[0], str[1], height, width, 0, 0};
   JS_CHECK(g.kh > 0 && g.kw > 0, "kernel size should be greater than zero, but got kernel_height: ", g.kh,
            " kernel_width: ", g.kw);
@@ -41,27 +40,12 @@ Geometry geometry(const Args& a, size_t k, int64_t height, int64_t width) {
   return g;
 }
 
-// im2col(self, kernel_size, dilation, padding, stride)
-void k_im2col(Stack& s) {
-  Args a(s, 5);
-  const Tensor& self = a.tensor(0);
-  JS_CHECK((self.dim() == 3 && self.size(0) != 0 && self.size(1) != 0 && self.size(2) != 0) ||
-               (self.dim() == 4 && self.size(1) != 0 && self.size(2) != 0 && self.size(3) != 0),
-           "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for "
-           "input, but got: ",
-           shapeToString(self.sizes()));
-  const bool batched = self.dim() == 4;
-  const Tensor x = batched ? self : self.unsqueeze(0);
-  const int64_t N = x.size(0), C = x.size(1), H = x.size(2), W = x.size(3);
-  const Geometry g = geometry(a, 1, H, W);
-  JS_CHECK(g.blocks_h >= 1 && g.blocks_w >= 1, "Given input with spatial size (", H, ", ", W,
-           "), calculated shape of the array of sliding blocks as (", g.blocks_h, ", ", g.blocks_w,
-           "), but its components must be at least one.");
-  const int64_t L = g.blocks_h * g.blocks_w, rows = C * g.kh * g.kw;
-  Tensor in = x.to(ScalarType::Double).contiguous();
-  Tensor out = zeros({N, rows, L}, ScalarType::Double);
-  const double* ip = in.data<double>();
-  double* op = out.data<double>();
+// Calls f(pixel, column) for every kernel tap of every block that falls
+// inside the image: pixel indexes an (N, C, height, width) image, column an
+// (N, C * kh * kw, blocks) column matrix.
+template <typename F>
+void forEachTap(const Geometry& g, int64_t N, int64_t C, const F& f) {
+  const int64_t H = g.height, W = g.width, rows = C * g.kh * g.kw, L = g.blocks_h * g.blocks_w;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t r = 0; r < rows; ++r) {
       const int64_t c = r / (g.kh * g.kw), i = (r / g.kw) % g.kh, j = r % g.kw;
@@ -70,29 +54,49 @@ void k_im2col(Stack& s) {
         for (int64_t bw = 0; bw < g.blocks_w; ++bw) {
           const int64_t xx = bw * g.sw - g.pw + j * g.dw;
           if (y >= 0 && y < H && xx >= 0 && xx < W)
-            op[(n * rows + r) * L + bh * g.blocks_w + bw] = ip[((n * C + c) * H + y) * W + xx];
+            f(((n * C + c) * H + y) * W + xx, (n * rows + r) * L + bh * g.blocks_w + bw);
         }
       }
     }
-  Tensor res = out.to(self.dtype());
-  a.ret(batched ? res : res.squeeze(0));
 }
 
-// col2im(self, output_size, kernel_size, dilation, padding, stride)
-void k_col2im(Stack& s) {
-  Args a(s, 6);
-  const Tensor& self = a.tensor(0);
+Tensor im2col(const Tensor& self, std::vector<int64_t> kernel_size, std::vector<int64_t> dilation,
+              std::vector<int64_t> padding, std::vector<int64_t> stride) {
+  JS_CHECK((self.dim() == 3 && self.size(0) != 0 && self.size(1) != 0 && self.size(2) != 0) ||
+               (self.dim() == 4 && self.size(1) != 0 && self.size(2) != 0 && self.size(3) != 0),
+           "Expected 3D or 4D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for "
+           "input, but got: ",
+           shapeToString(self.sizes()));
+  const bool batched = self.dim() == 4;
+  const Tensor x = batched ? self : self.unsqueeze(0);
+  const int64_t N = x.size(0), C = x.size(1), H = x.size(2), W = x.size(3);
+  const Geometry g = geometry(std::move(kernel_size), std::move(dilation), std::move(padding), std::move(stride), H, W);
+  JS_CHECK(g.blocks_h >= 1 && g.blocks_w >= 1, "Given input with spatial size (", H, ", ", W,
+           "), calculated shape of the array of sliding blocks as (", g.blocks_h, ", ", g.blocks_w,
+           "), but its components must be at least one.");
+  const int64_t L = g.blocks_h * g.blocks_w, rows = C * g.kh * g.kw;
+  Tensor in = x.to(ScalarType::Double).contiguous();
+  Tensor out = zeros({N, rows, L}, ScalarType::Double);
+  const double* ip = in.data<double>();
+  double* op = out.data<double>();
+  forEachTap(g, N, C, [&](int64_t pixel, int64_t column) { op[column] = ip[pixel]; });
+  Tensor res = out.to(self.dtype());
+  return batched ? res : res.squeeze(0);
+}
+
+Tensor col2im(const Tensor& self, std::vector<int64_t> output_size, std::vector<int64_t> kernel_size,
+              std::vector<int64_t> dilation, std::vector<int64_t> padding, std::vector<int64_t> stride) {
   JS_CHECK((self.dim() == 2 && self.size(0) != 0 && self.size(1) != 0) ||
                (self.dim() == 3 && self.size(1) != 0 && self.size(2) != 0),
            "Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size and non-zero dimensions for "
            "input, but got: ",
            shapeToString(self.sizes()));
-  const auto osize = pair(a, 1, "output_size");
+  const auto osize = pair(std::move(output_size), "output_size");
   const bool batched = self.dim() == 3;
   const Tensor x = batched ? self : self.unsqueeze(0);
   const int64_t H = osize[0], W = osize[1];
   JS_CHECK(H >= 1 && W >= 1, "Expected output spatial size to be positive, but got: output_size=(", H, ", ", W, ")");
-  const Geometry g = geometry(a, 2, H, W);
+  const Geometry g = geometry(std::move(kernel_size), std::move(dilation), std::move(padding), std::move(stride), H, W);
   const int64_t N = x.size(0), rows = x.size(1), L = x.size(2), kk = g.kh * g.kw;
   JS_CHECK(rows % kk == 0, "Expected size of input's dimension 1 to be divisible by the product of kernel_size, but "
            "got input.size(1)=", rows, " and kernel_size=(", g.kh, ", ", g.kw, ")");
@@ -105,28 +109,18 @@ void k_col2im(Stack& s) {
   Tensor out = zeros({N, C, H, W}, ScalarType::Double);
   const double* ip = in.data<double>();
   double* op = out.data<double>();
-  for (int64_t n = 0; n < N; ++n)
-    for (int64_t r = 0; r < rows; ++r) {
-      const int64_t c = r / kk, i = (r / g.kw) % g.kh, j = r % g.kw;
-      for (int64_t bh = 0; bh < g.blocks_h; ++bh) {
-        const int64_t y = bh * g.sh - g.ph + i * g.dh;
-        for (int64_t bw = 0; bw < g.blocks_w; ++bw) {
-          const int64_t xx = bw * g.sw - g.pw + j * g.dw;
-          if (y >= 0 && y < H && xx >= 0 && xx < W)
-            op[((n * C + c) * H + y) * W + xx] += ip[(n * rows + r) * L + bh * g.blocks_w + bw];
-        }
-      }
-    }
+  forEachTap(g, N, C, [&](int64_t pixel, int64_t column) { op[pixel] += ip[column]; });
   Tensor res = out.to(self.dtype());
-  a.ret(batched ? res : res.squeeze(0));
+  return batched ? res : res.squeeze(0);
 }
 
 const OpEntry kFoldOps[] = {
-    {"aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
-     k_im2col, "Sliding 2-D blocks as columns (nn.functional.unfold)."},
-    {"aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] "
-     "stride) -> Tensor",
-     k_col2im, "Sums columns of sliding blocks back into an image (nn.functional.fold)."},
+    op<im2col>(
+        "aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
+        "Sliding 2-D blocks as columns (nn.functional.unfold)."),
+    op<col2im>("aten::col2im(Tensor self, SymInt[2] output_size, int[2] kernel_size, int[2] dilation, int[2] padding, "
+               "int[2] stride) -> Tensor",
+               "Sums columns of sliding blocks back into an image (nn.functional.fold)."),
 };
 
 }  // namespace

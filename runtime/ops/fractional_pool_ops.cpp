@@ -12,7 +12,6 @@
 #include <limits>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/dispatch.h"
 
@@ -34,10 +33,9 @@ std::vector<int64_t> intervals(T sample, int64_t in, int64_t out, int64_t pool) 
 
 // D spatial dims (2 or 3). Spatial arrays are ordered outermost first.
 template <int D>
-void fractionalMaxPool(Args& a, const char* op) {
-  const Tensor& input = a.tensor(0);
-  std::vector<int64_t> kernel = a.intList(1), osize = a.intList(2);
-  const Tensor& samples = a.tensor(3);
+std::tuple<Tensor, Tensor> fractionalMaxPool(const Tensor& input, std::vector<int64_t> kernel,
+                                             std::vector<int64_t> osize, const Tensor& samples) {
+  const char* op = D == 2 ? "fractional_max_pool2d()" : "fractional_max_pool3d()";
   if (kernel.size() == 1) kernel.assign(D, kernel[0]);
   if (osize.size() == 1) osize.assign(D, osize[0]);
   JS_CHECK(kernel.size() == D && osize.size() == D, op, ": kernel_size and output_size must have ", D, " elements");
@@ -117,25 +115,16 @@ void fractionalMaxPool(Args& a, const char* op) {
     out = out.squeeze(0);
     idx = idx.squeeze(0);
   }
-  a.ret(std::move(out), std::move(idx));
-}
-
-void k_fractional_max_pool2d(Stack& s) {
-  Args a(s, 4);
-  fractionalMaxPool<2>(a, "fractional_max_pool2d()");
-}
-void k_fractional_max_pool3d(Stack& s) {
-  Args a(s, 4);
-  fractionalMaxPool<3>(a, "fractional_max_pool3d()");
+  return {std::move(out), std::move(idx)};
 }
 
 const OpEntry kFractionalPoolOps[] = {
-    {"aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor random_samples) -> "
-     "(Tensor, Tensor)",
-     k_fractional_max_pool2d, "2-D max pooling over pseudo-randomly placed windows; maxima and indices."},
-    {"aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor random_samples) -> "
-     "(Tensor, Tensor)",
-     k_fractional_max_pool3d, "3-D max pooling over pseudo-randomly placed windows; maxima and indices."},
+    op<fractionalMaxPool<2>>("aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor "
+                             "random_samples) -> (Tensor, Tensor)",
+                             "2-D max pooling over pseudo-randomly placed windows; maxima and indices."),
+    op<fractionalMaxPool<3>>("aten::fractional_max_pool3d(Tensor self, int[3] kernel_size, int[3] output_size, Tensor "
+                             "random_samples) -> (Tensor, Tensor)",
+                             "3-D max pooling over pseudo-randomly placed windows; maxima and indices."),
 };
 
 }  // namespace

@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -49,11 +48,7 @@ double sourceIndex(double c, int64_t size, Pad pad, bool align) {
 double cubic1(double x, double A) { return ((A + 2) * x - (A + 3)) * x * x + 1; }
 double cubic2(double x, double A) { return ((A * x - 5 * A) * x + 8 * A) * x - 4 * A; }
 
-void k_grid_sampler(Stack& s) {
-  Args a(s, 5);
-  const Tensor &input = a.tensor(0), &grid = a.tensor(1);
-  const int64_t interp = a.toInt(2), pad_mode = a.toInt(3);
-  const bool align = a.toBool(4);
+Tensor gridSampler(const Tensor& input, const Tensor& grid, int64_t interp, int64_t pad_mode, bool align) {
   JS_CHECK(input.dtype() == grid.dtype(), "grid_sampler(): expected input and grid to have same dtype, but input has ",
            scalarTypeName(input.dtype()), " and grid has ", scalarTypeName(grid.dtype()));
   JS_CHECK(isFloatingType(input.dtype()), "grid_sampler(): expected floating point input, got ",
@@ -129,7 +124,7 @@ void k_grid_sampler(Stack& s) {
                              at(c, y0 + 1, x0) * (1 - tx) * ty + at(c, y0 + 1, x0 + 1) * tx * ty;
       }
   }
-  a.ret(out.to(input.dtype()));
+  return out.to(input.dtype());
 }
 
 // affine_grid_generator: the sampling grid of a batch of affine matrices
@@ -137,7 +132,7 @@ void k_grid_sampler(Stack& s) {
 // each output position's normalized coordinates (x over W, y over H, z over
 // D; -1..1 at the corner pixels' centres with align_corners, at their outer
 // edges without) times theta. Output [N, H, W, 2] or [N, D, H, W, 3].
-Tensor affineGridGenerator(const Tensor& theta, const std::vector<int64_t>& size, bool alignCorners) {
+Tensor affineGridGenerator(const Tensor& theta, std::vector<int64_t> size, bool alignCorners) {
   JS_CHECK(size.size() == 4 || size.size() == 5, "affine_grid_generator(): size must have 4 or 5 elements, got ",
            size.size());
   const int64_t sd = static_cast<int64_t>(size.size()) - 2;  // spatial dims
@@ -181,20 +176,16 @@ Tensor affineGridGenerator(const Tensor& theta, const std::vector<int64_t>& size
   shape.push_back(sd);
   return grid.reshape(shape).to(theta.dtype());
 }
-void k_affine_grid_generator(Stack& s) {
-  Args a(s, 3);
-  a.ret(affineGridGenerator(a.tensor(0), a.intList(1), a.toBool(2)));
-}
 
 const OpEntry kGridSampleOps[] = {
-    {"aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor", k_affine_grid_generator,
-     "The sampling grid of a batch of 2-D or 3-D affine matrices (F.affine_grid)."},
-    {"aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) -> "
-     "Tensor",
-     k_grid_sampler, "Samples a 4-D input at normalized grid locations (bilinear, nearest or bicubic)."},
-    {"aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool align_corners) "
-     "-> Tensor",
-     k_grid_sampler, "grid_sampler for 4-D input."},
+    op<affineGridGenerator>("aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor",
+                            "The sampling grid of a batch of 2-D or 3-D affine matrices (F.affine_grid)."),
+    op<gridSampler>("aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool "
+                    "align_corners) -> Tensor",
+                    "Samples a 4-D input at normalized grid locations (bilinear, nearest or bicubic)."),
+    op<gridSampler>("aten::grid_sampler_2d(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool "
+                    "align_corners) -> Tensor",
+                    "grid_sampler for 4-D input."),
 };
 
 }  // namespace

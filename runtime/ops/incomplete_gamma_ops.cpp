@@ -10,7 +10,6 @@
 #include <limits>
 
 #include "runtime/ops/elementwise.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -81,25 +80,21 @@ Tensor igammaImpl(const Tensor& a, const Tensor& x, Tensor out = {}) {
 }
 
 template <bool Upper>
-void k_igamma(Stack& s) {
-  Args a(s, 2);
-  a.ret(igammaImpl<Upper>(a.tensor(0), a.tensor(1)));
+Tensor igamma(const Tensor& self, const Tensor& other) {
+  return igammaImpl<Upper>(self, other);
 }
 template <bool Upper>
-void k_igamma_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  igammaImpl<Upper>(self, a.tensor(1), self);
-  a.ret(std::move(self));
+Tensor igamma_(Tensor self, const Tensor& other) {
+  return igammaImpl<Upper>(self, other, self);
 }
 
 const OpEntry kIncompleteGammaOps[] = {
-    {"aten::igamma(Tensor self, Tensor other) -> Tensor", k_igamma<false>,
-     "Regularized lower incomplete gamma P(self, other)."},
-    {"aten::igammac(Tensor self, Tensor other) -> Tensor", k_igamma<true>,
-     "Regularized upper incomplete gamma Q(self, other)."},
-    {"aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_igamma_<false>, "In-place igamma."},
-    {"aten::igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_igamma_<true>, "In-place igammac."},
+    op<igamma<false>>("aten::igamma(Tensor self, Tensor other) -> Tensor",
+                      "Regularized lower incomplete gamma P(self, other).", kFusible),
+    op<igamma<true>>("aten::igammac(Tensor self, Tensor other) -> Tensor",
+                     "Regularized upper incomplete gamma Q(self, other).", kFusible),
+    op<igamma_<false>>("aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)", "In-place igamma."),
+    op<igamma_<true>>("aten::igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)", "In-place igammac."),
 };
 
 }  // namespace

@@ -15,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 
@@ -221,15 +220,11 @@ std::pair<Tensor, Tensor> eigAny(const Tensor& A, bool vectors, const char* op) 
   return A.dtype() == ScalarType::Double ? eig<double>(A, vectors, op) : eig<float>(A, vectors, op);
 }
 
-void k_linalg_eig(Stack& s) {
-  Args a(s, 1);
-  auto [vals, vecs] = eigAny(a.tensor(0), true, "linalg.eig");
-  a.ret(std::move(vals), std::move(vecs));
+std::tuple<Tensor, Tensor> linalgEig(const Tensor& self) {
+  auto [vals, vecs] = eigAny(self, true, "linalg.eig");
+  return {std::move(vals), std::move(vecs)};
 }
-void k_linalg_eigvals(Stack& s) {
-  Args a(s, 1);
-  a.ret(eigAny(a.tensor(0), false, "linalg.eigvals").first);
-}
+Tensor linalgEigvals(const Tensor& self) { return eigAny(self, false, "linalg.eigvals").first; }
 
 // ---- LDL^T ----
 
@@ -277,19 +272,17 @@ void checkLdlInfo(const Tensor& info, const char* op) {
              "diagonal element ", p[i], " is zero.");
 }
 
-void k_ldl_factor_ex(Stack& s) {
-  Args a(s, 3);
+std::tuple<Tensor, Tensor, Tensor> linalgLdlFactorEx(const Tensor& self, bool hermitian, bool check_errors) {
   Tensor LD, piv, info;
-  ldlFactorAny(a.tensor(0), a.toBool(1), LD, piv, info);
-  if (a.toBool(2)) checkLdlInfo(info, "torch.linalg.ldl_factor_ex");
-  a.ret(std::move(LD), std::move(piv), std::move(info));
+  ldlFactorAny(self, hermitian, LD, piv, info);
+  if (check_errors) checkLdlInfo(info, "torch.linalg.ldl_factor_ex");
+  return {std::move(LD), std::move(piv), std::move(info)};
 }
-void k_ldl_factor(Stack& s) {
-  Args a(s, 2);
+std::tuple<Tensor, Tensor> linalgLdlFactor(const Tensor& self, bool hermitian) {
   Tensor LD, piv, info;
-  ldlFactorAny(a.tensor(0), a.toBool(1), LD, piv, info);
+  ldlFactorAny(self, hermitian, LD, piv, info);
   checkLdlInfo(info, "torch.linalg.ldl_factor");
-  a.ret(std::move(LD), std::move(piv));
+  return {std::move(LD), std::move(piv)};
 }
 
 template <typename T>
@@ -318,9 +311,7 @@ Tensor ldlSolve(const Tensor& LD, const Tensor& pivots, const Tensor& B) {
   return out;
 }
 
-void k_ldl_solve(Stack& s) {
-  Args a(s, 4);
-  const Tensor &LD = a.tensor(0), &piv = a.tensor(1), &B = a.tensor(2);
+Tensor linalgLdlSolve(const Tensor& LD, const Tensor& piv, const Tensor& B, bool /*hermitian*/) {
   const char* op = "torch.linalg.ldl_solve";
   checkMatrix(LD, op, "LD");
   checkSquare(LD, op);
@@ -331,10 +322,25 @@ void k_ldl_solve(Stack& s) {
   JS_CHECK(B.size(-2) == LD.size(-1), op, ": the number of rows of B (", B.size(-2), ") must equal the size of LD (",
            LD.size(-1), ")");
   JS_CHECK(piv.dim() >= 1 && piv.size(-1) == LD.size(-1), op, ": expected pivots of size ", LD.size(-1));
-  a.ret(LD.dtype() == ScalarType::Double ? ldlSolve<double>(LD, piv, B) : ldlSolve<float>(LD, piv, B));
+  return LD.dtype() == ScalarType::Double ? ldlSolve<double>(LD, piv, B) : ldlSolve<float>(LD, piv, B);
 }
 
 // ---- Householder products ----
+
+// The reflector scales tau broadcast over `batch`, contiguous in T.
+template <typename T>
+Tensor tauBatch(const Tensor& tau, DimVector batch) {
+  batch.push_back(tau.size(-1));
+  return tau.expand(batch).to(scalarTypeOf<T>).contiguous();
+}
+// Matrix b's k scales (at least one element: LAPACK reads a valid array).
+template <typename T>
+std::vector<T> tauOf(const Tensor& t, int64_t b, int64_t k) {
+  const T* tp = t.data<T>() + b * k;
+  std::vector<T> tv(tp, tp + k);
+  tv.resize(static_cast<size_t>(std::max<int64_t>(k, 1)));
+  return tv;
+}
 
 // Q = H_1 ... H_k as the first n columns (orgqr) of an m x m orthogonal
 // matrix, from reflectors stored below the diagonal of A and their tau.
@@ -342,9 +348,7 @@ template <typename T>
 Tensor householderProduct(const Tensor& A, const Tensor& tau) {
   const DimVector batch = batchOf(A);
   Mats<T> m = mats<T>(A, batch);
-  DimVector tshape = batch;
-  tshape.push_back(tau.size(-1));
-  Tensor t = tau.expand(tshape).to(scalarTypeOf<T>).contiguous();
+  const Tensor t = tauBatch<T>(tau, batch);
   const int64_t rows = m.rows, cols = m.cols, k = tau.size(-1);
   Tensor out = empty(withTail(batch, {rows, cols}), scalarTypeOf<T>);
   const int M = asInt(rows, "householder_product"), N = asInt(cols, "householder_product"),
@@ -352,9 +356,7 @@ Tensor householderProduct(const Tensor& A, const Tensor& tau) {
   for (int64_t b = 0; b < m.B; ++b) {
     if (rows == 0 || cols == 0) continue;
     std::vector<T> a = m.colMajor(b);
-    const T* tp = t.data<T>() + b * k;
-    std::vector<T> tv(tp, tp + k);
-    tv.resize(static_cast<size_t>(std::max<int64_t>(k, 1)));
+    std::vector<T> tv = tauOf<T>(t, b, k);
     T query = 0;
     int info = 0;
     Lapack<T>::orgqr(M, N, K, a.data(), tv.data(), &query, -1, &info);
@@ -365,9 +367,7 @@ Tensor householderProduct(const Tensor& A, const Tensor& tau) {
   return out;
 }
 
-void k_householder_product(Stack& s) {
-  Args a(s, 2);
-  const Tensor &A = a.tensor(0), &tau = a.tensor(1);
+Tensor linalgHouseholderProduct(const Tensor& A, const Tensor& tau) {
   const char* op = "torch.linalg.householder_product";
   checkMatrix(A, op, "input");
   JS_CHECK(A.size(-2) >= A.size(-1), op, ": input.shape[-2] must be greater than or equal to input.shape[-1]");
@@ -377,7 +377,7 @@ void k_householder_product(Stack& s) {
            "equal to ", tau.dim(), " and input.ndim is equal to ", A.dim());
   JS_CHECK(tau.dtype() == A.dtype(), op, ": tau dtype ", scalarTypeName(tau.dtype()), " does not match input dtype ",
            scalarTypeName(A.dtype()));
-  a.ret(A.dtype() == ScalarType::Double ? householderProduct<double>(A, tau) : householderProduct<float>(A, tau));
+  return A.dtype() == ScalarType::Double ? householderProduct<double>(A, tau) : householderProduct<float>(A, tau);
 }
 
 // ormqr(A, tau, C, left, transpose): C multiplied by Q (or Q^T) from the
@@ -386,9 +386,7 @@ template <typename T>
 Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, bool transpose) {
   const DimVector batch = batchOf(C);
   Mats<T> refl = mats<T>(A, batch), c = mats<T>(C, batch);
-  DimVector tshape = batch;
-  tshape.push_back(tau.size(-1));
-  Tensor t = tau.expand(tshape).to(scalarTypeOf<T>).contiguous();
+  const Tensor t = tauBatch<T>(tau, batch);
   const int64_t m = c.rows, n = c.cols, k = tau.size(-1), lda = refl.rows;
   Tensor out = empty(withTail(batch, {m, n}), scalarTypeOf<T>);
   const int M = asInt(m, "ormqr"), N = asInt(n, "ormqr"), K = asInt(k, "ormqr"), LDA = asInt(std::max<int64_t>(lda, 1), "ormqr");
@@ -397,9 +395,7 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
   for (int64_t b = 0; b < c.B; ++b) {
     if (m == 0 || n == 0) continue;
     std::vector<T> a = refl.colMajor(b), x = c.colMajor(b);
-    const T* tp = t.data<T>() + b * k;
-    std::vector<T> tv(tp, tp + k);
-    tv.resize(static_cast<size_t>(std::max<int64_t>(k, 1)));
+    std::vector<T> tv = tauOf<T>(t, b, k);
     T query = 0;
     int info = 0;
     Lapack<T>::ormqr(side, trans, M, N, K, a.data(), LDA, tv.data(), x.data(), &query, -1, &info);
@@ -412,10 +408,7 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
   return out;
 }
 
-void k_ormqr(Stack& s) {
-  Args a(s, 5);
-  const Tensor &A = a.tensor(0), &tau = a.tensor(1), &C = a.tensor(2);
-  const bool left = a.toBool(3), transpose = a.toBool(4);
+Tensor ormqrOp(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, bool transpose) {
   const char* op = "torch.ormqr";
   JS_CHECK(A.dim() >= 2, op, ": input must have at least 2 dimensions.");
   JS_CHECK(C.dim() >= 2, op, ": other must have at least 2 dimensions.");
@@ -430,8 +423,8 @@ void k_ormqr(Stack& s) {
   JS_CHECK(A.dim() == C.dim(), op, ": Expected other to have the same number of dimensions as input");
   JS_CHECK(tau.size(-1) <= C.size(left_right), op, ": tau.shape[-1] must be less than or equal to other.shape[",
            left_right, "]");
-  a.ret(A.dtype() == ScalarType::Double ? ormqr<double>(A, tau, C, left, transpose)
-                                        : ormqr<float>(A, tau, C, left, transpose));
+  return A.dtype() == ScalarType::Double ? ormqr<double>(A, tau, C, left, transpose)
+                                         : ormqr<float>(A, tau, C, left, transpose);
 }
 
 // ---- least squares ----
@@ -528,9 +521,8 @@ LstsqResult lstsq(const Tensor& A, const Tensor& B_in, std::optional<double> rco
   return r;
 }
 
-void k_linalg_lstsq(Stack& s) {
-  Args a(s, 4);
-  const Tensor &A = a.tensor(0), &B = a.tensor(1);
+std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Tensor& B, std::optional<double> rcond,
+                                                       std::optional<std::string> driver_arg) {
   const char* op = "torch.linalg.lstsq";
   checkMatrix(A, op);
   JS_CHECK(B.dim() >= 1, op, ": input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) "
@@ -542,32 +534,33 @@ void k_linalg_lstsq(Stack& s) {
   const bool vector_rhs = B.dim() == A.dim() - 1;
   JS_CHECK(A.size(-2) == (vector_rhs ? B.size(-1) : B.size(-2)), op,
            ": input.size(-2) should match other.size(-1) or other.size(-2)");
-  const std::string driver = a.optStr(3).value_or("gelsy");
+  const std::string driver = driver_arg.value_or("gelsy");
   JS_CHECK(driver == "gels" || driver == "gelsy" || driver == "gelsd" || driver == "gelss", op,
            ": parameter `driver` should be one of (gels, gelsy, gelsd, gelss)");
-  LstsqResult r = A.dtype() == ScalarType::Double ? lstsq<double>(A, B, a.optDouble(2), driver)
-                                                  : lstsq<float>(A, B, a.optDouble(2), driver);
-  a.ret(std::move(r.solution), std::move(r.residuals), std::move(r.rank), std::move(r.singular_values));
+  LstsqResult r =
+      A.dtype() == ScalarType::Double ? lstsq<double>(A, B, rcond, driver) : lstsq<float>(A, B, rcond, driver);
+  return {std::move(r.solution), std::move(r.residuals), std::move(r.rank), std::move(r.singular_values)};
 }
 
 const OpEntry kLinalgLapackOps[] = {
-    {"aten::linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)", k_linalg_eig,
-     "Eigenvalues and right eigenvectors of a general square matrix (complex results)."},
-    {"aten::linalg_eigvals(Tensor self) -> Tensor", k_linalg_eigvals, "Eigenvalues of a general square matrix."},
-    {"aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) -> (Tensor LD, Tensor "
-     "pivots, Tensor info)",
-     k_ldl_factor_ex, "LDL^T factorization with Bunch-Kaufman pivoting, plus LAPACK's info."},
-    {"aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)", k_ldl_factor,
-     "LDL^T factorization with Bunch-Kaufman pivoting."},
-    {"aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor", k_ldl_solve,
-     "Solves A X = B from an LDL^T factorization."},
-    {"aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor", k_householder_product,
-     "The first n columns of the product of Householder reflectors."},
-    {"aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor", k_ormqr,
-     "Multiplies a matrix by Q from geqrf's reflectors."},
-    {"aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor solution, Tensor "
-     "residuals, Tensor rank, Tensor singular_values)",
-     k_linalg_lstsq, "Least-squares solution of A X = B (LAPACK gels, gelsy, gelsd or gelss)."},
+    op<linalgEig>("aten::linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)",
+                  "Eigenvalues and right eigenvectors of a general square matrix (complex results)."),
+    op<linalgEigvals>("aten::linalg_eigvals(Tensor self) -> Tensor", "Eigenvalues of a general square matrix."),
+    op<linalgLdlFactorEx>("aten::linalg_ldl_factor_ex(Tensor self, *, bool hermitian=False, bool check_errors=False) "
+                          "-> (Tensor LD, Tensor pivots, Tensor info)",
+                          "LDL^T factorization with Bunch-Kaufman pivoting, plus LAPACK's info."),
+    op<linalgLdlFactor>("aten::linalg_ldl_factor(Tensor self, *, bool hermitian=False) -> (Tensor LD, Tensor pivots)",
+                        "LDL^T factorization with Bunch-Kaufman pivoting."),
+    op<linalgLdlSolve>("aten::linalg_ldl_solve(Tensor LD, Tensor pivots, Tensor B, *, bool hermitian=False) -> Tensor",
+                       "Solves A X = B from an LDL^T factorization."),
+    op<linalgHouseholderProduct>("aten::linalg_householder_product(Tensor input, Tensor tau) -> Tensor",
+                                 "The first n columns of the product of Householder reflectors."),
+    op<ormqrOp>(
+        "aten::ormqr(Tensor self, Tensor input2, Tensor input3, bool left=True, bool transpose=False) -> Tensor",
+        "Multiplies a matrix by Q from geqrf's reflectors."),
+    op<linalgLstsq>("aten::linalg_lstsq(Tensor self, Tensor b, float? rcond=None, *, str? driver=None) -> (Tensor "
+                    "solution, Tensor residuals, Tensor rank, Tensor singular_values)",
+                    "Least-squares solution of A X = B (LAPACK gels, gelsy, gelsd or gelss)."),
 };
 
 }  // namespace

@@ -10,7 +10,6 @@
 #include "runtime/ops/comparison_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/shape_ops.h"
@@ -27,15 +26,12 @@ int64_t wrap(int64_t d, int64_t n, const char* op) {
   return d < 0 ? d + m : d;
 }
 
-void k_vecdot(Stack& s) {
-  Args a(s, 3);
-  Tensor p = mul(a.tensor(0), a.tensor(1));
-  a.ret(sum(p, {wrap(a.toInt(2), p.dim(), "linalg.vecdot")}, false));
+Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
+  Tensor p = mul(x, y);
+  return sum(p, {wrap(dim, p.dim(), "linalg.vecdot")}, false);
 }
 
-void k_multi_dot(Stack& s) {
-  Args a(s, 1);
-  std::vector<Tensor> ts = a.tensorList(0);
+Tensor multiDot(std::vector<Tensor> ts) {
   const size_t n = ts.size();
   JS_CHECK(n >= 2, "multi_dot(): expected at least 2 tensors but got ", n);
   // A 1-D first/last operand is a row/column vector, dropped from the result.
@@ -57,24 +53,17 @@ void k_multi_dot(Stack& s) {
   }
   if (first_vec) r = r.squeeze(0);
   if (last_vec) r = r.squeeze(-1);
-  a.ret(std::move(r));
+  return r;
 }
 
 // chain_matmul: multi_dot of 2-D matrices only; one matrix is returned as a
 // copy.
-void k_chain_matmul(Stack& s) {
-  {
-    const std::vector<Tensor> ts = s.back().toTensorVector();
-    JS_CHECK(!ts.empty(), "chain_matmul(): Expected one or more matrices");
-    for (size_t i = 0; i < ts.size(); ++i)
-      JS_CHECK(ts[i].dim() == 2, "Tensor dimension is ", ts[i].dim(), ", expected 2 instead.");
-    if (ts.size() == 1) {
-      Tensor only = ts[0].clone();
-      s.back() = IValue(std::move(only));
-      return;
-    }
-  }
-  k_multi_dot(s);
+Tensor chainMatmul(std::vector<Tensor> ts) {
+  JS_CHECK(!ts.empty(), "chain_matmul(): Expected one or more matrices");
+  for (size_t i = 0; i < ts.size(); ++i)
+    JS_CHECK(ts[i].dim() == 2, "Tensor dimension is ", ts[i].dim(), ", expected 2 instead.");
+  if (ts.size() == 1) return ts[0].clone();
+  return multiDot(std::move(ts));
 }
 
 Tensor cross(const Tensor& x, const Tensor& y, int64_t dim, const char* op) {
@@ -90,32 +79,27 @@ Tensor cross(const Tensor& x, const Tensor& y, int64_t dim, const char* op) {
   return cat({r0, r1, r2}, dim);
 }
 
-void k_linalg_cross(Stack& s) {
-  Args a(s, 3);
-  JS_CHECK(a.tensor(0).dim() == a.tensor(1).dim(), "linalg.cross: inputs must have the same number of dimensions.");
-  a.ret(cross(a.tensor(0), a.tensor(1), a.toInt(2), "linalg.cross"));
+Tensor linalgCross(const Tensor& self, const Tensor& other, int64_t dim) {
+  JS_CHECK(self.dim() == other.dim(), "linalg.cross: inputs must have the same number of dimensions.");
+  return cross(self, other, dim, "linalg.cross");
 }
-void k_cross(Stack& s) {
+Tensor legacyCross(const Tensor& x, const Tensor& y, std::optional<int64_t> dim_arg) {
   // Without dim, the legacy op uses the first dim of size 3.
-  Args a(s, 3);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
   JS_CHECK(x.dim() == y.dim(), "inconsistent tensors dimensions input: ", x.dim(), " other: ", y.dim());
   int64_t dim = -1;
-  if (auto d = a.optInt(2)) {
-    dim = *d;
+  if (dim_arg) {
+    dim = *dim_arg;
   } else {
     DimVector shape = infer_size(x.sizes(), y.sizes());
     for (size_t i = 0; i < shape.size() && dim < 0; ++i)
       if (shape[i] == 3) dim = static_cast<int64_t>(i);
     JS_CHECK(dim >= 0, "no dimension of size 3 in input");
   }
-  a.ret(cross(x, y, dim, "cross"));
+  return cross(x, y, dim, "cross");
 }
 
-void k_kron(Stack& s) {
+Tensor kron(const Tensor& x, const Tensor& y) {
   // kron(a, b)[i * b.shape + j] = a[i] * b[j]: interleave the two index sets, multiply, merge.
-  Args a(s, 2);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
   const int64_t nd = std::max(x.dim(), y.dim());
   DimVector xs(static_cast<size_t>(nd - x.dim()), 1), ys(static_cast<size_t>(nd - y.dim()), 1);
   xs.insert(xs.end(), x.sizes().begin(), x.sizes().end());
@@ -126,13 +110,10 @@ void k_kron(Stack& s) {
     yi.insert(yi.end(), {1, ys[d]});
     out.push_back(xs[d] * ys[d]);
   }
-  a.ret(mul(x.reshape(xi), y.reshape(yi)).reshape(out));
+  return mul(x.reshape(xi), y.reshape(yi)).reshape(out);
 }
 
-void k_tensordot(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
-  std::vector<int64_t> dx = a.intList(2), dy = a.intList(3);
+Tensor tensordot(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, std::vector<int64_t> dy) {
   JS_CHECK(dx.size() == dy.size(), "both dimension lists should have same length");
   std::vector<bool> cx(static_cast<size_t>(x.dim())), cy(static_cast<size_t>(y.dim()));
   int64_t csize = 1;
@@ -155,13 +136,10 @@ void k_tensordot(Stack& s) {
   for (int64_t d = 0; d < y.dim(); ++d)
     if (!cy[d]) py.push_back(d), out.push_back(y.size(d)), fy *= y.size(d);
   Tensor r = mm(x.permute(px).reshape({fx, csize}), y.permute(py).reshape({csize, fy}));
-  a.ret(r.reshape(out));
+  return r.reshape(out);
 }
 
-void k_cdist(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x1 = a.tensor(0), &x2 = a.tensor(1);
-  const double p = a.toDouble(2);
+Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t> /*compute_mode*/) {
   JS_CHECK(x1.dim() >= 2 && x2.dim() >= 2, "cdist only supports at least 2D tensors, X1 got: ", x1.dim(),
            "D, X2 got: ", x2.dim(), "D");
   JS_CHECK(x1.size(-1) == x2.size(-1), "X1 and X2 must have the same number of columns. X1: ", x1.size(-1),
@@ -171,13 +149,10 @@ void k_cdist(Stack& s) {
            scalarTypeName(x1.dtype()));
   // (*, P, 1, M) - (*, 1, R, M) -> norm over M.
   Tensor d = sub(x1.unsqueeze(-2), x2.unsqueeze(-3));
-  a.ret(vector_norm(d, p, std::vector<int64_t>{d.dim() - 1}, false, std::nullopt));
+  return vector_norm(d, p, std::vector<int64_t>{d.dim() - 1}, false, std::nullopt);
 }
 
-void k_pdist(Stack& s) {
-  Args a(s, 2);
-  const Tensor& x = a.tensor(0);
-  const double p = a.toDouble(1);
+Tensor pdist(const Tensor& x, double p) {
   JS_CHECK(x.dim() == 2, "pdist only supports 2D tensors, got: ", x.dim(), "D");
   JS_CHECK(p >= 0, "pdist only supports non-negative p values");
   JS_CHECK(isFloatingType(x.dtype()), "pdist only supports floating-point dtypes");
@@ -197,20 +172,18 @@ void k_pdist(Stack& s) {
       }
       out.push_back(p == 0 || std::isinf(p) ? acc : std::pow(acc, 1 / p));
     }
-  a.ret(from_vector(out).to(x.dtype()));
+  return from_vector(out).to(x.dtype());
 }
 
-void k_diff(Stack& s) {
-  Args a(s, 5);
-  Tensor x = a.tensor(0);
-  const int64_t n = a.toInt(1);
+Tensor diff(Tensor x, int64_t n, int64_t dim_arg, const std::optional<Tensor>& prepend,
+            const std::optional<Tensor>& append) {
   JS_CHECK(x.dim() >= 1, "diff expects input to be at least one-dimensional");
   JS_CHECK(n >= 0, "order must be non-negative but got ", n);
-  const int64_t dim = wrap(a.toInt(2), x.dim(), "diff");
+  const int64_t dim = wrap(dim_arg, x.dim(), "diff");
   std::vector<Tensor> parts;
-  if (auto pre = a.optTensor(3)) parts.push_back(*pre);
+  if (prepend) parts.push_back(*prepend);
   parts.push_back(x);
-  if (auto app = a.optTensor(4)) parts.push_back(*app);
+  if (append) parts.push_back(*append);
   if (parts.size() > 1) x = cat(parts, dim);
   for (int64_t i = 0; i < n && x.size(dim) > 0; ++i) {
     const int64_t len = x.size(dim) - 1;
@@ -218,7 +191,7 @@ void k_diff(Stack& s) {
     x = x.dtype() == ScalarType::Bool ? ne(x.narrow(dim, 1, len), x.narrow(dim, 0, len))
                                       : sub(x.narrow(dim, 1, len), x.narrow(dim, 0, len));
   }
-  a.ret(std::move(x));
+  return x;
 }
 
 // sum((y[i+1] + y[i]) * dx[i]) / 2 along dim.
@@ -263,122 +236,103 @@ Tensor sampleSpacing(const Tensor& y, const Tensor& x, int64_t dim_arg, int64_t 
   }
   return dx;
 }
-void k_trapezoid_x(Stack& s) {
-  Args a(s, 3);
-  const Tensor& y = a.tensor(0);
-  const int64_t dim = wrap(a.toInt(2), y.dim(), "trapezoid");
-  a.ret(trapezoid(y, sampleSpacing(y, a.tensor(1), a.toInt(2), dim), dim));
+Tensor trapezoidX(const Tensor& y, const Tensor& x, int64_t dim_arg) {
+  const int64_t dim = wrap(dim_arg, y.dim(), "trapezoid");
+  return trapezoid(y, sampleSpacing(y, x, dim_arg, dim), dim);
 }
-void k_cumulative_trapezoid_x(Stack& s) {
-  Args a(s, 3);
-  const Tensor& y = a.tensor(0);
-  const int64_t dim = wrap(a.toInt(2), y.dim(), "cumulative_trapezoid");
-  a.ret(cumsumAlong(trapezoidAreas(y, sampleSpacing(y, a.tensor(1), a.toInt(2), dim), dim), dim));
+Tensor cumulativeTrapezoidX(const Tensor& y, const Tensor& x, int64_t dim_arg) {
+  const int64_t dim = wrap(dim_arg, y.dim(), "cumulative_trapezoid");
+  return cumsumAlong(trapezoidAreas(y, sampleSpacing(y, x, dim_arg, dim), dim), dim);
 }
-void k_cumulative_trapezoid_dx(Stack& s) {
-  Args a(s, 3);
-  const Tensor& y = a.tensor(0);
-  const int64_t dim = wrap(a.toInt(2), y.dim(), "cumulative_trapezoid");
-  a.ret(cumsumAlong(trapezoidAreas(y, wrapped_scalar_tensor(a.scalar(1)), dim), dim));
+Tensor cumulativeTrapezoidDx(const Tensor& y, const Scalar& dx, int64_t dim_arg) {
+  const int64_t dim = wrap(dim_arg, y.dim(), "cumulative_trapezoid");
+  return cumsumAlong(trapezoidAreas(y, wrapped_scalar_tensor(dx), dim), dim);
 }
-void k_trapezoid_dx(Stack& s) {
-  Args a(s, 3);
-  const Tensor& y = a.tensor(0);
-  a.ret(trapezoid(y, wrapped_scalar_tensor(a.scalar(1)), wrap(a.toInt(2), y.dim(), "trapezoid")));
+Tensor trapezoidDx(const Tensor& y, const Scalar& dx, int64_t dim_arg) {
+  return trapezoid(y, wrapped_scalar_tensor(dx), wrap(dim_arg, y.dim(), "trapezoid"));
 }
 
 // Columns x^0, x^1, ..., x^(N-1) along a new last dim (N defaults to x.size(-1)).
-void k_vander(Stack& s) {
-  Args a(s, 2);
+Tensor linalgVander(const Tensor& x_arg, std::optional<int64_t> n_arg) {
   // A 0-d x counts as one sample.
-  const Tensor x = a.tensor(0).dim() == 0 ? a.tensor(0).reshape({1}) : a.tensor(0);
-  const int64_t N = a.optInt(1).value_or(x.size(-1));
+  const Tensor x = x_arg.dim() == 0 ? x_arg.reshape({1}) : x_arg;
+  const int64_t N = n_arg.value_or(x.size(-1));
   JS_CHECK(N > 1, "N must be greater than 1.");
   JS_CHECK(x.dtype() != ScalarType::Bool, "linalg.vander does not support bool tensors");
   std::vector<Tensor> cols{full_like(x, Scalar(int64_t{1}))};
   for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), x));
-  a.ret(stack(cols, -1));
+  return stack(cols, -1);
 }
 
 // torch.vander (NumPy's): columns x^(N-1) .. x^0, or x^0 .. x^(N-1) with
 // increasing; x 1-D, N defaults to its length; integers and bool compute in
 // int64.
-void k_vander_np(Stack& s) {
-  Args a(s, 3);
-  const Tensor& x = a.tensor(0);
+Tensor vander(const Tensor& x, std::optional<int64_t> n_arg, bool increasing) {
   JS_CHECK(x.dim() == 1, "x must be a one-dimensional tensor.");
-  const int64_t N = a.optInt(1).value_or(x.size(0));
+  const int64_t N = n_arg.value_or(x.size(0));
   JS_CHECK(N >= 0, "N must be non-negative.");
   const Tensor base = x.to(promoteTypes(x.dtype(), ScalarType::Long));
-  if (N == 0) {
-    a.ret(empty({x.size(0), 0}, base.dtype()));
-    return;
-  }
+  if (N == 0) return empty({x.size(0), 0}, base.dtype());
   std::vector<Tensor> cols{full_like(base, Scalar(int64_t{1}))};
   for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), base));
   Tensor r = stack(cols, -1);
-  a.ret(a.toBool(2) ? r : flip(r, {1}));
+  return increasing ? r : flip(r, {1});
 }
 
 // trace: the sum of the main diagonal of a matrix.
-void k_trace(Stack& s) {
-  Args a(s, 1);
-  const Tensor& x = a.tensor(0);
+Tensor trace(const Tensor& x) {
   JS_CHECK(x.dim() == 2, "trace: expected a matrix, but got tensor with dim ", x.dim());
-  a.ret(sum(x.diagonal(), {0}, false));
+  return sum(x.diagonal(), {0}, false);
 }
 
 // tensordot.out: the functional kernel's result copied into out.
-void k_tensordot_out(Stack& s) {
-  IValue out_v = std::move(s.back());
-  s.pop_back();
-  k_tensordot(s);
-  Tensor r = s.back().toTensor();
-  s.pop_back();
-  Tensor out = out_v.toTensor();
+// (Its own dtype rule: out must have the result's dtype exactly.)
+Tensor tensordotOut(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, std::vector<int64_t> dy, Tensor out) {
+  Tensor r = tensordot(x, y, std::move(dx), std::move(dy));
   JS_CHECK(out.dtype() == r.dtype(), "tensordot: expected out to have dtype ", scalarTypeName(r.dtype()), ", got ",
            scalarTypeName(out.dtype()));
   out.resize_(r.sizes());
   out.copy_(r);
-  s.emplace_back(std::move(out));
+  return out;
 }
 
 const OpEntry kLinalgProductOps[] = {
-    {"aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", k_vecdot, "Dot product along dim."},
-    {"aten::linalg_multi_dot(Tensor[] tensors) -> Tensor", k_multi_dot,
-     "Chained matrix product; 1-D ends act as row/column vectors."},
-    {"aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor", k_linalg_cross,
-     "3-vector cross product along dim, broadcasting."},
-    {"aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor", k_cross,
-     "Cross product (default: first dim of size 3)."},
-    {"aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor", k_vander_np,
-     "Vandermonde matrix, NumPy's column order."},
-    {"aten::chain_matmul(Tensor[] matrices) -> Tensor", k_chain_matmul, "Product of 2-D matrices, left to right."},
-    {"aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor", k_vander,
-     "Vandermonde matrix with increasing powers of x."},
-    {"aten::kron(Tensor self, Tensor other) -> Tensor", k_kron, "Kronecker product."},
-    {"aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor", k_tensordot,
-     "Contraction over the paired dims."},
-    {"aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor", k_cdist,
-     "p-norm distances between the rows of x1 and x2."},
-    {"aten::pdist(Tensor self, float p=2.) -> Tensor", k_pdist,
-     "p-norm distances between row pairs i < j, flattened."},
-    {"aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor", k_diff,
-     "n-th forward difference along dim."},
-    {"aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x,
-     "Trapezoid rule with sample points x."},
-    {"aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", k_trapezoid_dx,
-     "Trapezoid rule with uniform spacing dx."},
-    {"aten::cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_cumulative_trapezoid_x,
-     "Running trapezoid-rule integral with sample points x."},
-    {"aten::cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor", k_cumulative_trapezoid_dx,
-     "Running trapezoid-rule integral with uniform spacing dx."},
-    {"aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", k_trapezoid_x, "Alias of trapezoid.x."},
-    {"aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", k_trapezoid_dx, "Alias of trapezoid.dx."},
-    {"aten::trace(Tensor self) -> Tensor", k_trace, "Sum of the main diagonal of a matrix."},
-    {"aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> "
-     "Tensor(a!)",
-     k_tensordot_out, "tensordot into out."},
+    op<vecdot>("aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", "Dot product along dim."),
+    op<multiDot>("aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
+                 "Chained matrix product; 1-D ends act as row/column vectors."),
+    op<linalgCross>("aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor",
+                    "3-vector cross product along dim, broadcasting."),
+    op<legacyCross>("aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor",
+                    "Cross product (default: first dim of size 3)."),
+    op<vander>("aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor",
+               "Vandermonde matrix, NumPy's column order."),
+    op<chainMatmul>("aten::chain_matmul(Tensor[] matrices) -> Tensor", "Product of 2-D matrices, left to right."),
+    op<linalgVander>("aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor",
+                     "Vandermonde matrix with increasing powers of x."),
+    op<kron>("aten::kron(Tensor self, Tensor other) -> Tensor", "Kronecker product."),
+    op<tensordot>("aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
+                  "Contraction over the paired dims."),
+    op<cdist>("aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor",
+              "p-norm distances between the rows of x1 and x2."),
+    op<pdist>("aten::pdist(Tensor self, float p=2.) -> Tensor", "p-norm distances between row pairs i < j, flattened."),
+    op<diff>("aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",
+             "n-th forward difference along dim."),
+    op<trapezoidX>("aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
+                   "Trapezoid rule with sample points x."),
+    op<trapezoidDx>("aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
+                    "Trapezoid rule with uniform spacing dx."),
+    op<cumulativeTrapezoidX>("aten::cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
+                             "Running trapezoid-rule integral with sample points x."),
+    op<cumulativeTrapezoidDx>("aten::cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
+                              "Running trapezoid-rule integral with uniform spacing dx."),
+    op<trapezoidX>("aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", "Alias of trapezoid.x."),
+    op<[](const Tensor& y, double dx, int64_t dim) { return trapezoidDx(y, Scalar(dx), dim); }>(
+        "aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", "Alias of trapezoid.dx."),
+    op<trace>("aten::trace(Tensor self) -> Tensor", "Sum of the main diagonal of a matrix."),
+    op<tensordotOut>(
+        "aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> "
+        "Tensor(a!)",
+        "tensordot into out."),
 };
 
 }  // namespace

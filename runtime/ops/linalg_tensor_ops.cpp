@@ -7,7 +7,6 @@
 
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -26,10 +25,7 @@ void checkFloating(const Tensor& t, const char* op) {
 
 // tensorinv(A, ind): A viewed as a prod(shape[:ind]) x prod(shape[ind:])
 // matrix, inverted, viewed back as shape[ind:] + shape[:ind].
-void k_tensorinv(Stack& s) {
-  Args a(s, 2);
-  const Tensor& A = a.tensor(0);
-  const int64_t ind = a.toInt(1);
+Tensor tensorinv(const Tensor& A, int64_t ind) {
   checkFloating(A, "linalg.tensorinv");
   JS_CHECK(ind > 0, "Expected a strictly positive integer for 'ind', but got ", ind);
   JS_CHECK(ind <= A.dim(), "linalg.tensorinv: ind (", ind, ") exceeds the number of dimensions (", A.dim(), ")");
@@ -41,19 +37,16 @@ void k_tensorinv(Stack& s) {
   std::vector<int64_t> out_shape(sizes.begin() + ind, sizes.end());
   out_shape.insert(out_shape.end(), sizes.begin(), sizes.begin() + ind);
   Tensor inv = linalg_inv(A.to(ScalarType::Double).reshape({rows, cols}));
-  a.ret(inv.reshape(out_shape).to(A.dtype()));
+  return inv.reshape(out_shape).to(A.dtype());
 }
 
 // tensorsolve(A, B, dims): X with tensordot(A, X, X.dim()) == B; dims of A
 // listed in `dims` move to the end first.
-void k_tensorsolve(Stack& s) {
-  Args a(s, 3);
-  Tensor A = a.tensor(0);
-  const Tensor& B = a.tensor(1);
+Tensor tensorsolve(Tensor A, const Tensor& B, std::optional<std::vector<int64_t>> dims) {
   checkFloating(A, "linalg.tensorsolve");
   JS_CHECK(A.dtype() == B.dtype(), "linalg.tensorsolve: Expected self and other to have the same dtype, but got ",
            scalarTypeName(A.dtype()), " and ", scalarTypeName(B.dtype()));
-  if (auto dims = a.optIntList(2)) {
+  if (dims) {
     std::vector<int64_t> moved;
     for (int64_t d : *dims) moved.push_back(maybe_wrap_dim(d, A.dim()));
     std::vector<int64_t> perm;
@@ -72,7 +65,7 @@ void k_tensorsolve(Stack& s) {
   std::vector<int64_t> out_shape(rest.begin(), rest.end());
   Tensor inv = linalg_inv(A.to(ScalarType::Double).reshape({n, m}));
   Tensor x = mv(inv, B.to(ScalarType::Double).reshape({n}));
-  a.ret(x.reshape(out_shape).to(A.dtype()));
+  return x.reshape(out_shape).to(A.dtype());
 }
 
 // matrix_exp: scale A by 2^-s so its 1-norm is below 1/2, sum the Taylor
@@ -119,9 +112,7 @@ std::vector<double> expm(const std::vector<double>& A, int64_t n) {
   return result;
 }
 
-void k_matrix_exp(Stack& s) {
-  Args a(s, 1);
-  const Tensor& A = a.tensor(0);
+Tensor matrixExp(const Tensor& A) {
   checkFloating(A, "linalg.matrix_exp");
   JS_CHECK(A.dim() >= 2 && A.size(-1) == A.size(-2), "linalg.matrix_exp: A must be batches of square matrices, but "
            "they are ", A.dim() >= 2 ? A.size(-2) : 0, " by ", A.dim() >= 1 ? A.size(-1) : 0, " matrices");
@@ -134,16 +125,16 @@ void k_matrix_exp(Stack& s) {
     std::vector<double> r = expm(std::vector<double>(p, p + n * n), n);
     std::copy(r.begin(), r.end(), out.data<double>() + b * n * n);
   }
-  a.ret(out.to(A.dtype()));
+  return out.to(A.dtype());
 }
 
 const OpEntry kLinalgTensorOps[] = {
-    {"aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor", k_tensorinv,
-     "Inverse of a tensor viewed as a square matrix split at dim ind."},
-    {"aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor", k_tensorsolve,
-     "X with tensordot(self, X, X.ndim) == other."},
-    {"aten::linalg_matrix_exp(Tensor self) -> Tensor", k_matrix_exp, "Matrix exponential (scaling and squaring)."},
-    {"aten::matrix_exp(Tensor self) -> Tensor", k_matrix_exp, "Alias of linalg_matrix_exp."},
+    op<tensorinv>("aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor",
+                  "Inverse of a tensor viewed as a square matrix split at dim ind."),
+    op<tensorsolve>("aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor",
+                    "X with tensordot(self, X, X.ndim) == other."),
+    op<matrixExp>("aten::linalg_matrix_exp(Tensor self) -> Tensor", "Matrix exponential (scaling and squaring)."),
+    op<matrixExp>("aten::matrix_exp(Tensor self) -> Tensor", "Alias of linalg_matrix_exp."),
 };
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include "runtime/ops/comparison_ops.h"
 #include "runtime/ops/dim_ops.h"
 #include "runtime/ops/elementwise.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/ternary_ops.h"
@@ -48,81 +47,63 @@ Tensor clampMin0(const Tensor& t) { return clamp(t, Scalar(0.0), std::nullopt); 
 
 // ---- elementwise losses ----
 
-void k_mse(Stack& s) {
-  Args a(s, 3);
-  Tensor d = sub(a.tensor(0), a.tensor(1));
-  a.ret(reduce(mul(d, d), a.toInt(2)));
+Tensor mseLoss(const Tensor& self, const Tensor& target, int64_t reduction) {
+  Tensor d = sub(self, target);
+  return reduce(mul(d, d), reduction);
 }
-void k_l1(Stack& s) {
-  Args a(s, 3);
-  a.ret(reduce(abs(sub(a.tensor(0), a.tensor(1))), a.toInt(2)));
+Tensor l1Loss(const Tensor& self, const Tensor& target, int64_t reduction) {
+  return reduce(abs(sub(self, target)), reduction);
 }
-void k_smooth_l1(Stack& s) {
-  Args a(s, 4);
-  const double beta = a.toDouble(3);
+Tensor smoothL1Loss(const Tensor& self, const Tensor& target, int64_t reduction, double beta) {
   JS_CHECK(beta >= 0, "smooth_l1_loss does not support negative values for beta.");
-  Tensor d = abs(sub(a.tensor(0), a.tensor(1)));
-  if (beta == 0) {
-    a.ret(reduce(d, a.toInt(2)));
-    return;
-  }
+  Tensor d = abs(sub(self, target));
+  if (beta == 0) return reduce(d, reduction);
   Tensor quad = div(mul(mul(d, d), num(0.5)), num(beta));
-  a.ret(reduce(where(lt(d, num(beta)), quad, sub(d, num(0.5 * beta))), a.toInt(2)));
+  return reduce(where(lt(d, num(beta)), quad, sub(d, num(0.5 * beta))), reduction);
 }
-void k_huber(Stack& s) {
-  Args a(s, 4);
-  const double delta = a.toDouble(3);
+Tensor huberLoss(const Tensor& self, const Tensor& target, int64_t reduction, double delta) {
   JS_CHECK(delta > 0, "huber_loss does not support non-positive values for delta.");
-  Tensor d = abs(sub(a.tensor(0), a.tensor(1)));
+  Tensor d = abs(sub(self, target));
   Tensor quad = mul(mul(d, d), num(0.5));
   Tensor lin = mul(sub(d, num(0.5 * delta)), num(delta));
-  a.ret(reduce(where(lt(d, num(delta)), quad, lin), a.toInt(2)));
+  return reduce(where(lt(d, num(delta)), quad, lin), reduction);
 }
-void k_soft_margin(Stack& s) {
-  Args a(s, 3);
+Tensor softMarginLoss(const Tensor& self, const Tensor& target, int64_t reduction) {
   // log(1 + exp(-y x))
-  a.ret(reduce(log(add(exp(neg(mul(a.tensor(1), a.tensor(0)))), num(1.0))), a.toInt(2)));
+  return reduce(log(add(exp(neg(mul(target, self))), num(1.0))), reduction);
 }
-void k_margin_ranking(Stack& s) {
-  Args a(s, 5);
-  Tensor diff = sub(a.tensor(0), a.tensor(1));
-  a.ret(reduce(clampMin0(add(mul(neg(a.tensor(2)), diff), num(a.toDouble(3)))), a.toInt(4)));
+Tensor marginRankingLoss(const Tensor& input1, const Tensor& input2, const Tensor& target, double margin,
+                         int64_t reduction) {
+  Tensor diff = sub(input1, input2);
+  return reduce(clampMin0(add(mul(neg(target), diff), num(margin))), reduction);
 }
-void k_hinge_embedding(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+Tensor hingeEmbeddingLoss(const Tensor& x, const Tensor& y, double margin, int64_t reduction) {
   Tensor zero = zeros({}, x.dtype());
-  Tensor margin_part = where(ne(y, num(1.0)), clampMin0(sub(num(a.toDouble(2)), x)), zero);
+  Tensor margin_part = where(ne(y, num(1.0)), clampMin0(sub(num(margin), x)), zero);
   Tensor self_part = where(ne(y, num(-1.0)), x, zero);
-  a.ret(reduce(add(margin_part, self_part), a.toInt(3)));
+  return reduce(add(margin_part, self_part), reduction);
 }
-void k_kl_div(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x = a.tensor(0), &t = a.tensor(1);
+Tensor klDiv(const Tensor& x, const Tensor& t, int64_t reduction, bool log_target) {
   // log_target: exp(t) * (t - x); otherwise t * (log t - x) with 0 where t == 0 (xlogy).
   Tensor out;
-  if (a.toBool(3)) {
+  if (log_target) {
     out = mul(exp(t), sub(t, x));
   } else {
     Tensor tlogt = where(eq(t, num(0.0)), zeros({}, t.dtype()), mul(t, log(t)));
     out = sub(tlogt, mul(t, x));
   }
-  a.ret(reduce(out, a.toInt(2)));
+  return reduce(out, reduction);
 }
-void k_poisson_nll(Stack& s) {
-  Args a(s, 6);
-  const Tensor &x = a.tensor(0), &t = a.tensor(1);
-  Tensor loss = a.toBool(2) ? sub(exp(x), mul(t, x)) : sub(x, mul(t, log(add(x, num(a.toDouble(4))))));
-  if (a.toBool(3)) {
+Tensor poissonNllLoss(const Tensor& x, const Tensor& t, bool log_input, bool full, double eps, int64_t reduction) {
+  Tensor loss = log_input ? sub(exp(x), mul(t, x)) : sub(x, mul(t, log(add(x, num(eps)))));
+  if (full) {
     // Stirling term t log t - t + 0.5 log(2 pi t), only where t > 1.
     Tensor st = add(sub(mul(t, log(t)), t), mul(log(mul(t, num(2 * M_PI))), num(0.5)));
     loss = add(loss, where(gt(t, num(1.0)), st, zeros({}, st.dtype())));
   }
-  a.ret(reduce(loss, a.toInt(5)));
+  return reduce(loss, reduction);
 }
-void k_bce(Stack& s) {
-  Args a(s, 4);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+Tensor binaryCrossEntropy(const Tensor& x, const Tensor& y, const std::optional<Tensor>& weight, int64_t reduction) {
   JS_CHECK(x.sizes().size() == y.sizes().size() && std::equal(x.sizes().begin(), x.sizes().end(), y.sizes().begin()),
            "Using a target size (", shapeToString(y.sizes()), ") that is different to the input size (",
            shapeToString(x.sizes()), ") is deprecated. Please ensure they have the same size.");
@@ -133,24 +114,23 @@ void k_bce(Stack& s) {
   // PyTorch clamps the logs at -100 so that x = 0 or 1 gives a finite loss.
   auto clog = [](const Tensor& v) { return clamp(log(v), Scalar(-100.0), std::nullopt); };
   Tensor loss = neg(add(mul(y, clog(x)), mul(sub(num(1.0), y), clog(sub(num(1.0), x)))));
-  if (auto w = a.optTensor(2)) loss = mul(loss, *w);
-  a.ret(reduce(loss, a.toInt(3)));
+  if (weight) loss = mul(loss, *weight);
+  return reduce(loss, reduction);
 }
-void k_bce_logits(Stack& s) {
-  Args a(s, 5);
-  const Tensor &x = a.tensor(0), &y = a.tensor(1);
+Tensor binaryCrossEntropyWithLogits(const Tensor& x, const Tensor& y, const std::optional<Tensor>& weight,
+                                    const std::optional<Tensor>& pos_weight, int64_t reduction) {
   // Stable softplus(-x) = max(-x, 0) + log(exp(-max) + exp(-x - max)).
   Tensor m = clampMin0(neg(x));
   Tensor softplus_negx = add(m, log(add(exp(neg(m)), exp(sub(neg(x), m)))));
   Tensor loss;
-  if (auto pw = a.optTensor(3)) {
-    Tensor log_weight = add(mul(sub(*pw, num(1.0)), y), num(1.0));
+  if (pos_weight) {
+    Tensor log_weight = add(mul(sub(*pos_weight, num(1.0)), y), num(1.0));
     loss = add(mul(sub(num(1.0), y), x), mul(log_weight, softplus_negx));
   } else {
     loss = add(mul(sub(num(1.0), y), x), softplus_negx);
   }
-  if (auto w = a.optTensor(2)) loss = mul(loss, *w);
-  a.ret(reduce(loss, a.toInt(4)));
+  if (weight) loss = mul(loss, *weight);
+  return reduce(loss, reduction);
 }
 
 // ---- distance-based losses ----
@@ -164,26 +144,19 @@ Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps
   if (p == 0) return sum(ne(d, num(0.0)).to(d.dtype()), {last}, keepdim);
   return pow(sum(pow(d, Scalar(p)), {last}, keepdim), Scalar(1.0 / p));
 }
-void k_pairwise_distance(Stack& s) {
-  Args a(s, 5);
-  a.ret(pairwiseDistance(a.tensor(0), a.tensor(1), a.toDouble(2), a.toDouble(3), a.toBool(4)));
-}
-void k_triplet_margin(Stack& s) {
-  Args a(s, 8);
-  const Tensor &an = a.tensor(0), &po = a.tensor(1), &ne_ = a.tensor(2);
+Tensor tripletMarginLoss(const Tensor& an, const Tensor& po, const Tensor& ne_, double margin, double p, double eps,
+                         bool swap, int64_t reduction) {
   const int64_t d = an.dim();
-  JS_CHECK(po.dim() == d && ne_.dim() == d, "The anchor, positive, and negative tensors are expected to have the same "
-           "number of dimensions, but got: anchor ", d, "D, positive ", po.dim(), "D, and negative ", ne_.dim(),
-           "D inputs");
-  const double p = a.toDouble(4), eps = a.toDouble(5);
+  JS_CHECK(po.dim() == d && ne_.dim() == d,
+           "The anchor, positive, and negative tensors are expected to have the same "
+           "number of dimensions, but got: anchor ",
+           d, "D, positive ", po.dim(), "D, and negative ", ne_.dim(), "D inputs");
   Tensor dpos = pairwiseDistance(an, po, p, eps, false);
   Tensor dneg = pairwiseDistance(an, ne_, p, eps, false);
-  if (a.toBool(6)) dneg = minimum(dneg, pairwiseDistance(po, ne_, p, eps, false));
-  a.ret(reduce(clampMin0(add(sub(dpos, dneg), num(a.toDouble(3)))), a.toInt(7)));
+  if (swap) dneg = minimum(dneg, pairwiseDistance(po, ne_, p, eps, false));
+  return reduce(clampMin0(add(sub(dpos, dneg), num(margin))), reduction);
 }
-void k_cosine_embedding(Stack& s) {
-  Args a(s, 5);
-  const Tensor &x1 = a.tensor(0), &x2 = a.tensor(1), &y = a.tensor(2);
+Tensor cosineEmbeddingLoss(const Tensor& x1, const Tensor& x2, const Tensor& y, double margin, int64_t reduction) {
   JS_CHECK(x1.dim() == x2.dim() && (x1.dim() == 1 || x1.dim() == 2),
            "cosine_embedding_loss: expected 1D or 2D inputs of the same rank, got ", x1.dim(), "D and ", x2.dim(), "D");
   JS_CHECK(y.dim() == x1.dim() - 1, "cosine_embedding_loss: expected ", x1.dim() - 1, "D target, got ", y.dim(), "D");
@@ -195,8 +168,8 @@ void k_cosine_embedding(Stack& s) {
   Tensor cos = div(prod, sqrt(mul(m1, m2)));
   Tensor zero = zeros({}, cos.dtype());
   Tensor pos = where(eq(y, num(1.0)), sub(num(1.0), cos), zero);
-  Tensor negp = where(eq(y, num(-1.0)), clampMin0(sub(cos, num(a.toDouble(3)))), zero);
-  a.ret(reduce(add(pos, negp), a.toInt(4)));
+  Tensor negp = where(eq(y, num(-1.0)), clampMin0(sub(cos, num(margin))), zero);
+  return reduce(add(pos, negp), reduction);
 }
 
 // ---- class-indexed losses ----
@@ -266,23 +239,20 @@ Tensor nll(const ClassView& v, const std::vector<double>& w, int64_t reduction, 
   return full(DimVector{}, Scalar(r), dtype);
 }
 
-void k_nll_loss(Stack& s) {
-  Args a(s, 5);
-  ClassView v = classView(a.tensor(0), a.tensor(1), "nll_loss");
-  a.ret(nll(v, classWeights(a.optTensor(2), v.C), a.toInt(3), a.toInt(4), a.tensor(0).dtype()));
+Tensor nllLoss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+               int64_t ignore_index) {
+  ClassView v = classView(self, target, "nll_loss");
+  return nll(v, classWeights(weight, v.C), reduction, ignore_index, self.dtype());
 }
 
-void k_cross_entropy(Stack& s) {
-  Args a(s, 6);
-  const Tensor &input = a.tensor(0), &target = a.tensor(1);
-  const int64_t reduction = a.toInt(3), ignore_index = a.toInt(4);
-  const double eps = a.toDouble(5);
+Tensor crossEntropyLoss(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight,
+                        int64_t reduction, int64_t ignore_index, double eps) {
   JS_CHECK(eps >= 0 && eps <= 1, "label_smoothing must be between 0.0 and 1.0. Got: ", eps);
   JS_CHECK(input.dim() >= 1, "cross_entropy: input must have at least 1 dimension");
   const int64_t cdim = input.dim() == 1 ? 0 : 1;
   Tensor logp = softmax(input, cdim, true);
   const int64_t C = input.size(cdim);
-  std::vector<double> w = classWeights(a.optTensor(2), C);
+  std::vector<double> w = classWeights(weight, C);
   if (isFloatingType(target.dtype())) {
     // Class probabilities: -sum_c w_c * target_c * logp_c, smoothed towards uniform.
     JS_CHECK(target.sizes().size() == input.sizes().size() &&
@@ -293,22 +263,16 @@ void k_cross_entropy(Stack& s) {
     DimVector wshape(static_cast<size_t>(input.dim()), 1);
     wshape[cdim] = C;
     Tensor prod = mul(logp, t);
-    if (a.optTensor(2)) prod = mul(prod, from_vector(w, wshape).to(input.dtype()));
+    if (weight) prod = mul(prod, from_vector(w, wshape).to(input.dtype()));
     Tensor loss = neg(sum(prod, {cdim}, false));
-    if (reduction == kMean) {
-      a.ret(div(sum(loss, allDims(loss), false), num(static_cast<double>(input.numel() / std::max<int64_t>(1, C)))));
-      return;
-    }
-    a.ret(reduce(loss, reduction));
-    return;
+    if (reduction == kMean)
+      return div(sum(loss, allDims(loss), false), num(static_cast<double>(input.numel() / std::max<int64_t>(1, C))));
+    return reduce(loss, reduction);
   }
   ClassView v = classView(logp, target, "cross_entropy");
   double wsum = 0;
   Tensor nll_loss = nll(v, w, reduction, ignore_index, input.dtype(), &wsum);
-  if (eps == 0) {
-    a.ret(std::move(nll_loss));
-    return;
-  }
+  if (eps == 0) return nll_loss;
   // Smoothing term: -sum_c w_c logp_c per position (0 where ignored).
   const double* x = v.x.data<double>();
   std::vector<double> smooth(v.target.size(), 0.0);
@@ -329,25 +293,24 @@ void k_cross_entropy(Stack& s) {
     smooth_t = shaped(smooth, v.out_shape, input.dtype());
   } else {
     double r = total;
-    if (reduction == kMean) r = a.optTensor(2) ? total / wsum : total / static_cast<double>(kept);
+    if (reduction == kMean) r = weight ? total / wsum : total / static_cast<double>(kept);
     smooth_t = full(DimVector{}, Scalar(r), input.dtype());
   }
-  a.ret(add(mul(nll_loss, num(1 - eps)), mul(smooth_t, num(eps / static_cast<double>(C)))));
+  return add(mul(nll_loss, num(1 - eps)), mul(smooth_t, num(eps / static_cast<double>(C))));
 }
 
 // (N, C), (C) or () scores with one target class per row; the unreduced
 // loss has the target's shape.
-void k_multi_margin(Stack& s) {
-  Args a(s, 6);
-  const Tensor &input = a.tensor(0), &target = a.tensor(1);
+Tensor multiMarginLoss(const Tensor& input, const Tensor& target, const Scalar& p_arg, const Scalar& margin_arg,
+                       const std::optional<Tensor>& weight, int64_t reduction) {
   JS_CHECK(input.dim() <= 2, "multi_margin_loss: expected 0D, 1D or 2D input, got ", shapeToString(input.sizes()));
   const int64_t N = input.dim() == 2 ? input.size(0) : 1;
   const int64_t C = input.dim() == 0 ? 1 : input.size(input.dim() - 1);
   JS_CHECK(target.dim() <= 1 && target.numel() == N, "inconsistent target size: ", shapeToString(target.sizes()),
            " for input of size: ", shapeToString(input.sizes()));
-  const double p = a.scalar(2).toDouble(), margin = a.scalar(3).toDouble();
+  const double p = p_arg.toDouble(), margin = margin_arg.toDouble();
   JS_CHECK(p == 1 || p == 2, "only p == 1 and p == 2 supported");
-  std::vector<double> w = classWeights(a.optTensor(4), C);
+  std::vector<double> w = classWeights(weight, C);
   Tensor xd = input.to(ScalarType::Double).contiguous();
   Tensor td = target.to(ScalarType::Long).contiguous();
   const double* x = xd.data<double>();
@@ -366,13 +329,11 @@ void k_multi_margin(Stack& s) {
     }
     loss[n] = acc / static_cast<double>(C);
   }
-  a.ret(reduce(shaped(loss, target.sizes(), input.dtype()), a.toInt(5)));
+  return reduce(shaped(loss, target.sizes(), input.dtype()), reduction);
 }
 
 // Targets list class indices per row up to the first -1.
-void k_multilabel_margin(Stack& s) {
-  Args a(s, 3);
-  const Tensor &input = a.tensor(0), &target = a.tensor(1);
+Tensor multilabelMarginLoss(const Tensor& input, const Tensor& target, int64_t reduction) {
   JS_CHECK(input.dim() <= 2 && target.sizes().size() == input.sizes().size() &&
                std::equal(target.sizes().begin(), target.sizes().end(), input.sizes().begin()),
            "multilabel_margin_loss: inconsistent input size ", shapeToString(input.sizes()), " and target size ",
@@ -400,59 +361,72 @@ void k_multilabel_margin(Stack& s) {
   }
   DimVector shape;
   if (input.dim() == 2) shape.push_back(N);
-  a.ret(reduce(shaped(loss, shape, input.dtype()), a.toInt(2)));
+  return reduce(shaped(loss, shape, input.dtype()), reduction);
 }
 
 const OpEntry kLossOps[] = {
-    {"aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", k_mse, "Mean squared error."},
-    {"aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", k_l1, "Mean absolute error."},
-    {"aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor", k_smooth_l1,
-     "Quadratic below beta, linear above (scaled by 1/beta)."},
-    {"aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor", k_huber,
-     "Quadratic below delta, delta-scaled linear above."},
-    {"aten::soft_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", k_soft_margin,
-     "log(1 + exp(-target * input))."},
-    {"aten::margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
-     "Tensor",
-     k_margin_ranking, "max(0, -target * (input1 - input2) + margin)."},
-    {"aten::hinge_embedding_loss(Tensor self, Tensor target, float margin=1., int reduction=1) -> Tensor",
-     k_hinge_embedding, "input where target = 1, max(0, margin - input) where target = -1."},
-    {"aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor", k_kl_div,
-     "Pointwise KL divergence of target from log-probabilities self."},
-    {"aten::poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> "
-     "Tensor",
-     k_poisson_nll, "Poisson negative log likelihood (optional Stirling term)."},
-    {"aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor", k_bce,
-     "Binary cross entropy of probabilities (logs clamped at -100)."},
-    {"aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? "
-     "pos_weight=None, int reduction=1) -> Tensor",
-     k_bce_logits, "Numerically stable sigmoid + binary cross entropy."},
-    {"aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool "
-     "keepdim=False) -> Tensor",
-     k_pairwise_distance, "p-norm of x1 - x2 + eps over the last dim."},
-    {"aten::triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1., float p=2., float "
-     "eps=9.9999999999999995e-07, bool swap=False, int reduction=1) -> Tensor",
-     k_triplet_margin, "max(0, d(a, p) - d(a, n) + margin) with pairwise distances."},
-    {"aten::cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
-     "Tensor",
-     k_cosine_embedding, "1 - cos for target 1, max(0, cos - margin) for target -1."},
-    {"aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
-     "Tensor",
-     k_nll_loss, "Negative log likelihood of class indices (weighted mean)."},
-    {"aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
-     "Tensor",
-     k_nll_loss, "nll_loss over (N, C, d1, ...) inputs."},
-    {"aten::nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
-     "Tensor",
-     k_nll_loss, "nll_loss over (N, C, H, W) inputs."},
-    {"aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int "
-     "ignore_index=-100, float label_smoothing=0.) -> Tensor",
-     k_cross_entropy, "log_softmax + nll_loss, or soft-label cross entropy; optional label smoothing."},
-    {"aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int "
-     "reduction=1) -> Tensor",
-     k_multi_margin, "Multi-class hinge loss (p = 1 or 2)."},
-    {"aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", k_multilabel_margin,
-     "Multi-label hinge loss; targets end at the first -1."},
+    op<mseLoss>("aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean squared error."),
+    op<l1Loss>("aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean absolute error."),
+    op<smoothL1Loss>("aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor",
+                     "Quadratic below beta, linear above (scaled by 1/beta)."),
+    op<huberLoss>("aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
+                  "Quadratic below delta, delta-scaled linear above."),
+    op<softMarginLoss>("aten::soft_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+                       "log(1 + exp(-target * input))."),
+    op<marginRankingLoss>(
+        "aten::margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
+        "Tensor",
+        "max(0, -target * (input1 - input2) + margin)."),
+    op<hingeEmbeddingLoss>(
+        "aten::hinge_embedding_loss(Tensor self, Tensor target, float margin=1., int reduction=1) -> Tensor",
+        "input where target = 1, max(0, margin - input) where target = -1."),
+    op<klDiv>("aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor",
+              "Pointwise KL divergence of target from log-probabilities self."),
+    op<poissonNllLoss>(
+        "aten::poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> "
+        "Tensor",
+        "Poisson negative log likelihood (optional Stirling term)."),
+    op<binaryCrossEntropy>(
+        "aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor",
+        "Binary cross entropy of probabilities (logs clamped at -100)."),
+    op<binaryCrossEntropyWithLogits>(
+        "aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? "
+        "pos_weight=None, int reduction=1) -> Tensor",
+        "Numerically stable sigmoid + binary cross entropy."),
+    op<pairwiseDistance>(
+        "aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool "
+        "keepdim=False) -> Tensor",
+        "p-norm of x1 - x2 + eps over the last dim."),
+    op<tripletMarginLoss>(
+        "aten::triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1., float p=2., float "
+        "eps=9.9999999999999995e-07, bool swap=False, int reduction=1) -> Tensor",
+        "max(0, d(a, p) - d(a, n) + margin) with pairwise distances."),
+    op<cosineEmbeddingLoss>(
+        "aten::cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
+        "Tensor",
+        "1 - cos for target 1, max(0, cos - margin) for target -1."),
+    op<nllLoss>(
+        "aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
+        "Tensor",
+        "Negative log likelihood of class indices (weighted mean)."),
+    op<nllLoss>(
+        "aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
+        "Tensor",
+        "nll_loss over (N, C, d1, ...) inputs."),
+    op<nllLoss>(
+        "aten::nll_loss2d(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
+        "Tensor",
+        "nll_loss over (N, C, H, W) inputs."),
+    op<crossEntropyLoss>(
+        "aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int "
+        "ignore_index=-100, float label_smoothing=0.) -> Tensor",
+        "log_softmax + nll_loss, or soft-label cross entropy; optional label smoothing."),
+    op<multiMarginLoss>(
+        "aten::multi_margin_loss(Tensor self, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, int "
+        "reduction=1) -> Tensor",
+        "Multi-class hinge loss (p = 1 or 2)."),
+    op<multilabelMarginLoss>("aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
+                             "Multi-label hinge loss; targets end at the first -1."),
 };
 
 }  // namespace

@@ -13,7 +13,6 @@
 
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_decomp_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
 #include "runtime/ops/unary_ops.h"
@@ -74,15 +73,15 @@ std::string ordName(double v) {
   return std::to_string(static_cast<int>(v));
 }
 
-void k_matrix_norm(Stack& s) {
-  Args a(s, 5);
-  a.ret(matrixNorm(a.tensor(0), ordName(a.scalar(1).toDouble()), a.intList(2), a.toBool(3), a.optScalarType(4)));
+Tensor matrixNormOrd(const Tensor& self, const Scalar& ord, std::vector<int64_t> dim, bool keepdim,
+                     std::optional<ScalarType> dtype) {
+  return matrixNorm(self, ordName(ord.toDouble()), std::move(dim), keepdim, dtype);
 }
-void k_matrix_norm_str(Stack& s) {
-  Args a(s, 5);
-  const std::string ord(a.str(1));
+Tensor matrixNormStr(const Tensor& self, std::string_view ord_arg, std::vector<int64_t> dim, bool keepdim,
+                     std::optional<ScalarType> dtype) {
+  const std::string ord(ord_arg);
   JS_CHECK(ord == "fro" || ord == "nuc", "linalg.matrix_norm: Order ", ord, " not supported.");
-  a.ret(matrixNorm(a.tensor(0), ord, a.intList(2), a.toBool(3), a.optScalarType(4)));
+  return matrixNorm(self, ord, std::move(dim), keepdim, dtype);
 }
 
 // linalg.norm: a vector norm for one dim (or a flattened input without ord),
@@ -107,84 +106,58 @@ Tensor linalgNorm(const Tensor& x, const std::optional<std::string>& mat_ord, st
   return vector_norm(x, vec_ord.value_or(2.0), dim, keepdim, dtype);
 }
 
-void k_linalg_norm(Stack& s) {
-  Args a(s, 5);
-  std::optional<double> ord;
-  if (!a.isNone(1)) ord = a.scalar(1).toDouble();
-  a.ret(linalgNorm(a.tensor(0), std::nullopt, ord, a.optIntList(2), a.toBool(3), a.optScalarType(4)));
+Tensor linalgNormOrd(const Tensor& self, std::optional<Scalar> ord, std::optional<std::vector<int64_t>> dim,
+                     bool keepdim, std::optional<ScalarType> dtype) {
+  std::optional<double> vec_ord;
+  if (ord) vec_ord = ord->toDouble();
+  return linalgNorm(self, std::nullopt, vec_ord, dim, keepdim, dtype);
 }
-void k_linalg_norm_str(Stack& s) {
-  Args a(s, 5);
-  a.ret(linalgNorm(a.tensor(0), std::string(a.str(1)), std::nullopt, a.optIntList(2), a.toBool(3),
-                   a.optScalarType(4)));
+Tensor linalgNormStr(const Tensor& self, std::string_view ord, std::optional<std::vector<int64_t>> dim, bool keepdim,
+                     std::optional<ScalarType> dtype) {
+  return linalgNorm(self, std::string(ord), std::nullopt, dim, keepdim, dtype);
 }
-void k_nuclear_norm(Stack& s) {
-  Args a(s, 2);
-  JS_CHECK(a.tensor(0).dim() == 2, "nuclear_norm: Expected a 2-D tensor, got ", a.tensor(0).dim(), "-D");
-  a.ret(matrixNorm(a.tensor(0), "nuc", {0, 1}, a.toBool(1), std::nullopt));
+Tensor nuclearNorm(const Tensor& self, bool keepdim) {
+  JS_CHECK(self.dim() == 2, "nuclear_norm: Expected a 2-D tensor, got ", self.dim(), "-D");
+  return matrixNorm(self, "nuc", {0, 1}, keepdim, std::nullopt);
 }
-void k_nuclear_norm_dim(Stack& s) {
-  Args a(s, 3);
-  a.ret(matrixNorm(a.tensor(0), "nuc", a.intList(1), a.toBool(2), std::nullopt));
+Tensor nuclearNormDim(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return matrixNorm(self, "nuc", std::move(dim), keepdim, std::nullopt);
 }
 
-// out= forms: write the result into `out` (resized to the result's shape) and return it.
-void writeOut(Args& a, size_t out_index, const Tensor& result) {
-  Tensor out = a.tensor(out_index);
-  if (!std::equal(out.sizes().begin(), out.sizes().end(), result.sizes().begin(), result.sizes().end()))
-    out.resize_(result.sizes());
-  out.copy_(result);
-  a.ret(std::move(out));
+// The functional forms behind the out= overloads (p = None is the 2-norm).
+Tensor pNorm(const Tensor& self, std::optional<Scalar> p, std::vector<int64_t> dim, bool keepdim) {
+  return vector_norm(self, p ? p->toDouble() : 2.0, dim, keepdim, std::nullopt);
 }
-void k_norm_out(Stack& s) {
-  Args a(s, 5);
-  const double p = a.isNone(1) ? 2.0 : a.scalar(1).toDouble();
-  writeOut(a, 4, vector_norm(a.tensor(0), p, a.intList(2), a.toBool(3), std::nullopt));
+Tensor pNormDtype(const Tensor& self, std::optional<Scalar> p, std::vector<int64_t> dim, bool keepdim,
+                  ScalarType dtype) {
+  return vector_norm(self, p ? p->toDouble() : 2.0, dim, keepdim, dtype);
 }
-void k_norm_dtype_out(Stack& s) {
-  Args a(s, 6);
-  const double p = a.isNone(1) ? 2.0 : a.scalar(1).toDouble();
-  writeOut(a, 5, vector_norm(a.tensor(0), p, a.intList(2), a.toBool(3), a.optScalarType(4)));
-}
-void k_nuclear_norm_out(Stack& s) {
-  Args a(s, 3);
-  JS_CHECK(a.tensor(0).dim() == 2, "nuclear_norm: Expected a 2-D tensor, got ", a.tensor(0).dim(), "-D");
-  writeOut(a, 2, matrixNorm(a.tensor(0), "nuc", {0, 1}, a.toBool(1), std::nullopt));
-}
-void k_nuclear_norm_dim_out(Stack& s) {
-  Args a(s, 4);
-  writeOut(a, 3, matrixNorm(a.tensor(0), "nuc", a.intList(1), a.toBool(2), std::nullopt));
-}
-void k_frobenius_norm_out(Stack& s) {
-  Args a(s, 4);
-  writeOut(a, 3, vector_norm(a.tensor(0), 2.0, a.intList(1), a.toBool(2), std::nullopt));
+Tensor frobeniusNorm(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return vector_norm(self, 2.0, dim, keepdim, std::nullopt);
 }
 
 // dist(a, b, p) = ||a - b||_p over all elements (broadcast).
-void k_dist(Stack& s) {
-  Args a(s, 3);
-  a.ret(vector_norm(sub(a.tensor(0), a.tensor(1)), a.scalar(2).toDouble(), std::nullopt, false, std::nullopt));
+Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p) {
+  return vector_norm(sub(self, other), p.toDouble(), std::nullopt, false, std::nullopt);
 }
 
 // renorm: each slice along dim whose p-norm exceeds maxnorm is scaled down to
 // maxnorm (by maxnorm / (norm + 1e-7), as PyTorch does).
-void k_renorm(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  const double p = a.scalar(1).toDouble(), maxnorm = a.scalar(3).toDouble();
+Tensor renorm(const Tensor& self, const Scalar& p_arg, int64_t dim_arg, const Scalar& maxnorm_arg) {
+  const double p = p_arg.toDouble(), maxnorm = maxnorm_arg.toDouble();
   JS_CHECK(!self.is_complex() && isFloatingType(self.dtype()), "renorm: expected a floating point input, got ",
            scalarTypeName(self.dtype()));
   JS_CHECK(p > 0, "renorm: non-positive-norm not supported");
   JS_CHECK(maxnorm >= 0, "renorm: expected maxnorm to be >= 0 but got ", maxnorm);
   JS_CHECK(self.dim() > 1, "renorm: input needs at least 2 dimensions, got ", self.dim(), " dimensions");
-  const int64_t dim = maybe_wrap_dim(a.toInt(2), self.dim());
+  const int64_t dim = maybe_wrap_dim(dim_arg, self.dim());
   std::vector<int64_t> others;
   for (int64_t d = 0; d < self.dim(); ++d)
     if (d != dim) others.push_back(d);
   Tensor norms = vector_norm(self, p, others, true, std::nullopt).to(ScalarType::Double, true).contiguous();
   double* np = norms.data<double>();
   for (int64_t i = 0; i < norms.numel(); ++i) np[i] = np[i] > maxnorm ? maxnorm / (np[i] + 1e-7) : 1.0;
-  a.ret(mul(self, norms.to(self.dtype())));
+  return mul(self, norms.to(self.dtype()));
 }
 
 // norm_except_dim(v, pow, dim): the norm over every dim but `dim`, shaped
@@ -197,53 +170,53 @@ Tensor normExceptDim(const Tensor& v, int64_t pow, int64_t dim) {
     if (i != d) others.push_back(i);
   return vector_norm(v, static_cast<double>(pow), others, true, std::nullopt);
 }
-void k_norm_except_dim(Stack& s) {
-  Args a(s, 3);
-  a.ret(normExceptDim(a.tensor(0), a.toInt(1), a.toInt(2)));
-}
 // _weight_norm(v, g, dim): v * (g / ||v||), what torch.nn.utils.weight_norm
 // computes on every forward (vocoders, wav2vec-style convs).
-void k_weight_norm(Stack& s) {
-  Args a(s, 3);
-  const Tensor& v = a.tensor(0);
-  a.ret(mul(v, div(a.tensor(1), normExceptDim(v, 2, a.toInt(2)))));
-}
+Tensor weightNorm(const Tensor& v, const Tensor& g, int64_t dim) { return mul(v, div(g, normExceptDim(v, 2, dim))); }
 
 const OpEntry kNormOps[] = {
-    {"aten::norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor", k_norm_except_dim,
-     "Norm over all dims but one, kept for broadcasting (dim=-1: over all)."},
-    {"aten::_weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor", k_weight_norm,
-     "Weight normalization: v * g / norm_except_dim(v, 2, dim)."},
-    {"aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? "
-     "dtype=None) -> Tensor",
-     k_matrix_norm, "Matrix norm of order +-1, +-2 or +-inf over two dims."},
-    {"aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, "
-     "ScalarType? dtype=None) -> Tensor",
-     k_matrix_norm_str, "Frobenius or nuclear matrix norm over two dims."},
-    {"aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
-     "dtype=None) -> Tensor",
-     k_linalg_norm, "Vector or matrix norm depending on dim and the input rank."},
-    {"aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
-     "dtype=None) -> Tensor",
-     k_linalg_norm_str, "Frobenius or nuclear matrix norm via linalg.norm."},
-    {"aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor", k_nuclear_norm,
-     "Sum of the singular values of a 2-D tensor."},
-    {"aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor", k_nuclear_norm_dim,
-     "Sum of the singular values over two dims."},
-    {"aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
-     k_norm_out, "p-norm over dims written into out."},
-    {"aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype, Tensor(a!) out) -> "
-     "Tensor(a!)",
-     k_norm_dtype_out, "p-norm over dims in dtype, written into out."},
-    {"aten::nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)", k_nuclear_norm_out,
-     "Nuclear norm of a 2-D tensor written into out."},
-    {"aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
-     k_nuclear_norm_dim_out, "Nuclear norm over two dims written into out."},
-    {"aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
-     k_frobenius_norm_out, "Frobenius norm over dims written into out."},
-    {"aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", k_dist, "p-norm of self - other."},
-    {"aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor", k_renorm,
-     "Rescales slices along dim whose p-norm exceeds maxnorm."},
+    op<normExceptDim>("aten::norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor",
+                      "Norm over all dims but one, kept for broadcasting (dim=-1: over all)."),
+    op<weightNorm>("aten::_weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor",
+                   "Weight normalization: v * g / norm_except_dim(v, 2, dim)."),
+    op<matrixNormOrd>(
+        "aten::linalg_matrix_norm(Tensor self, Scalar ord, int[] dim=[-2, -1], bool keepdim=False, *, ScalarType? "
+        "dtype=None) -> Tensor",
+        "Matrix norm of order +-1, +-2 or +-inf over two dims."),
+    op<matrixNormStr>(
+        "aten::linalg_matrix_norm.str_ord(Tensor self, str ord=\"fro\", int[] dim=[-2, -1], bool keepdim=False, *, "
+        "ScalarType? dtype=None) -> Tensor",
+        "Frobenius or nuclear matrix norm over two dims."),
+    op<linalgNormOrd>(
+        "aten::linalg_norm(Tensor self, Scalar? ord=None, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
+        "dtype=None) -> Tensor",
+        "Vector or matrix norm depending on dim and the input rank."),
+    op<linalgNormStr>(
+        "aten::linalg_norm.ord_str(Tensor self, str ord, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
+        "dtype=None) -> Tensor",
+        "Frobenius or nuclear matrix norm via linalg.norm."),
+    op<nuclearNorm>("aten::nuclear_norm(Tensor self, bool keepdim=False) -> Tensor",
+                    "Sum of the singular values of a 2-D tensor."),
+    op<nuclearNormDim>("aten::nuclear_norm.dim(Tensor self, int[2] dim, bool keepdim=False) -> Tensor",
+                       "Sum of the singular values over two dims."),
+    op<outFrom<pNorm>>(
+        "aten::norm.out(Tensor self, Scalar? p, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+        "p-norm over dims written into out."),
+    op<outFrom<pNormDtype>>("aten::norm.dtype_out(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType "
+                            "dtype, Tensor(a!) out) -> "
+                            "Tensor(a!)",
+                            "p-norm over dims in dtype, written into out."),
+    op<outFrom<nuclearNorm>>("aten::nuclear_norm.out(Tensor self, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+                             "Nuclear norm of a 2-D tensor written into out."),
+    op<outFrom<nuclearNormDim>>(
+        "aten::nuclear_norm.dim_out(Tensor self, int[2] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+        "Nuclear norm over two dims written into out."),
+    op<outFrom<frobeniusNorm>>(
+        "aten::frobenius_norm.out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)",
+        "Frobenius norm over dims written into out."),
+    op<dist>("aten::dist(Tensor self, Tensor other, Scalar p=2) -> Tensor", "p-norm of self - other."),
+    op<renorm>("aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor",
+               "Rescales slices along dim whose p-norm exceeds maxnorm."),
 };
 
 }  // namespace

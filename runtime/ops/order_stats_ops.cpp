@@ -9,7 +9,6 @@
 #include <limits>
 #include <string>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -98,19 +97,18 @@ Tensor quantile(const Tensor& self, const std::vector<double>& qs, IntArrayRef q
 }
 
 template <bool IgnoreNan>
-void k_quantile_scalar(Stack& s) {
-  Args a(s, 5);
-  a.ret(quantile(a.tensor(0), {a.toDouble(1)}, {}, a.optInt(2), a.toBool(3), a.str(4), IgnoreNan));
+Tensor quantileScalar(const Tensor& self, double q, std::optional<int64_t> dim, bool keepdim,
+                      std::string_view interpolation) {
+  return quantile(self, {q}, {}, dim, keepdim, interpolation, IgnoreNan);
 }
 template <bool IgnoreNan>
-void k_quantile(Stack& s) {
-  Args a(s, 5);
-  const Tensor& q = a.tensor(1);
+Tensor quantileTensor(const Tensor& self, const Tensor& q, std::optional<int64_t> dim, bool keepdim,
+                      std::string_view interpolation) {
   JS_CHECK(q.dim() <= 1, "quantile() q must be a scalar or 1D tensor");
-  JS_CHECK(q.dtype() == a.tensor(0).dtype(), "quantile() q tensor must be same dtype as the input tensor");
+  JS_CHECK(q.dtype() == self.dtype(), "quantile() q tensor must be same dtype as the input tensor");
   Tensor qd = q.to(ScalarType::Double).contiguous();
   std::vector<double> qs(qd.data<double>(), qd.data<double>() + qd.numel());
-  a.ret(quantile(a.tensor(0), qs, q.sizes(), a.optInt(2), a.toBool(3), a.str(4), IgnoreNan));
+  return quantile(self, qs, q.sizes(), dim, keepdim, interpolation, IgnoreNan);
 }
 
 // ---- binary search ----
@@ -171,51 +169,46 @@ Tensor searchSorted(const Tensor& seq, const Tensor& values, bool out_int32, boo
   return out_int32 ? r.to(ScalarType::Int) : r;
 }
 
-void k_searchsorted(Stack& s) {
-  Args a(s, 6);
-  a.ret(searchSorted(a.tensor(0), a.tensor(1), a.toBool(2), a.toBool(3), a.optStr(4), a.optTensor(5),
-                     "searchsorted"));
+// The values searched for: a Tensor, or one Scalar (as a 0-dim double tensor).
+const Tensor& valuesOf(const Tensor& t) { return t; }
+Tensor valuesOf(const Scalar& v) { return scalar_tensor(v, ScalarType::Double); }
+
+template <typename Values>
+Tensor searchsorted(const Tensor& sorted_sequence, const Values& self, bool out_int32, bool right,
+                    std::optional<std::string> side, const std::optional<Tensor>& sorter) {
+  return searchSorted(sorted_sequence, valuesOf(self), out_int32, right, side, sorter, "searchsorted");
 }
-void k_searchsorted_scalar(Stack& s) {
-  Args a(s, 6);
-  a.ret(searchSorted(a.tensor(0), scalar_tensor(a.scalar(1), ScalarType::Double), a.toBool(2), a.toBool(3),
-                     a.optStr(4), a.optTensor(5), "searchsorted"));
-}
-void k_bucketize(Stack& s) {
-  Args a(s, 4);
-  JS_CHECK(a.tensor(1).dim() == 1, "boundaries tensor must be 1 dimension, but got dim(", a.tensor(1).dim(), ")");
-  a.ret(searchSorted(a.tensor(1), a.tensor(0), a.toBool(2), a.toBool(3), std::nullopt, std::nullopt, "bucketize"));
-}
-void k_bucketize_scalar(Stack& s) {
-  Args a(s, 4);
-  JS_CHECK(a.tensor(1).dim() == 1, "boundaries tensor must be 1 dimension, but got dim(", a.tensor(1).dim(), ")");
-  a.ret(searchSorted(a.tensor(1), scalar_tensor(a.scalar(0), ScalarType::Double), a.toBool(2), a.toBool(3),
-                     std::nullopt, std::nullopt, "bucketize"));
+template <typename Values>
+Tensor bucketize(const Values& self, const Tensor& boundaries, bool out_int32, bool right) {
+  JS_CHECK(boundaries.dim() == 1, "boundaries tensor must be 1 dimension, but got dim(", boundaries.dim(), ")");
+  return searchSorted(boundaries, valuesOf(self), out_int32, right, std::nullopt, std::nullopt, "bucketize");
 }
 
 const OpEntry kOrderStatsOps[] = {
-    {"aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") -> "
-     "Tensor",
-     k_quantile<false>, "q-th quantiles (1-D q adds a leading dim); NaN slices give NaN."},
-    {"aten::quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str "
-     "interpolation=\"linear\") -> Tensor",
-     k_quantile_scalar<false>, "q-th quantile over dim (all elements when None)."},
-    {"aten::nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str interpolation=\"linear\") "
-     "-> Tensor",
-     k_quantile<true>, "quantile ignoring NaNs."},
-    {"aten::nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str "
-     "interpolation=\"linear\") -> Tensor",
-     k_quantile_scalar<true>, "quantile ignoring NaNs, scalar q."},
-    {"aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, bool right=False, str? "
-     "side=None, Tensor? sorter=None) -> Tensor",
-     k_searchsorted, "Insertion indices of values into sorted last-dim rows."},
-    {"aten::searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, bool right=False, str? "
-     "side=None, Tensor? sorter=None) -> Tensor",
-     k_searchsorted_scalar, "Insertion index of one value."},
-    {"aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
-     k_bucketize, "Bucket index of each value among 1-D boundaries."},
-    {"aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
-     k_bucketize_scalar, "Bucket index of one value."},
+    op<quantileTensor<false>>("aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str "
+                              "interpolation=\"linear\") -> Tensor",
+                              "q-th quantiles (1-D q adds a leading dim); NaN slices give NaN."),
+    op<quantileScalar<false>>("aten::quantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str "
+                              "interpolation=\"linear\") -> Tensor",
+                              "q-th quantile over dim (all elements when None)."),
+    op<quantileTensor<true>>("aten::nanquantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str "
+                             "interpolation=\"linear\") -> Tensor",
+                             "quantile ignoring NaNs."),
+    op<quantileScalar<true>>("aten::nanquantile.scalar(Tensor self, float q, int? dim=None, bool keepdim=False, *, str "
+                             "interpolation=\"linear\") -> Tensor",
+                             "quantile ignoring NaNs, scalar q."),
+    op<searchsorted<Tensor>>("aten::searchsorted.Tensor(Tensor sorted_sequence, Tensor self, *, bool out_int32=False, "
+                             "bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+                             "Insertion indices of values into sorted last-dim rows."),
+    op<searchsorted<Scalar>>("aten::searchsorted.Scalar(Tensor sorted_sequence, Scalar self, *, bool out_int32=False, "
+                             "bool right=False, str? side=None, Tensor? sorter=None) -> Tensor",
+                             "Insertion index of one value."),
+    op<bucketize<Tensor>>(
+        "aten::bucketize.Tensor(Tensor self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+        "Bucket index of each value among 1-D boundaries."),
+    op<bucketize<Scalar>>(
+        "aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
+        "Bucket index of one value."),
 };
 
 }  // namespace

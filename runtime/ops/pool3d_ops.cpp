@@ -10,7 +10,6 @@
 #include <cmath>
 #include <limits>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -32,12 +31,13 @@ struct Pool3d {
   bool ceil_mode;
 };
 
-Pool3d makePool(const Args& a, size_t first, bool has_dilation, bool ceil_mode) {
+Pool3d makePool(const std::vector<int64_t>& kernel_size, const std::vector<int64_t>& stride,
+                const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, bool ceil_mode) {
   Pool3d P;
-  P.k = expand3(a.intList(first), "max_pool3d: kernel_size");
-  P.s = expand3(a.intList(first + 1), "stride", P.k);
-  P.p = expand3(a.intList(first + 2), "padding");
-  P.d = has_dilation ? expand3(a.intList(first + 3), "dilation") : Dims3{1, 1, 1};
+  P.k = expand3(kernel_size, "max_pool3d: kernel_size");
+  P.s = expand3(stride, "stride", P.k);
+  P.p = expand3(padding, "padding");
+  P.d = expand3(dilation, "dilation");
   P.ceil_mode = ceil_mode;
   for (int i = 0; i < 3; ++i) {
     JS_CHECK(P.k[i] > 0, "kernel size should be greater than zero, but got kT: ", P.k[0], " kH: ", P.k[1],
@@ -67,6 +67,22 @@ Tensor as5d(const Tensor& x, const char* op) {
 }
 Tensor restore(const Tensor& out, const Tensor& like) { return like.dim() == 5 ? out : out.squeeze(0); }
 
+// Calls f(src, z, y, x, oi) for every output cell (z, y, x) of every (n, c)
+// plane, planes in parallel: src is the plane's input (I elements), oi the
+// cell's flat output index.
+template <typename T, typename F>
+void forEachOutput(const T* in, const Dims3& I, const Dims3& o, int64_t planes, const F& f) {
+  parallel_for(0, planes, 1, [&](int64_t s, int64_t e) {
+    for (int64_t plane = s; plane < e; ++plane) {
+      const T* src = in + plane * I[0] * I[1] * I[2];
+      int64_t oi = plane * o[0] * o[1] * o[2];
+      for (int64_t z = 0; z < o[0]; ++z)
+        for (int64_t y = 0; y < o[1]; ++y)
+          for (int64_t x = 0; x < o[2]; ++x, ++oi) f(src, z, y, x, oi);
+    }
+  });
+}
+
 std::pair<Tensor, Tensor> maxPool3d(const Tensor& self, const Pool3d& P) {
   Tensor in = as5d(self, "max_pool3d");
   const int64_t N = in.size(0), C = in.size(1), D = in.size(2), H = in.size(3), W = in.size(4);
@@ -80,43 +96,35 @@ std::pair<Tensor, Tensor> maxPool3d(const Tensor& self, const Pool3d& P) {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
     int64_t* xp = idx.data<int64_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * D * H * W;
-        int64_t oi = plane * o[0] * o[1] * o[2];
-        for (int64_t z = 0; z < o[0]; ++z)
-          for (int64_t y = 0; y < o[1]; ++y)
-            for (int64_t x = 0; x < o[2]; ++x, ++oi) {
-              int64_t best = -1;
-              double bv = 0;
-              bool done = false;
-              for (int64_t a = 0; a < P.k[0] && !done; ++a) {
-                const int64_t iz = z * P.s[0] - P.p[0] + a * P.d[0];
-                if (iz < 0 || iz >= D) continue;
-                for (int64_t b = 0; b < P.k[1] && !done; ++b) {
-                  const int64_t iy = y * P.s[1] - P.p[1] + b * P.d[1];
-                  if (iy < 0 || iy >= H) continue;
-                  for (int64_t c = 0; c < P.k[2]; ++c) {
-                    const int64_t ix = x * P.s[2] - P.p[2] + c * P.d[2];
-                    if (ix < 0 || ix >= W) continue;
-                    const int64_t at = (iz * H + iy) * W + ix;
-                    const double v = static_cast<double>(src[at]);
-                    // NaN wins and stops the search, as in PyTorch.
-                    if (best < 0 || v > bv || std::isnan(v)) {
-                      best = at;
-                      bv = v;
-                      if (std::isnan(v)) {
-                        done = true;
-                        break;
-                      }
-                    }
-                  }
-                }
+    forEachOutput(ip, Dims3{D, H, W}, o, N * C, [&](const scalar_t* src, int64_t z, int64_t y, int64_t x, int64_t oi) {
+      int64_t best = -1;
+      double bv = 0;
+      bool done = false;
+      for (int64_t a = 0; a < P.k[0] && !done; ++a) {
+        const int64_t iz = z * P.s[0] - P.p[0] + a * P.d[0];
+        if (iz < 0 || iz >= D) continue;
+        for (int64_t b = 0; b < P.k[1] && !done; ++b) {
+          const int64_t iy = y * P.s[1] - P.p[1] + b * P.d[1];
+          if (iy < 0 || iy >= H) continue;
+          for (int64_t c = 0; c < P.k[2]; ++c) {
+            const int64_t ix = x * P.s[2] - P.p[2] + c * P.d[2];
+            if (ix < 0 || ix >= W) continue;
+            const int64_t at = (iz * H + iy) * W + ix;
+            const double v = static_cast<double>(src[at]);
+            // NaN wins and stops the search, as in PyTorch.
+            if (best < 0 || v > bv || std::isnan(v)) {
+              best = at;
+              bv = v;
+              if (std::isnan(v)) {
+                done = true;
+                break;
               }
-              op[oi] = best >= 0 ? src[best] : scalar_t(0);
-              xp[oi] = best;
             }
+          }
+        }
       }
+      op[oi] = best >= 0 ? src[best] : scalar_t(0);
+      xp[oi] = best;
     });
   });
   return {restore(out, self), restore(idx, self)};
@@ -136,33 +144,24 @@ Tensor avgPool3d(const Tensor& self, const Pool3d& P, bool count_include_pad, st
   JS_DISPATCH_FLOATING_TYPES(in.dtype(), "avg_pool3d", [&] {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * I[0] * I[1] * I[2];
-        int64_t oi = plane * o[0] * o[1] * o[2];
-        for (int64_t z = 0; z < o[0]; ++z)
-          for (int64_t y = 0; y < o[1]; ++y)
-            for (int64_t x = 0; x < o[2]; ++x, ++oi) {
-              // Window in padded coordinates (for count_include_pad), then clipped to the input.
-              Dims3 lo{z * P.s[0] - P.p[0], y * P.s[1] - P.p[1], x * P.s[2] - P.p[2]}, hi;
-              int64_t pool = 1, valid = 1;
-              for (int i = 0; i < 3; ++i) {
-                hi[i] = std::min(lo[i] + P.k[i], I[i] + P.p[i]);
-                pool *= hi[i] - lo[i];
-                lo[i] = std::max<int64_t>(lo[i], 0);
-                hi[i] = std::min(hi[i], I[i]);
-                valid *= std::max<int64_t>(hi[i] - lo[i], 0);
-              }
-              double sum = 0;
-              for (int64_t iz = lo[0]; iz < hi[0]; ++iz)
-                for (int64_t iy = lo[1]; iy < hi[1]; ++iy)
-                  for (int64_t ix = lo[2]; ix < hi[2]; ++ix)
-                    sum += static_cast<double>(src[(iz * I[1] + iy) * I[2] + ix]);
-              const double div = divisor ? static_cast<double>(*divisor)
-                                         : static_cast<double>(count_include_pad ? pool : valid);
-              op[oi] = static_cast<scalar_t>(sum / div);
-            }
+    forEachOutput(ip, I, o, N * C, [&](const scalar_t* src, int64_t z, int64_t y, int64_t x, int64_t oi) {
+      // Window in padded coordinates (for count_include_pad), then clipped to the input.
+      Dims3 lo{z * P.s[0] - P.p[0], y * P.s[1] - P.p[1], x * P.s[2] - P.p[2]}, hi;
+      int64_t pool = 1, valid = 1;
+      for (int i = 0; i < 3; ++i) {
+        hi[i] = std::min(lo[i] + P.k[i], I[i] + P.p[i]);
+        pool *= hi[i] - lo[i];
+        lo[i] = std::max<int64_t>(lo[i], 0);
+        hi[i] = std::min(hi[i], I[i]);
+        valid *= std::max<int64_t>(hi[i] - lo[i], 0);
       }
+      double sum = 0;
+      for (int64_t iz = lo[0]; iz < hi[0]; ++iz)
+        for (int64_t iy = lo[1]; iy < hi[1]; ++iy)
+          for (int64_t ix = lo[2]; ix < hi[2]; ++ix) sum += static_cast<double>(src[(iz * I[1] + iy) * I[2] + ix]);
+      const double div =
+          divisor ? static_cast<double>(*divisor) : static_cast<double>(count_include_pad ? pool : valid);
+      op[oi] = static_cast<scalar_t>(sum / div);
     });
   });
   return restore(out, self);
@@ -187,37 +186,29 @@ std::pair<Tensor, Tensor> adaptivePool3d(const Tensor& self, const std::vector<i
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
     int64_t* xp = is_max ? idx.data<int64_t>() : nullptr;
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * I[0] * I[1] * I[2];
-        int64_t oi = plane * o[0] * o[1] * o[2];
-        for (int64_t z = 0; z < o[0]; ++z)
-          for (int64_t y = 0; y < o[1]; ++y)
-            for (int64_t x = 0; x < o[2]; ++x, ++oi) {
-              const int64_t z0 = start(z, I[0], o[0]), z1 = end(z, I[0], o[0]);
-              const int64_t y0 = start(y, I[1], o[1]), y1 = end(y, I[1], o[1]);
-              const int64_t x0 = start(x, I[2], o[2]), x1 = end(x, I[2], o[2]);
-              double sum = 0;
-              int64_t best = (z0 * I[1] + y0) * I[2] + x0;
-              for (int64_t iz = z0; iz < z1; ++iz)
-                for (int64_t iy = y0; iy < y1; ++iy)
-                  for (int64_t ix = x0; ix < x1; ++ix) {
-                    const int64_t at = (iz * I[1] + iy) * I[2] + ix;
-                    const double v = static_cast<double>(src[at]);
-                    if (is_max) {
-                      const double b = static_cast<double>(src[best]);
-                      if (v > b || (std::isnan(v) && !std::isnan(b))) best = at;
-                    } else {
-                      sum += v;
-                    }
-                  }
-              if (is_max) {
-                op[oi] = src[best];
-                xp[oi] = best;
-              } else {
-                op[oi] = static_cast<scalar_t>(sum / static_cast<double>((z1 - z0) * (y1 - y0) * (x1 - x0)));
-              }
+    forEachOutput(ip, I, o, N * C, [&](const scalar_t* src, int64_t z, int64_t y, int64_t x, int64_t oi) {
+      const int64_t z0 = start(z, I[0], o[0]), z1 = end(z, I[0], o[0]);
+      const int64_t y0 = start(y, I[1], o[1]), y1 = end(y, I[1], o[1]);
+      const int64_t x0 = start(x, I[2], o[2]), x1 = end(x, I[2], o[2]);
+      double sum = 0;
+      int64_t best = (z0 * I[1] + y0) * I[2] + x0;
+      for (int64_t iz = z0; iz < z1; ++iz)
+        for (int64_t iy = y0; iy < y1; ++iy)
+          for (int64_t ix = x0; ix < x1; ++ix) {
+            const int64_t at = (iz * I[1] + iy) * I[2] + ix;
+            const double v = static_cast<double>(src[at]);
+            if (is_max) {
+              const double b = static_cast<double>(src[best]);
+              if (v > b || (std::isnan(v) && !std::isnan(b))) best = at;
+            } else {
+              sum += v;
             }
+          }
+      if (is_max) {
+        op[oi] = src[best];
+        xp[oi] = best;
+      } else {
+        op[oi] = static_cast<scalar_t>(sum / static_cast<double>((z1 - z0) * (y1 - y0) * (x1 - x0)));
       }
     });
   });
@@ -268,59 +259,57 @@ Tensor maxUnpool(const Tensor& self, const Tensor& indices, const std::vector<in
 
 // ---- kernels ----
 
-void k_max_pool3d(Stack& s) {
-  Args a(s, 6);
-  a.ret(maxPool3d(a.tensor(0), makePool(a, 1, true, a.toBool(5))).first);
+std::tuple<Tensor, Tensor> maxPool3dWithIndices(const Tensor& self, std::vector<int64_t> kernel_size,
+                                                std::vector<int64_t> stride, std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceil_mode) {
+  return maxPool3d(self, makePool(kernel_size, stride, padding, dilation, ceil_mode));
 }
-void k_max_pool3d_idx(Stack& s) {
-  Args a(s, 6);
-  auto r = maxPool3d(a.tensor(0), makePool(a, 1, true, a.toBool(5)));
-  a.ret(std::move(r.first), std::move(r.second));
+Tensor maxPool3dOp(const Tensor& self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                   std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceil_mode) {
+  return maxPool3d(self, makePool(kernel_size, stride, padding, dilation, ceil_mode)).first;
 }
-void k_avg_pool3d(Stack& s) {
-  Args a(s, 7);
-  a.ret(avgPool3d(a.tensor(0), makePool(a, 1, false, a.toBool(4)), a.toBool(5), a.optInt(6)));
+Tensor avgPool3dOp(const Tensor& self, std::vector<int64_t> kernel_size, std::vector<int64_t> stride,
+                   std::vector<int64_t> padding, bool ceil_mode, bool count_include_pad,
+                   std::optional<int64_t> divisor_override) {
+  return avgPool3d(self, makePool(kernel_size, stride, padding, {1}, ceil_mode), count_include_pad, divisor_override);
 }
-void k_adaptive_avg_pool3d(Stack& s) {
-  Args a(s, 2);
-  a.ret(adaptivePool3d(a.tensor(0), a.intList(1), false).first);
+Tensor adaptiveAvgPool3d(const Tensor& self, std::vector<int64_t> output_size) {
+  return adaptivePool3d(self, output_size, false).first;
 }
-void k_adaptive_max_pool3d(Stack& s) {
-  Args a(s, 2);
-  auto r = adaptivePool3d(a.tensor(0), a.intList(1), true);
-  a.ret(std::move(r.first), std::move(r.second));
+std::tuple<Tensor, Tensor> adaptiveMaxPool3d(const Tensor& self, std::vector<int64_t> output_size) {
+  return adaptivePool3d(self, output_size, true);
 }
-void k_max_unpool2d(Stack& s) {
-  Args a(s, 3);
-  a.ret(maxUnpool(a.tensor(0), a.tensor(1), a.intList(2), 2, "max_unpool2d"));
+Tensor maxUnpool2d(const Tensor& self, const Tensor& indices, std::vector<int64_t> output_size) {
+  return maxUnpool(self, indices, output_size, 2, "max_unpool2d");
 }
-void k_max_unpool3d(Stack& s) {
-  Args a(s, 5);
-  const Dims3 stride = expand3(a.intList(3), "max_unpool3d: stride");
-  for (int64_t v : stride) JS_CHECK(v > 0, "strides should be greater than zero, but got stride: ", shapeToString(a.intList(3)));
-  a.ret(maxUnpool(a.tensor(0), a.tensor(1), a.intList(2), 3, "max_unpool3d"));
+Tensor maxUnpool3d(const Tensor& self, const Tensor& indices, std::vector<int64_t> output_size,
+                   std::vector<int64_t> stride, std::vector<int64_t> /*padding*/) {
+  for (int64_t v : expand3(stride, "max_unpool3d: stride"))
+    JS_CHECK(v > 0, "strides should be greater than zero, but got stride: ", shapeToString(stride));
+  return maxUnpool(self, indices, output_size, 3, "max_unpool3d");
 }
 
 const OpEntry kPool3dOps[] = {
-    {"aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool "
-     "ceil_mode=False) -> Tensor",
-     k_max_pool3d, "3-D max pooling."},
-    {"aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] "
-     "dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
-     k_max_pool3d_idx, "3-D max pooling with flat (d*H*W + h*W + w) argmax indices."},
-    {"aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, "
-     "bool count_include_pad=True, int? divisor_override=None) -> Tensor",
-     k_avg_pool3d, "3-D average pooling."},
-    {"aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor", k_adaptive_avg_pool3d,
-     "3-D average pooling to a fixed output size."},
-    {"aten::_adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor", k_adaptive_avg_pool3d,
-     "3-D adaptive average pooling (the native entry adaptive_avg_pool3d calls)."},
-    {"aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool3d,
-     "3-D max pooling to a fixed output size, with indices."},
-    {"aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor", k_max_unpool2d,
-     "Inverse of max_pool2d: scatters values to their indices in a zero (H, W) plane."},
-    {"aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor",
-     k_max_unpool3d, "Inverse of max_pool3d: scatters values to their indices in a zero (D, H, W) volume."},
+    op<maxPool3dOp>("aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] "
+                    "dilation=1, bool ceil_mode=False) -> Tensor",
+                    "3-D max pooling."),
+    op<maxPool3dWithIndices>("aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] "
+                             "padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+                             "3-D max pooling with flat (d*H*W + h*W + w) argmax indices."),
+    op<avgPool3dOp>("aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool "
+                    "ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+                    "3-D average pooling."),
+    op<adaptiveAvgPool3d>("aten::adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor",
+                          "3-D average pooling to a fixed output size."),
+    op<adaptiveAvgPool3d>("aten::_adaptive_avg_pool3d(Tensor self, int[3] output_size) -> Tensor",
+                          "3-D adaptive average pooling (the native entry adaptive_avg_pool3d calls)."),
+    op<adaptiveMaxPool3d>("aten::adaptive_max_pool3d(Tensor self, int[3] output_size) -> (Tensor, Tensor)",
+                          "3-D max pooling to a fixed output size, with indices."),
+    op<maxUnpool2d>("aten::max_unpool2d(Tensor self, Tensor indices, int[2] output_size) -> Tensor",
+                    "Inverse of max_pool2d: scatters values to their indices in a zero (H, W) plane."),
+    op<maxUnpool3d>(
+        "aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor",
+        "Inverse of max_pool3d: scatters values to their indices in a zero (D, H, W) volume."),
 };
 
 }  // namespace

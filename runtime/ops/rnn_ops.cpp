@@ -15,7 +15,6 @@
 
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
 #include "runtime/tensor/dispatch.h"
@@ -238,37 +237,37 @@ std::vector<Tensor> runRnnPadded(Cell cell, const Tensor& input, const std::vect
   return result;
 }
 
-// lstm.input(input, hx[], params[], has_biases, num_layers, dropout, train, bidirectional, batch_first)
-void k_lstm(Stack& s) {
-  Args a(s, 9);
-  std::vector<Tensor> r = runRnn(Cell::Lstm, a.tensor(0), a.tensorList(1), a.tensorList(2), a.toBool(3), a.toInt(4),
-                                 a.toDouble(5), a.toBool(6), a.toBool(7), a.toBool(8));
-  a.ret(std::move(r[0]), std::move(r[1]), std::move(r[2]));
-}
-// lstm.data(data, batch_sizes, hx[], params[], has_biases, num_layers, dropout, train, bidirectional)
-void k_lstm_packed(Stack& s) {
-  Args a(s, 9);
-  std::vector<int64_t> bs = packedBatchSizes("lstm", a.tensor(0), a.tensor(1));
-  std::vector<Tensor> r = runRnn(Cell::Lstm, a.tensor(0), a.tensorList(2), a.tensorList(3), a.toBool(4), a.toInt(5),
-                                 a.toDouble(6), a.toBool(7), a.toBool(8), false, &bs);
-  a.ret(std::move(r[0]), std::move(r[1]), std::move(r[2]));
-}
-// gru / rnn_tanh / rnn_relu.data(data, batch_sizes, hx, params[], ...)
+// The hidden state argument: Tensor[] (h, c) for the LSTM, one Tensor otherwise.
+std::vector<Tensor> states(std::vector<Tensor> hx) { return hx; }
+std::vector<Tensor> states(const Tensor& hx) { return {hx}; }
+
+// runRnn's outputs as the schema's returns: (output, h_n, c_n) for the LSTM,
+// (output, h_n) otherwise.
 template <Cell C>
-void k_single_state_packed(Stack& s) {
-  Args a(s, 9);
-  std::vector<int64_t> bs = packedBatchSizes(cellName(C), a.tensor(0), a.tensor(1));
-  std::vector<Tensor> r = runRnn(C, a.tensor(0), {a.tensor(2)}, a.tensorList(3), a.toBool(4), a.toInt(5),
-                                 a.toDouble(6), a.toBool(7), a.toBool(8), false, &bs);
-  a.ret(std::move(r[0]), std::move(r[1]));
+auto rnnReturns(std::vector<Tensor> r) {
+  if constexpr (C == Cell::Lstm) {
+    return std::tuple{std::move(r[0]), std::move(r[1]), std::move(r[2])};
+  } else {
+    return std::tuple{std::move(r[0]), std::move(r[1])};
+  }
 }
-// gru / rnn_tanh / rnn_relu.input(input, hx, params[], ...)
-template <Cell C>
-void k_single_state(Stack& s) {
-  Args a(s, 9);
-  std::vector<Tensor> r = runRnn(C, a.tensor(0), {a.tensor(1)}, a.tensorList(2), a.toBool(3), a.toInt(4),
-                                 a.toDouble(5), a.toBool(6), a.toBool(7), a.toBool(8));
-  a.ret(std::move(r[0]), std::move(r[1]));
+
+// lstm / gru / rnn_tanh / rnn_relu.input(input, hx, params[], has_biases, num_layers, dropout, train,
+// bidirectional, batch_first)
+template <Cell C, typename Hx>
+auto rnnInput(const Tensor& input, Hx hx, std::vector<Tensor> params, bool has_biases, int64_t num_layers,
+              double dropout, bool train, bool bidirectional, bool batch_first) {
+  return rnnReturns<C>(runRnn(C, input, states(std::move(hx)), params, has_biases, num_layers, dropout, train,
+                              bidirectional, batch_first));
+}
+// lstm / gru / rnn_tanh / rnn_relu.data(data, batch_sizes, hx, params[], has_biases, num_layers, dropout, train,
+// bidirectional): a packed sequence.
+template <Cell C, typename Hx>
+auto rnnData(const Tensor& data, const Tensor& batch_sizes, Hx hx, std::vector<Tensor> params, bool has_biases,
+             int64_t num_layers, double dropout, bool train, bool bidirectional) {
+  std::vector<int64_t> bs = packedBatchSizes(cellName(C), data, batch_sizes);
+  return rnnReturns<C>(runRnn(C, data, states(std::move(hx)), params, has_biases, num_layers, dropout, train,
+                              bidirectional, false, &bs));
 }
 
 // One time step of one cell (torch.lstm_cell, gru_cell, rnn_tanh_cell,
@@ -303,28 +302,24 @@ std::vector<Tensor> runCell(Cell cell, const Tensor& input, const std::vector<Te
   return out;
 }
 
-void k_lstm_cell(Stack& s) {
-  Args a(s, 6);
-  const std::vector<Tensor> hx = a.tensorList(1);
-  JS_CHECK(hx.size() == 2, "lstm_cell: expected hx to hold (h, c), got ", hx.size(), " tensors");
-  std::vector<Tensor> r = runCell(Cell::Lstm, a.tensor(0), hx, a.tensor(2), a.tensor(3), a.optTensor(4), a.optTensor(5));
-  a.ret(std::move(r[0]), std::move(r[1]));
-}
-template <Cell C>
-void k_single_cell(Stack& s) {
-  Args a(s, 6);
-  std::vector<Tensor> r = runCell(C, a.tensor(0), {a.tensor(1)}, a.tensor(2), a.tensor(3), a.optTensor(4), a.optTensor(5));
-  a.ret(std::move(r[0]));
+// lstm_cell returns (h', c'); the other cells h'.
+template <Cell C, typename Hx>
+auto rnnCell(const Tensor& input, Hx hx, const Tensor& w_ih, const Tensor& w_hh, const std::optional<Tensor>& b_ih,
+             const std::optional<Tensor>& b_hh) {
+  if constexpr (C == Cell::Lstm) {
+    JS_CHECK(hx.size() == 2, "lstm_cell: expected hx to hold (h, c), got ", hx.size(), " tensors");
+    std::vector<Tensor> r = runCell(C, input, hx, w_ih, w_hh, b_ih, b_hh);
+    return std::tuple{std::move(r[0]), std::move(r[1])};
+  } else {
+    return std::move(runCell(C, input, {hx}, w_ih, w_hh, b_ih, b_hh)[0]);
+  }
 }
 
 // pad_sequence (torch.nn.utils.rnn): sequences (L_i, *) stacked into
 // (max L, B, *), or (B, max L, *) with batch_first, padded with
 // padding_value; the dtype is the first sequence's.
-void k_pad_sequence(Stack& s) {
-  Args a(s, 3);
-  const std::vector<Tensor> seqs = a.tensorList(0);
+Tensor padSequence(std::vector<Tensor> seqs, bool batchFirst, double padding_value) {
   JS_CHECK(!seqs.empty(), "received an empty list of sequences");
-  const bool batchFirst = a.toBool(1);
   JS_CHECK(seqs[0].dim() >= 1, "pad_sequence: sequences must have at least one dim");
   const std::vector<int64_t> trailing(seqs[0].sizes().begin() + 1, seqs[0].sizes().end());
   int64_t maxLen = 0;
@@ -337,51 +332,61 @@ void k_pad_sequence(Stack& s) {
   const int64_t B = static_cast<int64_t>(seqs.size());
   std::vector<int64_t> shape = batchFirst ? std::vector<int64_t>{B, maxLen} : std::vector<int64_t>{maxLen, B};
   shape.insert(shape.end(), trailing.begin(), trailing.end());
-  Tensor out = full(shape, Scalar(a.toDouble(2)), seqs[0].dtype());
+  Tensor out = full(shape, Scalar(padding_value), seqs[0].dtype());
   for (int64_t i = 0; i < B; ++i) {
     const Tensor& t = seqs[static_cast<size_t>(i)];
     Tensor slot = batchFirst ? out.select(0, i).narrow(0, 0, t.size(0)) : out.narrow(0, 0, t.size(0)).select(1, i);
     slot.copy_(t);
   }
-  a.ret(std::move(out));
+  return out;
 }
 
 #define JS_RNN_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
 
 const OpEntry kRnnOps[] = {
-    {"aten::lstm.input(Tensor input, Tensor[] hx, " JS_RNN_TAIL " -> (Tensor, Tensor, Tensor)", k_lstm,
-     "Multi-layer (bi)LSTM over a padded sequence; returns output, h_n, c_n."},
-    {"aten::gru.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Gru>,
-     "Multi-layer (bi)GRU over a padded sequence; returns output, h_n."},
-    {"aten::rnn_tanh.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Tanh>,
-     "Elman RNN with tanh; returns output, h_n."},
-    {"aten::rnn_relu.input(Tensor input, Tensor hx, " JS_RNN_TAIL " -> (Tensor, Tensor)", k_single_state<Cell::Relu>,
-     "Elman RNN with relu; returns output, h_n."},
+    op<rnnInput<Cell::Lstm, std::vector<Tensor>>>(
+        "aten::lstm.input(Tensor input, Tensor[] hx, " JS_RNN_TAIL " -> (Tensor, Tensor, Tensor)",
+        "Multi-layer (bi)LSTM over a padded sequence; returns output, h_n, c_n."),
+    op<rnnInput<Cell::Gru, const Tensor&>>("aten::gru.input(Tensor input, Tensor hx, " JS_RNN_TAIL
+                                           " -> (Tensor, Tensor)",
+                                           "Multi-layer (bi)GRU over a padded sequence; returns output, h_n."),
+    op<rnnInput<Cell::Tanh, const Tensor&>>("aten::rnn_tanh.input(Tensor input, Tensor hx, " JS_RNN_TAIL
+                                            " -> (Tensor, Tensor)",
+                                            "Elman RNN with tanh; returns output, h_n."),
+    op<rnnInput<Cell::Relu, const Tensor&>>("aten::rnn_relu.input(Tensor input, Tensor hx, " JS_RNN_TAIL
+                                            " -> (Tensor, Tensor)",
+                                            "Elman RNN with relu; returns output, h_n."),
 #define JS_RNN_PACKED_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional)"
-    {"aten::lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor, Tensor)",
-     k_lstm_packed, "LSTM over a packed sequence (data, batch_sizes); returns packed output, h_n, c_n."},
-    {"aten::gru.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
-     k_single_state_packed<Cell::Gru>, "GRU over a packed sequence; returns packed output, h_n."},
-    {"aten::rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
-     k_single_state_packed<Cell::Tanh>, "Elman RNN (tanh) over a packed sequence; returns packed output, h_n."},
-    {"aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
-     k_single_state_packed<Cell::Relu>, "Elman RNN (relu) over a packed sequence; returns packed output, h_n."},
+    op<rnnData<Cell::Lstm, std::vector<Tensor>>>(
+        "aten::lstm.data(Tensor data, Tensor batch_sizes, Tensor[] hx, " JS_RNN_PACKED_TAIL
+        " -> (Tensor, Tensor, Tensor)",
+        "LSTM over a packed sequence (data, batch_sizes); returns packed output, h_n, c_n."),
+    op<rnnData<Cell::Gru, const Tensor&>>(
+        "aten::gru.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+        "GRU over a packed sequence; returns packed output, h_n."),
+    op<rnnData<Cell::Tanh, const Tensor&>>(
+        "aten::rnn_tanh.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+        "Elman RNN (tanh) over a packed sequence; returns packed output, h_n."),
+    op<rnnData<Cell::Relu, const Tensor&>>(
+        "aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
+        "Elman RNN (relu) over a packed sequence; returns packed output, h_n."),
 #undef JS_RNN_PACKED_TAIL
-    {"aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor",
-     k_pad_sequence, "Pads variable-length sequences into one tensor."},
-    {"aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
-     "(Tensor, Tensor)",
-     k_lstm_cell, "One LSTM step; returns h', c'."},
-    {"aten::gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
-     k_single_cell<Cell::Gru>, "One GRU step; returns h'."},
-    {"aten::rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
-     "Tensor",
-     k_single_cell<Cell::Tanh>, "One Elman (tanh) step; returns h'."},
-    {"aten::rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? b_ih=None, Tensor? b_hh=None) -> "
-     "Tensor",
-     k_single_cell<Cell::Relu>, "One Elman (relu) step; returns h'."},
+    op<padSequence>("aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor",
+                    "Pads variable-length sequences into one tensor."),
+    op<rnnCell<Cell::Lstm, std::vector<Tensor>>>("aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, "
+                                                 "Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)",
+                                                 "One LSTM step; returns h', c'."),
+    op<rnnCell<Cell::Gru, const Tensor&>>("aten::gru_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, Tensor? "
+                                          "b_ih=None, Tensor? b_hh=None) -> Tensor",
+                                          "One GRU step; returns h'."),
+    op<rnnCell<Cell::Tanh, const Tensor&>>("aten::rnn_tanh_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, "
+                                           "Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+                                           "One Elman (tanh) step; returns h'."),
+    op<rnnCell<Cell::Relu, const Tensor&>>("aten::rnn_relu_cell(Tensor input, Tensor hx, Tensor w_ih, Tensor w_hh, "
+                                           "Tensor? b_ih=None, Tensor? b_hh=None) -> Tensor",
+                                           "One Elman (relu) step; returns h'."),
 };
 #undef JS_RNN_TAIL
 

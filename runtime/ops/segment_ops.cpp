@@ -8,7 +8,6 @@
 #include <limits>
 #include <string>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -25,24 +24,22 @@ Red parseRed(std::string_view s) {
   return Red::Min;
 }
 
-void k_segment_reduce(Stack& s) {
-  Args a(s, 8);
-  const Tensor& data = a.tensor(0);
-  const Red red = parseRed(a.str(1));
-  const std::optional<Tensor> lengths = a.optTensor(2), offsets = a.optTensor(4);
-  JS_CHECK(!a.optTensor(3), "segment_reduce: indices are not supported yet; pass lengths or offsets");
+Tensor segmentReduce(const Tensor& data, std::string_view reduce, const std::optional<Tensor>& lengths,
+                     const std::optional<Tensor>& indices, const std::optional<Tensor>& offsets, int64_t axis,
+                     bool /*unsafe*/, std::optional<Scalar> initial) {
+  const Red red = parseRed(reduce);
+  JS_CHECK(!indices, "segment_reduce: indices are not supported yet; pass lengths or offsets");
   JS_CHECK(lengths.has_value() != offsets.has_value(), "segment_reduce: exactly one of lengths or offsets must be "
            "given");
   JS_CHECK(isFloatingType(data.dtype()), "segment_reduce: expected a floating point data tensor, got ",
            scalarTypeName(data.dtype()));
   const int64_t nd = std::max<int64_t>(data.dim(), 1);
-  int64_t axis = a.toInt(5);
   JS_CHECK(axis >= -nd && axis < nd, "segment_reduce: axis ", axis, " is out of range for a ", data.dim(), "-D tensor");
   if (axis < 0) axis += nd;
   // A flag and a value rather than std::optional<double>: GCC 12 reports the
   // optional's payload as maybe-uninitialized in the loop below.
-  const bool hasInitial = !a.isNone(7);
-  const double initialValue = hasInitial ? a.scalar(7).toDouble() : 0.0;
+  const bool hasInitial = initial.has_value();
+  const double initialValue = hasInitial ? initial->toDouble() : 0.0;
   auto initialOr = [&](double identity) { return hasInitial ? initialValue : identity; };
 
   // Segment boundaries [starts[i], starts[i + 1]).
@@ -107,13 +104,13 @@ void k_segment_reduce(Stack& s) {
   for (size_t i = 0; i < perm.size(); ++i) inv[perm[i]] = static_cast<int64_t>(i);
   Tensor r = from_vector(out).reshape(shape);
   if (data.dim() > 1) r = r.permute(inv);
-  a.ret(r.contiguous().to(data.dtype()));
+  return r.contiguous().to(data.dtype());
 }
 
 const OpEntry kSegmentOps[] = {
-    {"aten::segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, Tensor? "
-     "offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor",
-     k_segment_reduce, "Reduces consecutive segments of an axis (lengths or offsets)."},
+    op<segmentReduce>("aten::segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, "
+                      "Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor",
+                      "Reduces consecutive segments of an axis (lengths or offsets)."),
 };
 
 }  // namespace

@@ -9,7 +9,6 @@
 #include <cstdint>
 
 #include "runtime/ops/elementwise.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -137,26 +136,20 @@ Tensor evalPoly(const Tensor& x, const Tensor& n, const char* name) {
   return out;
 }
 
-template <PolyFn F>
-void k_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(evalPoly<F>(a.tensor(0), a.tensor(1), "special polynomial"));
-}
-template <PolyFn F>
-void k_st(Stack& s) {
-  Args a(s, 2);
-  a.ret(evalPoly<F>(wrapScalar(a.scalar(0)), a.tensor(1), "special polynomial"));
-}
-template <PolyFn F>
-void k_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(evalPoly<F>(a.tensor(0), wrapScalar(a.scalar(1)), "special polynomial"));
+// x and n each a Tensor or a Scalar (a wrapped 0-dim tensor).
+const Tensor& asTensor(const Tensor& t) { return t; }
+Tensor asTensor(const Scalar& v) { return wrapScalar(v); }
+template <PolyFn F, typename X, typename N>
+Tensor poly(const X& x, const N& n) {
+  return evalPoly<F>(asTensor(x), asTensor(n), "special polynomial");
 }
 
-#define POLY_OPS(NAME, FN, DOC)                                                                       \
-  {"aten::special_" NAME "(Tensor x, Tensor n) -> Tensor", k_tt<FN>, DOC},                            \
-      {"aten::special_" NAME ".x_scalar(Scalar x, Tensor n) -> Tensor", k_st<FN>, DOC " (Scalar x)"}, \
-      {"aten::special_" NAME ".n_scalar(Tensor x, Scalar n) -> Tensor", k_ts<FN>, DOC " (Scalar n)"}
+#define POLY_OPS(NAME, FN, DOC)                                                                                        \
+  op<poly<FN, Tensor, Tensor>>("aten::special_" NAME "(Tensor x, Tensor n) -> Tensor", DOC, kFusible),                 \
+      op<poly<FN, Scalar, Tensor>>("aten::special_" NAME ".x_scalar(Scalar x, Tensor n) -> Tensor", DOC " (Scalar x)", \
+                                   kFusible),                                                                          \
+      op<poly<FN, Tensor, Scalar>>("aten::special_" NAME ".n_scalar(Tensor x, Scalar n) -> Tensor", DOC " (Scalar n)", \
+                                   kFusible)
 
 const OpEntry kSpecialPolyOps[] = {
     POLY_OPS("chebyshev_polynomial_t", chebyshevT, "Chebyshev polynomial of the first kind T_n(x)."),

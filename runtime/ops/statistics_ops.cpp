@@ -8,7 +8,6 @@
 #include <optional>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/type_promotion.h"
 
@@ -101,23 +100,13 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
   return vars == 1 ? out.reshape(DimVector{}) : out;
 }
 
-void k_cov(Stack& s) {
-  Args a(s, 4);
-  a.ret(cov(a.tensor(0), a.toInt(1), a.optTensor(2), a.optTensor(3)));
-}
-
-void k_corrcoef(Stack& s) {
-  Args a(s, 1);
-  const Tensor& self = a.tensor(0);
+Tensor corrcoef(const Tensor& self) {
   JS_CHECK(self.dim() <= 2, "corrcoef(): expected input to have two or fewer dimensions but got an input with ",
            self.dim(), " dimensions");
   Tensor c = cov(self, 1, std::nullopt, std::nullopt);
   const ScalarType rt = c.dtype();
   std::vector<double> v = doubles(c);
-  if (c.dim() == 0) {
-    a.ret(tensorOf({v[0] / v[0]}, {}, rt));
-    return;
-  }
+  if (c.dim() == 0) return tensorOf({v[0] / v[0]}, {}, rt);
   const int64_t n = c.size(0);
   std::vector<double> sd(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) sd[static_cast<size_t>(i)] = std::sqrt(v[static_cast<size_t>(i * n + i)]);
@@ -127,7 +116,7 @@ void k_corrcoef(Stack& s) {
       e = e / sd[static_cast<size_t>(i)] / sd[static_cast<size_t>(j)];
       if (!std::isnan(e)) e = std::clamp(e, -1.0, 1.0);
     }
-  a.ret(tensorOf(v, {n, n}, rt));
+  return tensorOf(v, {n, n}, rt);
 }
 
 // ---- histograms ----
@@ -251,48 +240,41 @@ std::pair<double, double> axisRange(const std::vector<double>& pts, size_t d, si
 
 // histc(self, bins, min, max): counts in the input's dtype; min == max means
 // the data's range.
-void k_histc(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  const int64_t bins = a.toInt(1);
+Tensor histc(const Tensor& self, int64_t bins, const Scalar& min, const Scalar& max) {
   JS_CHECK(bins > 0, "torch.histc: bins must be > 0, but got ", bins);
   checkHistInput(self, "torch.histc");
   std::vector<double> pts = doubles(self);
-  double lo = a.scalar(2).toDouble(), hi = a.scalar(3).toDouble();
+  double lo = min.toDouble(), hi = max.toDouble();
   std::optional<std::vector<double>> range;
   if (lo != hi) range = std::vector<double>{lo, hi};
   auto [l, h] = axisRange(pts, 1, 0, self.numel(), range, 1.0, "torch.histc");
   Histogram r = histogramdd(pts, self.numel(), {linearAxis(l, h, bins, self.dtype())}, std::nullopt, false,
                             self.dtype());
-  a.ret(r.hist);
+  return r.hist;
 }
 
-std::optional<std::vector<double>> optRange(const Args& a, size_t i, size_t dims, const char* op) {
-  if (a.isNone(i)) return std::nullopt;
-  std::vector<double> r = a.at(i).toDoubleVector();
+// A `float[]? range` argument: None, or 2 values per dim.
+std::optional<std::vector<double>> optRange(const IValue& v, size_t dims, const char* op) {
+  if (v.isNone()) return std::nullopt;
+  std::vector<double> r = v.toDoubleVector();
   JS_CHECK(r.size() == 2 * dims, op, ": expected ", 2 * dims, " sequence of range values but got ", r.size());
   return r;
 }
 
 // histogram.bin_ct(self, bins, *, range, weight, density)
-void k_histogram_bin_ct(Stack& s) {
-  Args a(s, 5);
-  const Tensor& self = a.tensor(0);
-  const int64_t bins = a.toInt(1);
+std::tuple<Tensor, Tensor> histogramBinCount(const Tensor& self, int64_t bins, const IValue& range,
+                                             const std::optional<Tensor>& weight, bool density) {
   checkHistInput(self, "torch.histogram");
   JS_CHECK(bins > 0, "torch.histogram(): bins must be > 0, but got ", bins, " for dimension 0");
   std::vector<double> pts = doubles(self);
-  auto [l, h] = axisRange(pts, 1, 0, self.numel(), optRange(a, 2, 1, "torch.histogram"), 0.5, "torch.histogram");
-  Histogram r = histogramdd(pts, self.numel(), {linearAxis(l, h, bins, self.dtype())}, a.optTensor(3), a.toBool(4),
-                            self.dtype());
-  a.ret(r.hist, r.edges[0]);
+  auto [l, h] = axisRange(pts, 1, 0, self.numel(), optRange(range, 1, "torch.histogram"), 0.5, "torch.histogram");
+  Histogram r = histogramdd(pts, self.numel(), {linearAxis(l, h, bins, self.dtype())}, weight, density, self.dtype());
+  return {r.hist, r.edges[0]};
 }
 
 // histogram.bins_tensor(self, bins, *, weight, density): explicit edges.
-void k_histogram_bins_tensor(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  const Tensor& bins = a.tensor(1);
+std::tuple<Tensor, Tensor> histogramBinsTensor(const Tensor& self, const Tensor& bins,
+                                               const std::optional<Tensor>& weight, bool density) {
   checkHistInput(self, "torch.histogram");
   JS_CHECK(bins.dim() == 1 && bins.numel() >= 1, "torch.histogram(): bins tensor should have one dimension and at "
            "least 1 element");
@@ -302,24 +284,29 @@ void k_histogram_bins_tensor(Stack& s) {
   for (size_t i = 1; i < ax.edges.size(); ++i)
     JS_CHECK(ax.edges[i - 1] <= ax.edges[i], "torch.histogram(): bins must be increasing");
   std::vector<double> pts = doubles(self);
-  Histogram r = histogramdd(pts, self.numel(), {ax}, a.optTensor(2), a.toBool(3), self.dtype());
-  a.ret(r.hist, bins.to(self.dtype(), true));
+  Histogram r = histogramdd(pts, self.numel(), {ax}, weight, density, self.dtype());
+  return {r.hist, bins.to(self.dtype(), true)};
 }
 
 // histogramdd(self, int[] bins | int bins, range, weight, density)
-template <bool OneCount>
-void k_histogramdd(Stack& s) {
-  Args a(s, 5);
-  const Tensor& self = a.tensor(0);
+// Bins: one count for every dim (int64_t) or one per dim.
+template <typename Bins>
+std::tuple<Tensor, std::vector<Tensor>> histogramddOp(const Tensor& self, Bins bins_arg, const IValue& range_arg,
+                                                      const std::optional<Tensor>& weight, bool density) {
   checkHistInput(self, "torch.histogramdd");
   JS_CHECK(self.dim() >= 1, "torch.histogramdd: input tensor should have at least 1 dimension, but got ", self.dim());
   const int64_t d = self.size(-1);
-  std::vector<int64_t> bins = OneCount ? std::vector<int64_t>(static_cast<size_t>(d), a.toInt(1)) : a.intList(1);
+  std::vector<int64_t> bins;
+  if constexpr (std::is_same_v<Bins, int64_t>) {
+    bins.assign(static_cast<size_t>(d), bins_arg);
+  } else {
+    bins = std::move(bins_arg);
+  }
   JS_CHECK(static_cast<int64_t>(bins.size()) == d, "torch.histogramdd: expected ", d,
            " sequences of bin edges for each of the ", d, " dimensions of the input, but got ", bins.size());
   const int64_t n = d == 0 ? 0 : self.numel() / d;
   std::vector<double> pts = doubles(self);
-  auto range = optRange(a, 2, static_cast<size_t>(d), "torch.histogramdd");
+  auto range = optRange(range_arg, static_cast<size_t>(d), "torch.histogramdd");
   std::vector<Axis> axes;
   for (int64_t k = 0; k < d; ++k) {
     JS_CHECK(bins[static_cast<size_t>(k)] > 0, "torch.histogramdd(): bins must be > 0, but got ",
@@ -327,12 +314,11 @@ void k_histogramdd(Stack& s) {
     auto [l, h] = axisRange(pts, static_cast<size_t>(d), static_cast<size_t>(k), n, range, 0.5, "torch.histogramdd");
     axes.push_back(linearAxis(l, h, bins[static_cast<size_t>(k)], self.dtype()));
   }
-  std::optional<Tensor> weight = a.optTensor(3);
   if (weight)
     JS_CHECK(weight->numel() == n, "torch.histogramdd: expected weight to have ", n, " elements, but got ",
              weight->numel());
-  Histogram r = histogramdd(pts, n, axes, weight, a.toBool(4), self.dtype());
-  a.ret(r.hist, IValue::tensorList(r.edges));
+  Histogram r = histogramdd(pts, n, axes, weight, density, self.dtype());
+  return {r.hist, r.edges};
 }
 
 // ---- gradient ----
@@ -386,25 +372,20 @@ std::vector<int64_t> allDims(const Tensor& t) {
 }
 
 // gradient.scalarint(self, *, Scalar? spacing=None, int? dim=None, int edge_order=1)
-void k_gradient_scalarint(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  std::vector<int64_t> dims = a.isNone(2) ? allDims(self) : std::vector<int64_t>{a.toInt(2)};
-  const double h = a.isNone(1) ? 1.0 : a.scalar(1).toDouble();
-  a.ret(IValue::tensorList(gradient(self, std::vector<double>(dims.size(), h), dims, a.toInt(3))));
+std::vector<Tensor> gradientScalarInt(const Tensor& self, std::optional<Scalar> spacing, std::optional<int64_t> dim,
+                                      int64_t edge_order) {
+  std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : allDims(self);
+  const double h = spacing ? spacing->toDouble() : 1.0;
+  return gradient(self, std::vector<double>(dims.size(), h), dims, edge_order);
 }
 // gradient.scalararray(self, *, Scalar spacing, int[] dim, int edge_order=1)
-void k_gradient_scalararray(Stack& s) {
-  Args a(s, 4);
-  std::vector<int64_t> dims = a.intList(2);
-  a.ret(IValue::tensorList(
-      gradient(a.tensor(0), std::vector<double>(dims.size(), a.scalar(1).toDouble()), dims, a.toInt(3))));
+std::vector<Tensor> gradientScalarArray(const Tensor& self, const Scalar& spacing, std::vector<int64_t> dims,
+                                        int64_t edge_order) {
+  return gradient(self, std::vector<double>(dims.size(), spacing.toDouble()), dims, edge_order);
 }
 // gradient.array(self, *, int[] dim, int edge_order=1)
-void k_gradient_array(Stack& s) {
-  Args a(s, 3);
-  std::vector<int64_t> dims = a.intList(1);
-  a.ret(IValue::tensorList(gradient(a.tensor(0), std::vector<double>(dims.size(), 1.0), dims, a.toInt(2))));
+std::vector<Tensor> gradientArray(const Tensor& self, std::vector<int64_t> dims, int64_t edge_order) {
+  return gradient(self, std::vector<double>(dims.size(), 1.0), dims, edge_order);
 }
 std::vector<double> scalarList(const IValue& v) {
   std::vector<double> r;
@@ -412,16 +393,15 @@ std::vector<double> scalarList(const IValue& v) {
   return r;
 }
 // gradient.scalarrayint(self, *, Scalar[] spacing, int? dim=None, int edge_order=1)
-void k_gradient_scalarrayint(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  std::vector<int64_t> dims = a.isNone(2) ? allDims(self) : std::vector<int64_t>{a.toInt(2)};
-  a.ret(IValue::tensorList(gradient(self, scalarList(a.at(1)), dims, a.toInt(3))));
+std::vector<Tensor> gradientScalarArrayInt(const Tensor& self, const IValue& spacing, std::optional<int64_t> dim,
+                                           int64_t edge_order) {
+  std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : allDims(self);
+  return gradient(self, scalarList(spacing), dims, edge_order);
 }
 // gradient.scalarrayarray(self, *, Scalar[] spacing, int[] dim, int edge_order=1)
-void k_gradient_scalarrayarray(Stack& s) {
-  Args a(s, 4);
-  a.ret(IValue::tensorList(gradient(a.tensor(0), scalarList(a.at(1)), a.intList(2), a.toInt(3))));
+std::vector<Tensor> gradientScalarArrayArray(const Tensor& self, const IValue& spacing, std::vector<int64_t> dims,
+                                             int64_t edge_order) {
+  return gradient(self, scalarList(spacing), dims, edge_order);
 }
 
 // bincount: counts (or summed weights) of each value of a 1-D non-negative
@@ -454,41 +434,45 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
   for (int64_t i = 0; i < n; ++i) o[p[i]] += wp[i];
   return isFloatingType(weights->dtype()) ? out.to(weights->dtype()) : out;
 }
-void k_bincount(Stack& s) {
-  Args a(s, 3);
-  a.ret(bincount(a.tensor(0), a.optTensor(1), a.toInt(2)));
-}
 
 const OpEntry kStatisticsOps[] = {
-    {"aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor", k_bincount,
-     "Occurrences (or summed weights, as double) of each value of a 1-D non-negative integer tensor."},
-    {"aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor", k_cov,
-     "Covariance of the variables in the rows of self, optionally weighted."},
-    {"aten::corrcoef(Tensor self) -> Tensor", k_corrcoef, "Pearson correlation coefficients of the rows of self."},
-    {"aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor", k_histc,
-     "Counts over equal-width bins in [min, max] (the data's range when equal)."},
-    {"aten::histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool "
-     "density=False) -> (Tensor hist, Tensor bin_edges)",
-     k_histogram_bin_ct, "Histogram over equal-width bins, with the bin edges."},
-    {"aten::histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor "
-     "hist, Tensor bin_edges)",
-     k_histogram_bins_tensor, "Histogram over given bin edges."},
-    {"aten::histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> "
-     "(Tensor hist, Tensor[] bin_edges)",
-     k_histogramdd<false>, "Multi-dimensional histogram of points in the last dim."},
-    {"aten::histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool "
-     "density=False) -> (Tensor hist, Tensor[] bin_edges)",
-     k_histogramdd<true>, "histogramdd with one bin count for every dim."},
-    {"aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]",
-     k_gradient_scalarint, "Central-difference gradient along one or all dims."},
-    {"aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]",
-     k_gradient_scalararray, "Gradient along dims with one spacing."},
-    {"aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]", k_gradient_array,
-     "Gradient along dims with unit spacing."},
-    {"aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]",
-     k_gradient_scalarrayint, "Gradient with a spacing per dim."},
-    {"aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
-     k_gradient_scalarrayarray, "Gradient along dims with a spacing per dim."},
+    op<bincount>("aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor",
+                 "Occurrences (or summed weights, as double) of each value of a 1-D non-negative integer tensor."),
+    op<cov>("aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor",
+            "Covariance of the variables in the rows of self, optionally weighted."),
+    op<corrcoef>("aten::corrcoef(Tensor self) -> Tensor", "Pearson correlation coefficients of the rows of self."),
+    op<histc>("aten::histc(Tensor self, int bins=100, Scalar min=0, Scalar max=0) -> Tensor",
+              "Counts over equal-width bins in [min, max] (the data's range when equal)."),
+    op<histogramBinCount>(
+        "aten::histogram.bin_ct(Tensor self, int bins=100, *, float[]? range=None, Tensor? weight=None, bool "
+        "density=False) -> (Tensor hist, Tensor bin_edges)",
+        "Histogram over equal-width bins, with the bin edges."),
+    op<histogramBinsTensor>(
+        "aten::histogram.bins_tensor(Tensor self, Tensor bins, *, Tensor? weight=None, bool density=False) -> (Tensor "
+        "hist, Tensor bin_edges)",
+        "Histogram over given bin edges."),
+    op<histogramddOp<std::vector<int64_t>>>(
+        "aten::histogramdd(Tensor self, int[] bins, float[]? range=None, Tensor? weight=None, bool density=False) -> "
+        "(Tensor hist, Tensor[] bin_edges)",
+        "Multi-dimensional histogram of points in the last dim."),
+    op<histogramddOp<int64_t>>(
+        "aten::histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool "
+        "density=False) -> (Tensor hist, Tensor[] bin_edges)",
+        "histogramdd with one bin count for every dim."),
+    op<gradientScalarInt>(
+        "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]",
+        "Central-difference gradient along one or all dims."),
+    op<gradientScalarArray>(
+        "aten::gradient.scalararray(Tensor self, *, Scalar spacing, int[] dim, int edge_order=1) -> Tensor[]",
+        "Gradient along dims with one spacing."),
+    op<gradientArray>("aten::gradient.array(Tensor self, *, int[] dim, int edge_order=1) -> Tensor[]",
+                      "Gradient along dims with unit spacing."),
+    op<gradientScalarArrayInt>(
+        "aten::gradient.scalarrayint(Tensor self, *, Scalar[] spacing, int? dim=None, int edge_order=1) -> Tensor[]",
+        "Gradient with a spacing per dim."),
+    op<gradientScalarArrayArray>(
+        "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
+        "Gradient along dims with a spacing per dim."),
 };
 
 }  // namespace

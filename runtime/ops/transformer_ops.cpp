@@ -15,7 +15,6 @@
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/nested_tensor.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
 
@@ -131,20 +130,24 @@ Mha multiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& val
 // _native_multi_head_attention(query, key, value, embed_dim, num_head,
 // qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights,
 // average_attn_weights, mask_type)
-void k_native_mha(Stack& s) {
-  Args a(s, 13);
-  const Tensor& query = a.tensor(0);
-  Mha r = multiHeadAttention(query, a.tensor(1), a.tensor(2), a.toInt(3), a.toInt(4), a.tensor(5), a.tensor(6),
-                             a.tensor(7), a.tensor(8), a.optTensor(9), a.optInt(12));
+std::tuple<Tensor, Tensor> nativeMultiHeadAttention(const Tensor& query, const Tensor& key, const Tensor& value,
+                                                    int64_t embed_dim, int64_t num_head, const Tensor& qkv_weight,
+                                                    const Tensor& qkv_bias, const Tensor& proj_weight,
+                                                    const Tensor& proj_bias, const std::optional<Tensor>& mask,
+                                                    bool need_weights, bool average_attn_weights,
+                                                    std::optional<int64_t> mask_type) {
+  Mha r = multiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask,
+                             mask_type);
   Tensor weights = empty({0}, query.dtype());
-  if (a.toBool(10)) {
+  if (need_weights) {
     // Averaged over heads unless average_attn_weights is false.
-    Tensor w = a.toBool(11) ? mul(sum(r.weights, {1}, false),
-                                  scalar_tensor(1.0 / static_cast<double>(r.weights.size(1)), r.weights.dtype()))
-                            : r.weights;
+    Tensor w = average_attn_weights
+                   ? mul(sum(r.weights, {1}, false),
+                         scalar_tensor(1.0 / static_cast<double>(r.weights.size(1)), r.weights.dtype()))
+                   : r.weights;
     weights = w.to(query.dtype());
   }
-  a.ret(r.out.to(query.dtype()), std::move(weights));
+  return {r.out.to(query.dtype()), std::move(weights)};
 }
 
 // Row-wise layer norm of contiguous x (compute type) into a new tensor;
@@ -193,16 +196,15 @@ void activateInPlace(T* p, int64_t n, bool gelu) {
 // qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1,
 // norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1,
 // ffn_weight_2, ffn_bias_2, mask, mask_type)
-void k_transformer_encoder_layer_fwd(Stack& s) {
-  Args a(s, 20);
-  const Tensor& src = a.tensor(0);
-  const int64_t E = a.toInt(1), heads = a.toInt(2);
-  const bool use_gelu = a.toBool(7), norm_first = a.toBool(8);
-  const double eps = a.toDouble(9);
+Tensor transformerEncoderLayerFwd(const Tensor& src, int64_t E, int64_t heads, const Tensor& qkv_weight,
+                                  const Tensor& qkv_bias, const Tensor& proj_weight, const Tensor& proj_bias,
+                                  bool use_gelu, bool norm_first, double eps, const Tensor& norm_weight_1,
+                                  const Tensor& norm_bias_1, const Tensor& norm_weight_2, const Tensor& norm_bias_2,
+                                  const Tensor& ffn_weight_1, const Tensor& ffn_bias_1, const Tensor& ffn_weight_2,
+                                  const Tensor& ffn_bias_2, std::optional<Tensor> mask,
+                                  std::optional<int64_t> maskType) {
   // A nested src: each sequence attends only within its length, which is a
   // key-padding mask over the padded data; the result is nested again.
-  std::optional<Tensor> mask = a.optTensor(18);
-  std::optional<int64_t> maskType = a.optInt(19);
   std::shared_ptr<const std::vector<int64_t>> lengths = nestedLengths(src);
   if (lengths) {
     JS_CHECK(!mask, "_transformer_encoder_layer_fwd: a mask with a nested src is not supported");
@@ -215,47 +217,44 @@ void k_transformer_encoder_layer_fwd(Stack& s) {
     maskType = 1;
   }
   auto attention = [&](const Tensor& x) {
-    return multiHeadAttention(x, x, x, E, heads, a.tensor(3), a.tensor(4), a.tensor(5), a.tensor(6), mask, maskType)
-        .out;
+    return multiHeadAttention(x, x, x, E, heads, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, maskType).out;
   };
   const ScalarType ct = computeType(src);
   auto ffn = [&](const Tensor& x) {
-    Tensor h = linear(x, as(a.tensor(14), ct), as(a.tensor(15), ct)).contiguous();
+    Tensor h = linear(x, as(ffn_weight_1, ct), as(ffn_bias_1, ct)).contiguous();
     if (ct == ScalarType::Double) {
       activateInPlace(h.data<double>(), h.numel(), use_gelu);
     } else {
       activateInPlace(h.data<float>(), h.numel(), use_gelu);
     }
-    return linear(h, as(a.tensor(16), ct), as(a.tensor(17), ct));
+    return linear(h, as(ffn_weight_2, ct), as(ffn_bias_2, ct));
   };
   Tensor x = as(src, ct);
   if (norm_first) {
-    x = add(x, attention(layerNorm(x, a.tensor(10), a.tensor(11), eps)));
-    x = add(x, ffn(layerNorm(x, a.tensor(12), a.tensor(13), eps)));
+    x = add(x, attention(layerNorm(x, norm_weight_1, norm_bias_1, eps)));
+    x = add(x, ffn(layerNorm(x, norm_weight_2, norm_bias_2, eps)));
   } else {
-    x = layerNorm(add(x, attention(x)), a.tensor(10), a.tensor(11), eps);
-    x = layerNorm(add(x, ffn(x)), a.tensor(12), a.tensor(13), eps);
+    x = layerNorm(add(x, attention(x)), norm_weight_1, norm_bias_1, eps);
+    x = layerNorm(add(x, ffn(x)), norm_weight_2, norm_bias_2, eps);
   }
-  if (lengths) {
-    a.ret(makeNested(x.to(src.dtype()), *lengths));
-    return;
-  }
-  a.ret(x.to(src.dtype()));
+  if (lengths) return makeNested(x.to(src.dtype()), *lengths);
+  return x.to(src.dtype());
+}
+
+// The (B, S) Bool mask of a padded batch t (B, S, E) (True = a token), contiguous.
+Tensor paddingMask(const Tensor& t, const Tensor& mask, const char* op) {
+  JS_CHECK(mask.dtype() == ScalarType::Bool, op, ": expected a Bool mask, got ", scalarTypeName(mask.dtype()));
+  JS_CHECK(t.dim() == 3 && mask.dim() == 2 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1), op,
+           ": mask of shape ", shapeToString(mask.sizes()),
+           " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
+  return mask.contiguous();
 }
 
 // _nested_tensor_from_mask_left_aligned(t, mask): whether every row of the
 // (B, S) mask is a run of True (tokens) followed only by False (padding),
 // the layout nn.TransformerEncoder's fast path can turn into a nested tensor.
-void k_nested_from_mask_left_aligned(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  Tensor mask = a.tensor(1);
-  JS_CHECK(mask.dtype() == ScalarType::Bool, "_nested_tensor_from_mask_left_aligned: expected a Bool mask, got ",
-           scalarTypeName(mask.dtype()));
-  JS_CHECK(mask.dim() == 2 && t.dim() == 3 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1),
-           "_nested_tensor_from_mask_left_aligned: mask of shape ", shapeToString(mask.sizes()),
-           " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
-  mask = mask.contiguous();
+bool nestedTensorFromMaskLeftAligned(const Tensor& t, const Tensor& mask_arg) {
+  const Tensor mask = paddingMask(t, mask_arg, "_nested_tensor_from_mask_left_aligned");
   const bool* m = mask.data<bool>();
   bool aligned = true;
   for (int64_t b = 0; b < mask.size(0) && aligned; ++b) {
@@ -265,47 +264,37 @@ void k_nested_from_mask_left_aligned(Stack& s) {
     while (j < mask.size(1) && !row[j]) ++j;
     aligned = j == mask.size(1);
   }
-  a.ret(aligned);
+  return aligned;
 }
 
 // _nested_tensor_from_mask(t, mask, mask_check): the padded batch t (B, S,
 // E) as a nested tensor of the sequences mask (B, S; True = a token) marks.
-void k_nested_from_mask(Stack& s) {
-  Args a(s, 3);
-  const Tensor& t = a.tensor(0);
-  Tensor mask = a.tensor(1);
-  JS_CHECK(mask.dtype() == ScalarType::Bool, "_nested_tensor_from_mask: expected a Bool mask, got ",
-           scalarTypeName(mask.dtype()));
-  JS_CHECK(t.dim() == 3 && mask.dim() == 2 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1),
-           "_nested_tensor_from_mask: mask of shape ", shapeToString(mask.sizes()),
-           " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
-  mask = mask.contiguous();
+Tensor nestedTensorFromMask(const Tensor& t, const Tensor& mask_arg, bool mask_check) {
+  const Tensor mask = paddingMask(t, mask_arg, "_nested_tensor_from_mask");
   const bool* m = mask.data<bool>();
   std::vector<int64_t> lengths;
   for (int64_t b = 0; b < mask.size(0); ++b) {
     const bool* row = m + b * mask.size(1);
     int64_t len = 0;
     while (len < mask.size(1) && row[len]) ++len;
-    if (a.toBool(2)) {
+    if (mask_check) {
       for (int64_t j = len; j < mask.size(1); ++j)
         JS_CHECK(!row[j], "_nested_tensor_from_mask: mask row ", b,
                  " is not left-aligned (its tokens must come before its padding)");
     }
     lengths.push_back(len);
   }
-  a.ret(makeNested(t, std::move(lengths)));
+  return makeNested(t, std::move(lengths));
 }
 
 // to_padded_tensor(nested, padding, output_size): the padded data with
 // `padding` where no sequence reaches, optionally grown to output_size.
-void k_to_padded_tensor(Stack& s) {
-  Args a(s, 3);
-  const Tensor& t = a.tensor(0);
+Tensor toPaddedTensor(const Tensor& t, double padding, std::optional<std::vector<int64_t>> output_size) {
   std::shared_ptr<const std::vector<int64_t>> lengths = nestedLengths(t);
   JS_CHECK(lengths != nullptr, "to_padded_tensor: expected a nested tensor (from _nested_tensor_from_mask)");
   std::vector<int64_t> size(t.sizes().begin(), t.sizes().end());
-  if (!a.isNone(2)) {
-    std::vector<int64_t> want = a.intList(2);
+  if (output_size) {
+    const std::vector<int64_t>& want = *output_size;
     JS_CHECK(want.size() == size.size(), "to_padded_tensor: output_size has ", want.size(), " dimensions, expected ",
              size.size());
     for (size_t d = 0; d < size.size(); ++d) {
@@ -314,39 +303,39 @@ void k_to_padded_tensor(Stack& s) {
     }
     size = want;
   }
-  Tensor out = full(size, Scalar(a.toDouble(1)), t.dtype());
+  Tensor out = full(size, Scalar(padding), t.dtype());
   for (int64_t b = 0; b < t.size(0); ++b) {
     const int64_t len = (*lengths)[static_cast<size_t>(b)];
     Tensor dst = out.select(0, b).narrow(0, 0, len);
     for (int64_t d = 2; d < t.dim(); ++d) dst = dst.narrow(d - 1, 0, t.size(d));
     dst.copy_(t.select(0, b).narrow(0, 0, len));
   }
-  a.ret(out);
+  return out;
 }
 
 // prim::is_nested(a)
-void k_is_nested(Stack& s) {
-  Args a(s, 1);
-  a.ret(nestedLengths(a.tensor(0)) != nullptr);
-}
+bool isNested(const Tensor& a) { return nestedLengths(a) != nullptr; }
 
 const OpEntry kTransformerOps[] = {
-    {"aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool", k_nested_from_mask_left_aligned,
-     "Whether a (B, S) mask is left-aligned: each row's True entries come first."},
-    {"aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor", k_nested_from_mask,
-     "The sequences a (B, S) mask marks in a padded batch, as a nested tensor (nested_tensor.h)."},
-    {"aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor", k_to_padded_tensor,
-     "A nested tensor padded back to a dense one, `padding` where no sequence reaches."},
-    {"prim::is_nested(Tensor a) -> bool", k_is_nested, "a.is_nested: made by _nested_tensor_from_mask"},
-    {"aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, Tensor "
-     "qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool need_weights=True, "
-     "bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",
-     k_native_mha, "Multi-head attention with packed in-projection (nn.MultiheadAttention's fast path)."},
-    {"aten::_transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor "
-     "qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor "
-     "norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor "
-     "ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor",
-     k_transformer_encoder_layer_fwd, "One transformer encoder layer (nn.TransformerEncoderLayer's fast path)."},
+    op<nestedTensorFromMaskLeftAligned>("aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool",
+                                        "Whether a (B, S) mask is left-aligned: each row's True entries come first."),
+    op<nestedTensorFromMask>(
+        "aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor",
+        "The sequences a (B, S) mask marks in a padded batch, as a nested tensor (nested_tensor.h)."),
+    op<toPaddedTensor>("aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor",
+                       "A nested tensor padded back to a dense one, `padding` where no sequence reaches."),
+    op<isNested>("prim::is_nested(Tensor a) -> bool", "a.is_nested: made by _nested_tensor_from_mask"),
+    op<nativeMultiHeadAttention>(
+        "aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, "
+        "Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool "
+        "need_weights=True, bool average_attn_weights=True, int? mask_type=None) -> (Tensor, Tensor)",
+        "Multi-head attention with packed in-projection (nn.MultiheadAttention's fast path)."),
+    op<transformerEncoderLayerFwd>(
+        "aten::_transformer_encoder_layer_fwd(Tensor src, int embed_dim, int num_heads, Tensor qkv_weight, Tensor "
+        "qkv_bias, Tensor proj_weight, Tensor proj_bias, bool use_gelu, bool norm_first, float eps, Tensor "
+        "norm_weight_1, Tensor norm_bias_1, Tensor norm_weight_2, Tensor norm_bias_2, Tensor ffn_weight_1, Tensor "
+        "ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor",
+        "One transformer encoder layer (nn.TransformerEncoderLayer's fast path)."),
 };
 
 }  // namespace

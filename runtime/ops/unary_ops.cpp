@@ -12,7 +12,6 @@
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/scalar_math.h"
@@ -202,24 +201,21 @@ Tensor floatUnary(const Tensor& self, Tensor out = {}) {
   return out;
 }
 
-template <typename F>
-void k_float(Stack& s) {
-  Args a(s, 1);
-  a.ret(floatUnary<F>(a.tensor(0)));
+// The three forms of a unary kernel `Tensor f(const Tensor& self, Tensor out)`
+// that computes into out (a new tensor when out is undefined): functional,
+// in place (self is out), and out=.
+using UnaryInto = Tensor (*)(const Tensor&, Tensor);
+template <UnaryInto F>
+Tensor functional(const Tensor& self) {
+  return F(self, Tensor());
 }
-template <typename F>
-void k_float_(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  floatUnary<F>(self, self);
-  a.ret(std::move(self));
+template <UnaryInto F>
+Tensor inplace(Tensor self) {
+  return F(self, self);
 }
-template <typename F>
-void k_float_out(Stack& s) {
-  Args a(s, 2);
-  Tensor out = a.tensor(1);
-  floatUnary<F>(a.tensor(0), out);
-  a.ret(std::move(out));
+template <UnaryInto F>
+Tensor into(const Tensor& self, Tensor out) {
+  return F(self, std::move(out));
 }
 
 // ---- dtype-preserving functions ----
@@ -302,37 +298,20 @@ Tensor keepUnary(const Tensor& self, Tensor out = {}) {
   return out;
 }
 
-template <Keep K>
-void k_keep(Stack& s) {
-  Args a(s, 1);
-  a.ret(keepUnary<K>(a.tensor(0)));
-}
-template <Keep K>
-void k_keep_(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  keepUnary<K>(self, self);
-  a.ret(std::move(self));
-}
 // out= keeps the input's dtype exactly (PyTorch builds these ops without
 // casting to the output); relu's out= form is generated from the functional
 // one, so any out dtype takes the converted result.
 template <Keep K>
-void k_keep_out(Stack& s) {
-  Args a(s, 2);
-  const Tensor& self = a.tensor(0);
-  Tensor out = a.tensor(1);
+Tensor keepOut(const Tensor& self, Tensor out) {
   const ScalarType rt = K == Keep::Square && self.dtype() == ScalarType::Bool ? ScalarType::Long : self.dtype();
   if constexpr (K == Keep::Relu) {
     if (out.dtype() != rt) {
       copyToOut(out, keepUnary<K>(self));
-      a.ret(std::move(out));
-      return;
+      return out;
     }
   }
   checkOutDtype(out, rt);
-  keepUnary<K>(self, out);
-  a.ret(std::move(out));
+  return keepUnary<K>(self, std::move(out));
 }
 
 // round(x, decimals)
@@ -350,16 +329,7 @@ Tensor roundDecimals(const Tensor& self, int64_t decimals, Tensor out = {}) {
   });
   return out;
 }
-void k_round_decimals(Stack& s) {
-  Args a(s, 2);
-  a.ret(roundDecimals(a.tensor(0), a.toInt(1)));
-}
-void k_round_decimals_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  roundDecimals(self, a.toInt(1), self);
-  a.ret(std::move(self));
-}
+Tensor roundTo(const Tensor& self, int64_t decimals) { return roundDecimals(self, decimals); }
 
 // ---- predicates: Bool results ----
 
@@ -389,18 +359,6 @@ Tensor predicate(const Tensor& self, Tensor out = {}) {
   return out;
 }
 
-template <Pred P>
-void k_pred(Stack& s) {
-  Args a(s, 1);
-  a.ret(predicate<P>(a.tensor(0)));
-}
-void k_logical_not_(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  predicate<Pred::LogicalNot>(self, self);
-  a.ret(std::move(self));
-}
-
 // ~x, and for bool !x (a template, so ~ is never compiled for bool).
 template <typename T>
 T bitwiseNotOf(T x) {
@@ -415,16 +373,6 @@ Tensor bitwiseNot(const Tensor& self, Tensor out = {}) {
   });
   return out;
 }
-void k_bitwise_not(Stack& s) {
-  Args a(s, 1);
-  a.ret(bitwiseNot(a.tensor(0)));
-}
-void k_bitwise_not_(Stack& s) {
-  Args a(s, 1);
-  Tensor self = a.tensor(0);
-  bitwiseNot(self, self);
-  a.ret(std::move(self));
-}
 
 // ---- parameterized ----
 
@@ -436,16 +384,7 @@ Tensor logit(const Tensor& self, std::optional<double> eps, Tensor out = {}) {
   });
   return out;
 }
-void k_logit(Stack& s) {
-  Args a(s, 2);
-  a.ret(logit(a.tensor(0), a.optDouble(1)));
-}
-void k_logit_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  logit(self, a.optDouble(1), self);
-  a.ret(std::move(self));
-}
+Tensor logitOf(const Tensor& self, std::optional<double> eps) { return logit(self, eps); }
 
 Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                 std::optional<double> neginf, Tensor out = {}) {
@@ -465,16 +404,6 @@ Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<dou
   });
   return out;
 }
-void k_nan_to_num(Stack& s) {
-  Args a(s, 4);
-  a.ret(nanToNum(a.tensor(0), a.optDouble(1), a.optDouble(2), a.optDouble(3)));
-}
-void k_nan_to_num_(Stack& s) {
-  Args a(s, 4);
-  Tensor self = a.tensor(0);
-  nanToNum(self, a.optDouble(1), a.optDouble(2), a.optDouble(3), self);
-  a.ret(std::move(self));
-}
 
 Tensor mvlgamma(const Tensor& self, int64_t p) {
   JS_CHECK(p >= 1, "p has to be greater than or equal to 1");
@@ -493,15 +422,9 @@ Tensor mvlgamma(const Tensor& self, int64_t p) {
   });
   return out;
 }
-void k_mvlgamma(Stack& s) {
-  Args a(s, 2);
-  a.ret(mvlgamma(a.tensor(0), a.toInt(1)));
-}
 
 // frexp: mantissa in [0.5, 1) with the input's dtype, exponent as int32.
-void k_frexp(Stack& s) {
-  Args a(s, 1);
-  const Tensor& self = a.tensor(0);
+std::tuple<Tensor, Tensor> frexp(const Tensor& self) {
   JS_CHECK(isFloatingType(self.dtype()),
            "torch.frexp() only supports floating-point dtypes");
   Tensor src = self.contiguous();
@@ -517,85 +440,91 @@ void k_frexp(Stack& s) {
       e[i] = ex;
     }
   });
-  a.ret(std::move(mant), std::move(expo));
+  return {std::move(mant), std::move(expo)};
 }
 
-#define JS_FLOAT_ENTRIES(name, expr, doc)                                                    \
-  {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},                        \
-      {"aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", k_float_<F_##name>, "In-place " #name "."}, \
-      {"aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_float_out<F_##name>, #name " into out."},
+#define JS_FLOAT_ENTRIES(name, expr, doc)                                                                          \
+  op<functional<floatUnary<F_##name>>>("aten::" #name "(Tensor self) -> Tensor", doc, kFusible),                   \
+      op<inplace<floatUnary<F_##name>>>("aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", "In-place " #name "."), \
+      op<into<floatUnary<F_##name>>>("aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)",          \
+                                     #name " into out."),
 #define JS_ALIAS_ENTRIES(alias, target) \
-  {"aten::" #alias "(Tensor self) -> Tensor", k_float<F_##target>, "Alias of " #target "."},
-#define JS_SPECIAL_ENTRIES(name, expr, doc) {"aten::" #name "(Tensor self) -> Tensor", k_float<F_##name>, doc},
+  op<functional<floatUnary<F_##target>>>("aten::" #alias "(Tensor self) -> Tensor", "Alias of " #target ".", kFusible),
+#define JS_SPECIAL_ENTRIES(name, expr, doc) \
+  op<functional<floatUnary<F_##name>>>("aten::" #name "(Tensor self) -> Tensor", doc, kFusible),
+// A dtype-keeping function: functional, in place and out= (out's dtype checked).
+#define JS_KEEP_ENTRIES(name, K, doc)                                                                      \
+  op<functional<keepUnary<K>>>("aten::" #name "(Tensor self) -> Tensor", doc, kFusible),                   \
+      op<inplace<keepUnary<K>>>("aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", "In-place " #name "."), \
+      op<keepOut<K>>("aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", #name " into out."),
 
 const OpEntry kUnaryOps[] = {
     JS_FLOAT_UNARY_OPS(JS_FLOAT_ENTRIES) JS_FLOAT_UNARY_ALIASES(JS_ALIAS_ENTRIES)
         JS_FLOAT_UNARY_SPECIAL(JS_SPECIAL_ENTRIES)
-    {"aten::special_modified_bessel_i0(Tensor self) -> Tensor", k_float<F_i0>, "Modified Bessel I0."},
-    {"aten::special_modified_bessel_i1(Tensor self) -> Tensor", k_float<F_special_i1>, "Modified Bessel I1."},
-    {"aten::abs(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Absolute value."},
-    {"aten::abs_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Abs>, "In-place abs."},
-    {"aten::abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Abs>, "abs into out."},
-    {"aten::absolute(Tensor self) -> Tensor", k_keep<Keep::Abs>, "Alias of abs."},
-    {"aten::neg(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Negation."},
-    {"aten::neg_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Neg>, "In-place neg."},
-    {"aten::neg.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Neg>, "neg into out."},
-    {"aten::negative(Tensor self) -> Tensor", k_keep<Keep::Neg>, "Alias of neg."},
-    {"aten::sign(Tensor self) -> Tensor", k_keep<Keep::Sign>, "-1, 0 or 1 by sign (NaN gives 0, as in PyTorch)."},
-    {"aten::sign_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sign."},
-    {"aten::sign.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Sign>, "sign into out."},
-    {"aten::sgn(Tensor self) -> Tensor", k_keep<Keep::Sign>, "sign (for real tensors)."},
-    {"aten::sgn_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Sign>, "In-place sgn."},
-    {"aten::square(Tensor self) -> Tensor", k_keep<Keep::Square>, "x * x."},
-    {"aten::square_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Square>, "In-place square."},
-    {"aten::square.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Square>, "square into out."},
-    {"aten::floor(Tensor self) -> Tensor", k_keep<Keep::Floor>, "Round toward negative infinity."},
-    {"aten::floor_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Floor>, "In-place floor."},
-    {"aten::floor.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Floor>, "floor into out."},
-    {"aten::ceil(Tensor self) -> Tensor", k_keep<Keep::Ceil>, "Round toward positive infinity."},
-    {"aten::ceil_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Ceil>, "In-place ceil."},
-    {"aten::ceil.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Ceil>, "ceil into out."},
-    {"aten::round(Tensor self) -> Tensor", k_keep<Keep::Round>, "Round half to even."},
-    {"aten::round_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Round>, "In-place round."},
-    {"aten::round.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Round>, "round into out."},
-    {"aten::round.decimals(Tensor self, *, int decimals) -> Tensor", k_round_decimals,
-     "Round half to even at a decimal position."},
-    {"aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", k_round_decimals_,
-     "In-place round with decimals."},
-    {"aten::special_round(Tensor self, *, int decimals=0) -> Tensor", k_round_decimals, "Alias of round."},
-    {"aten::trunc(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Round toward zero."},
-    {"aten::trunc_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Trunc>, "In-place trunc."},
-    {"aten::trunc.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Trunc>, "trunc into out."},
-    {"aten::fix(Tensor self) -> Tensor", k_keep<Keep::Trunc>, "Alias of trunc."},
-    {"aten::frac(Tensor self) -> Tensor", k_keep<Keep::Frac>, "x - trunc(x)."},
-    {"aten::frac_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Frac>, "In-place frac."},
-    {"aten::frac.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Frac>, "frac into out."},
-    {"aten::relu(Tensor self) -> Tensor", k_keep<Keep::Relu>, "max(x, 0)."},
-    {"aten::relu_(Tensor(a!) self) -> Tensor(a!)", k_keep_<Keep::Relu>, "In-place relu."},
-    {"aten::relu.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_keep_out<Keep::Relu>, "relu into out."},
-    {"aten::isnan(Tensor self) -> Tensor", k_pred<Pred::IsNan>, "True where NaN."},
-    {"aten::isinf(Tensor self) -> Tensor", k_pred<Pred::IsInf>, "True where +-inf."},
-    {"aten::isfinite(Tensor self) -> Tensor", k_pred<Pred::IsFinite>, "True where neither NaN nor inf."},
-    {"aten::isposinf(Tensor self) -> Tensor", k_pred<Pred::IsPosInf>, "True where +inf."},
-    {"aten::isneginf(Tensor self) -> Tensor", k_pred<Pred::IsNegInf>, "True where -inf."},
-    {"aten::signbit(Tensor self) -> Tensor", k_pred<Pred::SignBit>, "True where the sign bit is set."},
-    {"aten::isreal(Tensor self) -> Tensor", k_pred<Pred::IsReal>, "True where the imaginary part is 0."},
-    {"aten::logical_not(Tensor self) -> Tensor", k_pred<Pred::LogicalNot>, "Boolean not of x != 0."},
-    {"aten::logical_not_(Tensor(a!) self) -> Tensor(a!)", k_logical_not_, "In-place logical_not."},
-    {"aten::bitwise_not(Tensor self) -> Tensor", k_bitwise_not, "Bitwise not (logical not for bool)."},
-    {"aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)", k_bitwise_not_, "In-place bitwise_not."},
-    {"aten::logit(Tensor self, float? eps=None) -> Tensor", k_logit, "log(x / (1 - x)), x clamped to [eps, 1-eps]."},
-    {"aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)", k_logit_, "In-place logit."},
-    {"aten::special_logit(Tensor self, float? eps=None) -> Tensor", k_logit, "Alias of logit."},
-    {"aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor", k_nan_to_num,
-     "Replaces NaN and infinities with finite values."},
-    {"aten::nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
-     k_nan_to_num_, "In-place nan_to_num."},
-    {"aten::mvlgamma(Tensor self, int p) -> Tensor", k_mvlgamma, "Multivariate log-gamma of dimension p."},
-    {"aten::special_multigammaln(Tensor self, int p) -> Tensor", k_mvlgamma, "Alias of mvlgamma."},
-    {"aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)", k_frexp,
-     "Mantissa in [0.5, 1) and integer exponent."},
+    op<functional<floatUnary<F_i0>>>("aten::special_modified_bessel_i0(Tensor self) -> Tensor", "Modified Bessel I0.",
+                                     kFusible),
+    op<functional<floatUnary<F_special_i1>>>("aten::special_modified_bessel_i1(Tensor self) -> Tensor",
+                                             "Modified Bessel I1.", kFusible),
+    JS_KEEP_ENTRIES(abs, Keep::Abs, "Absolute value.")
+    op<functional<keepUnary<Keep::Abs>>>("aten::absolute(Tensor self) -> Tensor", "Alias of abs.", kFusible),
+    JS_KEEP_ENTRIES(neg, Keep::Neg, "Negation.")
+    op<functional<keepUnary<Keep::Neg>>>("aten::negative(Tensor self) -> Tensor", "Alias of neg.", kFusible),
+    JS_KEEP_ENTRIES(sign, Keep::Sign, "-1, 0 or 1 by sign (NaN gives 0, as in PyTorch).")
+    op<functional<keepUnary<Keep::Sign>>>("aten::sgn(Tensor self) -> Tensor", "sign (for real tensors).", kFusible),
+    op<inplace<keepUnary<Keep::Sign>>>("aten::sgn_(Tensor(a!) self) -> Tensor(a!)", "In-place sgn."),
+    JS_KEEP_ENTRIES(square, Keep::Square, "x * x.")
+    JS_KEEP_ENTRIES(floor, Keep::Floor, "Round toward negative infinity.")
+    JS_KEEP_ENTRIES(ceil, Keep::Ceil, "Round toward positive infinity.")
+    JS_KEEP_ENTRIES(round, Keep::Round, "Round half to even.")
+    op<roundTo>("aten::round.decimals(Tensor self, *, int decimals) -> Tensor",
+                "Round half to even at a decimal position.", kFusible),
+    op<[](Tensor self, int64_t decimals) { return roundDecimals(self, decimals, self); }>(
+        "aten::round_.decimals(Tensor(a!) self, *, int decimals) -> Tensor(a!)", "In-place round with decimals."),
+    op<roundTo>("aten::special_round(Tensor self, *, int decimals=0) -> Tensor", "Alias of round.", kFusible),
+    JS_KEEP_ENTRIES(trunc, Keep::Trunc, "Round toward zero.")
+    op<functional<keepUnary<Keep::Trunc>>>("aten::fix(Tensor self) -> Tensor", "Alias of trunc.", kFusible),
+    JS_KEEP_ENTRIES(frac, Keep::Frac, "x - trunc(x).")
+    JS_KEEP_ENTRIES(relu, Keep::Relu, "max(x, 0).")
+    op<functional<predicate<Pred::IsNan>>>("aten::isnan(Tensor self) -> Tensor", "True where NaN.", kFusible),
+    op<functional<predicate<Pred::IsInf>>>("aten::isinf(Tensor self) -> Tensor", "True where +-inf.", kFusible),
+    op<functional<predicate<Pred::IsFinite>>>("aten::isfinite(Tensor self) -> Tensor",
+                                              "True where neither NaN nor inf.", kFusible),
+    op<functional<predicate<Pred::IsPosInf>>>("aten::isposinf(Tensor self) -> Tensor", "True where +inf.", kFusible),
+    op<functional<predicate<Pred::IsNegInf>>>("aten::isneginf(Tensor self) -> Tensor", "True where -inf.", kFusible),
+    op<functional<predicate<Pred::SignBit>>>("aten::signbit(Tensor self) -> Tensor", "True where the sign bit is set.",
+                                            kFusible),
+    op<functional<predicate<Pred::IsReal>>>("aten::isreal(Tensor self) -> Tensor",
+                                            "True where the imaginary part is 0.", kFusible),
+    op<functional<predicate<Pred::LogicalNot>>>("aten::logical_not(Tensor self) -> Tensor", "Boolean not of x != 0.",
+                                               kFusible),
+    op<inplace<predicate<Pred::LogicalNot>>>("aten::logical_not_(Tensor(a!) self) -> Tensor(a!)",
+                                            "In-place logical_not."),
+    op<functional<bitwiseNot>>("aten::bitwise_not(Tensor self) -> Tensor", "Bitwise not (logical not for bool).",
+                               kFusible),
+    op<inplace<bitwiseNot>>("aten::bitwise_not_(Tensor(a!) self) -> Tensor(a!)", "In-place bitwise_not."),
+    op<logitOf>("aten::logit(Tensor self, float? eps=None) -> Tensor", "log(x / (1 - x)), x clamped to [eps, 1-eps].",
+                kFusible),
+    op<[](Tensor self, std::optional<double> eps) { return logit(self, eps, self); }>(
+        "aten::logit_(Tensor(a!) self, float? eps=None) -> Tensor(a!)", "In-place logit."),
+    op<logitOf>("aten::special_logit(Tensor self, float? eps=None) -> Tensor", "Alias of logit.", kFusible),
+    op<[](const Tensor& self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+      return nanToNum(self, nan, posinf, neginf);
+    }>("aten::nan_to_num(Tensor self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor",
+       "Replaces NaN and infinities with finite values.", kFusible),
+    op<[](Tensor self, std::optional<double> nan, std::optional<double> posinf, std::optional<double> neginf) {
+      return nanToNum(self, nan, posinf, neginf, self);
+    }>("aten::nan_to_num_(Tensor(a!) self, float? nan=None, float? posinf=None, float? neginf=None) -> Tensor(a!)",
+       "In-place nan_to_num."),
+    op<mvlgamma>("aten::mvlgamma(Tensor self, int p) -> Tensor", "Multivariate log-gamma of dimension p.", kFusible),
+    op<mvlgamma>("aten::special_multigammaln(Tensor self, int p) -> Tensor", "Alias of mvlgamma.", kFusible),
+    op<frexp>("aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)",
+              "Mantissa in [0.5, 1) and integer exponent.", kFusible),
 };
+
+#undef JS_FLOAT_ENTRIES
+#undef JS_ALIAS_ENTRIES
+#undef JS_SPECIAL_ENTRIES
+#undef JS_KEEP_ENTRIES
 
 }  // namespace
 

@@ -7,7 +7,6 @@
 #include <numeric>
 
 #include "runtime/ops/index_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -52,11 +51,8 @@ void groupRuns(const Rows& r, const std::vector<int64_t>& order, std::vector<int
   }
 }
 
-void k_unique_consecutive(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
-  const bool want_inverse = a.toBool(1), want_counts = a.toBool(2);
-  const std::optional<int64_t> dim_arg = a.optInt(3);
+std::tuple<Tensor, Tensor, Tensor> uniqueConsecutive(const Tensor& self, bool want_inverse, bool want_counts,
+                                                     std::optional<int64_t> dim_arg) {
   const Tensor x = dim_arg ? self : self.reshape({-1});
   const int64_t dim = dim_arg ? wrapDim(*dim_arg, self) : 0;
   JS_CHECK(x.dim() > 0, "unique_consecutive: cannot deduplicate along dim of a 0-d tensor");
@@ -71,15 +67,14 @@ void k_unique_consecutive(Stack& s) {
                                                                                              self.sizes().end()))
                                          : empty({0}, ScalarType::Long);
   Tensor cnt = (want_counts || dim_arg) ? from_vector(counts) : empty({0}, ScalarType::Long);
-  a.ret(std::move(out), std::move(inv), std::move(cnt));
+  return {std::move(out), std::move(inv), std::move(cnt)};
 }
 
-void k_unique_dim(Stack& s) {
+std::tuple<Tensor, Tensor, Tensor> uniqueDim(const Tensor& x, int64_t dim_arg, bool /*sorted*/, bool /*return_inverse*/,
+                                             bool /*return_counts*/) {
   // sorted is always honoured: the groups come out in ascending lexicographic order.
-  Args a(s, 5);
-  const Tensor& x = a.tensor(0);
   JS_CHECK(x.dim() > 0, "unique_dim: cannot deduplicate along dim of a 0-d tensor");
-  const int64_t dim = wrapDim(a.toInt(1), x);
+  const int64_t dim = wrapDim(dim_arg, x);
   Rows r = rowsAlong(x, dim);
   std::vector<int64_t> order(static_cast<size_t>(r.n)), firsts, counts, inverse;
   std::iota(order.begin(), order.end(), 0);
@@ -87,36 +82,35 @@ void k_unique_dim(Stack& s) {
     return std::lexicographical_compare(r.row(i), r.row(i) + r.width, r.row(j), r.row(j) + r.width);
   });
   groupRuns(r, order, firsts, counts, inverse);
-  a.ret(index_select(x, dim, from_vector(firsts)), from_vector(inverse), from_vector(counts));
+  return {index_select(x, dim, from_vector(firsts)), from_vector(inverse), from_vector(counts)};
 }
 
 // torch.unique without dim: distinct elements in ascending order (also for
 // sorted=False, whose order PyTorch leaves unspecified); inverse and counts
 // only when asked.
-void k_unique2(Stack& s) {
-  Args a(s, 4);
-  const Tensor& self = a.tensor(0);
+std::tuple<Tensor, Tensor, Tensor> unique2(const Tensor& self, bool /*sorted*/, bool return_inverse,
+                                           bool return_counts) {
   const Tensor x = self.reshape({-1});
   Rows r = rowsAlong(x, 0);
   std::vector<int64_t> order(static_cast<size_t>(r.n)), firsts, counts, inverse;
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) { return *r.row(i) < *r.row(j); });
   groupRuns(r, order, firsts, counts, inverse);
-  Tensor inv = a.toBool(2) ? from_vector(inverse).reshape(self.sizes()) : empty({0}, ScalarType::Long);
-  Tensor cnt = a.toBool(3) ? from_vector(counts) : empty({0}, ScalarType::Long);
-  a.ret(index_select(x, 0, from_vector(firsts)), std::move(inv), std::move(cnt));
+  Tensor inv = return_inverse ? from_vector(inverse).reshape(self.sizes()) : empty({0}, ScalarType::Long);
+  Tensor cnt = return_counts ? from_vector(counts) : empty({0}, ScalarType::Long);
+  return {index_select(x, 0, from_vector(firsts)), std::move(inv), std::move(cnt)};
 }
 
 const OpEntry kUniqueOps[] = {
-    {"aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> (Tensor, "
-     "Tensor, Tensor)",
-     k_unique2, "Distinct elements of the flattened input, ascending."},
-    {"aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, int? dim=None) -> "
-     "(Tensor, Tensor, Tensor)",
-     k_unique_consecutive, "Collapses runs of equal consecutive elements (or slices along dim)."},
-    {"aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool return_counts=False) "
-     "-> (Tensor, Tensor, Tensor)",
-     k_unique_dim, "Sorted distinct slices along dim, with inverse indices and counts."},
+    op<unique2>("aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> "
+                "(Tensor, Tensor, Tensor)",
+                "Distinct elements of the flattened input, ascending."),
+    op<uniqueConsecutive>("aten::unique_consecutive(Tensor self, bool return_inverse=False, bool return_counts=False, "
+                          "int? dim=None) -> (Tensor, Tensor, Tensor)",
+                          "Collapses runs of equal consecutive elements (or slices along dim)."),
+    op<uniqueDim>("aten::unique_dim(Tensor self, int dim, bool sorted=True, bool return_inverse=False, bool "
+                  "return_counts=False) -> (Tensor, Tensor, Tensor)",
+                  "Sorted distinct slices along dim, with inverse indices and counts."),
 };
 
 }  // namespace

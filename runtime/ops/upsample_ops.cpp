@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "runtime/ops/index_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/parallel.h"
@@ -231,111 +230,126 @@ Tensor filtered(const Tensor& x, const std::vector<int64_t>& out, bool align_cor
 
 // ---- kernels ----
 
-// Explicit-size overloads: (self, output_size, [align_corners,] scales...).
-Scales trailingScales(Args& a, size_t first, size_t n) {
-  Scales s;
-  for (size_t i = 0; i < n; ++i) s.push_back(a.optDouble(first + i));
-  return s;
+// Explicit-size overloads: (self, output_size, [align_corners,] scales...),
+// one `float? scales` per spatial dim.
+using Scale = std::optional<double>;
+
+template <bool Exact>
+constexpr const char* nearestName() {
+  return Exact ? "_upsample_nearest_exact" : "upsample_nearest";
 }
 
-std::optional<std::vector<double>> optDoubleList(Args& a, size_t i) {
-  if (a.isNone(i)) return std::nullopt;
-  return a.at(i).toDoubleVector();
+template <bool Exact, typename... S>
+Tensor nearestSized(const Tensor& self, std::vector<int64_t> output_size, S... scales) {
+  checkInput(self, sizeof...(S), nearestName<Exact>());
+  return nearest(self, output_size, Scales{scales...}, Exact, nearestName<Exact>());
+}
+template <Filter F, typename... S>
+Tensor filteredSized(const Tensor& self, std::vector<int64_t> output_size, bool align_corners, S... scales) {
+  checkInput(self, sizeof...(S), "upsample");
+  return filtered(self, output_size, align_corners, Scales{scales...}, F, "upsample");
 }
 
-template <int Spatial, bool Exact>
-void k_nearest(Stack& s) {
-  constexpr const char* op = Exact ? "_upsample_nearest_exact" : "upsample_nearest";
-  Args a(s, 2 + Spatial);
-  checkInput(a.tensor(0), Spatial, op);
-  a.ret(nearest(a.tensor(0), a.intList(1), trailingScales(a, 2, Spatial), Exact, op));
+// The .vec overloads: (input, output_size, [align_corners,] scale_factors),
+// an output size or scale factors (`float[]?`, read from the IValue).
+std::optional<std::vector<double>> optDoubleList(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toDoubleVector();
 }
 template <int Spatial, bool Exact>
-void k_nearest_vec(Stack& s) {
-  constexpr const char* op = Exact ? "_upsample_nearest_exact" : "upsample_nearest";
-  Args a(s, 3);
+Tensor nearestVec(const Tensor& input, std::optional<std::vector<int64_t>> output_size, const IValue& scale_factors) {
   Scales used;
-  std::vector<int64_t> out = vecOutputSize(a.tensor(0), Spatial, a.optIntList(1), optDoubleList(a, 2), used, op);
-  a.ret(nearest(a.tensor(0), out, used, Exact, op));
+  std::vector<int64_t> out =
+      vecOutputSize(input, Spatial, output_size, optDoubleList(scale_factors), used, nearestName<Exact>());
+  return nearest(input, out, used, Exact, nearestName<Exact>());
 }
 template <int Spatial, Filter F>
-void k_filtered(Stack& s) {
-  Args a(s, 3 + Spatial);
-  checkInput(a.tensor(0), Spatial, "upsample");
-  a.ret(filtered(a.tensor(0), a.intList(1), a.toBool(2), trailingScales(a, 3, Spatial), F, "upsample"));
-}
-template <int Spatial, Filter F>
-void k_filtered_vec(Stack& s) {
-  Args a(s, 4);
+Tensor filteredVec(const Tensor& input, std::optional<std::vector<int64_t>> output_size, bool align_corners,
+                   const IValue& scale_factors) {
   Scales used;
-  std::vector<int64_t> out = vecOutputSize(a.tensor(0), Spatial, a.optIntList(1), optDoubleList(a, 3), used, "upsample");
-  a.ret(filtered(a.tensor(0), out, a.toBool(2), used, F, "upsample"));
+  std::vector<int64_t> out = vecOutputSize(input, Spatial, output_size, optDoubleList(scale_factors), used, "upsample");
+  return filtered(input, out, align_corners, used, F, "upsample");
 }
 
 const OpEntry kUpsampleOps[] = {
-    {"aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
-     k_nearest<1, false>, "Nearest-neighbour resize of (N, C, W): src = floor(dst * in/out)."},
-    {"aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<1, false>, "Nearest 1-D resize to a size or by scale factors."},
-    {"aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> "
-     "Tensor",
-     k_nearest<2, false>, "Nearest-neighbour resize of (N, C, H, W)."},
-    {"aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<2, false>, "Nearest 2-D resize to a size or by scale factors."},
-    {"aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, "
-     "float? scales_w=None) -> Tensor",
-     k_nearest<3, false>, "Nearest-neighbour resize of (N, C, D, H, W)."},
-    {"aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<3, false>, "Nearest 3-D resize to a size or by scale factors."},
-    {"aten::_upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
-     k_nearest<1, true>, "Pixel-centre nearest resize of (N, C, W): src = floor((dst + 0.5) * in/out)."},
-    {"aten::_upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<1, true>, "nearest-exact 1-D resize to a size or by scale factors."},
-    {"aten::_upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? "
-     "scales_w=None) -> Tensor",
-     k_nearest<2, true>, "Pixel-centre nearest resize of (N, C, H, W)."},
-    {"aten::_upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<2, true>, "nearest-exact 2-D resize to a size or by scale factors."},
-    {"aten::_upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? "
-     "scales_h=None, float? scales_w=None) -> Tensor",
-     k_nearest<3, true>, "Pixel-centre nearest resize of (N, C, D, H, W)."},
-    {"aten::_upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
-     k_nearest_vec<3, true>, "nearest-exact 3-D resize to a size or by scale factors."},
-    {"aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor",
-     k_filtered<1, Filter::Linear>, "Linear interpolation of (N, C, W)."},
-    {"aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<1, Filter::Linear>, "Linear 1-D resize to a size or by scale factors."},
-    {"aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
-     "float? scales_w=None) -> Tensor",
-     k_filtered<2, Filter::Linear>, "Bilinear interpolation of (N, C, H, W)."},
-    {"aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<2, Filter::Linear>, "Bilinear 2-D resize to a size or by scale factors."},
-    {"aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, "
-     "float? scales_h=None, float? scales_w=None) -> Tensor",
-     k_filtered<3, Filter::Linear>, "Trilinear interpolation of (N, C, D, H, W)."},
-    {"aten::upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<3, Filter::Linear>, "Trilinear 3-D resize to a size or by scale factors."},
-    {"aten::upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
-     "float? scales_w=None) -> Tensor",
-     k_filtered<2, Filter::Cubic>, "Bicubic (Keys, A = -0.75) interpolation of (N, C, H, W), border-clamped."},
-    {"aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<2, Filter::Cubic>, "Bicubic 2-D resize to a size or by scale factors."},
-    {"aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
-     "float? scales_w=None) -> Tensor",
-     k_filtered<2, Filter::LinearAA>, "Antialiased bilinear resize (triangle filter widened when downsampling)."},
-    {"aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<2, Filter::LinearAA>, "Antialiased bilinear resize to a size or by scale factors."},
-    {"aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
-     "float? scales_w=None) -> Tensor",
-     k_filtered<2, Filter::CubicAA>, "Antialiased bicubic resize (Keys a = -0.5, widened when downsampling)."},
-    {"aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? "
-     "scale_factors) -> Tensor",
-     k_filtered_vec<2, Filter::CubicAA>, "Antialiased bicubic resize to a size or by scale factors."},
+    op<nearestSized<false, Scale>>(
+        "aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
+        "Nearest-neighbour resize of (N, C, W): src = floor(dst * in/out)."),
+    op<nearestVec<1, false>>(
+        "aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "Nearest 1-D resize to a size or by scale factors."),
+    op<nearestSized<false, Scale, Scale>>("aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? "
+                                          "scales_h=None, float? scales_w=None) -> Tensor",
+                                          "Nearest-neighbour resize of (N, C, H, W)."),
+    op<nearestVec<2, false>>(
+        "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "Nearest 2-D resize to a size or by scale factors."),
+    op<nearestSized<false, Scale, Scale, Scale>>("aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? "
+                                                 "scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+                                                 "Nearest-neighbour resize of (N, C, D, H, W)."),
+    op<nearestVec<3, false>>(
+        "aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "Nearest 3-D resize to a size or by scale factors."),
+    op<nearestSized<true, Scale>>(
+        "aten::_upsample_nearest_exact1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
+        "Pixel-centre nearest resize of (N, C, W): src = floor((dst + 0.5) * in/out)."),
+    op<nearestVec<1, true>>(
+        "aten::_upsample_nearest_exact1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "nearest-exact 1-D resize to a size or by scale factors."),
+    op<nearestSized<true, Scale, Scale>>("aten::_upsample_nearest_exact2d(Tensor self, SymInt[2] output_size, float? "
+                                         "scales_h=None, float? scales_w=None) -> Tensor",
+                                         "Pixel-centre nearest resize of (N, C, H, W)."),
+    op<nearestVec<2, true>>(
+        "aten::_upsample_nearest_exact2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "nearest-exact 2-D resize to a size or by scale factors."),
+    op<nearestSized<true, Scale, Scale, Scale>>(
+        "aten::_upsample_nearest_exact3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? "
+        "scales_h=None, float? scales_w=None) -> Tensor",
+        "Pixel-centre nearest resize of (N, C, D, H, W)."),
+    op<nearestVec<3, true>>(
+        "aten::_upsample_nearest_exact3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+        "nearest-exact 3-D resize to a size or by scale factors."),
+    op<filteredSized<Filter::Linear, Scale>>(
+        "aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor",
+        "Linear interpolation of (N, C, W)."),
+    op<filteredVec<1, Filter::Linear>>("aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool "
+                                       "align_corners, float[]? scale_factors) -> Tensor",
+                                       "Linear 1-D resize to a size or by scale factors."),
+    op<filteredSized<Filter::Linear, Scale, Scale>>(
+        "aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
+        "float? scales_w=None) -> Tensor",
+        "Bilinear interpolation of (N, C, H, W)."),
+    op<filteredVec<2, Filter::Linear>>("aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool "
+                                       "align_corners, float[]? scale_factors) -> Tensor",
+                                       "Bilinear 2-D resize to a size or by scale factors."),
+    op<filteredSized<Filter::Linear, Scale, Scale, Scale>>(
+        "aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, "
+        "float? scales_h=None, float? scales_w=None) -> Tensor",
+        "Trilinear interpolation of (N, C, D, H, W)."),
+    op<filteredVec<3, Filter::Linear>>("aten::upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool "
+                                       "align_corners, float[]? scale_factors) -> Tensor",
+                                       "Trilinear 3-D resize to a size or by scale factors."),
+    op<filteredSized<Filter::Cubic, Scale, Scale>>(
+        "aten::upsample_bicubic2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? "
+        "scales_w=None) -> Tensor",
+        "Bicubic (Keys, A = -0.75) interpolation of (N, C, H, W), border-clamped."),
+    op<filteredVec<2, Filter::Cubic>>("aten::upsample_bicubic2d.vec(Tensor input, SymInt[]? output_size, bool "
+                                      "align_corners, float[]? scale_factors) -> Tensor",
+                                      "Bicubic 2-D resize to a size or by scale factors."),
+    op<filteredSized<Filter::LinearAA, Scale, Scale>>(
+        "aten::_upsample_bilinear2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
+        "float? scales_w=None) -> Tensor",
+        "Antialiased bilinear resize (triangle filter widened when downsampling)."),
+    op<filteredVec<2, Filter::LinearAA>>("aten::_upsample_bilinear2d_aa.vec(Tensor input, SymInt[]? output_size, bool "
+                                         "align_corners, float[]? scale_factors) -> Tensor",
+                                         "Antialiased bilinear resize to a size or by scale factors."),
+    op<filteredSized<Filter::CubicAA, Scale, Scale>>(
+        "aten::_upsample_bicubic2d_aa(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, "
+        "float? scales_w=None) -> Tensor",
+        "Antialiased bicubic resize (Keys a = -0.5, widened when downsampling)."),
+    op<filteredVec<2, Filter::CubicAA>>("aten::_upsample_bicubic2d_aa.vec(Tensor input, SymInt[]? output_size, bool "
+                                        "align_corners, float[]? scale_factors) -> Tensor",
+                                        "Antialiased bicubic resize to a size or by scale factors."),
 };
 
 }  // namespace

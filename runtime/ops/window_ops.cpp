@@ -8,7 +8,6 @@
 #include <cmath>
 #include <vector>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
 #include "runtime/tensor/tensor.h"
@@ -28,13 +27,11 @@ struct WindowArgs {
 };
 
 Tensor makeWindow(const char* name, Window kind, const WindowArgs& w, std::optional<ScalarType> dtype,
-                  const Args& a, size_t deviceSlot) {
+                  const std::optional<Device>& device) {
   JS_CHECK(w.length >= 0, name, " requires non-negative window_length, got window_length=", w.length);
   const ScalarType dt = dtype.value_or(kDefaultDtype);
   JS_CHECK(isFloatingType(dt), name, " expects floating point dtypes, got: ", scalarTypeName(dt));
-  if (!a.isNone(deviceSlot) && a.at(deviceSlot).isDevice())
-    JS_CHECK(a.at(deviceSlot).toDevice().isCPU(), "device ", a.at(deviceSlot).toDevice().str(),
-             " is not available: jitserve runs on the CPU");
+  if (device) JS_CHECK(device->isCPU(), "device ", device->str(), " is not available: jitserve runs on the CPU");
   std::vector<double> v(static_cast<size_t>(w.length), 1.0);
   if (w.length > 1) {
     const int64_t n = w.periodic ? w.length + 1 : w.length;
@@ -62,63 +59,80 @@ Tensor makeWindow(const char* name, Window kind, const WindowArgs& w, std::optio
   return dt == ScalarType::Double ? out : out.to(dt);
 }
 
-// Each overload: its leading arguments, then the factory block (dtype at
-// `dtypeSlot`, device two after it).
-template <Window kind, int Leading>
-void k_window(Stack& s) {
-  Args a(s, Leading + 4);
+// The parameters of a window from an overload's leading arguments:
+// window_length[, periodic[, p0[, p1]]] (hamming: alpha, beta; kaiser: beta).
+template <Window kind>
+WindowArgs windowArgs(int64_t length, bool periodic = true, std::optional<double> p0 = std::nullopt,
+                      std::optional<double> p1 = std::nullopt) {
   WindowArgs w;
-  w.length = a.toInt(0);
-  if (Leading >= 2) w.periodic = a.toBool(1);
-  const char* name = "hann_window";
-  switch (kind) {
-    case Window::Hann: w.alpha = w.beta = 0.5; break;
-    case Window::Hamming:
-      w.alpha = Leading >= 3 ? a.toDouble(2) : 0.54;
-      w.beta = Leading >= 4 ? a.toDouble(3) : 0.46;
-      name = "hamming_window";
-      break;
-    case Window::Blackman: name = "blackman_window"; break;
-    case Window::Bartlett: name = "bartlett_window"; break;
-    case Window::Kaiser:
-      w.beta = Leading >= 3 ? a.toDouble(2) : 12.0;
-      name = "kaiser_window";
-      break;
+  w.length = length;
+  w.periodic = periodic;
+  if (kind == Window::Hann) w.alpha = w.beta = 0.5;
+  if (kind == Window::Hamming) {
+    w.alpha = p0.value_or(0.54);
+    w.beta = p1.value_or(0.46);
   }
-  a.ret(makeWindow(name, kind, w, a.optScalarType(Leading), a, Leading + 2));
+  if (kind == Window::Kaiser) w.beta = p0.value_or(12.0);
+  return w;
+}
+
+constexpr const char* windowName(Window kind) {
+  switch (kind) {
+    case Window::Hann: return "hann_window";
+    case Window::Hamming: return "hamming_window";
+    case Window::Blackman: return "blackman_window";
+    case Window::Bartlett: return "bartlett_window";
+    case Window::Kaiser: return "kaiser_window";
+  }
+  return "";
+}
+
+// Each overload: window_length and its Leading arguments, then the factory
+// block (layout and pin_memory do not matter on the CPU).
+template <Window kind, typename... Leading>
+Tensor window(int64_t window_length, Leading... leading, std::optional<ScalarType> dtype,
+              std::optional<int64_t> /*layout*/, std::optional<Device> device, std::optional<bool> /*pin_memory*/) {
+  return makeWindow(windowName(kind), kind, windowArgs<kind>(window_length, leading...), dtype, device);
 }
 
 #define JS_FACTORY "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 
 const OpEntry kWindowOps[] = {
-    {"aten::hann_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Hann, 1>,
-     "Hann window (periodic)."},
-    {"aten::hann_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Hann, 2>, "Hann window."},
-    {"aten::hamming_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Hamming, 1>,
-     "Hamming window (periodic)."},
-    {"aten::hamming_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Hamming, 2>, "Hamming window."},
-    {"aten::hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, " JS_FACTORY
-     ") -> Tensor",
-     k_window<Window::Hamming, 3>, "alpha - 0.46 cos(2 pi n / (N - 1))."},
-    {"aten::hamming_window.periodic_alpha_beta(int window_length, bool periodic, float alpha, float beta, *, " JS_FACTORY
-     ") -> Tensor",
-     k_window<Window::Hamming, 4>, "alpha - beta cos(2 pi n / (N - 1))."},
-    {"aten::blackman_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Blackman, 1>,
-     "Blackman window (periodic)."},
-    {"aten::blackman_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Blackman, 2>, "Blackman window."},
-    {"aten::bartlett_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Bartlett, 1>,
-     "Bartlett (triangular) window (periodic)."},
-    {"aten::bartlett_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Bartlett, 2>, "Bartlett (triangular) window."},
-    {"aten::kaiser_window(int window_length, *, " JS_FACTORY ") -> Tensor", k_window<Window::Kaiser, 1>,
-     "Kaiser window, beta 12 (periodic)."},
-    {"aten::kaiser_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Kaiser, 2>, "Kaiser window, beta 12."},
-    {"aten::kaiser_window.beta(int window_length, bool periodic, float beta, *, " JS_FACTORY ") -> Tensor",
-     k_window<Window::Kaiser, 3>, "Kaiser window."},
+    op<window<Window::Hann>>("aten::hann_window(int window_length, *, " JS_FACTORY ") -> Tensor",
+                             "Hann window (periodic)."),
+    op<window<Window::Hann, bool>>(
+        "aten::hann_window.periodic(int window_length, bool periodic, *, " JS_FACTORY ") -> Tensor", "Hann window."),
+    op<window<Window::Hamming>>("aten::hamming_window(int window_length, *, " JS_FACTORY ") -> Tensor",
+                                "Hamming window (periodic)."),
+    op<window<Window::Hamming, bool>>("aten::hamming_window.periodic(int window_length, bool periodic, *, " JS_FACTORY
+                                      ") -> Tensor",
+                                      "Hamming window."),
+    op<window<Window::Hamming, bool, double>>(
+        "aten::hamming_window.periodic_alpha(int window_length, bool periodic, float alpha, *, " JS_FACTORY
+        ") -> Tensor",
+        "alpha - 0.46 cos(2 pi n / (N - 1))."),
+    op<window<Window::Hamming, bool, double, double>>("aten::hamming_window.periodic_alpha_beta(int window_length, "
+                                                      "bool periodic, float alpha, float beta, *, " JS_FACTORY
+                                                      ") -> Tensor",
+                                                      "alpha - beta cos(2 pi n / (N - 1))."),
+    op<window<Window::Blackman>>("aten::blackman_window(int window_length, *, " JS_FACTORY ") -> Tensor",
+                                 "Blackman window (periodic)."),
+    op<window<Window::Blackman, bool>>("aten::blackman_window.periodic(int window_length, bool periodic, *, " JS_FACTORY
+                                       ") -> Tensor",
+                                       "Blackman window."),
+    op<window<Window::Bartlett>>("aten::bartlett_window(int window_length, *, " JS_FACTORY ") -> Tensor",
+                                 "Bartlett (triangular) window (periodic)."),
+    op<window<Window::Bartlett, bool>>("aten::bartlett_window.periodic(int window_length, bool periodic, *, " JS_FACTORY
+                                       ") -> Tensor",
+                                       "Bartlett (triangular) window."),
+    op<window<Window::Kaiser>>("aten::kaiser_window(int window_length, *, " JS_FACTORY ") -> Tensor",
+                               "Kaiser window, beta 12 (periodic)."),
+    op<window<Window::Kaiser, bool>>("aten::kaiser_window.periodic(int window_length, bool periodic, *, " JS_FACTORY
+                                     ") -> Tensor",
+                                     "Kaiser window, beta 12."),
+    op<window<Window::Kaiser, bool, double>>(
+        "aten::kaiser_window.beta(int window_length, bool periodic, float beta, *, " JS_FACTORY ") -> Tensor",
+        "Kaiser window."),
 };
 
 #undef JS_FACTORY

@@ -13,7 +13,6 @@
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
 
@@ -72,19 +71,6 @@ Tensor zeta(const Tensor& x, const Tensor& q) {
   return out;
 }
 
-void k_zeta(Stack& s) {
-  Args a(s, 2);
-  a.ret(zeta(a.tensor(0), a.tensor(1)));
-}
-void k_zeta_other_scalar(Stack& s) {
-  Args a(s, 2);
-  a.ret(zeta(a.tensor(0), wrapScalar(a.scalar(1))));
-}
-void k_zeta_self_scalar(Stack& s) {
-  Args a(s, 2);
-  a.ret(zeta(wrapScalar(a.scalar(0)), a.tensor(1)));
-}
-
 // Computed in double for every floating dtype, then rounded.
 Tensor polygamma(int64_t n, const Tensor& self, Tensor out = {}) {
   JS_CHECK(n >= 0, "polygamma(n, x) does not support negative n.");
@@ -100,34 +86,22 @@ Tensor polygamma(int64_t n, const Tensor& self, Tensor out = {}) {
   return out;
 }
 
-void k_polygamma(Stack& s) {
-  Args a(s, 2);
-  a.ret(polygamma(a.toInt(0), a.tensor(1)));
-}
-void k_polygamma_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  polygamma(a.toInt(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-void k_polygamma_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  polygamma(a.toInt(1), self, self);
-  a.ret(std::move(self));
-}
+Tensor polygammaOf(int64_t n, const Tensor& self) { return polygamma(n, self); }
 
 const OpEntry kZetaOps[] = {
-    {"aten::polygamma(int n, Tensor self) -> Tensor", k_polygamma, "n-th derivative of digamma."},
-    {"aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", k_polygamma_out,
-     "polygamma into out."},
-    {"aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", k_polygamma_, "In-place polygamma."},
-    {"aten::special_polygamma(int n, Tensor self) -> Tensor", k_polygamma, "Alias of polygamma."},
-    {"aten::special_zeta(Tensor self, Tensor other) -> Tensor", k_zeta, "Hurwitz zeta(self, other)."},
-    {"aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", k_zeta_other_scalar,
-     "Hurwitz zeta with a Scalar q."},
-    {"aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", k_zeta_self_scalar,
-     "Hurwitz zeta with a Scalar x."},
+    op<polygammaOf>("aten::polygamma(int n, Tensor self) -> Tensor", "n-th derivative of digamma.", kFusible),
+    op<[](int64_t n, const Tensor& self, Tensor out) { return polygamma(n, self, std::move(out)); }>(
+        "aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "polygamma into out."),
+    op<[](Tensor self, int64_t n) { return polygamma(n, self, self); }>(
+        "aten::polygamma_(Tensor(a!) self, int n) -> Tensor(a!)", "In-place polygamma."),
+    op<polygammaOf>("aten::special_polygamma(int n, Tensor self) -> Tensor", "Alias of polygamma.", kFusible),
+    op<zeta>("aten::special_zeta(Tensor self, Tensor other) -> Tensor", "Hurwitz zeta(self, other).", kFusible),
+    op<[](const Tensor& self, const Scalar& other) { return zeta(self, wrapScalar(other)); }>(
+        "aten::special_zeta.other_scalar(Tensor self, Scalar other) -> Tensor", "Hurwitz zeta with a Scalar q.",
+        kFusible),
+    op<[](const Scalar& self, const Tensor& other) { return zeta(wrapScalar(self), other); }>(
+        "aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", "Hurwitz zeta with a Scalar x.",
+        kFusible),
 };
 
 }  // namespace

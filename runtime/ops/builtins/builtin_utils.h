@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "runtime/core/ivalue.h"
@@ -24,6 +25,36 @@ template <typename R>
 inline void replaceArgs(Stack& s, size_t n, R&& r) {
   s.resize(s.size() - n + 1);
   s.back() = IValue(std::forward<R>(r));
+}
+
+// A scalar argument read as T: int64_t, double, bool or Device.
+template <typename T>
+T scalarArg(const IValue& v) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    return v.toInt();
+  } else if constexpr (std::is_same_v<T, double>) {
+    return v.toDouble();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v.toBool();
+  } else {
+    return v.toDevice();
+  }
+}
+
+// Kernels of one or two scalar arguments (of types A, B) whose result F(a)
+// or F(a, b) replaces the first argument in place: a few loads and stores.
+// F is a function or a stateless function object (std::bit_and<int64_t>{}).
+template <typename A, auto F>
+void unaryKernel(Stack& s) {
+  IValue& a = s.back();
+  a = IValue(F(scalarArg<A>(a)));
+}
+template <typename A, typename B, auto F>
+void binaryKernel(Stack& s) {
+  const B b = scalarArg<B>(s.back());
+  s.pop_back();
+  IValue& a = s.back();
+  a = IValue(F(scalarArg<A>(a), b));
 }
 
 // Python's int-like view of a Scalar argument: bools count as ints.

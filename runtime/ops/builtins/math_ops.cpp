@@ -16,15 +16,8 @@ namespace builtins {
 namespace {
 
 // One kernel per (function, argument kind): the function is a template
-// argument so each kernel is a direct call.
-template <double (*F)(double)>
-void unaryInt(Stack& s) {
-  s.back() = IValue(F(static_cast<double>(s.back().toInt())));
-}
-template <double (*F)(double)>
-void unaryFloat(Stack& s) {
-  s.back() = IValue(F(s.back().toDouble()));
-}
+// argument so each kernel is a direct call (.int and .float are
+// unaryKernel<int64_t or double, F>, builtin_utils.h).
 template <double (*F)(double)>
 void unaryScalar(Stack& s) {
   s.back() = IValue(F(s.back().toNumberAsDouble()));
@@ -116,12 +109,10 @@ void ldexpFloat(Stack& s) {
   s.back() = IValue(std::ldexp(s.back().toDouble(), ec));
 }
 
-#define JITSERVE_UNARY_MATH(name, F, doc)                                  \
-  {"aten::" name ".int(int a) -> float", unaryInt<F>, doc},               \
-      {"aten::" name ".float(float a) -> float", unaryFloat<F>, doc},     \
-  {                                                                        \
-    "aten::" name ".Scalar(Scalar a) -> Scalar", unaryScalar<F>, doc      \
-  }
+#define JITSERVE_UNARY_MATH(name, F, doc)                                      \
+  {"aten::" name ".int(int a) -> float", unaryKernel<int64_t, F>, doc},       \
+      {"aten::" name ".float(float a) -> float", unaryKernel<double, F>, doc}, \
+      {"aten::" name ".Scalar(Scalar a) -> Scalar", unaryScalar<F>, doc}
 
 const ops::OpEntry kMathOps[] = {
     JITSERVE_UNARY_MATH("sqrt", sqrtF, "math.sqrt"),

@@ -2,12 +2,14 @@
 // min/max and conversions.
 //
 // Each arithmetic family is one Op struct with an int form (ii) and a float
-// form (dd); the kernel templates below instantiate the .int, .float,
-// .int_float, .float_int and (Scalar, Scalar) overloads from it. Scalar
+// form (dd); binaryKernel (builtin_utils.h) and the Scalar kernels below
+// instantiate the .int, .float, .int_float, .float_int and (Scalar, Scalar)
+// overloads from it (JITSERVE_NUMBER_OVERLOADS). Scalar
 // overloads compute in int when both operands are ints (or bools) and in
 // float otherwise, as Python does.
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 
 #include "runtime/core/operator_registry.h"
@@ -160,34 +162,9 @@ JITSERVE_COMPARE_OP(Gt, >)
 JITSERVE_COMPARE_OP(Ge, >=)
 #undef JITSERVE_COMPARE_OP
 
-template <class Op>
-void opIntInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
-  IValue& a = s.back();
-  a = IValue(Op::ii(a.toInt(), b));
-}
-template <class Op>
-void opFloatFloat(Stack& s) {
-  const double b = s.back().toDouble();
-  s.pop_back();
-  IValue& a = s.back();
-  a = IValue(Op::dd(a.toDouble(), b));
-}
-template <class Op>
-void opIntFloat(Stack& s) {
-  const double b = s.back().toDouble();
-  s.pop_back();
-  IValue& a = s.back();
-  a = IValue(Op::dd(static_cast<double>(a.toInt()), b));
-}
-template <class Op>
-void opFloatInt(Stack& s) {
-  const double b = static_cast<double>(s.back().toInt());
-  s.pop_back();
-  IValue& a = s.back();
-  a = IValue(Op::dd(a.toDouble(), b));
-}
+// The int, float and mixed overloads of an Op are binaryKernel<A, B, Op::ii
+// or Op::dd> (builtin_utils.h); the Scalar overloads pick int or float per
+// call.
 template <class Op>
 void opScalarScalar(Stack& s) {
   const IValue& b = s.back();
@@ -226,83 +203,30 @@ void powIntToInt(Stack& s) {
 
 // Bit operations ------------------------------------------------------------------
 
-void andInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
-  s.back() = IValue(s.back().toInt() & b);
-}
-void orInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
-  s.back() = IValue(s.back().toInt() | b);
-}
-void xorInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
-  s.back() = IValue(s.back().toInt() ^ b);
-}
-void andBool(Stack& s) {
-  const bool b = s.back().toBool();
-  s.pop_back();
-  s.back() = IValue(s.back().toBool() && b);
-}
-void orBool(Stack& s) {
-  const bool b = s.back().toBool();
-  s.pop_back();
-  s.back() = IValue(s.back().toBool() || b);
-}
-void xorBool(Stack& s) {
-  const bool b = s.back().toBool();
-  s.pop_back();
-  s.back() = IValue(s.back().toBool() != b);
-}
-void lshiftInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
+int64_t lshiftInt(int64_t a, int64_t b) {
   JS_CHECK(b >= 0, "negative shift count");
-  const int64_t a = s.back().toInt();
-  s.back() = IValue(b >= 64 ? int64_t{0} : static_cast<int64_t>(static_cast<uint64_t>(a) << b));
+  return b >= 64 ? int64_t{0} : static_cast<int64_t>(static_cast<uint64_t>(a) << b);
 }
-void rshiftInt(Stack& s) {
-  const int64_t b = s.back().toInt();
-  s.pop_back();
+int64_t rshiftInt(int64_t a, int64_t b) {
   JS_CHECK(b >= 0, "negative shift count");
-  const int64_t a = s.back().toInt();
-  s.back() = IValue(b >= 64 ? (a < 0 ? int64_t{-1} : int64_t{0}) : (a >> b));
-}
-void notBool(Stack& s) { s.back() = IValue(!s.back().toBool()); }
-void eqBool(Stack& s) {
-  const bool b = s.back().toBool();
-  s.pop_back();
-  s.back() = IValue(s.back().toBool() == b);
-}
-void neBool(Stack& s) {
-  const bool b = s.back().toBool();
-  s.pop_back();
-  s.back() = IValue(s.back().toBool() != b);
+  return b >= 64 ? (a < 0 ? int64_t{-1} : int64_t{0}) : (a >> b);
 }
 
 // Unary -------------------------------------------------------------------------------
 
-void negInt(Stack& s) { s.back() = IValue(wrapSub<int64_t>(0, s.back().toInt())); }
-void negFloat(Stack& s) { s.back() = IValue(-s.back().toDouble()); }
-void negScalar(Stack& s) {
+struct Neg {
+  static int64_t ii(int64_t a) { return wrapSub<int64_t>(0, a); }
+  static double dd(double a) { return -a; }
+};
+struct Abs {
+  static int64_t ii(int64_t a) { return a < 0 ? wrapSub<int64_t>(0, a) : a; }
+  static double dd(double a) { return std::fabs(a); }
+};
+// The Scalar overload: int for int-like values, float otherwise.
+template <class Op>
+void unaryScalarOp(Stack& s) {
   IValue& v = s.back();
-  v = isIntLike(v) ? IValue(wrapSub<int64_t>(0, asInt(v))) : IValue(-v.toDouble());
-}
-void absInt(Stack& s) {
-  const int64_t v = s.back().toInt();
-  s.back() = IValue(v < 0 ? wrapSub<int64_t>(0, v) : v);
-}
-void absFloat(Stack& s) { s.back() = IValue(std::fabs(s.back().toDouble())); }
-void absScalar(Stack& s) {
-  IValue& v = s.back();
-  if (isIntLike(v)) {
-    const int64_t i = asInt(v);
-    v = IValue(i < 0 ? wrapSub<int64_t>(0, i) : i);
-  } else {
-    v = IValue(std::fabs(v.toDouble()));
-  }
+  v = isIntLike(v) ? IValue(Op::ii(asInt(v))) : IValue(Op::dd(v.toDouble()));
 }
 
 // divmod ----------------------------------------------------------------------------------
@@ -315,25 +239,15 @@ void divmodInt(Stack& s) {
   s.back() = IValue(FloorDiv::ii(a, b));
   s.emplace_back(Remainder::ii(a, b));
 }
-void divmodFloatImpl(Stack& s, double a, double b) {
+// The float, int_float and float_int overloads: computed in float.
+template <typename A, typename B>
+void divmodFloat(Stack& s) {
+  const double b = static_cast<double>(scalarArg<B>(s.back()));
+  s.pop_back();
+  const double a = static_cast<double>(scalarArg<A>(s.back()));
   JS_CHECK(b != 0, "ZeroDivisionError: float divmod()");
   s.back() = IValue(floorDivDouble(a, b));
   s.emplace_back(floorModDouble(a, b));
-}
-void divmodFloat(Stack& s) {
-  const double b = s.back().toDouble();
-  s.pop_back();
-  divmodFloatImpl(s, s.back().toDouble(), b);
-}
-void divmodIntFloat(Stack& s) {
-  const double b = s.back().toDouble();
-  s.pop_back();
-  divmodFloatImpl(s, static_cast<double>(s.back().toInt()), b);
-}
-void divmodFloatInt(Stack& s) {
-  const double b = static_cast<double>(s.back().toInt());
-  s.pop_back();
-  divmodFloatImpl(s, s.back().toDouble(), b);
 }
 
 // min/max over lists -----------------------------------------------------------------
@@ -392,86 +306,48 @@ int64_t truncToInt(double d) {
   return static_cast<int64_t>(d);
 }
 
-void intFromFloat(Stack& s) { s.back() = IValue(truncToInt(s.back().toDouble())); }
-void intFromBool(Stack& s) { s.back() = IValue(static_cast<int64_t>(s.back().toBool())); }
 void intFromScalar(Stack& s) {
   IValue& v = s.back();
   v = isIntLike(v) ? IValue(asInt(v)) : IValue(truncToInt(v.toDouble()));
 }
-void floatFromInt(Stack& s) { s.back() = IValue(static_cast<double>(s.back().toInt())); }
-void floatFromBool(Stack& s) { s.back() = IValue(s.back().toBool() ? 1.0 : 0.0); }
 void floatFromScalar(Stack& s) { s.back() = IValue(s.back().toNumberAsDouble()); }
-void boolFromInt(Stack& s) { s.back() = IValue(s.back().toInt() != 0); }
-void boolFromFloat(Stack& s) { s.back() = IValue(s.back().toDouble() != 0.0); }
+int64_t intFromBool(bool b) { return static_cast<int64_t>(b); }
+double floatFromInt(int64_t i) { return static_cast<double>(i); }
+double floatFromBool(bool b) { return b ? 1.0 : 0.0; }
+bool boolFromInt(int64_t i) { return i != 0; }
+bool boolFromFloat(double d) { return d != 0.0; }
 
 // Identity -------------------------------------------------------------------------------
 
-void isOp(Stack& s) {
+bool isSame(const IValue& a, const IValue& b) { return a.is(b); }
+// a `Same` b (is / ==) for any two values, or its negation.
+template <bool (*Same)(const IValue&, const IValue&), bool Want>
+void sameness(Stack& s) {
   IValue b = pop(s);
-  s.back() = IValue(s.back().is(b));
-}
-void isNotOp(Stack& s) {
-  IValue b = pop(s);
-  s.back() = IValue(!s.back().is(b));
-}
-void eqDevice(Stack& s) {
-  const Device b = s.back().toDevice();
-  s.pop_back();
-  s.back() = IValue(s.back().toDevice() == b);
-}
-void neDevice(Stack& s) {
-  const Device b = s.back().toDevice();
-  s.pop_back();
-  s.back() = IValue(s.back().toDevice() != b);
-}
-void eqEnum(Stack& s) {
-  IValue b = pop(s);
-  s.back() = IValue(ivaluesEqual(s.back(), b));
-}
-void neEnum(Stack& s) {
-  IValue b = pop(s);
-  s.back() = IValue(!ivaluesEqual(s.back(), b));
+  s.back() = IValue(Same(s.back(), b) == Want);
 }
 
 // Registration ---------------------------------------------------------------------------
 
-// The five overloads of an arithmetic family whose int/int form returns int.
-#define JITSERVE_ARITH_OVERLOADS(name, Op, doc)                                                     \
-  {"aten::" name ".int(int a, int b) -> int", opIntInt<Op>, doc},                                  \
-      {"aten::" name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                  \
-      {"aten::" name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                  \
-      {"aten::" name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                  \
-  {                                                                                                 \
-    "aten::" name "(Scalar a, Scalar b) -> Scalar", opScalarScalar<Op>, doc                        \
-  }
-
-// Families whose every overload returns float.
-#define JITSERVE_FLOAT_OVERLOADS(prefix, name, Op, scalarName, doc)                                 \
-  {prefix name ".int(int a, int b) -> float", opIntInt<Op>, doc},                                  \
-      {prefix name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                    \
-      {prefix name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                    \
-      {prefix name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                    \
-  {                                                                                                 \
-    prefix name scalarName "(Scalar a, Scalar b) -> float", opScalarScalarFloat<Op>, doc           \
-  }
-
-#define JITSERVE_COMPARE_OVERLOADS(name, Op, doc)                                                   \
-  {"aten::" name ".int(int a, int b) -> bool", opIntInt<Op>, doc},                                 \
-      {"aten::" name ".float(float a, float b) -> bool", opFloatFloat<Op>, doc},                   \
-      {"aten::" name ".int_float(int a, float b) -> bool", opIntFloat<Op>, doc},                   \
-      {"aten::" name ".float_int(float a, int b) -> bool", opFloatInt<Op>, doc},                   \
-  {                                                                                                 \
-    "aten::" name "(Scalar a, Scalar b) -> bool", opScalarScalar<Op>, doc                          \
-  }
-
-#define JITSERVE_MINMAX_OVERLOADS(name, Op, doc)                                                    \
-  {"prim::" name ".int(int a, int b) -> int", opIntInt<Op>, doc},                                  \
-      {"prim::" name ".float(float a, float b) -> float", opFloatFloat<Op>, doc},                  \
-      {"prim::" name ".int_float(int a, float b) -> float", opIntFloat<Op>, doc},                  \
-      {"prim::" name ".float_int(float a, int b) -> float", opFloatInt<Op>, doc},                  \
-  {                                                                                                 \
-    "prim::" name "(Scalar a, Scalar b) -> Scalar", opScalarScalar<Op>, doc                        \
-  }
+// The five overloads of a family: int, float, int_float and float_int
+// (returning iiRet for int/int, ddRet otherwise), and Scalar.
+#define JITSERVE_NUMBER_OVERLOADS(prefix, name, Op, iiRet, ddRet, scalarSchema, scalarKernel, doc)      \
+  {prefix name ".int(int a, int b) -> " iiRet, binaryKernel<int64_t, int64_t, Op::ii>, doc},            \
+      {prefix name ".float(float a, float b) -> " ddRet, binaryKernel<double, double, Op::dd>, doc},    \
+      {prefix name ".int_float(int a, float b) -> " ddRet, binaryKernel<int64_t, double, Op::dd>, doc}, \
+      {prefix name ".float_int(float a, int b) -> " ddRet, binaryKernel<double, int64_t, Op::dd>, doc}, \
+      {prefix name scalarSchema, scalarKernel<Op>, doc}
+// Arithmetic whose int/int form returns int; families whose every overload
+// returns float; comparisons; prim::min / prim::max.
+#define JITSERVE_ARITH_OVERLOADS(name, Op, doc) \
+  JITSERVE_NUMBER_OVERLOADS("aten::", name, Op, "int", "float", "(Scalar a, Scalar b) -> Scalar", opScalarScalar, doc)
+#define JITSERVE_FLOAT_OVERLOADS(name, Op, scalarName, doc)                                                   \
+  JITSERVE_NUMBER_OVERLOADS("aten::", name, Op, "float", "float", scalarName "(Scalar a, Scalar b) -> float", \
+                            opScalarScalarFloat, doc)
+#define JITSERVE_COMPARE_OVERLOADS(name, Op, doc) \
+  JITSERVE_NUMBER_OVERLOADS("aten::", name, Op, "bool", "bool", "(Scalar a, Scalar b) -> bool", opScalarScalar, doc)
+#define JITSERVE_MINMAX_OVERLOADS(name, Op, doc) \
+  JITSERVE_NUMBER_OVERLOADS("prim::", name, Op, "int", "float", "(Scalar a, Scalar b) -> Scalar", opScalarScalar, doc)
 
 const ops::OpEntry kNumberOps[] = {
     JITSERVE_ARITH_OVERLOADS("add", Add, "a + b"),
@@ -480,23 +356,20 @@ const ops::OpEntry kNumberOps[] = {
     JITSERVE_ARITH_OVERLOADS("floordiv", FloorDiv, "a // b, rounding toward -inf"),
     JITSERVE_ARITH_OVERLOADS("remainder", Remainder, "a % b, with the sign of b"),
     // div has no mixed int/float overloads; those resolve to div(Scalar, Scalar).
-    {"aten::div.int(int a, int b) -> float", opIntInt<Div>, "a / b (true division)"},
-    {"aten::div.float(float a, float b) -> float", opFloatFloat<Div>, "a / b"},
+    {"aten::div.int(int a, int b) -> float", binaryKernel<int64_t, int64_t, Div::ii>, "a / b (true division)"},
+    {"aten::div.float(float a, float b) -> float", binaryKernel<double, double, Div::dd>, "a / b"},
     {"aten::div(Scalar a, Scalar b) -> float", opScalarScalarFloat<Div>, "a / b (true division)"},
-    JITSERVE_FLOAT_OVERLOADS("aten::", "fmod", Fmod, "", "math.fmod(a, b)"),
-    JITSERVE_FLOAT_OVERLOADS("aten::", "copysign", Copysign, "", "math.copysign(a, b)"),
-    JITSERVE_FLOAT_OVERLOADS("aten::", "mathremainder", MathRemainder, "", "math.remainder(a, b)"),
-    {"aten::pow.int(int a, int b) -> float", opIntInt<Pow>, "a ** b as a float"},
-    {"aten::pow.float(float a, float b) -> float", opFloatFloat<Pow>, "a ** b"},
-    {"aten::pow.int_float(int a, float b) -> float", opIntFloat<Pow>, "a ** b"},
-    {"aten::pow.float_int(float a, int b) -> float", opFloatInt<Pow>, "a ** b"},
-    {"aten::pow.Scalar_Scalar(Scalar a, Scalar b) -> float", opScalarScalarFloat<Pow>, "a ** b"},
+    JITSERVE_FLOAT_OVERLOADS("fmod", Fmod, "", "math.fmod(a, b)"),
+    JITSERVE_FLOAT_OVERLOADS("copysign", Copysign, "", "math.copysign(a, b)"),
+    JITSERVE_FLOAT_OVERLOADS("mathremainder", MathRemainder, "", "math.remainder(a, b)"),
+    JITSERVE_FLOAT_OVERLOADS("pow", Pow, ".Scalar_Scalar", "a ** b as a float"),
     {"aten::pow.int_to_int(int a, int b) -> int", powIntToInt, "a ** b for a non-negative int exponent"},
-    JITSERVE_FLOAT_OVERLOADS("aten::", "atan2", Atan2, ".Scalar_Scalar", "math.atan2(a, b)"),
-    {"aten::log.int_int(int a, int b) -> float", opIntInt<LogBase>, "math.log(a, base)"},
-    {"aten::log.float_float(float a, float b) -> float", opFloatFloat<LogBase>, "math.log(a, base)"},
-    {"aten::log.int_float(int a, float b) -> float", opIntFloat<LogBase>, "math.log(a, base)"},
-    {"aten::log.float_int(float a, int b) -> float", opFloatInt<LogBase>, "math.log(a, base)"},
+    JITSERVE_FLOAT_OVERLOADS("atan2", Atan2, ".Scalar_Scalar", "math.atan2(a, b)"),
+    {"aten::log.int_int(int a, int b) -> float", binaryKernel<int64_t, int64_t, LogBase::ii>, "math.log(a, base)"},
+    {"aten::log.float_float(float a, float b) -> float", binaryKernel<double, double, LogBase::dd>,
+     "math.log(a, base)"},
+    {"aten::log.int_float(int a, float b) -> float", binaryKernel<int64_t, double, LogBase::dd>, "math.log(a, base)"},
+    {"aten::log.float_int(float a, int b) -> float", binaryKernel<double, int64_t, LogBase::dd>, "math.log(a, base)"},
     {"aten::log.Scalar_Scalar(Scalar a, Scalar b) -> float", opScalarScalarFloat<LogBase>, "math.log(a, base)"},
     JITSERVE_COMPARE_OVERLOADS("eq", Eq, "a == b"),
     JITSERVE_COMPARE_OVERLOADS("ne", Ne, "a != b"),
@@ -504,12 +377,13 @@ const ops::OpEntry kNumberOps[] = {
     JITSERVE_COMPARE_OVERLOADS("le", Le, "a <= b"),
     JITSERVE_COMPARE_OVERLOADS("gt", Gt, "a > b"),
     JITSERVE_COMPARE_OVERLOADS("ge", Ge, "a >= b"),
-    {"aten::eq.bool(bool a, bool b) -> bool", eqBool, "a == b"},
-    {"aten::ne.bool(bool a, bool b) -> bool", neBool, "a != b"},
-    {"aten::eq.device(Device a, Device b) -> bool", eqDevice, "a == b"},
-    {"aten::ne.device(Device a, Device b) -> bool", neDevice, "a != b"},
-    {"aten::eq.enum(AnyEnumType a, AnyEnumType b) -> bool", eqEnum, "a == b for enum members"},
-    {"aten::ne.enum(AnyEnumType a, AnyEnumType b) -> bool", neEnum, "a != b for enum members"},
+    {"aten::eq.bool(bool a, bool b) -> bool", binaryKernel<bool, bool, std::equal_to<bool>{}>, "a == b"},
+    {"aten::ne.bool(bool a, bool b) -> bool", binaryKernel<bool, bool, std::not_equal_to<bool>{}>, "a != b"},
+    {"aten::eq.device(Device a, Device b) -> bool", binaryKernel<Device, Device, std::equal_to<Device>{}>, "a == b"},
+    {"aten::ne.device(Device a, Device b) -> bool", binaryKernel<Device, Device, std::not_equal_to<Device>{}>,
+     "a != b"},
+    {"aten::eq.enum(AnyEnumType a, AnyEnumType b) -> bool", sameness<ivaluesEqual, true>, "a == b for enum members"},
+    {"aten::ne.enum(AnyEnumType a, AnyEnumType b) -> bool", sameness<ivaluesEqual, false>, "a != b for enum members"},
     JITSERVE_MINMAX_OVERLOADS("min", Min, "min(a, b)"),
     JITSERVE_MINMAX_OVERLOADS("max", Max, "max(a, b)"),
     {"prim::min.self_int(int[] self) -> int", minSelfInt, "min(list)"},
@@ -524,35 +398,35 @@ const ops::OpEntry kNumberOps[] = {
     {"prim::max.float_list(float[] l, float[] r) -> float[]", minMaxOfTwoLists<false>, "max(l, r), lexicographic"},
     {"prim::min.bool_list(bool[] l, bool[] r) -> bool[]", minMaxOfTwoLists<true>, "min(l, r), lexicographic"},
     {"prim::max.bool_list(bool[] l, bool[] r) -> bool[]", minMaxOfTwoLists<false>, "max(l, r), lexicographic"},
-    {"aten::__and__.int(int a, int b) -> int", andInt, "a & b"},
-    {"aten::__or__.int(int a, int b) -> int", orInt, "a | b"},
-    {"aten::__xor__.int(int a, int b) -> int", xorInt, "a ^ b"},
-    {"aten::__and__.bool(bool a, bool b) -> bool", andBool, "a and b"},
-    {"aten::__or__.bool(bool a, bool b) -> bool", orBool, "a or b"},
-    {"aten::__xor__.bool(bool a, bool b) -> bool", xorBool, "a != b"},
-    {"aten::__lshift__.int(int a, int b) -> int", lshiftInt, "a << b"},
-    {"aten::__rshift__.int(int a, int b) -> int", rshiftInt, "a >> b (arithmetic)"},
-    {"aten::__not__(bool self) -> bool", notBool, "not self"},
-    {"aten::neg.int(int a) -> int", negInt, "-a"},
-    {"aten::neg.float(float a) -> float", negFloat, "-a"},
-    {"aten::neg.Scalar(Scalar a) -> Scalar", negScalar, "-a"},
-    {"prim::abs.int(int a) -> int", absInt, "abs(a)"},
-    {"prim::abs.float(float a) -> float", absFloat, "abs(a)"},
-    {"prim::abs.Scalar(Scalar a) -> Scalar", absScalar, "abs(a)"},
+    {"aten::__and__.int(int a, int b) -> int", binaryKernel<int64_t, int64_t, std::bit_and<int64_t>{}>, "a & b"},
+    {"aten::__or__.int(int a, int b) -> int", binaryKernel<int64_t, int64_t, std::bit_or<int64_t>{}>, "a | b"},
+    {"aten::__xor__.int(int a, int b) -> int", binaryKernel<int64_t, int64_t, std::bit_xor<int64_t>{}>, "a ^ b"},
+    {"aten::__and__.bool(bool a, bool b) -> bool", binaryKernel<bool, bool, std::logical_and<bool>{}>, "a and b"},
+    {"aten::__or__.bool(bool a, bool b) -> bool", binaryKernel<bool, bool, std::logical_or<bool>{}>, "a or b"},
+    {"aten::__xor__.bool(bool a, bool b) -> bool", binaryKernel<bool, bool, std::not_equal_to<bool>{}>, "a != b"},
+    {"aten::__lshift__.int(int a, int b) -> int", binaryKernel<int64_t, int64_t, lshiftInt>, "a << b"},
+    {"aten::__rshift__.int(int a, int b) -> int", binaryKernel<int64_t, int64_t, rshiftInt>, "a >> b (arithmetic)"},
+    {"aten::__not__(bool self) -> bool", unaryKernel<bool, std::logical_not<bool>{}>, "not self"},
+    {"aten::neg.int(int a) -> int", unaryKernel<int64_t, Neg::ii>, "-a"},
+    {"aten::neg.float(float a) -> float", unaryKernel<double, Neg::dd>, "-a"},
+    {"aten::neg.Scalar(Scalar a) -> Scalar", unaryScalarOp<Neg>, "-a"},
+    {"prim::abs.int(int a) -> int", unaryKernel<int64_t, Abs::ii>, "abs(a)"},
+    {"prim::abs.float(float a) -> float", unaryKernel<double, Abs::dd>, "abs(a)"},
+    {"prim::abs.Scalar(Scalar a) -> Scalar", unaryScalarOp<Abs>, "abs(a)"},
     {"aten::divmod.int(int x, int y) -> (int, int)", divmodInt, "divmod(x, y)"},
-    {"aten::divmod.float(float x, float y) -> (float, float)", divmodFloat, "divmod(x, y)"},
-    {"aten::divmod.int_float(int x, float y) -> (float, float)", divmodIntFloat, "divmod(x, y)"},
-    {"aten::divmod.float_int(float x, int y) -> (float, float)", divmodFloatInt, "divmod(x, y)"},
-    {"aten::Int.float(float a) -> int", intFromFloat, "int(a), truncating"},
-    {"aten::Int.bool(bool a) -> int", intFromBool, "int(a)"},
+    {"aten::divmod.float(float x, float y) -> (float, float)", divmodFloat<double, double>, "divmod(x, y)"},
+    {"aten::divmod.int_float(int x, float y) -> (float, float)", divmodFloat<int64_t, double>, "divmod(x, y)"},
+    {"aten::divmod.float_int(float x, int y) -> (float, float)", divmodFloat<double, int64_t>, "divmod(x, y)"},
+    {"aten::Int.float(float a) -> int", unaryKernel<double, truncToInt>, "int(a), truncating"},
+    {"aten::Int.bool(bool a) -> int", unaryKernel<bool, intFromBool>, "int(a)"},
     {"aten::Int.Scalar(Scalar a) -> int", intFromScalar, "int(a)"},
-    {"aten::Float.int(int a) -> float", floatFromInt, "float(a)"},
-    {"aten::Float.bool(bool a) -> float", floatFromBool, "float(a)"},
+    {"aten::Float.int(int a) -> float", unaryKernel<int64_t, floatFromInt>, "float(a)"},
+    {"aten::Float.bool(bool a) -> float", unaryKernel<bool, floatFromBool>, "float(a)"},
     {"aten::Float.Scalar(Scalar a) -> float", floatFromScalar, "float(a)"},
-    {"aten::Bool.int(int a) -> bool", boolFromInt, "bool(a)"},
-    {"aten::Bool.float(float a) -> bool", boolFromFloat, "bool(a)"},
-    {"aten::__is__(t1 self, t2 obj) -> bool", isOp, "self is obj"},
-    {"aten::__isnot__(t1 self, t2 obj) -> bool", isNotOp, "self is not obj"},
+    {"aten::Bool.int(int a) -> bool", unaryKernel<int64_t, boolFromInt>, "bool(a)"},
+    {"aten::Bool.float(float a) -> bool", unaryKernel<double, boolFromFloat>, "bool(a)"},
+    {"aten::__is__(t1 self, t2 obj) -> bool", sameness<isSame, true>, "self is obj"},
+    {"aten::__isnot__(t1 self, t2 obj) -> bool", sameness<isSame, false>, "self is not obj"},
 };
 
 #undef JITSERVE_ARITH_OVERLOADS

@@ -199,65 +199,56 @@ std::pair<size_t, size_t> searchRange(const std::string& str, int64_t start, int
   return {static_cast<size_t>(start), static_cast<size_t>(std::max(start, end))};
 }
 
-// Pops (substr, start, end) and returns the position in self, or -1.
-int64_t findImpl(Stack& s, bool reverse) {
+// The arguments (substr, start, end) of a search method, popped: the
+// substring and the window of self (left on top of the stack) they select.
+struct Search {
+  IValue sub;
+  std::string_view window;
+  size_t begin;  // the window's offset in self
+
+  const std::string& needle() const { return sub.toStringRef(); }
+};
+Search popSearch(Stack& s) {
   const int64_t end = pop(s).toInt();
   const int64_t start = pop(s).toInt();
   IValue sub = pop(s);
   const std::string& str = s.back().toStringRef();
-  const std::string& needle = sub.toStringRef();
   auto [b, e] = searchRange(str, start, end);
-  if (needle.size() > e - b) return -1;
-  std::string_view window(str.data() + b, e - b);
-  const size_t p = reverse ? window.rfind(needle) : window.find(needle);
-  return p == std::string_view::npos ? -1 : static_cast<int64_t>(p + b);
+  return {std::move(sub), std::string_view(str.data() + b, e - b), b};
 }
 
+// find / rfind (-1 when absent), index / rindex (an error when absent).
+template <bool Reverse, bool MustFind>
 void strFind(Stack& s) {
-  const int64_t r = findImpl(s, false);
-  s.back() = IValue(r);
-}
-void strRfind(Stack& s) {
-  const int64_t r = findImpl(s, true);
-  s.back() = IValue(r);
-}
-void strIndex(Stack& s) {
-  const int64_t r = findImpl(s, false);
-  JS_CHECK(r >= 0, "ValueError: substring not found");
-  s.back() = IValue(r);
-}
-void strRindex(Stack& s) {
-  const int64_t r = findImpl(s, true);
-  JS_CHECK(r >= 0, "ValueError: substring not found");
+  const Search q = popSearch(s);
+  const std::string& needle = q.needle();
+  int64_t r = -1;
+  if (needle.size() <= q.window.size()) {
+    const size_t p = Reverse ? q.window.rfind(needle) : q.window.find(needle);
+    if (p != std::string_view::npos) r = static_cast<int64_t>(p + q.begin);
+  }
+  if (MustFind) JS_CHECK(r >= 0, "ValueError: substring not found");
   s.back() = IValue(r);
 }
 
 void strCount(Stack& s) {
-  const int64_t end = pop(s).toInt();
-  const int64_t start = pop(s).toInt();
-  IValue sub = pop(s);
-  const std::string& str = s.back().toStringRef();
-  const std::string& needle = sub.toStringRef();
-  auto [b, e] = searchRange(str, start, end);
+  const Search q = popSearch(s);
+  const std::string& needle = q.needle();
   int64_t n = 0;
   if (needle.empty()) {
-    n = static_cast<int64_t>(e - b) + 1;
+    n = static_cast<int64_t>(q.window.size()) + 1;
   } else {
-    std::string_view window(str.data() + b, e - b);
-    for (size_t p = window.find(needle); p != std::string_view::npos; p = window.find(needle, p + needle.size())) ++n;
+    for (size_t p = q.window.find(needle); p != std::string_view::npos; p = q.window.find(needle, p + needle.size()))
+      ++n;
   }
   s.back() = IValue(n);
 }
 
 template <bool Starts>
 void strStartsEnds(Stack& s) {
-  const int64_t end = pop(s).toInt();
-  const int64_t start = pop(s).toInt();
-  IValue sub = pop(s);
-  const std::string& str = s.back().toStringRef();
-  const std::string& affix = sub.toStringRef();
-  auto [b, e] = searchRange(str, start, end);
-  std::string_view window(str.data() + b, e - b);
+  const Search q = popSearch(s);
+  const std::string& affix = q.needle();
+  const std::string_view window = q.window;
   bool r = affix.size() <= window.size();
   if (r) r = Starts ? window.substr(0, affix.size()) == affix : window.substr(window.size() - affix.size()) == affix;
   s.back() = IValue(r);
@@ -682,10 +673,10 @@ const ops::OpEntry kStringOps[] = {
     {"aten::strip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strStrip<true, true>, "s.strip(chars)"},
     {"aten::lstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strStrip<true, false>, "s.lstrip(chars)"},
     {"aten::rstrip(str self, str chars=\" \\n\\t\\f\\v\") -> str", strStrip<false, true>, "s.rstrip(chars)"},
-    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", strFind, "s.find(sub)"},
-    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", strRfind, "s.rfind(sub)"},
-    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", strIndex, "s.index(sub)"},
-    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", strRindex, "s.rindex(sub)"},
+    {"aten::find(str self, str substr, int start=0, int end=-1) -> int", strFind<false, false>, "s.find(sub)"},
+    {"aten::rfind(str self, str substr, int start=0, int end=-1) -> int", strFind<true, false>, "s.rfind(sub)"},
+    {"aten::index.str(str self, str substr, int start=0, int end=-1) -> int", strFind<false, true>, "s.index(sub)"},
+    {"aten::rindex(str self, str substr, int start=0, int end=-1) -> int", strFind<true, true>, "s.rindex(sub)"},
     {"aten::count(str self, str substr, int start=0, int end=-1) -> int", strCount, "s.count(sub)"},
     {"aten::startswith(str self, str substr, int start=0, int end=-1) -> bool", strStartsEnds<true>,
      "s.startswith(prefix)"},
