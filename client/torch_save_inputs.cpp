@@ -22,7 +22,7 @@ absl::StatusOr<std::vector<jitserve::v1::Value>> argumentsFromTorchSave(const st
   }
   std::vector<jitserve::v1::Value> out(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
-    if (absl::Status s = server::ivalueToValue(args[i], &out[i]); !s.ok()) {
+    if (absl::Status s = codec::ivalueToValue(args[i], &out[i]); !s.ok()) {
       return absl::Status(s.code(), absl::StrCat(path, ": argument ", i, ": ", s.message()));
     }
   }

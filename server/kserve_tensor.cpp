@@ -128,7 +128,7 @@ bool kserveMetadataFor(const TypePtr& type0, std::string* datatype, std::vector<
 }
 
 absl::StatusOr<IValue> kserveInputToIValue(const ModelInferRequest::InferInputTensor& in, const std::string* raw,
-                                           const TypePtr& expected0, const CodecLimits& limits) {
+                                           const TypePtr& expected0, const codec::CodecLimits& limits) {
   const std::string what = absl::StrCat("input '", in.name(), "'");
   const TypePtr& expected = optionalElementOrSelf(expected0);
   std::vector<int64_t> shape(in.shape().begin(), in.shape().end());
@@ -139,7 +139,7 @@ absl::StatusOr<IValue> kserveInputToIValue(const ModelInferRequest::InferInputTe
                                                    "' (use BOOL, UINT8, INT8, INT16, INT32, INT64, FP16, BF16, FP32, "
                                                    "FP64 or BYTES)"));
   }
-  auto numel = checkedNumel(shape, isBytes ? 1 : elementSize(*dtype), limits.maxTensorBytes);
+  auto numel = codec::checkedNumel(shape, isBytes ? 1 : elementSize(*dtype), limits.maxTensorBytes);
   if (!numel.ok()) return absl::InvalidArgumentError(absl::StrCat(what, ": ", numel.status().message()));
 
   const TypeKind kind = expected->kind();
@@ -162,7 +162,7 @@ absl::StatusOr<IValue> kserveInputToIValue(const ModelInferRequest::InferInputTe
 
   absl::StatusOr<Tensor> t;
   if (raw) {
-    t = tensorFromBytes(*dtype, shape, *raw, limits);
+    t = codec::tensorFromBytes(*dtype, shape, *raw, limits);
     if (!t.ok()) return absl::InvalidArgumentError(absl::StrCat(what, ": ", t.status().message()));
   } else {
     const auto& c = in.contents();
@@ -256,7 +256,7 @@ absl::Status appendKServeOutput(const std::string& name, const IValue& v, ModelI
       }
       out->set_datatype(std::string(dt));
       for (int64_t s : t.sizes()) out->add_shape(s);
-      *raw = tensorToBytes(t);
+      *raw = codec::tensorToBytes(t);
       return absl::OkStatus();
     }
     case IValue::Tag::Int: {

@@ -36,7 +36,7 @@ bool kserveMetadataFor(const TypePtr& type, std::string* datatype, std::vector<i
 // the input's raw_input_contents entry, or nullptr for typed contents.
 absl::StatusOr<IValue> kserveInputToIValue(const inference::ModelInferRequest::InferInputTensor& input,
                                            const std::string* raw, const TypePtr& expected,
-                                           const CodecLimits& limits);
+                                           const codec::CodecLimits& limits);
 
 // Appends `value` as output `name` (its raw bytes to raw_output_contents).
 absl::Status appendKServeOutput(const std::string& name, const IValue& value, inference::ModelInferResponse* response);

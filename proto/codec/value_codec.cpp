@@ -8,7 +8,7 @@
 #include "runtime/core/ivalue_containers.h"
 #include "runtime/support/error.h"
 
-namespace jitserve::server {
+namespace jitserve::codec {
 
 static_assert(std::endian::native == std::endian::little,
               "tensor bytes are copied as is: the wire format is little-endian");
@@ -347,4 +347,4 @@ absl::Status ivalueToValue(const IValue& v, pb::Value* out) {
   }
 }
 
-}  // namespace jitserve::server
+}  // namespace jitserve::codec

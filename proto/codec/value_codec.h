@@ -27,7 +27,7 @@
 #include "runtime/tensor/dtype.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve::server {
+namespace jitserve::codec {
 
 struct CodecLimits {
   // The most bytes one tensor may hold (checked from its shape before
@@ -61,4 +61,4 @@ absl::StatusOr<IValue> valueToIValue(const jitserve::v1::Value& value, const Typ
 // futures, complex tensors).
 absl::Status ivalueToValue(const IValue& v, jitserve::v1::Value* out);
 
-}  // namespace jitserve::server
+}  // namespace jitserve::codec

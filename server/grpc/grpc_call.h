@@ -30,8 +30,8 @@ inline grpc::ServerUnaryReactor* finishNow(grpc::CallbackServerContext* ctx, con
 }
 
 // How far an untrusted request may make the codecs allocate.
-inline CodecLimits codecLimits(const ServingOptions& options) {
-  CodecLimits l;
+inline codec::CodecLimits codecLimits(const ServingOptions& options) {
+  codec::CodecLimits l;
   l.maxTensorBytes = options.maxMessageBytes;
   return l;
 }

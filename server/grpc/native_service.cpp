@@ -17,7 +17,7 @@ struct NativeInputs {
   std::vector<const pb::Value*> values;
 
   NativeInputs(const FunctionSchema& schema, const google::protobuf::RepeatedPtrField<pb::Value>& positional,
-               const google::protobuf::Map<std::string, pb::Value>& named, const CodecLimits& limits) {
+               const google::protobuf::Map<std::string, pb::Value>& named, const codec::CodecLimits& limits) {
     inputs.matching = ArgumentMatching::kCall;
     for (const pb::Value& v : positional) {
       inputs.names.emplace_back();
@@ -28,7 +28,7 @@ struct NativeInputs {
       values.push_back(&v);
     }
     inputs.decode = [this, &schema, limits](size_t i, const Argument& a) {
-      return valueToIValue(*values[i], a.type, absl::StrCat("argument '", a.name, "' of ", schema.name, "()"), limits);
+      return codec::valueToIValue(*values[i], a.type, absl::StrCat("argument '", a.name, "' of ", schema.name, "()"), limits);
     };
   }
   NativeInputs(const NativeInputs&) = delete;
@@ -157,7 +157,7 @@ void fillModelInfo(const Model& model, pb::ModelInfo* info) {
 absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
                                     const google::protobuf::RepeatedPtrField<pb::Value>& positional,
                                     const google::protobuf::Map<std::string, pb::Value>& named,
-                                    const CodecLimits& limits) {
+                                    const codec::CodecLimits& limits) {
   NativeInputs in(schema, positional, named, limits);
   return bindInputs(schema, "", in.inputs);
 }
@@ -198,7 +198,7 @@ grpc::ServerUnaryReactor* NativeService::DescribeModel(grpc::CallbackServerConte
       pa->set_kwarg_only(a.kwargOnly);
       if (a.defaultValue) {
         pb::Value v;
-        if (ivalueToValue(*a.defaultValue, &v).ok()) {
+        if (codec::ivalueToValue(*a.defaultValue, &v).ok()) {
           *pa->mutable_default_value() = std::move(v);
           pa->set_has_default(true);
         }
@@ -226,7 +226,7 @@ grpc::ServerUnaryReactor* NativeService::Infer(grpc::CallbackServerContext* ctx,
   auto done = [reactor, response](absl::Status s, Stack outputs) {
     if (s.ok()) {
       IValue out = outputs.size() == 1 ? std::move(outputs[0]) : IValue::tuple(std::move(outputs));
-      s = ivalueToValue(out, response->mutable_output());
+      s = codec::ivalueToValue(out, response->mutable_output());
     }
     reactor->Finish(toGrpcStatus(s));
   };

@@ -45,6 +45,6 @@ void fillModelInfo(const Model& model, jitserve::v1::ModelInfo* info);
 absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
                                     const google::protobuf::RepeatedPtrField<jitserve::v1::Value>& positional,
                                     const google::protobuf::Map<std::string, jitserve::v1::Value>& named,
-                                    const CodecLimits& limits);
+                                    const codec::CodecLimits& limits);
 
 }  // namespace jitserve::server

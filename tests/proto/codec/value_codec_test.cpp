@@ -8,7 +8,7 @@
 
 #include "runtime/core/ivalue_containers.h"
 
-namespace jitserve::server {
+namespace jitserve::codec {
 namespace {
 
 namespace pb = ::jitserve::v1;
@@ -174,4 +174,4 @@ TEST(ValueCodec, DtypeMappingIsABijection) {
 }
 
 }  // namespace
-}  // namespace jitserve::server
+}  // namespace jitserve::codec
