@@ -434,6 +434,32 @@ inline T maxOrNan(T a, T b) {
   return (b > a || b != b) ? b : a;
 }
 
+// Calls f(plane, y, x) for each pixel of `planes` Ho x Wo output planes,
+// the planes in parallel.
+template <typename F>
+void forEachPooledPixel(int64_t planes, int64_t Ho, int64_t Wo, const F& f) {
+  parallel_for(0, planes, 1, [&](int64_t s, int64_t e) {
+    for (int64_t plane = s; plane < e; ++plane)
+      for (int64_t y = 0; y < Ho; ++y)
+        for (int64_t x = 0; x < Wo; ++x) f(plane, y, x);
+  });
+}
+
+// Calls tap(iy, ix) for each tap of output (y, x)'s window that lies inside
+// the H x W input, row by row; tap returns false to skip the rest of its row.
+template <typename Tap>
+inline void forEachWindowTap(const Pool2d& P, int64_t y, int64_t x, int64_t H, int64_t W, const Tap& tap) {
+  for (int64_t i = 0; i < P.kh; ++i) {
+    const int64_t iy = y * P.sh - P.ph + i * P.dh;
+    if (iy < 0 || iy >= H) continue;
+    for (int64_t j = 0; j < P.kw; ++j) {
+      const int64_t ix = x * P.sw - P.pw + j * P.dw;
+      if (ix < 0 || ix >= W) continue;
+      if (!tap(iy, ix)) break;
+    }
+  }
+}
+
 // max_pool2d values of a channels-last (NHWC memory) input, written
 // channels-last: each output pixel is an elementwise max over C-long rows
 // (a frozen CNN's oneDNN convolutions hand over NHWC activations).
@@ -446,18 +472,13 @@ void maxPool2dNhwc(const scalar_t* ip, scalar_t* op, int64_t N, int64_t C, int64
       for (int64_t x = 0; x < Wo; ++x) {
         scalar_t* __restrict dst = op + ((n * Ho + y) * Wo + x) * C;
         std::fill(dst, dst + C, -std::numeric_limits<scalar_t>::infinity());
-        for (int64_t i = 0; i < P.kh; ++i) {
-          const int64_t iy = y * P.sh - P.ph + i * P.dh;
-          if (iy < 0 || iy >= H) continue;
-          for (int64_t j = 0; j < P.kw; ++j) {
-            const int64_t ix = x * P.sw - P.pw + j * P.dw;
-            if (ix < 0 || ix >= W) continue;
-            const scalar_t* __restrict src = ip + ((n * H + iy) * W + ix) * C;
-            // A select over whole rows vectorizes (compare + blend); once
-            // dst is NaN no later value replaces it, so NaN propagates.
-            for (int64_t c = 0; c < C; ++c) dst[c] = maxOrNan(dst[c], src[c]);
-          }
-        }
+        forEachWindowTap(P, y, x, H, W, [&](int64_t iy, int64_t ix) {
+          const scalar_t* __restrict src = ip + ((n * H + iy) * W + ix) * C;
+          // A select over whole rows vectorizes (compare + blend); once
+          // dst is NaN no later value replaces it, so NaN propagates.
+          for (int64_t c = 0; c < C; ++c) dst[c] = maxOrNan(dst[c], src[c]);
+          return true;
+        });
       }
     }
   });
@@ -551,32 +572,22 @@ std::pair<Tensor, Tensor> maxPool2d(const Tensor& self, const Pool2d& P) {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
     int64_t* xp = idx.data<int64_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * H * W;
-        for (int64_t y = 0; y < Ho; ++y)
-          for (int64_t x = 0; x < Wo; ++x) {
-            int64_t best = -1;
-            double bv = -std::numeric_limits<double>::infinity();
-            for (int64_t i = 0; i < P.kh; ++i) {
-              const int64_t iy = y * P.sh - P.ph + i * P.dh;
-              if (iy < 0 || iy >= H) continue;
-              for (int64_t j = 0; j < P.kw; ++j) {
-                const int64_t ix = x * P.sw - P.pw + j * P.dw;
-                if (ix < 0 || ix >= W) continue;
-                const double v = static_cast<double>(src[iy * W + ix]);
-                if (best < 0 || v > bv || v != v) {
-                  best = iy * W + ix;
-                  bv = v;
-                  if (v != v) break;
-                }
-              }
-            }
-            const int64_t o = (plane * Ho + y) * Wo + x;
-            op[o] = best >= 0 ? src[best] : scalar_t(0);
-            xp[o] = best;
-          }
-      }
+    forEachPooledPixel(N * C, Ho, Wo, [&](int64_t plane, int64_t y, int64_t x) {
+      const scalar_t* src = ip + plane * H * W;
+      int64_t best = -1;
+      double bv = -std::numeric_limits<double>::infinity();
+      forEachWindowTap(P, y, x, H, W, [&](int64_t iy, int64_t ix) {
+        const double v = static_cast<double>(src[iy * W + ix]);
+        if (best < 0 || v > bv || v != v) {
+          best = iy * W + ix;
+          bv = v;
+          if (v != v) return false;
+        }
+        return true;
+      });
+      const int64_t o = (plane * Ho + y) * Wo + x;
+      op[o] = best >= 0 ? src[best] : scalar_t(0);
+      xp[o] = best;
     });
   });
   if (!batched) return {out.squeeze(0), idx.squeeze(0)};
@@ -596,26 +607,21 @@ Tensor avgPool2d(const Tensor& self, const Pool2d& P, bool count_include_pad, st
   JS_DISPATCH_FLOATING_TYPES(in.dtype(), "avg_pool2d", [&] {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * H * W;
-        for (int64_t y = 0; y < Ho; ++y)
-          for (int64_t x = 0; x < Wo; ++x) {
-            int64_t hs = y * P.sh - P.ph, ws = x * P.sw - P.pw;
-            int64_t he = std::min(hs + P.kh, H + P.ph), we = std::min(ws + P.kw, W + P.pw);
-            const int64_t pool = (he - hs) * (we - ws);
-            hs = std::max<int64_t>(hs, 0);
-            ws = std::max<int64_t>(ws, 0);
-            he = std::min(he, H);
-            we = std::min(we, W);
-            double sum = 0;
-            for (int64_t iy = hs; iy < he; ++iy)
-              for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
-            const double div = divisor ? static_cast<double>(*divisor)
-                                       : static_cast<double>(count_include_pad ? pool : (he - hs) * (we - ws));
-            op[(plane * Ho + y) * Wo + x] = static_cast<scalar_t>(sum / div);
-          }
-      }
+    forEachPooledPixel(N * C, Ho, Wo, [&](int64_t plane, int64_t y, int64_t x) {
+      const scalar_t* src = ip + plane * H * W;
+      int64_t hs = y * P.sh - P.ph, ws = x * P.sw - P.pw;
+      int64_t he = std::min(hs + P.kh, H + P.ph), we = std::min(ws + P.kw, W + P.pw);
+      const int64_t pool = (he - hs) * (we - ws);
+      hs = std::max<int64_t>(hs, 0);
+      ws = std::max<int64_t>(ws, 0);
+      he = std::min(he, H);
+      we = std::min(we, W);
+      double sum = 0;
+      for (int64_t iy = hs; iy < he; ++iy)
+        for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+      const double div = divisor ? static_cast<double>(*divisor)
+                                 : static_cast<double>(count_include_pad ? pool : (he - hs) * (we - ws));
+      op[(plane * Ho + y) * Wo + x] = static_cast<scalar_t>(sum / div);
     });
   });
   return batched ? out : out.squeeze(0);
