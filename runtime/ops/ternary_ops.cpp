@@ -250,7 +250,8 @@ Tensor clampOut(const Tensor& self, std::optional<Scalar> lo, std::optional<Scal
 }
 template <bool Min>
 Tensor clampBoundOut(const Tensor& self, const Scalar& bound, Tensor out) {
-  return Min ? clampOut(self, bound, std::nullopt, std::move(out)) : clampOut(self, std::nullopt, bound, std::move(out));
+  return Min ? clampOut(self, bound, std::nullopt, std::move(out))
+             : clampOut(self, std::nullopt, bound, std::move(out));
 }
 
 // where with Scalar operands (two Python numbers: the result has the default
