@@ -15,7 +15,6 @@
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/scalar_math.h"
@@ -243,7 +242,7 @@ Tensor binary(const Tensor& a, const Tensor& b, Tensor out = {}) {
 }
 
 // add/sub with alpha: a + alpha * b (sub: a - alpha * b).
-Tensor addAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha, bool subtract, Tensor out = {}) {
+Tensor addAlpha(const Tensor& a, const Tensor& b, Tensor out, const Scalar& alpha, bool subtract) {
   if (subtract) checkBinaryPreconditions(BinOp::Sub, a, b);
   const bool unit = alpha.isIntegral(true) && alpha.toLong() == 1;
   if (unit) return subtract ? binary<BinOp::Sub>(a, b, out) : binary<BinOp::Add>(a, b, out);
@@ -264,6 +263,10 @@ Tensor addAlpha(const Tensor& a, const Tensor& b, const Scalar& alpha, bool subt
       binaryLoop<scalar_t>(it, [al](acc_t x, acc_t y) { return x + al * y; });
   });
   return out;
+}
+template <bool Sub>
+Tensor addSub(const Tensor& a, const Tensor& b, Tensor out, const Scalar& alpha) {
+  return addAlpha(a, b, std::move(out), alpha, Sub);
 }
 
 template <typename scalar_t>
@@ -330,51 +333,55 @@ Tensor divWithMode(const Tensor& a, const Tensor& b, BinOp mode, Tensor out = {}
   }
 }
 
-// ---- kernels: T = Tensor operand, S = Scalar operand, _ = in-place ----
+// div with rounding_mode None, 'trunc' or 'floor'.
+Tensor divRounding(const Tensor& a, const Tensor& b, Tensor out, std::optional<std::string> mode) {
+  return divWithMode(a, b, divMode(mode), std::move(out));
+}
 
+// ---- kernels ----
+
+// A Scalar operand takes part as a wrapped number: it promotes like a Python
+// number.
+const Tensor& operand(const Tensor& t) { return t; }
+Tensor operand(const Scalar& s) { return wrapScalar(s); }
+
+// The forms of a kernel `Tensor f(const Tensor& a, const Tensor& b, Tensor
+// out, extra...)` that writes a OP b into out (undefined: allocated and
+// returned): functional, in-place and out=, each for a Tensor or a Scalar
+// operand. In place and out= write straight through the iterator (its cast
+// and resize rules), with no temporary.
+template <auto F, typename Sig = std::remove_cv_t<decltype(+F)>>
+struct Binary;
+template <auto F, typename... E>
+struct Binary<F, Tensor (*)(const Tensor&, const Tensor&, Tensor, E...)> {
+  template <typename A, typename B>
+  static Tensor functional(const A& self, const B& other, E... e) {
+    return F(operand(self), operand(other), Tensor(), e...);
+  }
+  template <typename B>
+  static Tensor inplace(Tensor self, const B& other, E... e) {
+    F(self, operand(other), self, e...);
+    return self;
+  }
+  template <typename A, typename B>
+  static Tensor out(const A& self, const B& other, E... e, Tensor out) {
+    F(operand(self), operand(other), out, e...);
+    return out;
+  }
+};
 template <BinOp K>
-void k_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(binary<K>(a.tensor(0), a.tensor(1)));
+using Op = Binary<binary<K>>;
+template <bool Sub>
+using AddOp = Binary<addSub<Sub>>;
+using DivRounding = Binary<divRounding>;
+using FloatPower = Binary<floatPower>;
+
+// rsub(self, other, alpha) = other - alpha * self.
+template <typename B>
+Tensor rsub(const Tensor& self, const B& other, const Scalar& alpha) {
+  return addAlpha(operand(other), self, Tensor(), alpha, true);
 }
-template <BinOp K>
-void k_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(binary<K>(a.tensor(0), wrapScalar(a.scalar(1))));
-}
-template <BinOp K>
-void k_st(Stack& s) {
-  Args a(s, 2);
-  a.ret(binary<K>(wrapScalar(a.scalar(0)), a.tensor(1)));
-}
-template <BinOp K>
-void k_tt_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  binary<K>(self, a.tensor(1), self);
-  a.ret(std::move(self));
-}
-template <BinOp K>
-void k_ts_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  binary<K>(self, wrapScalar(a.scalar(1)), self);
-  a.ret(std::move(self));
-}
-template <BinOp K>
-void k_tt_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  binary<K>(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-template <BinOp K>
-void k_ts_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  binary<K>(a.tensor(0), wrapScalar(a.scalar(1)), out);
-  a.ret(std::move(out));
-}
+
 // PyTorch generates mul's and div's Scalar_out forms from the functional op:
 // out takes the result converted to its dtype, whatever that is. Written in
 // place when out already has the result's dtype.
@@ -383,151 +390,33 @@ ScalarType scalarOpResultType(const Tensor& self, const Scalar& other, BinOp k) 
   return k == BinOp::Div && isIntegralType(rt, true) ? kDefaultDtype : rt;
 }
 template <BinOp K>
-void k_ts_out_converting(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  if (out.dtype() == scalarOpResultType(a.tensor(0), a.scalar(1), K))
-    binary<K>(a.tensor(0), wrapScalar(a.scalar(1)), out);
+Tensor scalarOutConverting(const Tensor& self, const Scalar& other, Tensor out) {
+  if (out.dtype() == scalarOpResultType(self, other, K))
+    binary<K>(self, wrapScalar(other), out);
   else
-    copyToOut(out, binary<K>(a.tensor(0), wrapScalar(a.scalar(1))));
-  a.ret(std::move(out));
+    copyToOut(out, binary<K>(self, wrapScalar(other)));
+  return out;
 }
-template <BinOp K>
-void k_st_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  binary<K>(wrapScalar(a.scalar(0)), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-
-template <bool Sub>
-void k_add_tt(Stack& s) {
-  Args a(s, 3);
-  a.ret(addAlpha(a.tensor(0), a.tensor(1), a.scalar(2), Sub));
-}
-template <bool Sub>
-void k_add_ts(Stack& s) {
-  Args a(s, 3);
-  a.ret(addAlpha(a.tensor(0), wrapScalar(a.scalar(1)), a.scalar(2), Sub));
-}
-template <bool Sub>
-void k_add_tt_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  addAlpha(self, a.tensor(1), a.scalar(2), Sub, self);
-  a.ret(std::move(self));
-}
-template <bool Sub>
-void k_add_ts_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  addAlpha(self, wrapScalar(a.scalar(1)), a.scalar(2), Sub, self);
-  a.ret(std::move(self));
-}
-template <bool Sub>
-void k_add_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  addAlpha(a.tensor(0), a.tensor(1), a.scalar(2), Sub, out);
-  a.ret(std::move(out));
-}
-// rsub(self, other, alpha) = other - alpha * self.
-void k_rsub_tt(Stack& s) {
-  Args a(s, 3);
-  a.ret(addAlpha(a.tensor(1), a.tensor(0), a.scalar(2), true));
-}
-void k_rsub_ts(Stack& s) {
-  Args a(s, 3);
-  a.ret(addAlpha(wrapScalar(a.scalar(1)), a.tensor(0), a.scalar(2), true));
-}
-
-void k_div_mode_tt(Stack& s) {
-  Args a(s, 3);
-  a.ret(divWithMode(a.tensor(0), a.tensor(1), divMode(a.optStr(2))));
-}
-void k_div_mode_ts(Stack& s) {
-  Args a(s, 3);
-  a.ret(divWithMode(a.tensor(0), wrapScalar(a.scalar(1)), divMode(a.optStr(2))));
-}
-void k_div_mode_tt_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  divWithMode(self, a.tensor(1), divMode(a.optStr(2)), self);
-  a.ret(std::move(self));
-}
-void k_div_mode_ts_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  divWithMode(self, wrapScalar(a.scalar(1)), divMode(a.optStr(2)), self);
-  a.ret(std::move(self));
-}
-void k_div_mode_tt_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  divWithMode(a.tensor(0), a.tensor(1), divMode(a.optStr(2)), out);
-  a.ret(std::move(out));
-}
-void k_div_mode_ts_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  const BinOp mode = divMode(a.optStr(2));
-  if (out.dtype() == scalarOpResultType(a.tensor(0), a.scalar(1), mode))
-    divWithMode(a.tensor(0), wrapScalar(a.scalar(1)), mode, out);
+Tensor divModeScalarOut(const Tensor& self, const Scalar& other, std::optional<std::string> rounding_mode,
+                        Tensor out) {
+  const BinOp mode = divMode(rounding_mode);
+  if (out.dtype() == scalarOpResultType(self, other, mode))
+    divWithMode(self, wrapScalar(other), mode, out);
   else
-    copyToOut(out, divWithMode(a.tensor(0), wrapScalar(a.scalar(1)), mode));
-  a.ret(std::move(out));
+    copyToOut(out, divWithMode(self, wrapScalar(other), mode));
+  return out;
 }
 
-void k_pow_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(powScalar(a.tensor(0), a.scalar(1)));
+// Tensor ** Scalar: the exponent stays a Scalar (powScalar's fast paths).
+Tensor powTensorScalar(const Tensor& self, const Scalar& exponent) { return powScalar(self, exponent); }
+Tensor powTensorScalar_(Tensor self, const Scalar& exponent) {
+  powScalar(self, exponent, self);
+  return self;
 }
-void k_pow_ts_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  powScalar(self, a.scalar(1), self);
-  a.ret(std::move(self));
-}
-void k_pow_ts_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  checkOutDtype(out, result_type(a.tensor(0), a.scalar(1)));  // PyTorch builds it without casting
-  powScalar(a.tensor(0), a.scalar(1), out);
-  a.ret(std::move(out));
-}
-void k_float_power_tt(Stack& s) {
-  Args a(s, 2);
-  a.ret(floatPower(a.tensor(0), a.tensor(1)));
-}
-void k_float_power_ts(Stack& s) {
-  Args a(s, 2);
-  a.ret(floatPower(a.tensor(0), wrapScalar(a.scalar(1))));
-}
-void k_float_power_st(Stack& s) {
-  Args a(s, 2);
-  a.ret(floatPower(wrapScalar(a.scalar(0)), a.tensor(1)));
-}
-void k_float_power_tt_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  floatPower(self, a.tensor(1), self);
-  a.ret(std::move(self));
-}
-void k_float_power_ts_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  floatPower(self, wrapScalar(a.scalar(1)), self);
-  a.ret(std::move(self));
-}
-void k_ldexp(Stack& s) {
-  Args a(s, 2);
-  a.ret(ldexp(a.tensor(0), a.tensor(1)));
-}
-void k_ldexp_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  ldexp(self, a.tensor(1), self);
-  a.ret(std::move(self));
+Tensor powTensorScalarOut(const Tensor& self, const Scalar& exponent, Tensor out) {
+  checkOutDtype(out, result_type(self, exponent));  // PyTorch builds it without casting
+  powScalar(self, exponent, out);
+  return out;
 }
 
 #define TT(op, ovl) "aten::" op ovl "(Tensor self, Tensor other) -> Tensor"
@@ -567,155 +456,209 @@ Tensor gcdLcm(const Tensor& a, const Tensor& b) {
   });
   return out;
 }
-template <bool Lcm>
-void k_gcd_lcm(Stack& s) {
-  Args a(s, 2);
-  a.ret(gcdLcm<Lcm>(a.tensor(0), a.tensor(1)));
-}
-
 const OpEntry kBinaryOps[] = {
-    {"aten::gcd(Tensor self, Tensor other) -> Tensor", k_gcd_lcm<false>, "Greatest common divisor of integer tensors."},
-    {"aten::lcm(Tensor self, Tensor other) -> Tensor", k_gcd_lcm<true>, "Least common multiple of integer tensors."},
-    {"aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_add_tt<false>,
-     "self + alpha * other, with type promotion and broadcasting."},
-    {"aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", k_add_ts<false>,
-     "self + alpha * other for a Scalar other."},
-    {"aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", k_add_tt_<false>,
-     "In-place add."},
-    {"aten::add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", k_add_ts_<false>,
-     "In-place add of a Scalar."},
-    {"aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", k_add_out<false>,
-     "add into out."},
-    {"aten::sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_add_tt<true>,
-     "self - alpha * other."},
-    {"aten::sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", k_add_ts<true>,
-     "self - alpha * other for a Scalar other."},
-    {"aten::sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)", k_add_tt_<true>,
-     "In-place sub."},
-    {"aten::sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)", k_add_ts_<true>,
-     "In-place sub of a Scalar."},
-    {"aten::sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", k_add_out<true>,
-     "sub into out."},
-    {"aten::subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_add_tt<true>,
-     "Alias of sub."},
-    {"aten::subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", k_add_ts<true>, "Alias of sub."},
-    {"aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", k_rsub_tt,
-     "other - alpha * self."},
-    {"aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor", k_rsub_ts,
-     "other - alpha * self for a Scalar other."},
-    {TT("mul", ".Tensor"), k_tt<BinOp::Mul>, "Elementwise product."},
-    {TS("mul", ".Scalar"), k_ts<BinOp::Mul>, "Product with a Scalar."},
-    {TT_("mul_", ".Tensor"), k_tt_<BinOp::Mul>, "In-place mul."},
-    {TS_("mul_", ".Scalar"), k_ts_<BinOp::Mul>, "In-place mul by a Scalar."},
-    {TT_OUT("mul", ".out"), k_tt_out<BinOp::Mul>, "mul into out."},
-    {TS_OUT("mul", ".Scalar_out"), k_ts_out_converting<BinOp::Mul>, "mul by a Scalar into out."},
-    {TT("multiply", ".Tensor"), k_tt<BinOp::Mul>, "Alias of mul."},
-    {TS("multiply", ".Scalar"), k_ts<BinOp::Mul>, "Alias of mul."},
-    {TT("div", ".Tensor"), k_tt<BinOp::Div>, "True division (integers promote to float)."},
-    {TS("div", ".Scalar"), k_ts<BinOp::Div>, "True division by a Scalar."},
-    {TT_("div_", ".Tensor"), k_tt_<BinOp::Div>, "In-place true division."},
-    {TS_("div_", ".Scalar"), k_ts_<BinOp::Div>, "In-place true division by a Scalar."},
-    {TT_OUT("div", ".out"), k_tt_out<BinOp::Div>, "div into out."},
-    {TS_OUT("div", ".Scalar_out"), k_ts_out_converting<BinOp::Div>, "div by a Scalar into out."},
-    {"aten::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
-     k_div_mode_tt_out, "div with a rounding mode into out."},
-    {"aten::div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) -> Tensor(a!)",
-     k_div_mode_ts_out, "div by a Scalar with a rounding mode into out."},
-    {"aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor", k_div_mode_tt,
-     "Division with rounding_mode None, 'trunc' or 'floor'."},
-    {"aten::div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor", k_div_mode_ts,
-     "Division by a Scalar with a rounding mode."},
-    {"aten::div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> Tensor(a!)", k_div_mode_tt_,
-     "In-place division with a rounding mode."},
-    {"aten::div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> Tensor(a!)", k_div_mode_ts_,
-     "In-place division by a Scalar with a rounding mode."},
-    {TT("divide", ".Tensor"), k_tt<BinOp::Div>, "Alias of div."},
-    {TS("divide", ".Scalar"), k_ts<BinOp::Div>, "Alias of div."},
-    {"aten::divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor", k_div_mode_tt,
-     "Alias of div with a rounding mode."},
-    {TT("true_divide", ".Tensor"), k_tt<BinOp::Div>, "Alias of div."},
-    {TS("true_divide", ".Scalar"), k_ts<BinOp::Div>, "Alias of div by a Scalar."},
-    {TT_("true_divide_", ".Tensor"), k_tt_<BinOp::Div>, "In-place true division."},
-    {TS_("true_divide_", ".Scalar"), k_ts_<BinOp::Div>, "In-place true division by a Scalar."},
-    {TT("floor_divide", ""), k_tt<BinOp::DivFloor>, "Division rounded toward negative infinity."},
-    {TT_OUT("floor_divide", ".out"), k_tt_out<BinOp::DivFloor>, "floor_divide into out."},
-    {TS("floor_divide", ".Scalar"), k_ts<BinOp::DivFloor>, "floor_divide by a Scalar."},
-    {TT_("floor_divide_", ".Tensor"), k_tt_<BinOp::DivFloor>, "In-place floor_divide."},
-    {TS_("floor_divide_", ".Scalar"), k_ts_<BinOp::DivFloor>, "In-place floor_divide by a Scalar."},
-    {TT("remainder", ".Tensor"), k_tt<BinOp::Remainder>, "Python-style modulus (sign of the divisor)."},
-    {TS("remainder", ".Scalar"), k_ts<BinOp::Remainder>, "remainder by a Scalar."},
-    {"aten::remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor", k_st<BinOp::Remainder>,
-     "remainder of a Scalar by a tensor."},
-    {TT_("remainder_", ".Tensor"), k_tt_<BinOp::Remainder>, "In-place remainder."},
-    {TT_OUT("remainder", ".Tensor_out"), k_tt_out<BinOp::Remainder>, "remainder into out."},
-    {TS_OUT("remainder", ".Scalar_out"), k_ts_out<BinOp::Remainder>, "remainder by a Scalar into out."},
-    {"aten::remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
-     k_st_out<BinOp::Remainder>, "remainder of a Scalar by a tensor, into out."},
-    {TS_("remainder_", ".Scalar"), k_ts_<BinOp::Remainder>, "In-place remainder by a Scalar."},
-    {TT("fmod", ".Tensor"), k_tt<BinOp::Fmod>, "C-style modulus (sign of the dividend)."},
-    {TS("fmod", ".Scalar"), k_ts<BinOp::Fmod>, "fmod by a Scalar."},
-    {TT_("fmod_", ".Tensor"), k_tt_<BinOp::Fmod>, "In-place fmod."},
-    {TT_OUT("fmod", ".Tensor_out"), k_tt_out<BinOp::Fmod>, "fmod into out."},
-    {TS_OUT("fmod", ".Scalar_out"), k_ts_out<BinOp::Fmod>, "fmod by a Scalar into out."},
-    {TS_("fmod_", ".Scalar"), k_ts_<BinOp::Fmod>, "In-place fmod by a Scalar."},
-    {"aten::pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor", k_tt<BinOp::Pow>, "Elementwise power."},
-    {"aten::pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", k_pow_ts, "Power with a Scalar exponent."},
-    {"aten::pow.Scalar(Scalar self, Tensor exponent) -> Tensor", k_st<BinOp::Pow>, "A Scalar raised to a tensor."},
-    {"aten::pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)", k_tt_<BinOp::Pow>, "In-place pow."},
-    {"aten::pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)", k_pow_ts_,
-     "In-place pow by a Scalar exponent."},
-    {"aten::pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)",
-     k_tt_out<BinOp::Pow>, "pow into out."},
-    {"aten::pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)", k_pow_ts_out,
-     "pow with a Scalar exponent into out."},
-    {"aten::pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> Tensor(a!)", k_st_out<BinOp::Pow>,
-     "A Scalar raised to a tensor, into out."},
-    {"aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor", k_float_power_tt,
-     "pow computed in float64."},
-    {"aten::float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor", k_float_power_ts,
-     "pow computed in float64 with a Scalar exponent."},
-    {"aten::float_power.Scalar(Scalar self, Tensor exponent) -> Tensor", k_float_power_st,
-     "A Scalar raised to a tensor in float64."},
-    {"aten::float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)", k_float_power_tt_,
-     "In-place float_power (self must be float64)."},
-    {"aten::float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)", k_float_power_ts_,
-     "In-place float_power by a Scalar (self must be float64)."},
-    {TT("atan2", ""), k_tt<BinOp::Atan2>, "Quadrant-aware arctangent of self / other."},
-    {TT_OUT("atan2", ".out"), k_tt_out<BinOp::Atan2>, "atan2 into out."},
-    {TT_("atan2_", ""), k_tt_<BinOp::Atan2>, "In-place atan2."},
-    {TT("arctan2", ""), k_tt<BinOp::Atan2>, "Alias of atan2."},
-    {TT("hypot", ""), k_tt<BinOp::Hypot>, "sqrt(self^2 + other^2) without overflow."},
-    {TT_OUT("hypot", ".out"), k_tt_out<BinOp::Hypot>, "hypot into out."},
-    {TT_("hypot_", ""), k_tt_<BinOp::Hypot>, "In-place hypot."},
-    {TT("maximum", ""), k_tt<BinOp::Maximum>, "Elementwise maximum (NaN propagates)."},
-    {TT_OUT("maximum", ".out"), k_tt_out<BinOp::Maximum>, "maximum into out."},
-    {TT("minimum", ""), k_tt<BinOp::Minimum>, "Elementwise minimum (NaN propagates)."},
-    {TT_OUT("minimum", ".out"), k_tt_out<BinOp::Minimum>, "minimum into out."},
-    {TT("max", ".other"), k_tt<BinOp::Maximum>, "Elementwise maximum (alias of maximum)."},
-    {TT("min", ".other"), k_tt<BinOp::Minimum>, "Elementwise minimum (alias of minimum)."},
-    {TT("fmax", ""), k_tt<BinOp::Fmax>, "Elementwise maximum ignoring NaN."},
-    {TT("fmin", ""), k_tt<BinOp::Fmin>, "Elementwise minimum ignoring NaN."},
-    {TT("copysign", ".Tensor"), k_tt<BinOp::Copysign>, "|self| with the sign of other."},
-    {TS("copysign", ".Scalar"), k_ts<BinOp::Copysign>, "|self| with the sign of a Scalar."},
-    {TT_("copysign_", ".Tensor"), k_tt_<BinOp::Copysign>, "In-place copysign."},
-    {TS_("copysign_", ".Scalar"), k_ts_<BinOp::Copysign>, "In-place copysign by a Scalar."},
-    {TT("xlogy", ".Tensor"), k_tt<BinOp::Xlogy>, "self * log(other), 0 where self == 0."},
-    {TS("xlogy", ".Scalar_Other"), k_ts<BinOp::Xlogy>, "xlogy with a Scalar other."},
-    {"aten::xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor", k_st<BinOp::Xlogy>, "xlogy with a Scalar self."},
-    {TT_("xlogy_", ".Tensor"), k_tt_<BinOp::Xlogy>, "In-place xlogy."},
-    {TT("special_xlogy", ""), k_tt<BinOp::Xlogy>, "Alias of xlogy."},
-    {TT("special_xlog1py", ""), k_tt<BinOp::Xlog1py>, "self * log1p(other), 0 where self == 0."},
-    {TT("logaddexp", ""), k_tt<BinOp::Logaddexp>, "log(exp(self) + exp(other)) computed stably."},
-    {TT("logaddexp2", ""), k_tt<BinOp::Logaddexp2>, "log2(2^self + 2^other) computed stably."},
-    {TT("nextafter", ""), k_tt<BinOp::Nextafter>, "Next representable value after self toward other."},
-    {TT_("nextafter_", ""), k_tt_<BinOp::Nextafter>, "In-place nextafter."},
-    {"aten::heaviside(Tensor self, Tensor values) -> Tensor", k_tt<BinOp::Heaviside>,
-     "Step function: 0 below zero, 1 above, values at zero."},
-    {"aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)", k_tt_<BinOp::Heaviside>, "In-place heaviside."},
-    {"aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor", k_ldexp, "self * 2^other."},
-    {"aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)", k_ldexp_, "In-place ldexp."},
+    op<gcdLcm<false>>("aten::gcd(Tensor self, Tensor other) -> Tensor",
+                      "Greatest common divisor of integer tensors.", kFusible),
+    op<gcdLcm<true>>("aten::lcm(Tensor self, Tensor other) -> Tensor",
+                     "Least common multiple of integer tensors.", kFusible),
+    op<AddOp<false>::functional<Tensor, Tensor>>(
+        "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+        "self + alpha * other, with type promotion and broadcasting.", kFusible),
+    op<AddOp<false>::functional<Tensor, Scalar>>(
+        "aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+        "self + alpha * other for a Scalar other.", kFusible),
+    op<AddOp<false>::inplace<Tensor>>("aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> "
+                                      "Tensor(a!)",
+                                      "In-place add."),
+    op<AddOp<false>::inplace<Scalar>>("aten::add_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+                                      "In-place add of a Scalar."),
+    op<AddOp<false>::out<Tensor, Tensor>>("aten::add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) "
+                                          "-> Tensor(a!)",
+                                          "add into out."),
+    op<AddOp<true>::functional<Tensor, Tensor>>(
+        "aten::sub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+        "self - alpha * other.", kFusible),
+    op<AddOp<true>::functional<Tensor, Scalar>>(
+        "aten::sub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+        "self - alpha * other for a Scalar other.", kFusible),
+    op<AddOp<true>::inplace<Tensor>>("aten::sub_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> "
+                                     "Tensor(a!)",
+                                     "In-place sub."),
+    op<AddOp<true>::inplace<Scalar>>("aten::sub_.Scalar(Tensor(a!) self, Scalar other, Scalar alpha=1) -> Tensor(a!)",
+                                     "In-place sub of a Scalar."),
+    op<AddOp<true>::out<Tensor, Tensor>>("aten::sub.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) "
+                                         "-> Tensor(a!)",
+                                         "sub into out."),
+    op<AddOp<true>::functional<Tensor, Tensor>>(
+        "aten::subtract.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+        "Alias of sub.", kFusible),
+    op<AddOp<true>::functional<Tensor, Scalar>>(
+        "aten::subtract.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+        "Alias of sub.", kFusible),
+    op<rsub<Tensor>>("aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+                     "other - alpha * self.", kFusible),
+    op<rsub<Scalar>>("aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor",
+                     "other - alpha * self for a Scalar other.", kFusible),
+    op<Op<BinOp::Mul>::functional<Tensor, Tensor>>(TT("mul", ".Tensor"), "Elementwise product.", kFusible),
+    op<Op<BinOp::Mul>::functional<Tensor, Scalar>>(TS("mul", ".Scalar"), "Product with a Scalar.", kFusible),
+    op<Op<BinOp::Mul>::inplace<Tensor>>(TT_("mul_", ".Tensor"), "In-place mul."),
+    op<Op<BinOp::Mul>::inplace<Scalar>>(TS_("mul_", ".Scalar"), "In-place mul by a Scalar."),
+    op<Op<BinOp::Mul>::out<Tensor, Tensor>>(TT_OUT("mul", ".out"), "mul into out."),
+    op<scalarOutConverting<BinOp::Mul>>(TS_OUT("mul", ".Scalar_out"), "mul by a Scalar into out."),
+    op<Op<BinOp::Mul>::functional<Tensor, Tensor>>(TT("multiply", ".Tensor"), "Alias of mul.", kFusible),
+    op<Op<BinOp::Mul>::functional<Tensor, Scalar>>(TS("multiply", ".Scalar"), "Alias of mul.", kFusible),
+    op<Op<BinOp::Div>::functional<Tensor, Tensor>>(TT("div", ".Tensor"),
+                                                   "True division (integers promote to float).", kFusible),
+    op<Op<BinOp::Div>::functional<Tensor, Scalar>>(TS("div", ".Scalar"), "True division by a Scalar.", kFusible),
+    op<Op<BinOp::Div>::inplace<Tensor>>(TT_("div_", ".Tensor"), "In-place true division."),
+    op<Op<BinOp::Div>::inplace<Scalar>>(TS_("div_", ".Scalar"), "In-place true division by a Scalar."),
+    op<Op<BinOp::Div>::out<Tensor, Tensor>>(TT_OUT("div", ".out"), "div into out."),
+    op<scalarOutConverting<BinOp::Div>>(TS_OUT("div", ".Scalar_out"), "div by a Scalar into out."),
+    op<DivRounding::out<Tensor, Tensor>>("aten::div.out_mode(Tensor self, Tensor other, *, str? rounding_mode, "
+                                         "Tensor(a!) out) -> Tensor(a!)",
+                                         "div with a rounding mode into out."),
+    op<divModeScalarOut>("aten::div.Scalar_mode_out(Tensor self, Scalar other, *, str? rounding_mode, Tensor(a!) out) "
+                         "-> Tensor(a!)",
+                         "div by a Scalar with a rounding mode into out."),
+    op<DivRounding::functional<Tensor, Tensor>>(
+        "aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
+        "Division with rounding_mode None, 'trunc' or 'floor'.", kFusible),
+    op<DivRounding::functional<Tensor, Scalar>>(
+        "aten::div.Scalar_mode(Tensor self, Scalar other, *, str? rounding_mode) -> Tensor",
+        "Division by a Scalar with a rounding mode.", kFusible),
+    op<DivRounding::inplace<Tensor>>("aten::div_.Tensor_mode(Tensor(a!) self, Tensor other, *, str? rounding_mode) -> "
+                                     "Tensor(a!)",
+                                     "In-place division with a rounding mode."),
+    op<DivRounding::inplace<Scalar>>("aten::div_.Scalar_mode(Tensor(a!) self, Scalar other, *, str? rounding_mode) -> "
+                                     "Tensor(a!)",
+                                     "In-place division by a Scalar with a rounding mode."),
+    op<Op<BinOp::Div>::functional<Tensor, Tensor>>(TT("divide", ".Tensor"), "Alias of div.", kFusible),
+    op<Op<BinOp::Div>::functional<Tensor, Scalar>>(TS("divide", ".Scalar"), "Alias of div.", kFusible),
+    op<DivRounding::functional<Tensor, Tensor>>(
+        "aten::divide.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
+        "Alias of div with a rounding mode.", kFusible),
+    op<Op<BinOp::Div>::functional<Tensor, Tensor>>(TT("true_divide", ".Tensor"), "Alias of div.", kFusible),
+    op<Op<BinOp::Div>::functional<Tensor, Scalar>>(TS("true_divide", ".Scalar"), "Alias of div by a Scalar.", kFusible),
+    op<Op<BinOp::Div>::inplace<Tensor>>(TT_("true_divide_", ".Tensor"), "In-place true division."),
+    op<Op<BinOp::Div>::inplace<Scalar>>(TS_("true_divide_", ".Scalar"), "In-place true division by a Scalar."),
+    op<Op<BinOp::DivFloor>::functional<Tensor, Tensor>>(TT("floor_divide", ""),
+                                                        "Division rounded toward negative infinity.", kFusible),
+    op<Op<BinOp::DivFloor>::out<Tensor, Tensor>>(TT_OUT("floor_divide", ".out"), "floor_divide into out."),
+    op<Op<BinOp::DivFloor>::functional<Tensor, Scalar>>(TS("floor_divide", ".Scalar"),
+                                                        "floor_divide by a Scalar.", kFusible),
+    op<Op<BinOp::DivFloor>::inplace<Tensor>>(TT_("floor_divide_", ".Tensor"), "In-place floor_divide."),
+    op<Op<BinOp::DivFloor>::inplace<Scalar>>(TS_("floor_divide_", ".Scalar"), "In-place floor_divide by a Scalar."),
+    op<Op<BinOp::Remainder>::functional<Tensor, Tensor>>(TT("remainder", ".Tensor"),
+                                                         "Python-style modulus (sign of the divisor).", kFusible),
+    op<Op<BinOp::Remainder>::functional<Tensor, Scalar>>(TS("remainder", ".Scalar"),
+                                                         "remainder by a Scalar.", kFusible),
+    op<Op<BinOp::Remainder>::functional<Scalar, Tensor>>(
+        "aten::remainder.Scalar_Tensor(Scalar self, Tensor other) -> Tensor",
+        "remainder of a Scalar by a tensor.", kFusible),
+    op<Op<BinOp::Remainder>::inplace<Tensor>>(TT_("remainder_", ".Tensor"), "In-place remainder."),
+    op<Op<BinOp::Remainder>::out<Tensor, Tensor>>(TT_OUT("remainder", ".Tensor_out"), "remainder into out."),
+    op<Op<BinOp::Remainder>::out<Tensor, Scalar>>(TS_OUT("remainder", ".Scalar_out"),
+                                                  "remainder by a Scalar into out."),
+    op<Op<BinOp::Remainder>::out<Scalar, Tensor>>(
+        "aten::remainder.Scalar_Tensor_out(Scalar self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+        "remainder of a Scalar by a tensor, into out."),
+    op<Op<BinOp::Remainder>::inplace<Scalar>>(TS_("remainder_", ".Scalar"), "In-place remainder by a Scalar."),
+    op<Op<BinOp::Fmod>::functional<Tensor, Tensor>>(TT("fmod", ".Tensor"),
+                                                    "C-style modulus (sign of the dividend).", kFusible),
+    op<Op<BinOp::Fmod>::functional<Tensor, Scalar>>(TS("fmod", ".Scalar"), "fmod by a Scalar.", kFusible),
+    op<Op<BinOp::Fmod>::inplace<Tensor>>(TT_("fmod_", ".Tensor"), "In-place fmod."),
+    op<Op<BinOp::Fmod>::out<Tensor, Tensor>>(TT_OUT("fmod", ".Tensor_out"), "fmod into out."),
+    op<Op<BinOp::Fmod>::out<Tensor, Scalar>>(TS_OUT("fmod", ".Scalar_out"), "fmod by a Scalar into out."),
+    op<Op<BinOp::Fmod>::inplace<Scalar>>(TS_("fmod_", ".Scalar"), "In-place fmod by a Scalar."),
+    op<Op<BinOp::Pow>::functional<Tensor, Tensor>>(
+        "aten::pow.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+        "Elementwise power.", kFusible),
+    op<powTensorScalar>("aten::pow.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+                        "Power with a Scalar exponent.", kFusible),
+    op<Op<BinOp::Pow>::functional<Scalar, Tensor>>(
+        "aten::pow.Scalar(Scalar self, Tensor exponent) -> Tensor",
+        "A Scalar raised to a tensor.", kFusible),
+    op<Op<BinOp::Pow>::inplace<Tensor>>("aten::pow_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+                                        "In-place pow."),
+    op<powTensorScalar_>("aten::pow_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+                         "In-place pow by a Scalar exponent."),
+    op<Op<BinOp::Pow>::out<Tensor, Tensor>>("aten::pow.Tensor_Tensor_out(Tensor self, Tensor exponent, *, Tensor(a!) "
+                                            "out) -> Tensor(a!)",
+                                            "pow into out."),
+    op<powTensorScalarOut>("aten::pow.Tensor_Scalar_out(Tensor self, Scalar exponent, *, Tensor(a!) out) -> Tensor(a!)",
+                           "pow with a Scalar exponent into out."),
+    op<Op<BinOp::Pow>::out<Scalar, Tensor>>("aten::pow.Scalar_out(Scalar self, Tensor exponent, *, Tensor(a!) out) -> "
+                                            "Tensor(a!)",
+                                            "A Scalar raised to a tensor, into out."),
+    op<FloatPower::functional<Tensor, Tensor>>(
+        "aten::float_power.Tensor_Tensor(Tensor self, Tensor exponent) -> Tensor",
+        "pow computed in float64.", kFusible),
+    op<FloatPower::functional<Tensor, Scalar>>(
+        "aten::float_power.Tensor_Scalar(Tensor self, Scalar exponent) -> Tensor",
+        "pow computed in float64 with a Scalar exponent.", kFusible),
+    op<FloatPower::functional<Scalar, Tensor>>(
+        "aten::float_power.Scalar(Scalar self, Tensor exponent) -> Tensor",
+        "A Scalar raised to a tensor in float64.", kFusible),
+    op<FloatPower::inplace<Tensor>>("aten::float_power_.Tensor(Tensor(a!) self, Tensor exponent) -> Tensor(a!)",
+                                    "In-place float_power (self must be float64)."),
+    op<FloatPower::inplace<Scalar>>("aten::float_power_.Scalar(Tensor(a!) self, Scalar exponent) -> Tensor(a!)",
+                                    "In-place float_power by a Scalar (self must be float64)."),
+    op<Op<BinOp::Atan2>::functional<Tensor, Tensor>>(TT("atan2", ""),
+                                                     "Quadrant-aware arctangent of self / other.", kFusible),
+    op<Op<BinOp::Atan2>::out<Tensor, Tensor>>(TT_OUT("atan2", ".out"), "atan2 into out."),
+    op<Op<BinOp::Atan2>::inplace<Tensor>>(TT_("atan2_", ""), "In-place atan2."),
+    op<Op<BinOp::Atan2>::functional<Tensor, Tensor>>(TT("arctan2", ""), "Alias of atan2.", kFusible),
+    op<Op<BinOp::Hypot>::functional<Tensor, Tensor>>(TT("hypot", ""),
+                                                     "sqrt(self^2 + other^2) without overflow.", kFusible),
+    op<Op<BinOp::Hypot>::out<Tensor, Tensor>>(TT_OUT("hypot", ".out"), "hypot into out."),
+    op<Op<BinOp::Hypot>::inplace<Tensor>>(TT_("hypot_", ""), "In-place hypot."),
+    op<Op<BinOp::Maximum>::functional<Tensor, Tensor>>(TT("maximum", ""),
+                                                       "Elementwise maximum (NaN propagates).", kFusible),
+    op<Op<BinOp::Maximum>::out<Tensor, Tensor>>(TT_OUT("maximum", ".out"), "maximum into out."),
+    op<Op<BinOp::Minimum>::functional<Tensor, Tensor>>(TT("minimum", ""),
+                                                       "Elementwise minimum (NaN propagates).", kFusible),
+    op<Op<BinOp::Minimum>::out<Tensor, Tensor>>(TT_OUT("minimum", ".out"), "minimum into out."),
+    op<Op<BinOp::Maximum>::functional<Tensor, Tensor>>(TT("max", ".other"),
+                                                       "Elementwise maximum (alias of maximum).", kFusible),
+    op<Op<BinOp::Minimum>::functional<Tensor, Tensor>>(TT("min", ".other"),
+                                                       "Elementwise minimum (alias of minimum).", kFusible),
+    op<Op<BinOp::Fmax>::functional<Tensor, Tensor>>(TT("fmax", ""), "Elementwise maximum ignoring NaN.", kFusible),
+    op<Op<BinOp::Fmin>::functional<Tensor, Tensor>>(TT("fmin", ""), "Elementwise minimum ignoring NaN.", kFusible),
+    op<Op<BinOp::Copysign>::functional<Tensor, Tensor>>(TT("copysign", ".Tensor"),
+                                                        "|self| with the sign of other.", kFusible),
+    op<Op<BinOp::Copysign>::functional<Tensor, Scalar>>(TS("copysign", ".Scalar"),
+                                                        "|self| with the sign of a Scalar.", kFusible),
+    op<Op<BinOp::Copysign>::inplace<Tensor>>(TT_("copysign_", ".Tensor"), "In-place copysign."),
+    op<Op<BinOp::Copysign>::inplace<Scalar>>(TS_("copysign_", ".Scalar"), "In-place copysign by a Scalar."),
+    op<Op<BinOp::Xlogy>::functional<Tensor, Tensor>>(TT("xlogy", ".Tensor"),
+                                                     "self * log(other), 0 where self == 0.", kFusible),
+    op<Op<BinOp::Xlogy>::functional<Tensor, Scalar>>(TS("xlogy", ".Scalar_Other"),
+                                                     "xlogy with a Scalar other.", kFusible),
+    op<Op<BinOp::Xlogy>::functional<Scalar, Tensor>>(
+        "aten::xlogy.Scalar_Self(Scalar self, Tensor other) -> Tensor",
+        "xlogy with a Scalar self.", kFusible),
+    op<Op<BinOp::Xlogy>::inplace<Tensor>>(TT_("xlogy_", ".Tensor"), "In-place xlogy."),
+    op<Op<BinOp::Xlogy>::functional<Tensor, Tensor>>(TT("special_xlogy", ""), "Alias of xlogy.", kFusible),
+    op<Op<BinOp::Xlog1py>::functional<Tensor, Tensor>>(TT("special_xlog1py", ""),
+                                                       "self * log1p(other), 0 where self == 0.", kFusible),
+    op<Op<BinOp::Logaddexp>::functional<Tensor, Tensor>>(TT("logaddexp", ""),
+                                                         "log(exp(self) + exp(other)) computed stably.", kFusible),
+    op<Op<BinOp::Logaddexp2>::functional<Tensor, Tensor>>(TT("logaddexp2", ""),
+                                                          "log2(2^self + 2^other) computed stably.", kFusible),
+    op<Op<BinOp::Nextafter>::functional<Tensor, Tensor>>(TT("nextafter", ""),
+                                                         "Next representable value after self toward other.", kFusible),
+    op<Op<BinOp::Nextafter>::inplace<Tensor>>(TT_("nextafter_", ""), "In-place nextafter."),
+    op<Op<BinOp::Heaviside>::functional<Tensor, Tensor>>(
+        "aten::heaviside(Tensor self, Tensor values) -> Tensor",
+        "Step function: 0 below zero, 1 above, values at zero.", kFusible),
+    op<Op<BinOp::Heaviside>::inplace<Tensor>>(
+        "aten::heaviside_(Tensor(a!) self, Tensor values) -> Tensor(a!)",
+        "In-place heaviside."),
+    op<Binary<ldexp>::functional<Tensor, Tensor>>(
+        "aten::ldexp.Tensor(Tensor self, Tensor other) -> Tensor",
+        "self * 2^other.", kFusible),
+    op<Binary<ldexp>::inplace<Tensor>>("aten::ldexp_(Tensor(a!) self, Tensor other) -> Tensor(a!)", "In-place ldexp."),
 };
-
 #undef TT
 #undef TS
 #undef TT_
@@ -725,12 +668,12 @@ const OpEntry kBinaryOps[] = {
 
 }  // namespace
 
-Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, alpha, false); }
-Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, alpha, true); }
+Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, false); }
+Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, true); }
 Tensor mul(const Tensor& a, const Tensor& b) { return binary<BinOp::Mul>(a, b); }
 Tensor div(const Tensor& a, const Tensor& b) { return binary<BinOp::Div>(a, b); }
 Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
-  addAlpha(self, other, alpha, false, self);
+  addAlpha(self, other, self, alpha, false);
   return self;
 }
 Tensor& mul_(Tensor& self, const Tensor& other) {

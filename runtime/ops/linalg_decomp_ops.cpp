@@ -11,7 +11,6 @@
 #include <string>
 #include <tuple>
 
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/type_promotion.h"
@@ -108,9 +107,8 @@ std::pair<double, double> luSlogdet(const LU& f, int64_t n) {
   return {sign, logabs};
 }
 
-void k_det(Stack& s) {
-  Args a(s, 1);
-  Batch b = asBatch(a.tensor(0), "linalg.det", true);
+Tensor det(const Tensor& A) {
+  Batch b = asBatch(A, "linalg.det", true);
   std::vector<double> out(static_cast<size_t>(b.B));
   for (int64_t i = 0; i < b.B; ++i) {
     LU f = luFactor(b.mat(i), b.n);
@@ -118,7 +116,7 @@ void k_det(Stack& s) {
     for (int64_t k = 0; k < b.n; ++k) det *= (f.piv[k] != k + 1 ? -1.0 : 1.0) * f.a[k + k * b.n];
     out[i] = det;
   }
-  a.ret(finish(out, b.batch_shape, a.tensor(0).dtype()));
+  return finish(out, b.batch_shape, A.dtype());
 }
 
 void slogdetInto(const Batch& b, std::vector<double>& sign, std::vector<double>& logabs) {
@@ -127,24 +125,21 @@ void slogdetInto(const Batch& b, std::vector<double>& sign, std::vector<double>&
   for (int64_t i = 0; i < b.B; ++i) std::tie(sign[i], logabs[i]) = luSlogdet(luFactor(b.mat(i), b.n), b.n);
 }
 
-void k_slogdet(Stack& s) {
-  Args a(s, 1);
-  Batch b = asBatch(a.tensor(0), "linalg.slogdet", true);
+std::tuple<Tensor, Tensor> slogdet(const Tensor& A) {
+  Batch b = asBatch(A, "linalg.slogdet", true);
   std::vector<double> sign, logabs;
   slogdetInto(b, sign, logabs);
-  const ScalarType dt = a.tensor(0).dtype();
-  a.ret(finish(sign, b.batch_shape, dt), finish(logabs, b.batch_shape, dt));
+  return {finish(sign, b.batch_shape, A.dtype()), finish(logabs, b.batch_shape, A.dtype())};
 }
 
-void k_logdet(Stack& s) {
-  Args a(s, 1);
-  Batch b = asBatch(a.tensor(0), "logdet", true);
+Tensor logdet(const Tensor& A) {
+  Batch b = asBatch(A, "logdet", true);
   std::vector<double> sign, logabs;
   slogdetInto(b, sign, logabs);
   // log of a negative determinant is NaN; of a zero one, -inf.
   for (int64_t i = 0; i < b.B; ++i)
     if (sign[i] < 0) logabs[i] = std::numeric_limits<double>::quiet_NaN();
-  a.ret(finish(logabs, b.batch_shape, a.tensor(0).dtype()));
+  return finish(logabs, b.batch_shape, A.dtype());
 }
 
 // Solves A X = B for each batch entry; B is (n, k) row-major per matrix.
@@ -177,17 +172,16 @@ Tensor inverse(const Tensor& A, const char* op, bool check, std::vector<int>* in
   return finish(out, withMatrix(b.batch_shape, {n, n}), A.dtype());
 }
 
-void k_inv(Stack& s) {
-  Args a(s, 1);
-  a.ret(inverse(a.tensor(0), "linalg.inv", true));
+// Per-matrix LAPACK statuses as an int32 tensor of A's batch shape.
+Tensor infoTensor(const std::vector<int64_t>& infos, const Tensor& A) {
+  DimVector bs(A.sizes().begin(), A.sizes().end() - 2);
+  return from_vector(infos).reshape(bs).to(ScalarType::Int);
 }
-void k_inv_ex(Stack& s) {
-  Args a(s, 2);
+
+std::tuple<Tensor, Tensor> invEx(const Tensor& A, bool check_errors) {
   std::vector<int> infos;
-  Tensor inv = inverse(a.tensor(0), "linalg.inv_ex", a.toBool(1), &infos);
-  std::vector<int64_t> info(infos.begin(), infos.end());
-  DimVector bs(a.tensor(0).sizes().begin(), a.tensor(0).sizes().end() - 2);
-  a.ret(std::move(inv), from_vector(info).reshape(bs).to(ScalarType::Int));
+  Tensor inv = inverse(A, "linalg.inv_ex", check_errors, &infos);
+  return {std::move(inv), infoTensor(std::vector<int64_t>(infos.begin(), infos.end()), A)};
 }
 
 // Solves AX = B (left) or XA = B. With `infos` singular matrices are
@@ -233,19 +227,15 @@ Tensor solve(const Tensor& A, const Tensor& B_in, bool left, std::vector<int64_t
   return vec ? X.squeeze(-1) : X;
 }
 
-void k_solve(Stack& s) {
-  Args a(s, 3);
-  a.ret(solve(a.tensor(0), a.tensor(1), a.toBool(2), nullptr));
-}
-void k_solve_ex(Stack& s) {
-  Args a(s, 4);
+Tensor linalgSolve(const Tensor& A, const Tensor& B, bool left) { return solve(A, B, left, nullptr); }
+std::tuple<Tensor, Tensor> solveEx(const Tensor& A, const Tensor& B, bool left, bool check_errors) {
   std::vector<int64_t> infos;
   DimVector info_shape;
-  Tensor X = solve(a.tensor(0), a.tensor(1), a.toBool(2), &infos, &info_shape);
-  if (a.toBool(3))
+  Tensor X = solve(A, B, left, &infos, &info_shape);
+  if (check_errors)
     for (int64_t info : infos)
       JS_CHECK(info == 0, "torch.linalg.solve_ex: The solver failed because the input matrix is singular.");
-  a.ret(std::move(X), from_vector(infos).reshape(info_shape).to(ScalarType::Int));
+  return {std::move(X), from_vector(infos).reshape(info_shape).to(ScalarType::Int)};
 }
 
 // ---- SVD / symmetric eigendecomposition ----
@@ -308,10 +298,8 @@ std::pair<std::vector<double>, std::vector<double>> eigh(const double* rm, int64
   return {w, a};
 }
 
-void k_linalg_svd(Stack& s) {
-  Args a(s, 3);
-  Batch b = asBatch(a.tensor(0), "linalg.svd", false);
-  const bool full = a.toBool(1);
+std::tuple<Tensor, Tensor, Tensor> linalgSvd(const Tensor& A, bool full, std::optional<std::string> /*driver*/) {
+  Batch b = asBatch(A, "linalg.svd", false);
   const int64_t m = b.m, n = b.n, k = std::min(m, n), uc = full ? m : k, vr = full ? n : k;
   std::vector<double> U(static_cast<size_t>(b.B * m * uc)), S(static_cast<size_t>(b.B * k)),
       Vh(static_cast<size_t>(b.B * vr * n));
@@ -323,26 +311,22 @@ void k_linalg_svd(Stack& s) {
     for (int64_t x = 0; x < vr; ++x)
       for (int64_t y = 0; y < n; ++y) Vh[i * vr * n + x * n + y] = r.vt[x + y * vr];
   }
-  const ScalarType dt = a.tensor(0).dtype();
-  a.ret(finish(U, withMatrix(b.batch_shape, {m, uc}), dt), finish(S, withMatrix(b.batch_shape, {k}), dt),
-        finish(Vh, withMatrix(b.batch_shape, {vr, n}), dt));
+  const ScalarType dt = A.dtype();
+  return {finish(U, withMatrix(b.batch_shape, {m, uc}), dt), finish(S, withMatrix(b.batch_shape, {k}), dt),
+          finish(Vh, withMatrix(b.batch_shape, {vr, n}), dt)};
 }
 
-void k_svd(Stack& s) {
-  // svd returns V (not V^H); `some` picks the reduced form; without compute_uv U and V are zeros.
-  Args a(s, 3);
-  const Tensor A = a.tensor(0);
-  const bool some = a.toBool(1), uv = a.toBool(2);
-  Stack sub{A, !some, IValue()};
-  k_linalg_svd(sub);
-  Tensor U = sub[0].toTensor(), S = sub[1].toTensor(), V = sub[2].toTensor().transpose(-2, -1);
+// svd returns V (not V^H); `some` picks the reduced form; without compute_uv U and V are zeros.
+std::tuple<Tensor, Tensor, Tensor> legacySvd(const Tensor& A, bool some, bool uv) {
+  auto [U, S, Vh] = linalgSvd(A, !some, std::nullopt);
+  Tensor V = Vh.transpose(-2, -1);
   if (!uv) {
     const int64_t m = A.size(-2), n = A.size(-1);
     DimVector bs(A.sizes().begin(), A.sizes().end() - 2);
     U = zeros(withMatrix(bs, {m, m}), A.dtype());
     V = zeros(withMatrix(bs, {n, n}), A.dtype());
   }
-  a.ret(std::move(U), std::move(S), std::move(V));
+  return {std::move(U), std::move(S), std::move(V)};
 }
 
 std::vector<double> singularValues(const Batch& b, bool hermitian) {
@@ -362,22 +346,8 @@ std::vector<double> singularValues(const Batch& b, bool hermitian) {
   return S;
 }
 
-void k_svdvals(Stack& s) {
-  Args a(s, 2);
-  Batch b = asBatch(a.tensor(0), "linalg.svdvals", false);
-  std::vector<double> S = singularValues(b, false);
-  a.ret(finish(S, withMatrix(b.batch_shape, {std::min(b.m, b.n)}), a.tensor(0).dtype()));
-}
 
 // ---- tolerances for pinv / matrix_rank ----
-
-// Per-batch-entry doubles from an optional float or tensor argument (broadcast over the batch).
-std::optional<std::vector<double>> tolArg(const Args& a, size_t i, const DimVector& batch, int64_t B) {
-  if (a.isNone(i)) return std::nullopt;
-  if (!a.at(i).isTensor()) return std::vector<double>(static_cast<size_t>(B), a.toDouble(i));
-  Tensor t = a.tensor(i).to(ScalarType::Double).expand(batch).contiguous();
-  return std::vector<double>(t.data<double>(), t.data<double>() + B);
-}
 
 // Singular values above max(atol, rtol * sigma_max) count. With neither given
 // rtol = eps * max(m, n); an atol alone (> 0) sets rtol to 0, as PyTorch does.
@@ -446,64 +416,79 @@ Tensor matrixRank(const Tensor& A, bool hermitian, std::optional<std::vector<dou
 
 // Tensor tolerances broadcast against the batch dims of A, so the result's
 // batch shape is broadcast(A's batch, tolerance shapes); A is expanded to it.
+// A tolerance is a float (the same for every batch entry) or a tensor, each
+// optional or not as the overload has it.
 struct Broadcast {
   Tensor A;
   DimVector batch;
   int64_t B;
 };
-Broadcast broadcastTol(const Args& a, std::initializer_list<size_t> tol_args) {
-  const Tensor& A = a.tensor(0);
+void widenBatch(DimVector& /*batch*/, double /*tol*/) {}
+void widenBatch(DimVector& batch, const Tensor& tol) { batch = infer_size(batch, tol.sizes()); }
+template <typename T>
+void widenBatch(DimVector& batch, const std::optional<T>& tol) {
+  if (tol) widenBatch(batch, *tol);
+}
+template <typename... Tols>
+Broadcast broadcastTol(const Tensor& A, const Tols&... tols) {
   JS_CHECK(A.dim() >= 2, "linalg: The input tensor A must have at least 2 dimensions.");
   DimVector batch(A.sizes().begin(), A.sizes().end() - 2);
-  for (size_t i : tol_args)
-    if (!a.isNone(i) && a.at(i).isTensor()) batch = infer_size(batch, a.tensor(i).sizes());
+  (widenBatch(batch, tols), ...);
   Broadcast b{A.expand(withMatrix(batch, {A.size(-2), A.size(-1)})), batch, 1};
   for (int64_t v : batch) b.B *= v;
   return b;
 }
+std::vector<double> filled(int64_t n, double v) { return std::vector<double>(static_cast<size_t>(n), v); }
+// Per-batch-entry doubles of a tolerance (broadcast over the batch).
+std::vector<double> tolValues(double tol, const Broadcast& b) { return filled(b.B, tol); }
+std::vector<double> tolValues(const Tensor& tol, const Broadcast& b) {
+  Tensor t = tol.to(ScalarType::Double).expand(b.batch).contiguous();
+  return std::vector<double>(t.data<double>(), t.data<double>() + b.B);
+}
+template <typename T>
+std::optional<std::vector<double>> tolValues(const std::optional<T>& tol, const Broadcast& b) {
+  if (!tol) return std::nullopt;
+  return tolValues(*tol, b);
+}
 // pinv of an empty matrix is the empty transpose; PyTorch returns it before
 // looking at the tolerances.
-bool emptyPinv(Args& a) {
-  const Tensor& A = a.tensor(0);
-  if (A.dim() < 2 || A.numel() != 0) return false;
+std::optional<Tensor> emptyPinv(const Tensor& A) {
+  if (A.dim() < 2 || A.numel() != 0) return std::nullopt;
   DimVector shape(A.sizes().begin(), A.sizes().end() - 2);
   shape.push_back(A.size(-1));
   shape.push_back(A.size(-2));
-  a.ret(zeros(shape, A.dtype()));
-  return true;
+  return zeros(shape, A.dtype());
 }
-std::vector<double> filled(int64_t n, double v) { return std::vector<double>(static_cast<size_t>(n), v); }
 
 // (self, atol, rtol, hermitian) with float? or Tensor? tolerances.
-void k_pinv_atol_rtol(Stack& s) {
-  Args a(s, 4);
-  if (emptyPinv(a)) return;
-  Broadcast b = broadcastTol(a, {1, 2});
-  a.ret(pinv(b.A, a.toBool(3), tolArg(a, 1, b.batch, b.B), tolArg(a, 2, b.batch, b.B)));
+template <typename Tol>
+Tensor pinvAtolRtol(const Tensor& self, std::optional<Tol> atol, std::optional<Tol> rtol, bool hermitian) {
+  if (std::optional<Tensor> e = emptyPinv(self)) return *e;
+  Broadcast b = broadcastTol(self, atol, rtol);
+  return pinv(b.A, hermitian, tolValues(atol, b), tolValues(rtol, b));
 }
 // (self, rcond, hermitian): rtol = rcond, atol = 0.
-void k_pinv_rcond(Stack& s) {
-  Args a(s, 3);
-  if (emptyPinv(a)) return;
-  Broadcast b = broadcastTol(a, {1});
-  a.ret(pinv(b.A, a.toBool(2), filled(b.B, 0.0), tolArg(a, 1, b.batch, b.B)));
+template <typename Tol>
+Tensor pinvRcond(const Tensor& self, Tol rcond, bool hermitian) {
+  if (std::optional<Tensor> e = emptyPinv(self)) return *e;
+  Broadcast b = broadcastTol(self, rcond);
+  return pinv(b.A, hermitian, filled(b.B, 0.0), tolValues(rcond, b));
 }
-void k_pinverse(Stack& s) {
-  Args a(s, 2);
-  if (emptyPinv(a)) return;
-  Broadcast b = broadcastTol(a, {});
-  a.ret(pinv(b.A, false, filled(b.B, 0.0), filled(b.B, a.toDouble(1))));
+Tensor pinverse(const Tensor& self, double rcond) {
+  if (std::optional<Tensor> e = emptyPinv(self)) return *e;
+  Broadcast b = broadcastTol(self);
+  return pinv(b.A, false, filled(b.B, 0.0), filled(b.B, rcond));
 }
-void k_rank_atol_rtol(Stack& s) {
-  Args a(s, 4);
-  Broadcast b = broadcastTol(a, {1, 2});
-  a.ret(matrixRank(b.A, a.toBool(3), tolArg(a, 1, b.batch, b.B), tolArg(a, 2, b.batch, b.B)));
+template <typename Tol>
+Tensor rankAtolRtol(const Tensor& input, std::optional<Tol> atol, std::optional<Tol> rtol, bool hermitian) {
+  Broadcast b = broadcastTol(input, atol, rtol);
+  return matrixRank(b.A, hermitian, tolValues(atol, b), tolValues(rtol, b));
 }
 // (self, tol, hermitian): an absolute tolerance, rtol = 0.
-void k_rank_tol(Stack& s) {
-  Args a(s, 3);
-  Broadcast b = broadcastTol(a, {1});
-  a.ret(matrixRank(b.A, a.toBool(2), tolArg(a, 1, b.batch, b.B), filled(b.B, 0.0)));
+template <typename Tol>
+Tensor rankTol(const Tensor& input, Tol tol, bool hermitian) {
+  Broadcast b = broadcastTol(input, tol);
+  return matrixRank(b.A, hermitian, tolValues(tol, b), filled(b.B, 0.0));
 }
 
 // ---- symmetric eigendecomposition ----
@@ -538,7 +523,7 @@ std::pair<std::vector<double>, std::vector<double>> eighFloat(const double* rm, 
 }
 
 // Eigenvalues (*, n) and, when wanted, eigenvectors (*, n, n) as columns.
-std::pair<Tensor, Tensor> eighBatch(const Tensor& A, bool lower, bool vectors, const char* op) {
+std::tuple<Tensor, Tensor> eighBatch(const Tensor& A, bool lower, bool vectors, const char* op) {
   Batch b = asBatch(A, op, true);
   const int64_t n = b.n;
   std::vector<double> W(static_cast<size_t>(b.B * n)), V(static_cast<size_t>(vectors ? b.B * n * n : 0));
@@ -554,19 +539,14 @@ std::pair<Tensor, Tensor> eighBatch(const Tensor& A, bool lower, bool vectors, c
   return {vals, vecs};
 }
 
-void k_eigh(Stack& s) {
-  Args a(s, 2);
-  auto [w, v] = eighBatch(a.tensor(0), uploLower(a.str(1)), true, "linalg.eigh");
-  a.ret(std::move(w), std::move(v));
+std::tuple<Tensor, Tensor> linalgEigh(const Tensor& self, std::string_view uplo) {
+  return eighBatch(self, uploLower(uplo), true, "linalg.eigh");
 }
-void k_eigvalsh(Stack& s) {
-  Args a(s, 2);
-  a.ret(eighBatch(a.tensor(0), uploLower(a.str(1)), false, "linalg.eigvalsh").first);
+Tensor eigvalsh(const Tensor& self, std::string_view uplo) {
+  return std::get<0>(eighBatch(self, uploLower(uplo), false, "linalg.eigvalsh"));
 }
-void k_symeig(Stack& s) {
-  Args a(s, 3);
-  auto [w, v] = eighBatch(a.tensor(0), !a.toBool(2), a.toBool(1), "symeig");
-  a.ret(std::move(w), std::move(v));
+std::tuple<Tensor, Tensor> symeig(const Tensor& self, bool eigenvectors, bool upper) {
+  return eighBatch(self, !upper, eigenvectors, "symeig");
 }
 
 // ---- Cholesky and triangular solves ----
@@ -601,19 +581,15 @@ std::pair<Tensor, std::vector<int64_t>> choleskyBatch(const Tensor& A, bool uppe
   return {upper ? L.transpose(-2, -1).contiguous() : L, infos};
 }
 
-void k_linalg_cholesky(Stack& s) {
-  Args a(s, 2);
-  a.ret(choleskyBatch(a.tensor(0), a.toBool(1), true, "linalg.cholesky").first);
+template <const char* Op>
+Tensor cholesky(const Tensor& self, bool upper) {
+  return choleskyBatch(self, upper, true, Op).first;
 }
-void k_cholesky(Stack& s) {
-  Args a(s, 2);
-  a.ret(choleskyBatch(a.tensor(0), a.toBool(1), true, "cholesky").first);
-}
-void k_cholesky_ex(Stack& s) {
-  Args a(s, 3);
-  auto [L, infos] = choleskyBatch(a.tensor(0), a.toBool(1), a.toBool(2), "linalg.cholesky_ex");
-  DimVector bs(a.tensor(0).sizes().begin(), a.tensor(0).sizes().end() - 2);
-  a.ret(std::move(L), from_vector(infos).reshape(bs).to(ScalarType::Int));
+constexpr char kLinalgCholesky[] = "linalg.cholesky";
+constexpr char kCholesky[] = "cholesky";
+std::tuple<Tensor, Tensor> choleskyEx(const Tensor& self, bool upper, bool check_errors) {
+  auto [L, infos] = choleskyBatch(self, upper, check_errors, "linalg.cholesky_ex");
+  return {std::move(L), infoTensor(infos, self)};
 }
 
 // Solves op(T) X = B for triangular T (n x n) and B (n x k), row-major, in place in B.
@@ -654,38 +630,26 @@ Tensor triSolveBatch(const Tensor& A, const Tensor& B, bool upper, bool trans, b
   return finish(out, withMatrix(batch, {n, k}), promoteTypes(A.dtype(), B.dtype()));
 }
 
-void k_triangular_solve(Stack& s) {
+std::tuple<Tensor, Tensor> triangularSolve(const Tensor& self, const Tensor& A, bool upper, bool transpose,
+                                           bool unitriangular) {
   // (B, A, upper, transpose, unitriangular) -> (X, A.clone())
-  Args a(s, 5);
-  Tensor X = triSolveBatch(a.tensor(1), a.tensor(0), a.toBool(2), a.toBool(3), a.toBool(4), "triangular_solve");
-  Tensor M = a.tensor(1).clone();
-  a.ret(std::move(X), std::move(M));
+  Tensor X = triSolveBatch(A, self, upper, transpose, unitriangular, "triangular_solve");
+  return {std::move(X), A.clone()};
 }
-void k_solve_triangular(Stack& s) {
+Tensor solveTriangular(const Tensor& A, const Tensor& B, bool upper, bool left, bool unit) {
   // (A, B, upper, left, unitriangular); XA = B  <=>  A^T X^T = B^T.
-  Args a(s, 5);
-  const Tensor &A = a.tensor(0), &B = a.tensor(1);
-  const bool upper = a.toBool(2), left = a.toBool(3), unit = a.toBool(4);
-  if (left) {
-    a.ret(triSolveBatch(A, B, upper, false, unit, "linalg.solve_triangular"));
-    return;
-  }
+  if (left) return triSolveBatch(A, B, upper, false, unit, "linalg.solve_triangular");
   Tensor Xt = triSolveBatch(A, B.transpose(-2, -1), upper, true, unit, "linalg.solve_triangular");
-  a.ret(Xt.transpose(-2, -1).contiguous());
+  return Xt.transpose(-2, -1).contiguous();
 }
-void k_cholesky_solve(Stack& s) {
+Tensor choleskySolve(const Tensor& B, const Tensor& F, bool upper) {
   // (B, L, upper): A = L L^T (or U^T U); solve L Y = B then L^T X = Y.
-  Args a(s, 3);
-  const Tensor &B = a.tensor(0), &F = a.tensor(1);
-  const bool upper = a.toBool(2);
   Tensor Y = triSolveBatch(F, B, upper, upper, false, "cholesky_solve");
-  a.ret(triSolveBatch(F, Y, upper, !upper, false, "cholesky_solve"));
+  return triSolveBatch(F, Y, upper, !upper, false, "cholesky_solve");
 }
-void k_cholesky_inverse(Stack& s) {
+Tensor choleskyInverse(const Tensor& F, bool upper) {
   // (F, upper): inverse of F F^T (lower) or F^T F (upper), via LAPACK potri.
-  Args a(s, 2);
-  Batch b = asBatch(a.tensor(0), "cholesky_inverse", true);
-  const bool upper = a.toBool(1);
+  Batch b = asBatch(F, "cholesky_inverse", true);
   const int64_t n = b.n;
   std::vector<double> out(static_cast<size_t>(b.B * n * n));
   const int N = static_cast<int>(n);
@@ -704,7 +668,7 @@ void k_cholesky_inverse(Stack& s) {
         o[r * n + c] = in_tri ? f[r * n + c] : f[c * n + r];
       }
   }
-  a.ret(finish(out, withMatrix(b.batch_shape, {n, n}), a.tensor(0).dtype()));
+  return finish(out, withMatrix(b.batch_shape, {n, n}), F.dtype());
 }
 
 
@@ -751,15 +715,13 @@ LUResult luFactorBatch(const Tensor& A, bool pivot, bool check, const char* op) 
           from_vector(infos).reshape(b.batch_shape)};
 }
 
-void k_lu_factor(Stack& s) {
-  Args a(s, 2);
-  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), false, "linalg.lu_factor");
-  a.ret(std::move(r.LU), std::move(r.pivots));
+std::tuple<Tensor, Tensor> linalgLuFactor(const Tensor& A, bool pivot) {
+  LUResult r = luFactorBatch(A, pivot, false, "linalg.lu_factor");
+  return {std::move(r.LU), std::move(r.pivots)};
 }
-void k_lu_factor_ex(Stack& s) {
-  Args a(s, 3);
-  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), a.toBool(2), "linalg.lu_factor_ex");
-  a.ret(std::move(r.LU), std::move(r.pivots), std::move(r.info));
+std::tuple<Tensor, Tensor, Tensor> luFactorEx(const Tensor& A, bool pivot, bool check_errors) {
+  LUResult r = luFactorBatch(A, pivot, check_errors, "linalg.lu_factor_ex");
+  return {std::move(r.LU), std::move(r.pivots), std::move(r.info)};
 }
 
 // (P, L, U) from packed LU data and pivots; skipped parts are empty tensors.
@@ -794,16 +756,9 @@ std::tuple<Tensor, Tensor, Tensor> luUnpack(const Tensor& LU, const Tensor& pivo
   return {P, L, U};
 }
 
-void k_lu_unpack(Stack& s) {
-  Args a(s, 4);
-  auto [P, L, U] = luUnpack(a.tensor(0), a.tensor(1), a.toBool(2), a.toBool(3));
-  a.ret(std::move(P), std::move(L), std::move(U));
-}
-void k_linalg_lu(Stack& s) {
-  Args a(s, 2);
-  LUResult r = luFactorBatch(a.tensor(0), a.toBool(1), false, "linalg.lu");
-  auto [P, L, U] = luUnpack(r.LU, r.pivots, true, true);
-  a.ret(std::move(P), std::move(L), std::move(U));
+std::tuple<Tensor, Tensor, Tensor> linalgLu(const Tensor& A, bool pivot) {
+  LUResult r = luFactorBatch(A, pivot, false, "linalg.lu");
+  return luUnpack(r.LU, r.pivots, true, true);
 }
 
 // Solves A X = B (adjoint: A^T X = B) from A's LU factors, broadcasting batches.
@@ -840,28 +795,22 @@ Tensor luSolveBatch(const Tensor& LU, const Tensor& pivots, const Tensor& B, boo
   return finish(out, withMatrix(batch, {n, k}), promoteTypes(LU.dtype(), B.dtype()));
 }
 
-void k_lu_solve(Stack& s) {
+Tensor legacyLuSolve(const Tensor& B, const Tensor& LU, const Tensor& pivots) {
   // (B, LU_data, LU_pivots)
-  Args a(s, 3);
-  a.ret(luSolveBatch(a.tensor(1), a.tensor(2), a.tensor(0), false, "lu_solve"));
+  return luSolveBatch(LU, pivots, B, false, "lu_solve");
 }
-void k_linalg_lu_solve(Stack& s) {
+Tensor linalgLuSolve(const Tensor& LU, const Tensor& pivots, const Tensor& B, bool left, bool adjoint) {
   // (LU, pivots, B, left, adjoint); X A = B  <=>  A^T X^T = B^T.
-  Args a(s, 5);
-  const bool left = a.toBool(3), adjoint = a.toBool(4);
-  if (left) {
-    a.ret(luSolveBatch(a.tensor(0), a.tensor(1), a.tensor(2), adjoint, "linalg.lu_solve"));
-    return;
-  }
-  Tensor Xt = luSolveBatch(a.tensor(0), a.tensor(1), a.tensor(2).transpose(-2, -1), !adjoint, "linalg.lu_solve");
-  a.ret(Xt.transpose(-2, -1).contiguous());
+  if (left) return luSolveBatch(LU, pivots, B, adjoint, "linalg.lu_solve");
+  Tensor Xt = luSolveBatch(LU, pivots, B.transpose(-2, -1), !adjoint, "linalg.lu_solve");
+  return Xt.transpose(-2, -1).contiguous();
 }
 
 // ---- QR ----
 
 // Householder QR via geqrf/orgqr. mode: "reduced" (Q m x k, R k x n),
 // "complete" (Q m x m, R m x n) or "r" (R only, Q empty).
-std::pair<Tensor, Tensor> qr(const Tensor& A, std::string_view mode) {
+std::tuple<Tensor, Tensor> qr(const Tensor& A, std::string_view mode) {
   JS_CHECK(mode == "reduced" || mode == "complete" || mode == "r", "qr received unrecognized mode '", mode,
            "' but expected one of 'reduced' (default), 'r', or 'complete'");
   Batch b = asBatch(A, "linalg.qr", false);
@@ -904,9 +853,8 @@ std::pair<Tensor, Tensor> qr(const Tensor& A, std::string_view mode) {
 }
 
 // LAPACK's raw Householder form: R above the diagonal, reflectors below, and tau.
-void k_geqrf(Stack& s) {
-  Args a(s, 1);
-  Batch b = asBatch(a.tensor(0), "geqrf", false);
+std::tuple<Tensor, Tensor> geqrf(const Tensor& self) {
+  Batch b = asBatch(self, "geqrf", false);
   const int64_t m = b.m, n = b.n, k = std::min(m, n);
   std::vector<double> out(static_cast<size_t>(b.B * m * n)), taus(static_cast<size_t>(b.B * k));
   const int M = static_cast<int>(m), N = static_cast<int>(n);
@@ -924,20 +872,11 @@ void k_geqrf(Stack& s) {
       for (int64_t c = 0; c < n; ++c) out[i * m * n + r * n + c] = x[r + c * m];
     std::copy(tau.begin(), tau.begin() + k, taus.begin() + i * k);
   }
-  const ScalarType dt = a.tensor(0).dtype();
-  a.ret(finish(out, withMatrix(b.batch_shape, {m, n}), dt), finish(taus, withMatrix(b.batch_shape, {k}), dt));
+  const ScalarType dt = self.dtype();
+  return {finish(out, withMatrix(b.batch_shape, {m, n}), dt), finish(taus, withMatrix(b.batch_shape, {k}), dt)};
 }
 
-void k_linalg_qr(Stack& s) {
-  Args a(s, 2);
-  auto [q, r] = qr(a.tensor(0), a.str(1));
-  a.ret(std::move(q), std::move(r));
-}
-void k_qr(Stack& s) {
-  Args a(s, 2);
-  auto [q, r] = qr(a.tensor(0), a.toBool(1) ? "reduced" : "complete");
-  a.ret(std::move(q), std::move(r));
-}
+std::tuple<Tensor, Tensor> legacyQr(const Tensor& self, bool some) { return qr(self, some ? "reduced" : "complete"); }
 
 // ---- condition number ----
 
@@ -990,108 +929,110 @@ std::string condOrder(const Scalar& p) {
   return std::to_string(static_cast<int>(v));
 }
 
-void k_cond(Stack& s) {
-  Args a(s, 2);
-  a.ret(cond(a.tensor(0), a.isNone(1) ? "2" : condOrder(a.scalar(1))));
-}
-void k_cond_str(Stack& s) {
-  Args a(s, 2);
-  const std::string_view p = a.str(1);
+Tensor condScalar(const Tensor& self, std::optional<Scalar> p) { return cond(self, p ? condOrder(*p) : "2"); }
+Tensor condStr(const Tensor& self, std::string_view p) {
   JS_CHECK(p == "fro" || p == "nuc", "linalg.cond got an invalid norm type: ", p);
-  a.ret(cond(a.tensor(0), p));
+  return cond(self, p);
 }
 
 const OpEntry kLinalgDecompOps[] = {
-    {"aten::linalg_det(Tensor A) -> Tensor", k_det, "Determinant via LU."},
-    {"aten::det(Tensor self) -> Tensor", k_det, "Alias of linalg_det."},
-    {"aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)", k_slogdet,
-     "Sign and log|det| via LU ((0, -inf) when singular)."},
-    {"aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)", k_slogdet, "Alias of linalg_slogdet."},
-    {"aten::logdet(Tensor self) -> Tensor", k_logdet, "log(det(A)): NaN for a negative determinant."},
-    {"aten::linalg_inv(Tensor A) -> Tensor", k_inv, "Matrix inverse via LU; errors on singular input."},
-    {"aten::inverse(Tensor self) -> Tensor", k_inv, "Alias of linalg_inv."},
-    {"aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)", k_inv_ex,
-     "Inverse plus LAPACK's per-matrix status (0 = success)."},
-    {"aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor", k_solve,
-     "Solves AX = B (or XA = B when left=False) via LU, broadcasting batches."},
-    {"aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor result, "
-     "Tensor info)",
-     k_solve_ex, "linalg_solve plus getrf's per-matrix status instead of an error."},
-    {"aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, Tensor Vh)",
-     k_linalg_svd, "Singular value decomposition A = U diag(S) Vh (LAPACK gesdd)."},
-    {"aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)", k_svd,
-     "Legacy SVD returning V rather than Vh."},
-    {"aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", k_svdvals, "Singular values, descending."},
-    {"aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, bool "
-     "hermitian=False) -> Tensor",
-     k_pinv_atol_rtol, "Moore-Penrose pseudo-inverse with tensor tolerances."},
-    {"aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool hermitian=False) -> "
-     "Tensor",
-     k_pinv_atol_rtol, "Moore-Penrose pseudo-inverse with float tolerances."},
-    {"aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor", k_pinv_rcond,
-     "Pseudo-inverse dropping singular values below rcond * max."},
-    {"aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> Tensor", k_pinv_rcond,
-     "Pseudo-inverse with a per-batch rcond tensor."},
-    {"aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor", k_pinverse,
-     "Legacy pseudo-inverse (rcond relative tolerance)."},
-    {"aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? rtol=None, bool "
-     "hermitian=False) -> Tensor",
-     k_rank_atol_rtol, "Number of singular values above max(atol, rtol * max)."},
-    {"aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, bool "
-     "hermitian=False) -> Tensor",
-     k_rank_atol_rtol, "matrix_rank with float tolerances."},
-    {"aten::linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor", k_rank_tol,
-     "matrix_rank with an absolute tolerance."},
-    {"aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> Tensor", k_rank_tol,
-     "matrix_rank with a per-batch absolute tolerance."},
-    {"aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor eigenvalues, Tensor eigenvectors)", k_eigh,
-     "Symmetric eigendecomposition (ascending eigenvalues, eigenvectors as columns)."},
-    {"aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor", k_eigvalsh,
-     "Eigenvalues of a symmetric matrix, ascending."},
-    {"aten::symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor "
-     "eigenvectors)",
-     k_symeig, "Legacy symmetric eigendecomposition (eigenvectors empty unless requested)."},
-    {"aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor", k_linalg_cholesky,
-     "Cholesky factor L (or U = L^T) of a positive-definite matrix."},
-    {"aten::cholesky(Tensor self, bool upper=False) -> Tensor", k_cholesky, "Legacy Cholesky factorization."},
-    {"aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, Tensor info)",
-     k_cholesky_ex, "Cholesky plus LAPACK's status (k > 0: minor k not positive-definite)."},
-    {"aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor", k_cholesky_solve,
-     "Solves A X = B given A's Cholesky factor."},
-    {"aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor", k_cholesky_inverse,
-     "Inverse of A given its Cholesky factor."},
-    {"aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool "
-     "unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)",
-     k_triangular_solve, "Solves op(A) X = B for triangular A."},
-    {"aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
-     "unitriangular=False) -> Tensor",
-     k_solve_triangular, "Solves AX = B (or XA = B) for triangular A."},
-    {"aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)", k_lu_factor,
-     "Packed LU factors and 1-based int32 row pivots (LAPACK getrf)."},
-    {"aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, Tensor "
-     "pivots, Tensor info)",
-     k_lu_factor_ex, "linalg_lu_factor plus getrf's status (k > 0: U[k, k] is zero)."},
-    {"aten::_lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor pivots, "
-     "Tensor info)",
-     k_lu_factor_ex, "torch.lu's entry: linalg_lu_factor_ex."},
-    {"aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)", k_linalg_lu,
-     "A = P L U with unit lower L."},
-    {"aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> (Tensor "
-     "P, Tensor L, Tensor U)",
-     k_lu_unpack, "Expands packed LU factors and pivots into P, L and U."},
-    {"aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor", k_lu_solve,
-     "Solves A X = B from A's LU factors."},
-    {"aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool adjoint=False) -> Tensor",
-     k_linalg_lu_solve, "Solves AX = B, A^T X = B or the right-sided forms from LU factors."},
-    {"aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)", k_linalg_qr,
-     "Householder QR ('reduced', 'complete' or 'r')."},
-    {"aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)", k_geqrf,
-     "LAPACK geqrf: packed Householder reflectors and R, plus tau."},
-    {"aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", k_qr, "Legacy QR (some = reduced)."},
-    {"aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor", k_cond,
-     "Condition number (default 2-norm: sigma_max / sigma_min)."},
-    {"aten::linalg_cond.p_str(Tensor self, str p) -> Tensor", k_cond_str,
-     "Condition number in the Frobenius or nuclear norm."},
+    op<det>("aten::linalg_det(Tensor A) -> Tensor", "Determinant via LU."),
+    op<det>("aten::det(Tensor self) -> Tensor", "Alias of linalg_det."),
+    op<slogdet>("aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)",
+                "Sign and log|det| via LU ((0, -inf) when singular)."),
+    op<slogdet>("aten::slogdet(Tensor self) -> (Tensor sign, Tensor logabsdet)", "Alias of linalg_slogdet."),
+    op<logdet>("aten::logdet(Tensor self) -> Tensor", "log(det(A)): NaN for a negative determinant."),
+    op<linalg_inv>("aten::linalg_inv(Tensor A) -> Tensor", "Matrix inverse via LU; errors on singular input."),
+    op<linalg_inv>("aten::inverse(Tensor self) -> Tensor", "Alias of linalg_inv."),
+    op<invEx>("aten::linalg_inv_ex(Tensor A, *, bool check_errors=False) -> (Tensor inverse, Tensor info)",
+              "Inverse plus LAPACK's per-matrix status (0 = success)."),
+    op<linalgSolve>("aten::linalg_solve(Tensor A, Tensor B, *, bool left=True) -> Tensor",
+                    "Solves AX = B (or XA = B when left=False) via LU, broadcasting batches."),
+    op<solveEx>("aten::linalg_solve_ex(Tensor A, Tensor B, *, bool left=True, bool check_errors=False) -> (Tensor "
+                "result, Tensor info)",
+                "linalg_solve plus getrf's per-matrix status instead of an error."),
+    op<linalgSvd>("aten::linalg_svd(Tensor A, bool full_matrices=True, *, str? driver=None) -> (Tensor U, Tensor S, "
+                  "Tensor Vh)",
+                  "Singular value decomposition A = U diag(S) Vh (LAPACK gesdd)."),
+    op<legacySvd>("aten::svd(Tensor self, bool some=True, bool compute_uv=True) -> (Tensor U, Tensor S, Tensor V)",
+                  "Legacy SVD returning V rather than Vh."),
+    op<[](const Tensor& A, std::optional<std::string> /*driver*/) { return svdvals(A); }>(
+        "aten::linalg_svdvals(Tensor A, *, str? driver=None) -> Tensor", "Singular values, descending."),
+    op<pinvAtolRtol<Tensor>>("aten::linalg_pinv.atol_rtol_tensor(Tensor self, *, Tensor? atol=None, Tensor? rtol=None, "
+                             "bool hermitian=False) -> Tensor",
+                             "Moore-Penrose pseudo-inverse with tensor tolerances."),
+    op<pinvAtolRtol<double>>("aten::linalg_pinv.atol_rtol_float(Tensor self, *, float? atol=None, float? rtol=None, "
+                             "bool hermitian=False) -> Tensor",
+                             "Moore-Penrose pseudo-inverse with float tolerances."),
+    op<pinvRcond<double>>("aten::linalg_pinv(Tensor self, float rcond, bool hermitian=False) -> Tensor",
+                          "Pseudo-inverse dropping singular values below rcond * max."),
+    op<pinvRcond<const Tensor&>>("aten::linalg_pinv.rcond_tensor(Tensor self, Tensor rcond, bool hermitian=False) -> "
+                                 "Tensor",
+                                 "Pseudo-inverse with a per-batch rcond tensor."),
+    op<pinverse>("aten::pinverse(Tensor self, float rcond=1.0000000000000001e-15) -> Tensor",
+                 "Legacy pseudo-inverse (rcond relative tolerance)."),
+    op<rankAtolRtol<Tensor>>("aten::linalg_matrix_rank.atol_rtol_tensor(Tensor input, *, Tensor? atol=None, Tensor? "
+                             "rtol=None, bool hermitian=False) -> Tensor",
+                             "Number of singular values above max(atol, rtol * max)."),
+    op<rankAtolRtol<double>>("aten::linalg_matrix_rank.atol_rtol_float(Tensor self, *, float? atol=None, float? "
+                             "rtol=None, bool hermitian=False) -> Tensor",
+                             "matrix_rank with float tolerances."),
+    op<rankTol<double>>("aten::linalg_matrix_rank(Tensor self, float tol, bool hermitian=False) -> Tensor",
+                        "matrix_rank with an absolute tolerance."),
+    op<rankTol<const Tensor&>>("aten::linalg_matrix_rank.tol_tensor(Tensor input, Tensor tol, bool hermitian=False) -> "
+                               "Tensor",
+                               "matrix_rank with a per-batch absolute tolerance."),
+    op<linalgEigh>("aten::linalg_eigh(Tensor self, str UPLO=\"L\") -> (Tensor eigenvalues, Tensor eigenvectors)",
+                   "Symmetric eigendecomposition (ascending eigenvalues, eigenvectors as columns)."),
+    op<eigvalsh>("aten::linalg_eigvalsh(Tensor self, str UPLO=\"L\") -> Tensor",
+                 "Eigenvalues of a symmetric matrix, ascending."),
+    op<symeig>("aten::symeig(Tensor self, bool eigenvectors=False, bool upper=True) -> (Tensor eigenvalues, Tensor "
+               "eigenvectors)",
+               "Legacy symmetric eigendecomposition (eigenvectors empty unless requested)."),
+    op<cholesky<kLinalgCholesky>>("aten::linalg_cholesky(Tensor self, *, bool upper=False) -> Tensor",
+                                  "Cholesky factor L (or U = L^T) of a positive-definite matrix."),
+    op<cholesky<kCholesky>>("aten::cholesky(Tensor self, bool upper=False) -> Tensor",
+                            "Legacy Cholesky factorization."),
+    op<choleskyEx>("aten::linalg_cholesky_ex(Tensor self, *, bool upper=False, bool check_errors=False) -> (Tensor L, "
+                   "Tensor info)",
+                   "Cholesky plus LAPACK's status (k > 0: minor k not positive-definite)."),
+    op<choleskySolve>("aten::cholesky_solve(Tensor self, Tensor input2, bool upper=False) -> Tensor",
+                      "Solves A X = B given A's Cholesky factor."),
+    op<choleskyInverse>("aten::cholesky_inverse(Tensor self, bool upper=False) -> Tensor",
+                        "Inverse of A given its Cholesky factor."),
+    op<triangularSolve>("aten::triangular_solve(Tensor self, Tensor A, bool upper=True, bool transpose=False, bool "
+                        "unitriangular=False) -> (Tensor solution, Tensor cloned_coefficient)",
+                        "Solves op(A) X = B for triangular A."),
+    op<solveTriangular>("aten::linalg_solve_triangular(Tensor self, Tensor B, *, bool upper, bool left=True, bool "
+                        "unitriangular=False) -> Tensor",
+                        "Solves AX = B (or XA = B) for triangular A."),
+    op<linalgLuFactor>("aten::linalg_lu_factor(Tensor A, *, bool pivot=True) -> (Tensor LU, Tensor pivots)",
+                       "Packed LU factors and 1-based int32 row pivots (LAPACK getrf)."),
+    op<luFactorEx>("aten::linalg_lu_factor_ex(Tensor A, *, bool pivot=True, bool check_errors=False) -> (Tensor LU, "
+                   "Tensor pivots, Tensor info)",
+                   "linalg_lu_factor plus getrf's status (k > 0: U[k, k] is zero)."),
+    op<luFactorEx>("aten::_lu_with_info(Tensor self, bool pivot=True, bool check_errors=True) -> (Tensor LU, Tensor "
+                   "pivots, Tensor info)",
+                   "torch.lu's entry: linalg_lu_factor_ex."),
+    op<linalgLu>("aten::linalg_lu(Tensor A, *, bool pivot=True) -> (Tensor P, Tensor L, Tensor U)",
+                 "A = P L U with unit lower L."),
+    op<luUnpack>("aten::lu_unpack(Tensor LU_data, Tensor LU_pivots, bool unpack_data=True, bool unpack_pivots=True) -> "
+                 "(Tensor P, Tensor L, Tensor U)",
+                 "Expands packed LU factors and pivots into P, L and U."),
+    op<legacyLuSolve>("aten::lu_solve(Tensor self, Tensor LU_data, Tensor LU_pivots) -> Tensor",
+                      "Solves A X = B from A's LU factors."),
+    op<linalgLuSolve>("aten::linalg_lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, bool "
+                      "adjoint=False) -> Tensor",
+                      "Solves AX = B, A^T X = B or the right-sided forms from LU factors."),
+    op<qr>("aten::linalg_qr(Tensor A, str mode=\"reduced\") -> (Tensor Q, Tensor R)",
+           "Householder QR ('reduced', 'complete' or 'r')."),
+    op<geqrf>("aten::geqrf(Tensor self) -> (Tensor a, Tensor tau)",
+              "LAPACK geqrf: packed Householder reflectors and R, plus tau."),
+    op<legacyQr>("aten::qr(Tensor self, bool some=True) -> (Tensor Q, Tensor R)", "Legacy QR (some = reduced)."),
+    op<condScalar>("aten::linalg_cond(Tensor self, Scalar? p=None) -> Tensor",
+                   "Condition number (default 2-norm: sigma_max / sigma_min)."),
+    op<condStr>("aten::linalg_cond.p_str(Tensor self, str p) -> Tensor",
+                "Condition number in the Frobenius or nuclear norm."),
 };
 
 }  // namespace

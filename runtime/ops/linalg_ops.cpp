@@ -8,7 +8,6 @@
 #include "runtime/ops/blas_gemm.h"
 #include "runtime/ops/linalg_decomp_ops.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/tensor/broadcasting.h"
@@ -181,7 +180,7 @@ void finishOut(Tensor& out, const Tensor& target) {
 
 }  // namespace
 
-Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
+Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor out) {
   checkMm(self, mat2);
   Tensor c = productTarget(out, {self.size(0), mat2.size(1)}, self.dtype(), {self, mat2});
   mmImpl(self, mat2, c, 0, 1);
@@ -190,7 +189,7 @@ Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
 }
 
 Tensor addmmOut(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha,
-                Tensor& out) {
+                Tensor out) {
   checkMm(mat1, mat2);
   JS_CHECK(self.dtype() == mat1.dtype(), "expected scalar type ", scalarTypeName(mat1.dtype()), " but found ",
            scalarTypeName(self.dtype()));
@@ -203,7 +202,7 @@ Tensor addmmOut(const Tensor& self, const Tensor& mat1, const Tensor& mat2, cons
   return out;
 }
 
-Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
+Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor out) {
   checkBmm(self, mat2);
   Tensor c = productTarget(out, {self.size(0), self.size(1), mat2.size(2)}, self.dtype(), {self, mat2});
   gemmInto(self, mat2, c, 1, 0);
@@ -212,7 +211,7 @@ Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor& out) {
 }
 
 Tensor baddbmmOut(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha,
-                  Tensor& out) {
+                  Tensor out) {
   checkBmm(b1, b2);
   JS_CHECK(self.dtype() == b1.dtype(), "expected scalar type ", scalarTypeName(b1.dtype()), " but found ",
            scalarTypeName(self.dtype()));
@@ -364,7 +363,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
 // matmul into out: the products that are one GEMM (2-D @ 2-D, 1-D @ 2-D and
 // batched @ 2-D folded into rows) write into out through mmOut; the other
 // ranks (dot, mv, broadcast batches) compute, then copy into out.
-Tensor matmulOut(const Tensor& a, const Tensor& b, Tensor& out) {
+Tensor matmulOut(const Tensor& a, const Tensor& b, Tensor out) {
   const int64_t da = a.dim(), db = b.dim();
   JS_CHECK(da > 0 && db > 0, "both arguments to matmul need to be at least 1D, but they are ", da, "D and ", db,
            "D");
@@ -397,7 +396,7 @@ Tensor matmulOut(const Tensor& a, const Tensor& b, Tensor& out) {
 // linear into out: input of 2 or more dims with a bias is one addmm over
 // input's rows, written into out (viewed as rows) when out is contiguous;
 // other shapes compute, then copy.
-Tensor linearOut(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor& out) {
+Tensor linearOut(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor out) {
   if (weight.dim() == 2 && input.dim() >= 2 && input.size(-1) == weight.size(1)) {
     DimVector shape(input.sizes().begin(), input.sizes().end() - 1);
     shape.push_back(weight.size(0));
@@ -496,179 +495,95 @@ Tensor matrixPower(const Tensor& a, int64_t n) {
   }
   return result;
 }
-void k_matrix_power(Stack& s) {
-  Args a(s, 2);
-  a.ret(matrixPower(a.tensor(0), a.toInt(1)));
-}
-void k_mm(Stack& s) {
-  Args a(s, 2);
-  a.ret(mm(a.tensor(0), a.tensor(1)));
-}
-void k_bmm(Stack& s) {
-  Args a(s, 2);
-  a.ret(bmm(a.tensor(0), a.tensor(1)));
-}
-void k_matmul(Stack& s) {
-  Args a(s, 2);
-  a.ret(matmul(a.tensor(0), a.tensor(1)));
-}
-void k_mm_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  mmOut(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-void k_bmm_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  bmmOut(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-void k_matmul_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  matmulOut(a.tensor(0), a.tensor(1), out);
-  a.ret(std::move(out));
-}
-void k_addmm_out(Stack& s) {
-  Args a(s, 6);
-  Tensor out = a.tensor(5);
-  addmmOut(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4), out);
-  a.ret(std::move(out));
-}
-void k_linear_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  linearOut(a.tensor(0), a.tensor(1), a.optTensor(2), out);
-  a.ret(std::move(out));
-}
-void k_baddbmm_out(Stack& s) {
-  Args a(s, 6);
-  Tensor out = a.tensor(5);
-  baddbmmOut(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4), out);
-  a.ret(std::move(out));
-}
 // mv, addmv and dot into out: the (vector or scalar) result is computed, then
 // copied; out must have its dtype, as in PyTorch.
-void k_mv_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  Tensor r = mv(a.tensor(0), a.tensor(1));
+template <auto F, typename... A>
+Tensor structuredOut(A... a, Tensor out) {
+  Tensor r = F(a...);
   checkStructuredOutDtype(out, r.dtype());
   copyToOut(out, r);
-  a.ret(std::move(out));
+  return out;
 }
-void k_addmv_out(Stack& s) {
-  Args a(s, 6);
-  Tensor out = a.tensor(5);
-  Tensor r = addmv(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4));
-  checkStructuredOutDtype(out, r.dtype());
-  copyToOut(out, r);
-  a.ret(std::move(out));
-}
-void k_dot_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  Tensor r = dot(a.tensor(0), a.tensor(1));
+Tensor dotOut(const Tensor& self, const Tensor& tensor, Tensor out) {
+  Tensor r = dot(self, tensor);
   JS_CHECK(out.dtype() == r.dtype(), "result dtype ", scalarTypeName(out.dtype()), " does not match input dtype ",
            scalarTypeName(r.dtype()));
   copyToOut(out, r);
-  a.ret(std::move(out));
-}
-void k_mv(Stack& s) {
-  Args a(s, 2);
-  a.ret(mv(a.tensor(0), a.tensor(1)));
-}
-void k_dot(Stack& s) {
-  Args a(s, 2);
-  a.ret(dot(a.tensor(0), a.tensor(1)));
-}
-void k_inner(Stack& s) {
-  Args a(s, 2);
-  a.ret(inner(a.tensor(0), a.tensor(1)));
-}
-void k_outer(Stack& s) {
-  Args a(s, 2);
-  a.ret(outer(a.tensor(0), a.tensor(1)));
-}
-void k_linear(Stack& s) {
-  Args a(s, 3);
-  a.ret(linear(a.tensor(0), a.tensor(1), a.optTensor(2)));
+  return out;
 }
 
 using AddFn = Tensor (*)(const Tensor&, const Tensor&, const Tensor&, const Scalar&, const Scalar&);
-template <AddFn F>
-void k_add_product(Stack& s) {
-  Args a(s, 5);
-  a.ret(F(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4)));
-}
 // The in-place form computes out of place, then copies into self; self must
 // already have the result's shape (it is not resized).
 template <AddFn F>
-void k_add_product_(Stack& s) {
-  Args a(s, 5);
-  Tensor self = a.tensor(0);
-  Tensor r = F(self, a.tensor(1), a.tensor(2), a.scalar(3), a.scalar(4));
+Tensor addProduct_(Tensor self, const Tensor& m1, const Tensor& m2, const Scalar& beta, const Scalar& alpha) {
+  Tensor r = F(self, m1, m2, beta, alpha);
   JS_CHECK(IntArrayRef(r.sizes()) == IntArrayRef(self.sizes()), "output with shape ", shapeToString(self.sizes()),
            " doesn't match the broadcast shape ", shapeToString(r.sizes()));
   self.copy_(r);
-  a.ret(std::move(self));
+  return self;
 }
 
 const OpEntry kLinalgOps[] = {
-    {"aten::mm(Tensor self, Tensor mat2) -> Tensor", k_mm, "Matrix product of two 2-D tensors."},
-    {"aten::bmm(Tensor self, Tensor mat2) -> Tensor", k_bmm, "Batched matrix product of two 3-D tensors."},
-    {"aten::matrix_power(Tensor self, int n) -> Tensor", k_matrix_power,
-     "A^n by repeated squaring (identity for 0, the inverse's power for n < 0)."},
-    {"aten::linalg_matrix_power(Tensor self, int n) -> Tensor", k_matrix_power, "matrix_power."},
-    {"aten::matmul(Tensor self, Tensor other) -> Tensor", k_matmul,
-     "Matrix product with NumPy rules: dot, mv, mm or broadcast batched mm by rank."},
-    {"aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", k_mm_out,
-     "mm written into out (directly when out is contiguous)."},
-    {"aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", k_bmm_out, "bmm into out."},
-    {"aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", k_matmul_out,
-     "matmul into out."},
-    {"aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
-     "Tensor(a!)",
-     k_addmm_out, "addmm into out."},
-    {"aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)",
-     k_linear_out, "linear into out (one addmm into out's rows when it is contiguous)."},
-    {"aten::baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) "
-     "-> Tensor(a!)",
-     k_baddbmm_out, "baddbmm into out."},
-    {"aten::mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)", k_mv_out, "mv into out."},
-    {"aten::addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
-     "Tensor(a!)",
-     k_addmv_out, "addmv into out."},
-    {"aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", k_dot_out, "dot into out."},
-    {"aten::mv(Tensor self, Tensor vec) -> Tensor", k_mv, "Matrix-vector product."},
-    {"aten::dot(Tensor self, Tensor tensor) -> Tensor", k_dot, "Inner product of two 1-D tensors."},
-    {"aten::vdot(Tensor self, Tensor other) -> Tensor", k_dot, "Conjugating inner product (real tensors: dot)."},
-    {"aten::inner(Tensor self, Tensor other) -> Tensor", k_inner, "Inner product over the last dims."},
-    {"aten::outer(Tensor self, Tensor vec2) -> Tensor", k_outer, "Outer product of two vectors."},
-    {"aten::ger(Tensor self, Tensor vec2) -> Tensor", k_outer, "Outer product of two vectors (old name)."},
-    {"aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", k_linear,
-     "input @ weight.T + bias."},
-    {"aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-     k_add_product<addmm>, "beta * self + alpha * (mat1 @ mat2)."},
-    {"aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
-     k_add_product_<addmm>, "In-place addmm."},
-    {"aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-     k_add_product<baddbmm>, "beta * self + alpha * bmm(batch1, batch2)."},
-    {"aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
-     k_add_product_<baddbmm>, "In-place baddbmm."},
-    {"aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-     k_add_product<addbmm>, "beta * self + alpha * sum over the batch of batch1[i] @ batch2[i]."},
-    {"aten::addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
-     k_add_product_<addbmm>, "In-place addbmm."},
-    {"aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-     k_add_product<addmv>, "beta * self + alpha * (mat @ vec)."},
-    {"aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
-     k_add_product_<addmv>, "In-place addmv."},
-    {"aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
-     k_add_product<addr>, "beta * self + alpha * outer(vec1, vec2)."},
-    {"aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor(a!)",
-     k_add_product_<addr>, "In-place addr."},
+    op<mm>("aten::mm(Tensor self, Tensor mat2) -> Tensor", "Matrix product of two 2-D tensors."),
+    op<bmm>("aten::bmm(Tensor self, Tensor mat2) -> Tensor", "Batched matrix product of two 3-D tensors."),
+    op<matrixPower>("aten::matrix_power(Tensor self, int n) -> Tensor",
+                    "A^n by repeated squaring (identity for 0, the inverse's power for n < 0)."),
+    op<matrixPower>("aten::linalg_matrix_power(Tensor self, int n) -> Tensor", "matrix_power."),
+    op<matmul>("aten::matmul(Tensor self, Tensor other) -> Tensor",
+               "Matrix product with NumPy rules: dot, mv, mm or broadcast batched mm by rank."),
+    op<mmOut>("aten::mm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)",
+              "mm written into out (directly when out is contiguous)."),
+    op<bmmOut>("aten::bmm.out(Tensor self, Tensor mat2, *, Tensor(a!) out) -> Tensor(a!)", "bmm into out."),
+    op<matmulOut>("aten::matmul.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)", "matmul into out."),
+    op<addmmOut>("aten::addmm.out(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) "
+                 "out) -> Tensor(a!)",
+                 "addmm into out."),
+    op<linearOut>("aten::linear.out(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor(a!) out) -> Tensor(a!)",
+                  "linear into out (one addmm into out's rows when it is contiguous)."),
+    op<baddbmmOut>("aten::baddbmm.out(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, "
+                   "Tensor(a!) out) -> Tensor(a!)",
+                   "baddbmm into out."),
+    op<structuredOut<mv, const Tensor&, const Tensor&>>(
+        "aten::mv.out(Tensor self, Tensor vec, *, Tensor(a!) out) -> Tensor(a!)",
+        "mv into out."),
+    op<structuredOut<addmv, const Tensor&, const Tensor&, const Tensor&, const Scalar&, const Scalar&>>(
+        "aten::addmv.out(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, Tensor(a!) out) -> "
+        "Tensor(a!)",
+        "addmv into out."),
+    op<dotOut>("aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", "dot into out."),
+    op<mv>("aten::mv(Tensor self, Tensor vec) -> Tensor", "Matrix-vector product."),
+    op<dot>("aten::dot(Tensor self, Tensor tensor) -> Tensor", "Inner product of two 1-D tensors."),
+    op<dot>("aten::vdot(Tensor self, Tensor other) -> Tensor", "Conjugating inner product (real tensors: dot)."),
+    op<inner>("aten::inner(Tensor self, Tensor other) -> Tensor", "Inner product over the last dims."),
+    op<outer>("aten::outer(Tensor self, Tensor vec2) -> Tensor", "Outer product of two vectors."),
+    op<outer>("aten::ger(Tensor self, Tensor vec2) -> Tensor", "Outer product of two vectors (old name)."),
+    op<linear>("aten::linear(Tensor input, Tensor weight, Tensor? bias=None) -> Tensor", "input @ weight.T + bias."),
+    op<addmm>("aten::addmm(Tensor self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+              "beta * self + alpha * (mat1 @ mat2)."),
+    op<addProduct_<addmm>>("aten::addmm_(Tensor(a!) self, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1) "
+                           "-> Tensor(a!)",
+                           "In-place addmm."),
+    op<baddbmm>("aten::baddbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+                "beta * self + alpha * bmm(batch1, batch2)."),
+    op<addProduct_<baddbmm>>("aten::baddbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar "
+                             "alpha=1) -> Tensor(a!)",
+                             "In-place baddbmm."),
+    op<addbmm>("aten::addbmm(Tensor self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+               "beta * self + alpha * sum over the batch of batch1[i] @ batch2[i]."),
+    op<addProduct_<addbmm>>("aten::addbmm_(Tensor(a!) self, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar "
+                            "alpha=1) -> Tensor(a!)",
+                            "In-place addbmm."),
+    op<addmv>("aten::addmv(Tensor self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+              "beta * self + alpha * (mat @ vec)."),
+    op<addProduct_<addmv>>("aten::addmv_(Tensor(a!) self, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1) -> "
+                           "Tensor(a!)",
+                           "In-place addmv."),
+    op<addr>("aten::addr(Tensor self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> Tensor",
+             "beta * self + alpha * outer(vec1, vec2)."),
+    op<addProduct_<addr>>("aten::addr_(Tensor(a!) self, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1) -> "
+                          "Tensor(a!)",
+                          "In-place addr."),
 };
 
 }  // namespace

@@ -24,14 +24,14 @@ Tensor dot(const Tensor& self, const Tensor& other);
 Tensor matmul(const Tensor& self, const Tensor& other);
 // out= forms: out (which must have the result's dtype) is resized and
 // written, directly when it is contiguous and overlaps no operand.
-Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor& out);
-Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor& out);
-Tensor matmulOut(const Tensor& self, const Tensor& other, Tensor& out);
+Tensor mmOut(const Tensor& self, const Tensor& mat2, Tensor out);
+Tensor bmmOut(const Tensor& self, const Tensor& mat2, Tensor out);
+Tensor matmulOut(const Tensor& self, const Tensor& other, Tensor out);
 Tensor addmmOut(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha,
-                Tensor& out);
+                Tensor out);
 Tensor baddbmmOut(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha,
-                  Tensor& out);
-Tensor linearOut(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor& out);
+                  Tensor out);
+Tensor linearOut(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, Tensor out);
 // beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape.
 Tensor addmm(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha);
 Tensor baddbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha);

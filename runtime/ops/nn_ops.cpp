@@ -25,7 +25,6 @@
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/onednn_conv.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/shape_ops.h"
@@ -205,6 +204,22 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
 
 // ---- normalization ----
 
+// A new tensor shaped like `in` (contiguous, floating), filled by
+// body(in_data, out_data, w, b) in in's element type, with weight and bias as
+// contiguous doubles (null when absent).
+template <typename Body>
+Tensor normalizeInto(const Tensor& in, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                     const char* name, const Body& body) {
+  Tensor out = empty(in.sizes(), in.dtype());
+  Tensor w = weight ? weight->to(ScalarType::Double).contiguous() : Tensor();
+  Tensor b = bias ? bias->to(ScalarType::Double).contiguous() : Tensor();
+  JS_DISPATCH_FLOATING_TYPES(in.dtype(), name, [&] {
+    body(in.data<scalar_t>(), out.data<scalar_t>(), w.defined() ? w.data<double>() : nullptr,
+         b.defined() ? b.data<double>() : nullptr);
+  });
+  return out;
+}
+
 // y = (x - mean[c]) * invstd[c] * w[c] + b[c] over (N, C, spatial...).
 Tensor normalizeChannels(const Tensor& x, const std::vector<double>& mean, const std::vector<double>& invstd,
                          const std::optional<Tensor>& weight, const std::optional<Tensor>& bias, int64_t groups_per_n,
@@ -213,14 +228,9 @@ Tensor normalizeChannels(const Tensor& x, const std::vector<double>& mean, const
   // (group/instance norm); 0 means per-channel stats shared across the batch (batch norm).
   Tensor in = x.contiguous();
   const int64_t N = in.size(0), C = channels, S = C == 0 || N == 0 ? 0 : in.numel() / (N * C);
-  Tensor out = empty(in.sizes(), in.dtype());
-  Tensor w = weight ? weight->to(ScalarType::Double).contiguous() : Tensor();
-  Tensor b = bias ? bias->to(ScalarType::Double).contiguous() : Tensor();
-  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "normalization", [&] {
-    const scalar_t* ip = in.data<scalar_t>();
-    scalar_t* op = out.data<scalar_t>();
-    const double* wp = w.defined() ? w.data<double>() : nullptr;
-    const double* bp = b.defined() ? b.data<double>() : nullptr;
+  return normalizeInto(in, weight, bias, "normalization", [&](const auto* ip, auto* op, const double* wp,
+                                                             const double* bp) {
+    using scalar_t = std::remove_pointer_t<decltype(op)>;
     parallel_for(0, N * C, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, S)), [&](int64_t s0, int64_t e0) {
       for (int64_t nc = s0; nc < e0; ++nc) {
         const int64_t n = nc / C, c = nc % C;
@@ -238,7 +248,6 @@ Tensor normalizeChannels(const Tensor& x, const std::vector<double>& mean, const
       }
     });
   });
-  return out;
 }
 
 // Mean and biased variance of x viewed as [groups, count] rows.
@@ -356,14 +365,9 @@ Tensor layerNorm(const Tensor& input, const std::vector<int64_t>& shape, const s
   Tensor in = input.contiguous();
   std::vector<double> mean, var;
   rowStats(in.reshape({R, M}), mean, var);
-  Tensor out = empty(in.sizes(), in.dtype());
-  Tensor w = weight ? weight->to(ScalarType::Double).contiguous() : Tensor();
-  Tensor b = bias ? bias->to(ScalarType::Double).contiguous() : Tensor();
-  JS_DISPATCH_FLOATING_TYPES(in.dtype(), "layer_norm", [&] {
-    const scalar_t* ip = in.data<scalar_t>();
-    scalar_t* op = out.data<scalar_t>();
-    const double* wp = w.defined() ? w.data<double>() : nullptr;
-    const double* bp = b.defined() ? b.data<double>() : nullptr;
+  Tensor out = normalizeInto(in, weight, bias, "layer_norm", [&](const auto* ip, auto* op, const double* wp,
+                                                                 const double* bp) {
+    using scalar_t = std::remove_pointer_t<decltype(op)>;
     const vec::FloatKernels* vk = std::is_same_v<scalar_t, float> ? vec::floatKernels() : nullptr;
     parallel_for(0, R, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(1, M)), [&](int64_t s, int64_t e) {
       for (int64_t r = s; r < e; ++r) {
@@ -430,6 +434,32 @@ inline T maxOrNan(T a, T b) {
   return (b > a || b != b) ? b : a;
 }
 
+// Calls f(plane, y, x) for each pixel of `planes` Ho x Wo output planes,
+// the planes in parallel.
+template <typename F>
+void forEachPooledPixel(int64_t planes, int64_t Ho, int64_t Wo, const F& f) {
+  parallel_for(0, planes, 1, [&](int64_t s, int64_t e) {
+    for (int64_t plane = s; plane < e; ++plane)
+      for (int64_t y = 0; y < Ho; ++y)
+        for (int64_t x = 0; x < Wo; ++x) f(plane, y, x);
+  });
+}
+
+// Calls tap(iy, ix) for each tap of output (y, x)'s window that lies inside
+// the H x W input, row by row; tap returns false to skip the rest of its row.
+template <typename Tap>
+inline void forEachWindowTap(const Pool2d& P, int64_t y, int64_t x, int64_t H, int64_t W, const Tap& tap) {
+  for (int64_t i = 0; i < P.kh; ++i) {
+    const int64_t iy = y * P.sh - P.ph + i * P.dh;
+    if (iy < 0 || iy >= H) continue;
+    for (int64_t j = 0; j < P.kw; ++j) {
+      const int64_t ix = x * P.sw - P.pw + j * P.dw;
+      if (ix < 0 || ix >= W) continue;
+      if (!tap(iy, ix)) break;
+    }
+  }
+}
+
 // max_pool2d values of a channels-last (NHWC memory) input, written
 // channels-last: each output pixel is an elementwise max over C-long rows
 // (a frozen CNN's oneDNN convolutions hand over NHWC activations).
@@ -442,18 +472,13 @@ void maxPool2dNhwc(const scalar_t* ip, scalar_t* op, int64_t N, int64_t C, int64
       for (int64_t x = 0; x < Wo; ++x) {
         scalar_t* __restrict dst = op + ((n * Ho + y) * Wo + x) * C;
         std::fill(dst, dst + C, -std::numeric_limits<scalar_t>::infinity());
-        for (int64_t i = 0; i < P.kh; ++i) {
-          const int64_t iy = y * P.sh - P.ph + i * P.dh;
-          if (iy < 0 || iy >= H) continue;
-          for (int64_t j = 0; j < P.kw; ++j) {
-            const int64_t ix = x * P.sw - P.pw + j * P.dw;
-            if (ix < 0 || ix >= W) continue;
-            const scalar_t* __restrict src = ip + ((n * H + iy) * W + ix) * C;
-            // A select over whole rows vectorizes (compare + blend); once
-            // dst is NaN no later value replaces it, so NaN propagates.
-            for (int64_t c = 0; c < C; ++c) dst[c] = maxOrNan(dst[c], src[c]);
-          }
-        }
+        forEachWindowTap(P, y, x, H, W, [&](int64_t iy, int64_t ix) {
+          const scalar_t* __restrict src = ip + ((n * H + iy) * W + ix) * C;
+          // A select over whole rows vectorizes (compare + blend); once
+          // dst is NaN no later value replaces it, so NaN propagates.
+          for (int64_t c = 0; c < C; ++c) dst[c] = maxOrNan(dst[c], src[c]);
+          return true;
+        });
       }
     }
   });
@@ -547,32 +572,22 @@ std::pair<Tensor, Tensor> maxPool2d(const Tensor& self, const Pool2d& P) {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
     int64_t* xp = idx.data<int64_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * H * W;
-        for (int64_t y = 0; y < Ho; ++y)
-          for (int64_t x = 0; x < Wo; ++x) {
-            int64_t best = -1;
-            double bv = -std::numeric_limits<double>::infinity();
-            for (int64_t i = 0; i < P.kh; ++i) {
-              const int64_t iy = y * P.sh - P.ph + i * P.dh;
-              if (iy < 0 || iy >= H) continue;
-              for (int64_t j = 0; j < P.kw; ++j) {
-                const int64_t ix = x * P.sw - P.pw + j * P.dw;
-                if (ix < 0 || ix >= W) continue;
-                const double v = static_cast<double>(src[iy * W + ix]);
-                if (best < 0 || v > bv || v != v) {
-                  best = iy * W + ix;
-                  bv = v;
-                  if (v != v) break;
-                }
-              }
-            }
-            const int64_t o = (plane * Ho + y) * Wo + x;
-            op[o] = best >= 0 ? src[best] : scalar_t(0);
-            xp[o] = best;
-          }
-      }
+    forEachPooledPixel(N * C, Ho, Wo, [&](int64_t plane, int64_t y, int64_t x) {
+      const scalar_t* src = ip + plane * H * W;
+      int64_t best = -1;
+      double bv = -std::numeric_limits<double>::infinity();
+      forEachWindowTap(P, y, x, H, W, [&](int64_t iy, int64_t ix) {
+        const double v = static_cast<double>(src[iy * W + ix]);
+        if (best < 0 || v > bv || v != v) {
+          best = iy * W + ix;
+          bv = v;
+          if (v != v) return false;
+        }
+        return true;
+      });
+      const int64_t o = (plane * Ho + y) * Wo + x;
+      op[o] = best >= 0 ? src[best] : scalar_t(0);
+      xp[o] = best;
     });
   });
   if (!batched) return {out.squeeze(0), idx.squeeze(0)};
@@ -592,26 +607,21 @@ Tensor avgPool2d(const Tensor& self, const Pool2d& P, bool count_include_pad, st
   JS_DISPATCH_FLOATING_TYPES(in.dtype(), "avg_pool2d", [&] {
     const scalar_t* ip = in.data<scalar_t>();
     scalar_t* op = out.data<scalar_t>();
-    parallel_for(0, N * C, 1, [&](int64_t s, int64_t e) {
-      for (int64_t plane = s; plane < e; ++plane) {
-        const scalar_t* src = ip + plane * H * W;
-        for (int64_t y = 0; y < Ho; ++y)
-          for (int64_t x = 0; x < Wo; ++x) {
-            int64_t hs = y * P.sh - P.ph, ws = x * P.sw - P.pw;
-            int64_t he = std::min(hs + P.kh, H + P.ph), we = std::min(ws + P.kw, W + P.pw);
-            const int64_t pool = (he - hs) * (we - ws);
-            hs = std::max<int64_t>(hs, 0);
-            ws = std::max<int64_t>(ws, 0);
-            he = std::min(he, H);
-            we = std::min(we, W);
-            double sum = 0;
-            for (int64_t iy = hs; iy < he; ++iy)
-              for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
-            const double div = divisor ? static_cast<double>(*divisor)
-                                       : static_cast<double>(count_include_pad ? pool : (he - hs) * (we - ws));
-            op[(plane * Ho + y) * Wo + x] = static_cast<scalar_t>(sum / div);
-          }
-      }
+    forEachPooledPixel(N * C, Ho, Wo, [&](int64_t plane, int64_t y, int64_t x) {
+      const scalar_t* src = ip + plane * H * W;
+      int64_t hs = y * P.sh - P.ph, ws = x * P.sw - P.pw;
+      int64_t he = std::min(hs + P.kh, H + P.ph), we = std::min(ws + P.kw, W + P.pw);
+      const int64_t pool = (he - hs) * (we - ws);
+      hs = std::max<int64_t>(hs, 0);
+      ws = std::max<int64_t>(ws, 0);
+      he = std::min(he, H);
+      we = std::min(we, W);
+      double sum = 0;
+      for (int64_t iy = hs; iy < he; ++iy)
+        for (int64_t ix = ws; ix < we; ++ix) sum += static_cast<double>(src[iy * W + ix]);
+      const double div = divisor ? static_cast<double>(*divisor)
+                                 : static_cast<double>(count_include_pad ? pool : (he - hs) * (we - ws));
+      op[(plane * Ho + y) * Wo + x] = static_cast<scalar_t>(sum / div);
     });
   });
   return batched ? out : out.squeeze(0);
@@ -710,22 +720,28 @@ Tensor padMode(const Tensor& self, const std::vector<int64_t>& pad, std::string_
 
 // ---- kernels ----
 
-void k_conv2d(Stack& s) {
-  Args a(s, 7);
-  a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
-                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6)));
+using IntList = std::vector<int64_t>;
+
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+              IntList padding, IntList dilation, int64_t groups) {
+  return conv2dImpl(input, weight, bias, expandParam(stride, 2, "stride"), expandParam(padding, 2, "padding"),
+                    expandParam(dilation, 2, "dilation"), groups);
+}
+ConvClamp convClamp(const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
+  ConvClamp c;
+  if (lo) c.lo = lo->toDouble();
+  if (hi) c.hi = hi->toDouble();
+  return c;
 }
 // conv2d then min(max(y, lo), hi) (no clamp when both are None): relu,
 // relu6, hardtanh, clamp fused into a 2-D convolution by fuse_conv_clamp;
 // channels_last (set by conv_channels_last) asks for an NHWC result.
-void k_conv2d_clamp(Stack& s) {
-  Args a(s, 10);
-  ConvClamp c;
-  if (std::optional<Scalar> lo = a.optScalar(7)) c.lo = lo->toDouble();
-  if (std::optional<Scalar> hi = a.optScalar(8)) c.hi = hi->toDouble();
-  a.ret(conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
-                   expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6),
-                   c.lo || c.hi ? &c : nullptr, a.toBool(9)));
+Tensor conv2dClamp(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                   IntList padding, IntList dilation, int64_t groups, std::optional<Scalar> min,
+                   std::optional<Scalar> max, bool channels_last) {
+  const ConvClamp c = convClamp(min, max);
+  return conv2dImpl(input, weight, bias, expandParam(stride, 2, "stride"), expandParam(padding, 2, "padding"),
+                    expandParam(dilation, 2, "dilation"), groups, c.lo || c.hi ? &c : nullptr, channels_last);
 }
 // conv2d, plus alpha * other, then min(max(., lo), hi) (no clamp when both
 // are None): a residual sum (and its relu) fused into a 2-D convolution by
@@ -733,20 +749,16 @@ void k_conv2d_clamp(Stack& s) {
 // and eltwise post-ops) when other is float32 with the result's sizes;
 // otherwise the steps run one after the other, the add with add_'s
 // semantics (the conv's dtype and shape) when in_place, else add's.
-void k_conv2d_add(Stack& s) {
-  Args a(s, 13);
-  const Tensor& other = a.tensor(7);
-  const Scalar alpha = a.scalar(8);
-  const bool inPlace = a.toBool(9);
-  ConvClamp c;
-  if (std::optional<Scalar> lo = a.optScalar(10)) c.lo = lo->toDouble();
-  if (std::optional<Scalar> hi = a.optScalar(11)) c.hi = hi->toDouble();
+Tensor conv2dAdd(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                 IntList padding, IntList dilation, int64_t groups, const Tensor& other, const Scalar& alpha,
+                 bool inPlace, std::optional<Scalar> min, std::optional<Scalar> max, bool channels_last) {
+  const ConvClamp c = convClamp(min, max);
   const ConvClamp* clamp = c.lo || c.hi ? &c : nullptr;
   const ConvSum sum{&other, alpha.isComplex() ? 0.0 : alpha.toDouble()};
   bool applied = false;
-  Tensor r = conv2dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 2, "stride"),
-                        expandParam(a.intList(4), 2, "padding"), expandParam(a.intList(5), 2, "dilation"), a.toInt(6),
-                        clamp, a.toBool(12), alpha.isComplex() ? nullptr : &sum, &applied);
+  Tensor r = conv2dImpl(input, weight, bias, expandParam(stride, 2, "stride"), expandParam(padding, 2, "padding"),
+                        expandParam(dilation, 2, "dilation"), groups, clamp, channels_last,
+                        alpha.isComplex() ? nullptr : &sum, &applied);
   if (!applied) {
     if (inPlace) add_(r, other, alpha);
     else r = add(r, other, alpha);
@@ -757,35 +769,34 @@ void k_conv2d_add(Stack& s) {
       r = ops::clamp(r, lo, hi);
     }
   }
-  a.ret(std::move(r));
+  return r;
 }
-void k_conv1d(Stack& s) {
-  Args a(s, 7);
-  a.ret(conv1dImpl(a.tensor(0), a.tensor(1), a.optTensor(2), expandParam(a.intList(3), 1, "stride"),
-                   expandParam(a.intList(4), 1, "padding"), expandParam(a.intList(5), 1, "dilation"), a.toInt(6)));
+Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+              IntList padding, IntList dilation, int64_t groups) {
+  return conv1dImpl(input, weight, bias, expandParam(stride, 1, "stride"), expandParam(padding, 1, "padding"),
+                    expandParam(dilation, 1, "dilation"), groups);
 }
-void k_convolution(Stack& s) {
-  Args a(s, 9);
-  a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
-                    a.intList(7), a.toInt(8)));
+Tensor convolutionOp(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                     IntList padding, IntList dilation, bool transposed, IntList output_padding, int64_t groups) {
+  return convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
 }
-void k__convolution(Stack& s) {
-  Args a(s, 13);
-  a.ret(convolution(a.tensor(0), a.tensor(1), a.optTensor(2), a.intList(3), a.intList(4), a.intList(5), a.toBool(6),
-                    a.intList(7), a.toInt(8)));
+Tensor convolutionTraced(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                         IntList stride, IntList padding, IntList dilation, bool transposed, IntList output_padding,
+                         int64_t groups, bool /*benchmark*/, bool /*deterministic*/, bool /*cudnn_enabled*/,
+                         bool /*allow_tf32*/) {
+  return convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups);
 }
-void k_batch_norm(Stack& s) {
-  Args a(s, 9);
-  a.ret(batchNorm(a.tensor(0), a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), a.toBool(5),
-                  a.toDouble(6), a.toDouble(7)));
+Tensor batchNormOp(const Tensor& input, std::optional<Tensor> weight, std::optional<Tensor> bias,
+                   std::optional<Tensor> running_mean, std::optional<Tensor> running_var, bool training,
+                   double momentum, double eps, bool /*cudnn_enabled*/) {
+  return batchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps);
 }
 // native_batch_norm also returns the batch mean and 1/sqrt(var + eps) it
 // normalized with (training), or empty tensors (eval).
-void k_native_batch_norm(Stack& s) {
-  Args a(s, 8);
-  const Tensor& x = a.tensor(0);
-  const bool training = a.toBool(5);
-  const double eps = a.toDouble(7);
+std::tuple<Tensor, Tensor, Tensor> nativeBatchNorm(const Tensor& x, std::optional<Tensor> weight,
+                                                   std::optional<Tensor> bias, std::optional<Tensor> running_mean,
+                                                   std::optional<Tensor> running_var, bool training, double momentum,
+                                                   double eps) {
   Tensor save_mean = empty({0}, x.dtype()), save_invstd = empty({0}, x.dtype());
   if (training) {
     JS_CHECK(x.dim() >= 2, "batch_norm: expected at least 2-D input, got ", x.dim(), "-D");
@@ -797,143 +808,121 @@ void k_native_batch_norm(Stack& s) {
     save_mean = from_vector(mean).to(x.dtype());
     save_invstd = from_vector(invstd).to(x.dtype());
   }
-  Tensor out = batchNorm(x, a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), training,
-                         a.toDouble(6), eps);
-  a.ret(std::move(out), std::move(save_mean), std::move(save_invstd));
+  Tensor out = batchNorm(x, weight, bias, running_mean, running_var, training, momentum, eps);
+  return {std::move(out), std::move(save_mean), std::move(save_invstd)};
 }
-void k_instance_norm(Stack& s) {
-  Args a(s, 9);
-  const Tensor& x = a.tensor(0);
-  JS_CHECK(a.toBool(5) || (a.optTensor(3) && a.optTensor(4)),
+Tensor instanceNorm(const Tensor& x, std::optional<Tensor> weight, std::optional<Tensor> bias,
+                    std::optional<Tensor> running_mean, std::optional<Tensor> running_var, bool use_input_stats,
+                    double /*momentum*/, double eps, bool /*cudnn_enabled*/) {
+  JS_CHECK(use_input_stats || (running_mean && running_var),
            "Expected running_mean and running_var to be defined when use_input_stats is false");
-  if (!a.toBool(5)) {
-    a.ret(batchNorm(x, a.optTensor(1), a.optTensor(2), a.optTensor(3), a.optTensor(4), false, 0, a.toDouble(7)));
-    return;
-  }
-  a.ret(groupNorm(x, x.size(1), a.optTensor(1), a.optTensor(2), a.toDouble(7)));
+  if (!use_input_stats) return batchNorm(x, weight, bias, running_mean, running_var, false, 0, eps);
+  return groupNorm(x, x.size(1), weight, bias, eps);
 }
-void k_group_norm(Stack& s) {
-  Args a(s, 6);
-  a.ret(groupNorm(a.tensor(0), a.toInt(1), a.optTensor(2), a.optTensor(3), a.toDouble(4)));
+Tensor groupNormOp(const Tensor& input, int64_t num_groups, std::optional<Tensor> weight, std::optional<Tensor> bias,
+                   double eps, bool /*cudnn_enabled*/) {
+  return groupNorm(input, num_groups, weight, bias, eps);
 }
-void k_layer_norm(Stack& s) {
-  Args a(s, 6);
-  a.ret(layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4)));
+Tensor layerNormOp(const Tensor& input, IntList normalized_shape, std::optional<Tensor> weight,
+                   std::optional<Tensor> bias, double eps, bool /*cudnn_enable*/) {
+  return layerNorm(input, normalized_shape, weight, bias, eps);
 }
-void k_native_layer_norm(Stack& s) {
-  Args a(s, 5);
+std::tuple<Tensor, Tensor, Tensor> nativeLayerNorm(const Tensor& input, IntList normalized_shape,
+                                                   std::optional<Tensor> weight, std::optional<Tensor> bias,
+                                                   double eps) {
   Tensor mean, rstd;
-  Tensor out = layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4), &mean, &rstd);
-  a.ret(std::move(out), std::move(mean), std::move(rstd));
+  Tensor out = layerNorm(input, normalized_shape, weight, bias, eps, &mean, &rstd);
+  return {std::move(out), std::move(mean), std::move(rstd)};
 }
 // native_layer_norm.out, which PyTorch generates from the functional op: the
 // three results converted into out0, out1 and out2 (resized; any dtypes).
-void k_native_layer_norm_out(Stack& s) {
-  Args a(s, 8);
-  Tensor mean, rstd;
-  Tensor y = layerNorm(a.tensor(0), a.intList(1), a.optTensor(2), a.optTensor(3), a.toDouble(4), &mean, &rstd);
-  Tensor out0 = a.tensor(5), out1 = a.tensor(6), out2 = a.tensor(7);
+std::tuple<Tensor, Tensor, Tensor> nativeLayerNormOut(const Tensor& input, IntList normalized_shape,
+                                                      std::optional<Tensor> weight, std::optional<Tensor> bias,
+                                                      double eps, Tensor out0, Tensor out1, Tensor out2) {
+  auto [y, mean, rstd] = nativeLayerNorm(input, std::move(normalized_shape), weight, bias, eps);
   copyToOut(out0, y);
   copyToOut(out1, mean);
   copyToOut(out2, rstd);
-  a.ret(std::move(out0), std::move(out1), std::move(out2));
+  return {std::move(out0), std::move(out1), std::move(out2)};
 }
-void k_max_pool2d(Stack& s) {
-  Args a(s, 6);
-  const Tensor& x = a.tensor(0);
-  const Pool2d p = makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5));
+Tensor maxPool2dOp(const Tensor& x, IntList kernel_size, IntList stride, IntList padding, IntList dilation,
+                   bool ceil_mode) {
+  const Pool2d p = makePool(kernel_size, stride, padding, dilation, ceil_mode);
   if ((x.dim() == 3 || x.dim() == 4) && (x.dtype() == ScalarType::Float || x.dtype() == ScalarType::Double) &&
-      x.numel() > 0) {
-    a.ret(maxPool2dValues(x, p));
-    return;
-  }
-  a.ret(maxPool2d(x, p).first);
+      x.numel() > 0)
+    return maxPool2dValues(x, p);
+  return maxPool2d(x, p).first;
 }
-void k_max_pool2d_idx(Stack& s) {
-  Args a(s, 6);
-  auto r = maxPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), a.intList(4), a.toBool(5)));
-  a.ret(std::move(r.first), std::move(r.second));
+std::tuple<Tensor, Tensor> maxPool2dWithIndices(const Tensor& x, IntList kernel_size, IntList stride,
+                                                IntList padding, IntList dilation, bool ceil_mode) {
+  auto r = maxPool2d(x, makePool(kernel_size, stride, padding, dilation, ceil_mode));
+  return {std::move(r.first), std::move(r.second)};
 }
 std::vector<int64_t> with1(std::vector<int64_t> v, int64_t one) {
   if (v.empty()) return v;
   return {one, v[0]};
 }
-Pool2d pool1d(Args& a) {
-  return makePool(with1(a.intList(1), 1), with1(a.intList(2), 1), with1(a.intList(3), 0), with1(a.intList(4), 1),
-                  a.toBool(5));
+// The 2-D window of a 1-D pooling: height 1, no padding or dilation along it.
+Pool2d pool1d(const IntList& kernel_size, const IntList& stride, const IntList& padding, const IntList& dilation,
+              bool ceil_mode) {
+  return makePool(with1(kernel_size, 1), with1(stride, 1), with1(padding, 0), with1(dilation, 1), ceil_mode);
 }
-void k_max_pool1d(Stack& s) {
-  Args a(s, 6);
-  JS_CHECK(a.tensor(0).dim() == 2 || a.tensor(0).dim() == 3, "max_pool1d() Expected 2D or 3D input tensor, but got ",
-           shapeToString(a.tensor(0).sizes()));
-  a.ret(from2d(maxPool2d(as2d(a.tensor(0)), pool1d(a)).first));
+Tensor maxPool1d(const Tensor& x, IntList kernel_size, IntList stride, IntList padding, IntList dilation,
+                 bool ceil_mode) {
+  JS_CHECK(x.dim() == 2 || x.dim() == 3, "max_pool1d() Expected 2D or 3D input tensor, but got ",
+           shapeToString(x.sizes()));
+  return from2d(maxPool2d(as2d(x), pool1d(kernel_size, stride, padding, dilation, ceil_mode)).first);
 }
-void k_max_pool1d_idx(Stack& s) {
-  Args a(s, 6);
-  auto r = maxPool2d(as2d(a.tensor(0)), pool1d(a));
-  a.ret(from2d(r.first), from2d(r.second));
+std::tuple<Tensor, Tensor> maxPool1dWithIndices(const Tensor& x, IntList kernel_size, IntList stride,
+                                                IntList padding, IntList dilation, bool ceil_mode) {
+  auto r = maxPool2d(as2d(x), pool1d(kernel_size, stride, padding, dilation, ceil_mode));
+  return {from2d(r.first), from2d(r.second)};
 }
-void k_avg_pool2d(Stack& s) {
-  Args a(s, 7);
-  a.ret(avgPool2d(a.tensor(0), makePool(a.intList(1), a.intList(2), a.intList(3), {1}, a.toBool(4)), a.toBool(5),
-                  a.optInt(6)));
+Tensor avgPool2dOp(const Tensor& x, IntList kernel_size, IntList stride, IntList padding, bool ceil_mode,
+                   bool count_include_pad, std::optional<int64_t> divisor_override) {
+  return avgPool2d(x, makePool(kernel_size, stride, padding, {1}, ceil_mode), count_include_pad, divisor_override);
 }
-void k_avg_pool1d(Stack& s) {
-  Args a(s, 6);
-  std::vector<int64_t> k = a.intList(1), st = a.intList(2), p = a.intList(3);
-  a.ret(from2d(avgPool2d(as2d(a.tensor(0)), makePool(with1(k, 1), with1(st, 1), with1(p, 0), {1}, a.toBool(4)),
-                         a.toBool(5), std::nullopt)));
+Tensor avgPool1d(const Tensor& x, IntList kernel_size, IntList stride, IntList padding, bool ceil_mode,
+                 bool count_include_pad) {
+  return from2d(avgPool2d(as2d(x), pool1d(kernel_size, stride, padding, {1}, ceil_mode), count_include_pad,
+                          std::nullopt));
 }
-void k_adaptive_avg_pool2d(Stack& s) {
-  Args a(s, 2);
-  a.ret(adaptivePool2d(a.tensor(0), a.intList(1), false).first);
+// Adaptive pooling; the 1-D forms pool a height-1 view to height 1.
+Tensor adaptiveAvgPool2d(const Tensor& x, IntList output_size) {
+  return adaptivePool2d(x, std::move(output_size), false).first;
 }
-void k_adaptive_max_pool2d(Stack& s) {
-  Args a(s, 2);
-  auto r = adaptivePool2d(a.tensor(0), a.intList(1), true);
-  a.ret(std::move(r.first), std::move(r.second));
+std::tuple<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& x, IntList output_size) {
+  auto r = adaptivePool2d(x, std::move(output_size), true);
+  return {std::move(r.first), std::move(r.second)};
 }
-void k_adaptive_avg_pool1d(Stack& s) {
-  Args a(s, 2);
-  a.ret(from2d(adaptivePool2d(as2d(a.tensor(0)), {1, a.intList(1)[0]}, false).first));
+Tensor adaptiveAvgPool1d(const Tensor& x, IntList output_size) {
+  return from2d(adaptivePool2d(as2d(x), {1, output_size[0]}, false).first);
 }
-void k_adaptive_max_pool1d(Stack& s) {
-  Args a(s, 2);
-  auto r = adaptivePool2d(as2d(a.tensor(0)), {1, a.intList(1)[0]}, true);
-  a.ret(from2d(r.first), from2d(r.second));
+std::tuple<Tensor, Tensor> adaptiveMaxPool1d(const Tensor& x, IntList output_size) {
+  auto r = adaptivePool2d(as2d(x), {1, output_size[0]}, true);
+  return {from2d(r.first), from2d(r.second)};
 }
-void k_pad(Stack& s) {
-  Args a(s, 4);
-  const std::string_view mode = a.str(2);
-  if (mode == "constant") {
-    a.ret(constant_pad_nd(a.tensor(0), a.intList(1), a.optDouble(3).value_or(0.0)));
-    return;
-  }
+Tensor padOp(const Tensor& self, IntList pad, std::string_view mode, std::optional<double> value) {
+  if (mode == "constant") return constant_pad_nd(self, pad, value.value_or(0.0));
   JS_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular",
            "Unrecognised padding mode ", mode);
-  JS_CHECK(a.isNone(3), "Padding mode \"", mode, "\" doesn't take in value argument.");
-  a.ret(padMode(a.tensor(0), a.intList(1), mode));
+  JS_CHECK(!value, "Padding mode \"", mode, "\" doesn't take in value argument.");
+  return padMode(self, pad, mode);
 }
 // reflection_pad{1,2,3}d / replication_pad{1,2,3}d, the operators F.pad
 // called before aten::pad (archives saved by older PyTorch name them):
 // `Dims` padded dims, on an input with Dims + 1 or Dims + 2 dims.
 template <int Dims, bool Reflect>
-void k_mode_pad(Stack& s) {
-  Args a(s, 2);
-  const Tensor& self = a.tensor(0);
-  const std::vector<int64_t> pad = a.intList(1);
+Tensor modePad(const Tensor& self, IntList pad) {
   JS_CHECK(static_cast<int64_t>(pad.size()) == 2 * Dims, "padding size is expected to be ", 2 * Dims,
            ", but got: ", pad.size());
   JS_CHECK(self.dim() == Dims + 1 || self.dim() == Dims + 2, "Expected ", Dims + 1, "D or ", Dims + 2,
            "D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for input, but got: ",
            shapeToString(self.sizes()));
-  a.ret(padMode(self, pad, Reflect ? "reflect" : "replicate"));
+  return padMode(self, pad, Reflect ? "reflect" : "replicate");
 }
 
-void k_channel_shuffle(Stack& s) {
-  Args a(s, 2);
-  const Tensor& x = a.tensor(0);
-  const int64_t g = a.toInt(1);
+Tensor channelShuffle(const Tensor& x, int64_t g) {
   JS_CHECK(x.dim() > 2, "channel_shuffle expects input to have at least 3 dimensions, but got input with sizes ",
            shapeToString(x.sizes()));
   JS_CHECK(g > 0 && x.size(1) % g == 0, "Number of channels must be divisible by groups. Got ", x.size(1),
@@ -941,22 +930,23 @@ void k_channel_shuffle(Stack& s) {
   DimVector shape(x.sizes().begin(), x.sizes().end());
   DimVector split{shape[0], g, shape[1] / g};
   split.insert(split.end(), shape.begin() + 2, shape.end());
-  a.ret(x.reshape(split).transpose(1, 2).contiguous().view(shape));
+  return x.reshape(split).transpose(1, 2).contiguous().view(shape);
 }
 
 // pixel_shuffle: (*, C*r*r, H, W) -> (*, C, H*r, W*r); pixel_unshuffle is its inverse.
-Tensor pixelShuffle(const Tensor& x, int64_t r, bool inverse) {
-  const char* op = inverse ? "pixel_unshuffle" : "pixel_shuffle";
+template <bool Inverse>
+Tensor pixelShuffle(const Tensor& x, int64_t r) {
+  const char* op = Inverse ? "pixel_unshuffle" : "pixel_shuffle";
   JS_CHECK(x.dim() >= 3, op, " expects input to have at least 3 dimensions, but got input with ", x.dim(),
            " dimension(s)");
-  JS_CHECK(r > 0, op, " expects a positive ", inverse ? "downscale_factor" : "upscale_factor", ", but got ", r);
+  JS_CHECK(r > 0, op, " expects a positive ", Inverse ? "downscale_factor" : "upscale_factor", ", but got ", r);
   const int64_t n = x.dim();
   const int64_t C = x.size(n - 3), H = x.size(n - 2), W = x.size(n - 1);
   DimVector batch(x.sizes().begin(), x.sizes().end() - 3);
   const int64_t b = static_cast<int64_t>(batch.size());
   DimVector split = batch, perm, out = batch;
   for (int64_t i = 0; i < b; ++i) perm.push_back(i);
-  if (!inverse) {
+  if (!Inverse) {
     JS_CHECK(C % (r * r) == 0, "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
              "of upscale_factor, but input.size(-3)=", C, " is not divisible by ", r * r);
     split.insert(split.end(), {C / (r * r), r, r, H, W});
@@ -971,30 +961,18 @@ Tensor pixelShuffle(const Tensor& x, int64_t r, bool inverse) {
   }
   return x.reshape(split).permute(perm).contiguous().view(out);
 }
-void k_pixel_shuffle(Stack& s) {
-  Args a(s, 2);
-  a.ret(pixelShuffle(a.tensor(0), a.toInt(1), false));
-}
-void k_pixel_unshuffle(Stack& s) {
-  Args a(s, 2);
-  a.ret(pixelShuffle(a.tensor(0), a.toInt(1), true));
-}
 
 // Moves `dim` last and flattens the rest: rows of `len` doubles.
 Tensor rowsAlong(const Tensor& t, int64_t dim) { return t.movedim(dim, -1).to(ScalarType::Double).contiguous(); }
 
 // cosine_similarity: sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))
 // along dim, after broadcasting (each norm clamped separately, as PyTorch).
-void k_cosine_similarity(Stack& s) {
-  Args a(s, 4);
-  const Tensor& x1 = a.tensor(0);
-  const Tensor& x2 = a.tensor(1);
-  const double eps = a.toDouble(3);
+Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim_arg, double eps) {
   const ScalarType rt = promoteTypes(x1.dtype(), x2.dtype());
   JS_CHECK(isFloatingType(rt), "cosine_similarity: expected floating point inputs, got ", scalarTypeName(rt));
   const DimVector shape = broadcastShapes(x1.sizes(), x2.sizes());
   const int64_t nd = static_cast<int64_t>(shape.size());
-  const int64_t dim = maybe_wrap_dim(a.toInt(2), nd);
+  const int64_t dim = maybe_wrap_dim(dim_arg, nd);
   Tensor r1 = rowsAlong(x1.expand(shape), dim), r2 = rowsAlong(x2.expand(shape), dim);
   const int64_t len = nd == 0 ? 1 : shape[static_cast<size_t>(dim)];
   DimVector out_shape = shape;
@@ -1013,16 +991,11 @@ void k_cosine_similarity(Stack& s) {
     }
     op[r] = w12 / (std::max(std::sqrt(w1), eps) * std::max(std::sqrt(w2), eps));
   }
-  a.ret(out.to(rt));
+  return out.to(rt);
 }
 
 // bilinear: y[..., o] = x1[..., :] . W[o] . x2[..., :] + b[o].
-void k_bilinear(Stack& s) {
-  Args a(s, 4);
-  const Tensor& x1 = a.tensor(0);
-  const Tensor& x2 = a.tensor(1);
-  const Tensor& w = a.tensor(2);
-  const std::optional<Tensor> b = a.optTensor(3);
+Tensor bilinear(const Tensor& x1, const Tensor& x2, const Tensor& w, const std::optional<Tensor>& b) {
   JS_CHECK(x1.dim() == x2.dim(), "bilinear(): input dimensions do not match: got ", x1.dim(), " and ", x2.dim());
   JS_CHECK(x1.dim() >= 1, "bilinear(): inputs must have at least one dimension");
   for (int64_t d = 0; d + 1 < x1.dim(); ++d)
@@ -1063,19 +1036,16 @@ void k_bilinear(Stack& s) {
     }
   DimVector shape(x1.sizes().begin(), x1.sizes().end());
   shape.back() = O;
-  a.ret(out.to(rt).view(shape));
+  return out.to(rt).view(shape);
 }
 
 // convNd.padding: padding="valid" is no padding; "same" pads so the output
 // keeps the input's size (stride 1 only), the odd extra on the far side.
 template <int N>
-void k_conv_padding_str(Stack& s) {
-  Args a(s, 7);
-  const Tensor& x = a.tensor(0);
-  const Tensor& w = a.tensor(1);
-  const std::string mode(a.str(4));
-  std::vector<int64_t> stride = expandParam(a.intList(3), N, "stride");
-  std::vector<int64_t> dilation = expandParam(a.intList(5), N, "dilation");
+Tensor convPaddingStr(const Tensor& x, const Tensor& w, const std::optional<Tensor>& bias, IntList stride_arg,
+                      std::string_view mode, IntList dilation_arg, int64_t groups) {
+  std::vector<int64_t> stride = expandParam(stride_arg, N, "stride");
+  std::vector<int64_t> dilation = expandParam(dilation_arg, N, "dilation");
   std::vector<int64_t> pad(N, 0);
   Tensor input = x;
   if (mode == "same") {
@@ -1099,110 +1069,110 @@ void k_conv_padding_str(Stack& s) {
   } else {
     JS_CHECK(mode == "valid", "Invalid padding string: '", mode, "'");
   }
-  a.ret(convNd(input, w, a.optTensor(2), stride, pad, dilation, a.toInt(6)));
+  return convNd(input, w, bias, stride, pad, dilation, groups);
 }
 
 const OpEntry kNnOps[] = {
-    {"aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
-     "dilation=1, int groups=1) -> Tensor",
-     k_conv2d, "2-D convolution (NCHW) via im2col + GEMM."},
-    {"jitserve::conv2d_clamp(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
-     "dilation, int groups, Scalar? min, Scalar? max, bool channels_last=False) -> Tensor",
-     k_conv2d_clamp, "conv2d then clamp(min, max), one kernel (oneDNN post-op); made by fuse_conv_clamp."},
-    {"jitserve::conv2d_add(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, int[2] "
-     "dilation, int groups, Tensor other, Scalar alpha, bool in_place, Scalar? min, Scalar? max, bool "
-     "channels_last=False) -> Tensor",
-     k_conv2d_add,
-     "clamp(conv2d + alpha * other, min, max), one kernel (oneDNN sum and eltwise post-ops); made by fuse_conv_add."},
-    {"aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], int[1] "
-     "dilation=[1], int groups=1) -> Tensor",
-     k_conv1d, "1-D convolution (NCL)."},
-    {"aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
-     "transposed, int[] output_padding, int groups) -> Tensor",
-     k_convolution, "Generic convolution entry (1-D to 3-D, plain or transposed)."},
-    {"aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] dilation, bool "
-     "transposed, int[] output_padding, int groups, bool benchmark, bool deterministic, bool cudnn_enabled, bool "
-     "allow_tf32) -> Tensor",
-     k__convolution, "Convolution as traced models record it."},
-    {"aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
-     "training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
-     k_batch_norm, "Batch normalization over dim 1 (running stats in eval)."},
-    {"aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
-     "running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
-     k_native_batch_norm, "batch_norm returning the saved batch mean and inverse std too."},
-    {"aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool "
-     "use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
-     k_instance_norm, "Per-sample, per-channel normalization."},
-    {"aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float "
-     "eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor",
-     k_group_norm, "Normalization over groups of channels."},
-    {"aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float "
-     "eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor",
-     k_layer_norm, "Normalization over the trailing normalized_shape dims."},
-    {"aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> "
-     "(Tensor, Tensor, Tensor)",
-     k_native_layer_norm, "layer_norm returning the mean and 1/std too."},
-    {"aten::native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps, "
-     "*, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> (Tensor(a!), Tensor(b!), Tensor(c!))",
-     k_native_layer_norm_out, "native_layer_norm into out0, out1, out2."},
-    {"aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool "
-     "ceil_mode=False) -> Tensor",
-     k_max_pool2d, "2-D max pooling."},
-    {"aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] "
-     "dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
-     k_max_pool2d_idx, "2-D max pooling with flat argmax indices."},
-    {"aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] dilation=[1], "
-     "bool ceil_mode=False) -> Tensor",
-     k_max_pool1d, "1-D max pooling."},
-    {"aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] "
-     "dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)",
-     k_max_pool1d_idx, "1-D max pooling with indices."},
-    {"aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, "
-     "bool count_include_pad=True, int? divisor_override=None) -> Tensor",
-     k_avg_pool2d, "2-D average pooling."},
-    {"aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool ceil_mode=False, "
-     "bool count_include_pad=True) -> Tensor",
-     k_avg_pool1d, "1-D average pooling."},
-    {"aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", k_adaptive_avg_pool2d,
-     "2-D average pooling to a fixed output size."},
-    {"aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool2d,
-     "2-D max pooling to a fixed output size, with indices."},
-    {"aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", k_adaptive_avg_pool1d,
-     "1-D average pooling to a fixed output size."},
-    {"aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)", k_adaptive_max_pool1d,
-     "1-D max pooling to a fixed output size, with indices."},
-    {"aten::reflection_pad1d(Tensor self, int[2] padding) -> Tensor", k_mode_pad<1, true>, "Reflect-pads the last dim."},
-    {"aten::reflection_pad2d(Tensor self, int[4] padding) -> Tensor", k_mode_pad<2, true>,
-     "Reflect-pads the last 2 dims."},
-    {"aten::reflection_pad3d(Tensor self, int[6] padding) -> Tensor", k_mode_pad<3, true>,
-     "Reflect-pads the last 3 dims."},
-    {"aten::replication_pad1d(Tensor self, int[2] padding) -> Tensor", k_mode_pad<1, false>,
-     "Edge-pads the last dim."},
-    {"aten::replication_pad2d(Tensor self, int[4] padding) -> Tensor", k_mode_pad<2, false>,
-     "Edge-pads the last 2 dims."},
-    {"aten::replication_pad3d(Tensor self, int[6] padding) -> Tensor", k_mode_pad<3, false>,
-     "Edge-pads the last 3 dims."},
-    {"aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor", k_pad,
-     "Pads the last dims: constant, reflect, replicate or circular."},
-    {"aten::channel_shuffle(Tensor self, int groups) -> Tensor", k_channel_shuffle,
-     "Interleaves channel groups (ShuffleNet)."},
-    {"aten::pixel_shuffle(Tensor self, int upscale_factor) -> Tensor", k_pixel_shuffle,
-     "Moves channel blocks of r*r into r x r spatial tiles (sub-pixel convolution)."},
-    {"aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor", k_pixel_unshuffle,
-     "Inverse of pixel_shuffle: r x r spatial tiles into channels."},
-    {"aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor", k_cosine_similarity,
-     "Cosine of the angle between x1 and x2 along dim."},
-    {"aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor", k_bilinear,
-     "x1^T W x2 + b for each output feature."},
-    {"aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], str padding=\"valid\", "
-     "int[1] dilation=[1], int groups=1) -> Tensor",
-     k_conv_padding_str<1>, "1-D convolution with padding 'valid' or 'same'."},
-    {"aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str padding=\"valid\", "
-     "int[2] dilation=1, int groups=1) -> Tensor",
-     k_conv_padding_str<2>, "2-D convolution with padding 'valid' or 'same'."},
-    {"aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str padding=\"valid\", "
-     "int[3] dilation=1, int groups=1) -> Tensor",
-     k_conv_padding_str<3>, "3-D convolution with padding 'valid' or 'same'."},
+    op<conv2d>("aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
+               "dilation=1, int groups=1) -> Tensor",
+               "2-D convolution (NCHW) via im2col + GEMM."),
+    op<conv2dClamp>("jitserve::conv2d_clamp(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, "
+                    "int[2] dilation, int groups, Scalar? min, Scalar? max, bool channels_last=False) -> Tensor",
+                    "conv2d then clamp(min, max), one kernel (oneDNN post-op); made by fuse_conv_clamp."),
+    op<conv2dAdd>("jitserve::conv2d_add(Tensor input, Tensor weight, Tensor? bias, int[2] stride, int[2] padding, "
+                  "int[2] dilation, int groups, Tensor other, Scalar alpha, bool in_place, Scalar? min, Scalar? max, "
+                  "bool channels_last=False) -> Tensor",
+                  "clamp(conv2d + alpha * other, min, max), one kernel (oneDNN sum and eltwise post-ops); made by "
+                  "fuse_conv_add."),
+    op<conv1d>("aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], int[1] padding=[0], "
+               "int[1] dilation=[1], int groups=1) -> Tensor",
+               "1-D convolution (NCL)."),
+    op<convolutionOp>("aten::convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, int[] "
+                      "dilation, bool transposed, int[] output_padding, int groups) -> Tensor",
+                      "Generic convolution entry (1-D to 3-D, plain or transposed)."),
+    op<convolutionTraced>("aten::_convolution(Tensor input, Tensor weight, Tensor? bias, int[] stride, int[] padding, "
+                          "int[] dilation, bool transposed, int[] output_padding, int groups, bool benchmark, bool "
+                          "deterministic, bool cudnn_enabled, bool allow_tf32) -> Tensor",
+                          "Convolution as traced models record it."),
+    op<batchNormOp>("aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
+                    "running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+                    "Batch normalization over dim 1 (running stats in eval)."),
+    op<nativeBatchNorm>("aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, "
+                        "Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)",
+                        "batch_norm returning the saved batch mean and inverse std too."),
+    op<instanceNorm>("aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? "
+                     "running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+                     "Per-sample, per-channel normalization."),
+    op<groupNormOp>("aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float "
+                    "eps=1.0000000000000001e-05, bool cudnn_enabled=True) -> Tensor",
+                    "Normalization over groups of channels."),
+    op<layerNormOp>("aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, "
+                    "float eps=1.0000000000000001e-05, bool cudnn_enable=True) -> Tensor",
+                    "Normalization over the trailing normalized_shape dims."),
+    op<nativeLayerNorm>("aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? "
+                        "bias, float eps) -> (Tensor, Tensor, Tensor)",
+                        "layer_norm returning the mean and 1/std too."),
+    op<nativeLayerNormOut>("aten::native_layer_norm.out(Tensor input, SymInt[] normalized_shape, Tensor? weight, "
+                           "Tensor? bias, float eps, *, Tensor(a!) out0, Tensor(b!) out1, Tensor(c!) out2) -> "
+                           "(Tensor(a!), Tensor(b!), Tensor(c!))",
+                           "native_layer_norm into out0, out1, out2."),
+    op<maxPool2dOp>("aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] "
+                    "dilation=1, bool ceil_mode=False) -> Tensor",
+                    "2-D max pooling."),
+    op<maxPool2dWithIndices>("aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] "
+                             "padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+                             "2-D max pooling with flat argmax indices."),
+    op<maxPool1d>("aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], int[1] "
+                  "dilation=[1], bool ceil_mode=False) -> Tensor",
+                  "1-D max pooling."),
+    op<maxPool1dWithIndices>("aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] "
+                             "padding=[0], int[1] dilation=[1], bool ceil_mode=False) -> (Tensor, Tensor)",
+                             "1-D max pooling with indices."),
+    op<avgPool2dOp>("aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool "
+                    "ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+                    "2-D average pooling."),
+    op<avgPool1d>("aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=[0], bool "
+                  "ceil_mode=False, bool count_include_pad=True) -> Tensor",
+                  "1-D average pooling."),
+    op<adaptiveAvgPool2d>("aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor",
+                          "2-D average pooling to a fixed output size."),
+    op<adaptiveMaxPool2d>("aten::adaptive_max_pool2d(Tensor self, int[2] output_size) -> (Tensor, Tensor)",
+                          "2-D max pooling to a fixed output size, with indices."),
+    op<adaptiveAvgPool1d>("aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor",
+                          "1-D average pooling to a fixed output size."),
+    op<adaptiveMaxPool1d>("aten::adaptive_max_pool1d(Tensor self, int[1] output_size) -> (Tensor, Tensor)",
+                          "1-D max pooling to a fixed output size, with indices."),
+    op<modePad<1, true>>("aten::reflection_pad1d(Tensor self, int[2] padding) -> Tensor", "Reflect-pads the last dim."),
+    op<modePad<2, true>>("aten::reflection_pad2d(Tensor self, int[4] padding) -> Tensor",
+                         "Reflect-pads the last 2 dims."),
+    op<modePad<3, true>>("aten::reflection_pad3d(Tensor self, int[6] padding) -> Tensor",
+                         "Reflect-pads the last 3 dims."),
+    op<modePad<1, false>>("aten::replication_pad1d(Tensor self, int[2] padding) -> Tensor", "Edge-pads the last dim."),
+    op<modePad<2, false>>("aten::replication_pad2d(Tensor self, int[4] padding) -> Tensor",
+                          "Edge-pads the last 2 dims."),
+    op<modePad<3, false>>("aten::replication_pad3d(Tensor self, int[6] padding) -> Tensor",
+                          "Edge-pads the last 3 dims."),
+    op<padOp>("aten::pad(Tensor self, int[] pad, str mode=\"constant\", float? value=None) -> Tensor",
+              "Pads the last dims: constant, reflect, replicate or circular."),
+    op<channelShuffle>("aten::channel_shuffle(Tensor self, int groups) -> Tensor",
+                       "Interleaves channel groups (ShuffleNet)."),
+    op<pixelShuffle<false>>("aten::pixel_shuffle(Tensor self, int upscale_factor) -> Tensor",
+                            "Moves channel blocks of r*r into r x r spatial tiles (sub-pixel convolution)."),
+    op<pixelShuffle<true>>("aten::pixel_unshuffle(Tensor self, int downscale_factor) -> Tensor",
+                           "Inverse of pixel_shuffle: r x r spatial tiles into channels."),
+    op<cosineSimilarity>("aten::cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08) -> Tensor",
+                         "Cosine of the angle between x1 and x2 along dim."),
+    op<bilinear>("aten::bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None) -> Tensor",
+                 "x1^T W x2 + b for each output feature."),
+    op<convPaddingStr<1>>("aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[1] stride=[1], str "
+                          "padding=\"valid\", int[1] dilation=[1], int groups=1) -> Tensor",
+                          "1-D convolution with padding 'valid' or 'same'."),
+    op<convPaddingStr<2>>("aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, str "
+                          "padding=\"valid\", int[2] dilation=1, int groups=1) -> Tensor",
+                          "2-D convolution with padding 'valid' or 'same'."),
+    op<convPaddingStr<3>>("aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, int[3] stride=1, str "
+                          "padding=\"valid\", int[3] dilation=1, int groups=1) -> Tensor",
+                          "3-D convolution with padding 'valid' or 'same'."),
 };
 
 }  // namespace

@@ -8,7 +8,6 @@
 #include <random>
 
 #include "runtime/ops/binary_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/dispatch.h"
@@ -40,13 +39,12 @@ std::vector<double> normalSamples(int64_t n) {
   return z;
 }
 
-void checkNoGenerator(const Args& a, size_t slot) {
-  JS_CHECK(a.isNone(slot), "explicit Generator arguments are not supported; pass None");
+// A `Generator? generator` argument: only None (the default generator).
+void checkNoGenerator(const IValue& generator) {
+  JS_CHECK(generator.isNone(), "explicit Generator arguments are not supported; pass None");
 }
-void checkCpu(const Args& a, size_t slot) {
-  if (!a.isNone(slot) && a.at(slot).isDevice())
-    JS_CHECK(a.at(slot).toDevice().isCPU(), "device ", a.at(slot).toDevice().str(),
-             " is not available: jitserve runs on the CPU");
+void checkCpu(const std::optional<Device>& device) {
+  if (device) JS_CHECK(device->isCPU(), "device ", device->str(), " is not available: jitserve runs on the CPU");
 }
 void checkSizes(IntArrayRef size) {
   for (int64_t s : size) JS_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", shapeToString(size));
@@ -88,44 +86,45 @@ Tensor randintTensor(int64_t low, int64_t high, IntArrayRef size, ScalarType dty
 
 // ---- kernels ----
 
-// rand / randn(int[] size, *, dtype, layout, device, pin_memory)
+// The factories' trailing arguments are dtype, layout, device and
+// pin_memory (and memory_format for the _like forms); layout, pin_memory and
+// memory_format have one value here and are ignored.
+using Layout = std::optional<int64_t>;
+using PinMemory = std::optional<bool>;
+using MemoryFormat = std::optional<int64_t>;
+
 template <bool Normal>
-void k_rand(Stack& s) {
-  Args a(s, 5);
-  checkCpu(a, 3);
-  const ScalarType dt = a.optScalarType(1).value_or(kDefaultDtype);
-  const std::vector<int64_t> size = a.intList(0);
-  a.ret(Normal ? normalTensor(size, dt, "randn") : uniformTensor(size, dt, "rand"));
+Tensor rand(std::vector<int64_t> size, std::optional<ScalarType> dtype, Layout /*layout*/,
+            std::optional<Device> device, PinMemory /*pin_memory*/) {
+  checkCpu(device);
+  const ScalarType dt = dtype.value_or(kDefaultDtype);
+  return Normal ? normalTensor(size, dt, "randn") : uniformTensor(size, dt, "rand");
 }
-// rand_like / randn_like(self, *, dtype, layout, device, pin_memory, memory_format)
 template <bool Normal>
-void k_rand_like(Stack& s) {
-  Args a(s, 6);
-  checkCpu(a, 3);
-  const Tensor& self = a.tensor(0);
-  const ScalarType dt = a.optScalarType(1).value_or(self.dtype());
-  a.ret(Normal ? normalTensor(self.sizes(), dt, "randn_like") : uniformTensor(self.sizes(), dt, "rand_like"));
+Tensor randLike(const Tensor& self, std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
+                PinMemory /*pin_memory*/, MemoryFormat /*memory_format*/) {
+  checkCpu(device);
+  const ScalarType dt = dtype.value_or(self.dtype());
+  return Normal ? normalTensor(self.sizes(), dt, "randn_like") : uniformTensor(self.sizes(), dt, "rand_like");
 }
-// randint_like(self, high, *, ...) and randint_like.low_dtype(self, low, high, *, ...)
-template <bool Low>
-void k_randint_like(Stack& s) {
-  Args a(s, Low ? 8 : 7);
-  const size_t f = Low ? 3 : 2;
-  checkCpu(a, f + 2);
-  const Tensor& self = a.tensor(0);
-  const int64_t low = Low ? a.toInt(1) : 0;
-  const int64_t high = a.toInt(Low ? 2 : 1);
-  a.ret(randintTensor(low, high, self.sizes(), a.optScalarType(f).value_or(self.dtype())));
+Tensor randintLikeLow(const Tensor& self, int64_t low, int64_t high, std::optional<ScalarType> dtype,
+                      Layout /*layout*/, std::optional<Device> device, PinMemory /*pin_memory*/,
+                      MemoryFormat /*memory_format*/) {
+  checkCpu(device);
+  return randintTensor(low, high, self.sizes(), dtype.value_or(self.dtype()));
 }
-// randint(high, size, *, ...) and randint.low(low, high, size, *, ...)
-template <bool Low>
-void k_randint(Stack& s) {
-  Args a(s, Low ? 7 : 6);
-  const size_t f = Low ? 3 : 2;
-  checkCpu(a, f + 2);
-  const int64_t low = Low ? a.toInt(0) : 0;
-  const int64_t high = a.toInt(Low ? 1 : 0);
-  a.ret(randintTensor(low, high, a.intList(Low ? 2 : 1), a.optScalarType(f).value_or(ScalarType::Long)));
+Tensor randintLike(const Tensor& self, int64_t high, std::optional<ScalarType> dtype, Layout layout,
+                   std::optional<Device> device, PinMemory pin_memory, MemoryFormat memory_format) {
+  return randintLikeLow(self, 0, high, dtype, layout, device, pin_memory, memory_format);
+}
+Tensor randintLow(int64_t low, int64_t high, std::vector<int64_t> size, std::optional<ScalarType> dtype,
+                  Layout /*layout*/, std::optional<Device> device, PinMemory /*pin_memory*/) {
+  checkCpu(device);
+  return randintTensor(low, high, size, dtype.value_or(ScalarType::Long));
+}
+Tensor randint(int64_t high, std::vector<int64_t> size, std::optional<ScalarType> dtype, Layout layout,
+               std::optional<Device> device, PinMemory pin_memory) {
+  return randintLow(0, high, std::move(size), dtype, layout, device, pin_memory);
 }
 
 Tensor bernoulliFrom(const Tensor& self, const Tensor& probs) {
@@ -140,29 +139,22 @@ Tensor bernoulliFrom(const Tensor& self, const Tensor& probs) {
   for (int64_t i = 0; i < n; ++i) u[static_cast<size_t>(i)] = u[static_cast<size_t>(i)] < pp[i] ? 1.0 : 0.0;
   return fromDoubles(p.sizes(), u, self.dtype());
 }
-void k_bernoulli(Stack& s) {
-  Args a(s, 2);
-  checkNoGenerator(a, 1);
-  a.ret(bernoulliFrom(a.tensor(0), a.tensor(0)));
+Tensor bernoulli(const Tensor& self, const IValue& generator) {
+  checkNoGenerator(generator);
+  return bernoulliFrom(self, self);
 }
-void k_bernoulli_p(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  const double p = a.toDouble(1);
+// Draws shaped like self with one probability p.
+Tensor bernoulliP(const Tensor& self, double p, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(p >= 0 && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
-  const Tensor& self = a.tensor(0);
-  a.ret(bernoulliFrom(self, full(self.sizes(), p, ScalarType::Double)));
+  return bernoulliFrom(self, full(self.sizes(), p, ScalarType::Double));
 }
 
 // multinomial(self, num_samples, replacement, generator): indices drawn with
 // probability proportional to each row's non-negative weights; without
 // replacement a drawn category's weight drops to zero.
-void k_multinomial(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  const Tensor& self = a.tensor(0);
-  const int64_t k = a.toInt(1);
-  const bool replacement = a.toBool(2);
+Tensor multinomial(const Tensor& self, int64_t k, bool replacement, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(self.dim() == 1 || self.dim() == 2, "prob_dist must be 1 or 2 dim");
   JS_CHECK(isFloatingType(self.dtype()), "multinomial only supports floating-point dtypes for input, got: ",
            scalarTypeName(self.dtype()));
@@ -202,65 +194,49 @@ void k_multinomial(Stack& s) {
       }
     }
   }
-  a.ret(self.dim() == 1 ? out.view({k}) : out);
+  return self.dim() == 1 ? out.view({k}) : out;
 }
 
 // In-place samplers (x.normal_(), x.uniform_(), ...; diffusion and VAE
 // models draw noise this way): self's floating tensor overwritten with
 // draws of `transform(u)` for uniforms u, or of a normal.
-Tensor& fillFrom(Tensor& self, const std::vector<double>& values, const char* op) {
+Tensor fillFrom(Tensor self, const std::vector<double>& values, const char* op) {
   JS_CHECK(isFloatingType(self.dtype()), op, " expects a floating point tensor, got ", scalarTypeName(self.dtype()));
   self.copy_(fromDoubles(self.sizes(), values, self.dtype()));
   return self;
 }
-void k_normal_(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  Tensor self = a.tensor(0);
-  const double mean = a.toDouble(1), std = a.toDouble(2);
+// self's elements as `transform(u)` of uniforms u on [0, 1).
+template <typename F>
+Tensor fillUniform(Tensor self, const char* op, const F& transform) {
+  std::vector<double> u = uniformSamples(self.numel());
+  for (double& v : u) v = transform(v);
+  return fillFrom(std::move(self), u, op);
+}
+Tensor normal_(Tensor self, double mean, double std, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(std >= 0, "normal expects std >= 0.0, but found std ", std);
   std::vector<double> z = normalSamples(self.numel());
   for (double& v : z) v = mean + std * v;
-  fillFrom(self, z, "normal_");
-  a.ret(std::move(self));
+  return fillFrom(std::move(self), z, "normal_");
 }
-void k_uniform_(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  Tensor self = a.tensor(0);
-  const double lo = a.toDouble(1), hi = a.toDouble(2);
+Tensor uniform_(Tensor self, double lo, double hi, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(lo <= hi, "uniform_ expects to return a [from, to) range, but found from=", lo, " > to=", hi);
-  std::vector<double> u = uniformSamples(self.numel());
-  for (double& v : u) v = lo + (hi - lo) * v;
-  fillFrom(self, u, "uniform_");
-  a.ret(std::move(self));
+  return fillUniform(std::move(self), "uniform_", [=](double v) { return lo + (hi - lo) * v; });
 }
-void k_exponential_(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  Tensor self = a.tensor(0);
-  const double lambda = a.toDouble(1);
+Tensor exponential_(Tensor self, double lambda, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(lambda > 0, "exponential_ expects lambda > 0.0, but found lambda=", lambda);
-  std::vector<double> u = uniformSamples(self.numel());
-  for (double& v : u) v = -std::log1p(-v) / lambda;
-  fillFrom(self, u, "exponential_");
-  a.ret(std::move(self));
+  return fillUniform(std::move(self), "exponential_", [=](double v) { return -std::log1p(-v) / lambda; });
 }
-void k_bernoulli_float_(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  Tensor self = a.tensor(0);
-  const double p = a.toDouble(1);
-  JS_CHECK(p >= 0 && p <= 1, "bernoulli_ expects p to be in [0, 1], but got p=", p);
-  self.copy_(bernoulliFrom(self, full(self.sizes(), p, ScalarType::Double)));
-  a.ret(std::move(self));
+Tensor bernoulliFloat_(Tensor self, double p, const IValue& generator) {
+  self.copy_(bernoulliP(self, p, generator));
+  return self;
 }
-void k_bernoulli_tensor_(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  Tensor self = a.tensor(0);
-  self.copy_(bernoulliFrom(self, a.tensor(1).expand(self.sizes())));
-  a.ret(std::move(self));
+Tensor bernoulliTensor_(Tensor self, const Tensor& p, const IValue& generator) {
+  checkNoGenerator(generator);
+  self.copy_(bernoulliFrom(self, p.expand(self.sizes())));
+  return self;
 }
 // normal(mean, std) with tensor arguments: one draw per element of their
 // broadcast shape.
@@ -275,65 +251,49 @@ Tensor normalLike(const Tensor& mean, const Tensor& std) {
   const Tensor z = fromDoubles(shape, normalSamples(n), ScalarType::Double);
   return add(m, mul(sd, z)).to(isFloatingType(mean.dtype()) ? mean.dtype() : std.dtype());
 }
-void k_normal_tensor_float(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  a.ret(normalLike(a.tensor(0), full({}, a.toDouble(1), ScalarType::Double)));
+Tensor normalTensorFloat(const Tensor& mean, double std, const IValue& generator) {
+  checkNoGenerator(generator);
+  return normalLike(mean, full({}, std, ScalarType::Double));
 }
-void k_normal_float_tensor(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  const Tensor& sd = a.tensor(1);
-  a.ret(normalLike(full({}, a.toDouble(0), sd.dtype()), sd));
+Tensor normalFloatTensor(double mean, const Tensor& std, const IValue& generator) {
+  checkNoGenerator(generator);
+  return normalLike(full({}, mean, std.dtype()), std);
 }
-void k_normal_tensor_tensor(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  a.ret(normalLike(a.tensor(0), a.tensor(1)));
+Tensor normalTensorTensor(const Tensor& mean, const Tensor& std, const IValue& generator) {
+  checkNoGenerator(generator);
+  return normalLike(mean, std);
 }
-void k_normal_float_float(Stack& s) {
-  Args a(s, 8);
-  checkNoGenerator(a, 3);
-  checkCpu(a, 6);
-  const double mean = a.toDouble(0), std = a.toDouble(1);
+Tensor normalFloatFloat(double mean, double std, std::vector<int64_t> size, const IValue& generator,
+                        std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
+                        PinMemory /*pin_memory*/) {
+  checkNoGenerator(generator);
+  checkCpu(device);
   JS_CHECK(std >= 0, "normal expects std >= 0.0, but found std ", std);
-  Tensor z = normalTensor(a.intList(2), ScalarType::Double, "normal");
+  Tensor z = normalTensor(size, ScalarType::Double, "normal");
   Tensor r = add(full({}, mean, ScalarType::Double), mul(full({}, std, ScalarType::Double), z));
-  a.ret(r.to(a.optScalarType(4).value_or(kDefaultDtype)));
+  return r.to(dtype.value_or(kDefaultDtype));
 }
-void k_cauchy_(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  Tensor self = a.tensor(0);
-  const double median = a.toDouble(1), sigma = a.toDouble(2);
+Tensor cauchy_(Tensor self, double median, double sigma, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(sigma > 0, "cauchy_ expects sigma > 0.0, but found sigma=", sigma);
-  std::vector<double> u = uniformSamples(self.numel());
-  for (double& v : u) v = median + sigma * std::tan(std::numbers::pi * (v - 0.5));
-  fillFrom(self, u, "cauchy_");
-  a.ret(std::move(self));
+  return fillUniform(std::move(self), "cauchy_",
+                     [=](double v) { return median + sigma * std::tan(std::numbers::pi * (v - 0.5)); });
 }
-void k_log_normal_(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  Tensor self = a.tensor(0);
-  const double mean = a.toDouble(1), std = a.toDouble(2);
+Tensor logNormal_(Tensor self, double mean, double std, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(std > 0, "log_normal_ expects std > 0.0, but found std=", std);
   std::vector<double> z = normalSamples(self.numel());
   for (double& v : z) v = std::exp(mean + std * v);
-  fillFrom(self, z, "log_normal_");
-  a.ret(std::move(self));
+  return fillFrom(std::move(self), z, "log_normal_");
 }
 // geometric_: the number of Bernoulli(p) trials up to the first success.
-void k_geometric_(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  Tensor self = a.tensor(0);
-  const double p = a.toDouble(1);
+Tensor geometric_(Tensor self, double p, const IValue& generator) {
+  checkNoGenerator(generator);
   JS_CHECK(p > 0 && p < 1, "geometric_ expects p to be in (0, 1), but got p=", p);
   std::vector<double> u = uniformSamples(self.numel());
   for (double& v : u) v = std::max(1.0, std::ceil(std::log1p(-v) / std::log1p(-p)));
   self.copy_(fromDoubles(self.sizes(), u, ScalarType::Double));
-  a.ret(std::move(self));
+  return self;
 }
 // random_: integers drawn uniformly from [from, to); without `to`, up to the
 // largest value the dtype holds exactly (2^24 for float, 2^53 for double).
@@ -352,51 +312,31 @@ int64_t randomUpperBound(ScalarType t) {
     default: JS_ERROR("random_: unsupported dtype ", scalarTypeName(t));
   }
 }
-Tensor& randomInto(Tensor& self, int64_t from, std::optional<int64_t> to) {
+Tensor randomFrom_(Tensor self, int64_t from, std::optional<int64_t> to, const IValue& generator) {
+  checkNoGenerator(generator);
   const int64_t hi = to.value_or(randomUpperBound(self.dtype()));
   JS_CHECK(from < hi, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", hi);
   self.copy_(randintTensor(from, hi, self.sizes(), ScalarType::Long));
   return self;
 }
-void k_random_(Stack& s) {
-  Args a(s, 2);
-  checkNoGenerator(a, 1);
-  Tensor self = a.tensor(0);
-  randomInto(self, 0, std::nullopt);
-  a.ret(std::move(self));
+Tensor randomTo_(Tensor self, int64_t to, const IValue& generator) {
+  return randomFrom_(std::move(self), 0, to, generator);
 }
-void k_random_to(Stack& s) {
-  Args a(s, 3);
-  checkNoGenerator(a, 2);
-  Tensor self = a.tensor(0);
-  randomInto(self, 0, a.toInt(1));
-  a.ret(std::move(self));
-}
-void k_random_from(Stack& s) {
-  Args a(s, 4);
-  checkNoGenerator(a, 3);
-  Tensor self = a.tensor(0);
-  randomInto(self, a.toInt(1), a.optInt(2));
-  a.ret(std::move(self));
+Tensor random_(Tensor self, const IValue& generator) {
+  return randomFrom_(std::move(self), 0, std::nullopt, generator);
 }
 
 // torch.manual_seed inside a scripted program reseeds the default generator.
-void k_manual_seed(Stack& s) {
-  Args a(s, 1);
-  const int64_t seed = a.toInt(0);
-  {
-    DefaultGenerator& g = generator();
-    std::lock_guard<std::mutex> lock(g.mu);
-    g.engine.seed(static_cast<uint64_t>(seed));
-  }
-  a.ret();
+void manualSeed(int64_t seed) {
+  DefaultGenerator& g = generator();
+  std::lock_guard<std::mutex> lock(g.mu);
+  g.engine.seed(static_cast<uint64_t>(seed));
 }
 
 // randperm(n, *, dtype=Long, ...): Fisher-Yates.
-void k_randperm(Stack& s) {
-  Args a(s, 5);
-  checkCpu(a, 3);
-  const int64_t n = a.toInt(0);
+Tensor randperm(int64_t n, std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
+                PinMemory /*pin_memory*/) {
+  checkCpu(device);
   JS_CHECK(n >= 0, "n must be non-negative, got", n);
   std::vector<double> u = uniformSamples(n);
   std::vector<double> perm(static_cast<size_t>(n));
@@ -405,70 +345,80 @@ void k_randperm(Stack& s) {
     const auto j = static_cast<size_t>(std::min<int64_t>(i, static_cast<int64_t>(u[static_cast<size_t>(i)] * (i + 1))));
     std::swap(perm[static_cast<size_t>(i)], perm[j]);
   }
-  a.ret(fromDoubles({n}, perm, a.optScalarType(1).value_or(ScalarType::Long)));
+  return fromDoubles({n}, perm, dtype.value_or(ScalarType::Long));
 }
 
 #define JS_FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 #define JS_LIKE_TAIL JS_FACTORY_TAIL ", MemoryFormat? memory_format=None"
 
 const OpEntry kRandomOps[] = {
-    {"aten::rand(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", k_rand<false>, "Uniform samples on [0, 1)."},
-    {"aten::randn(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", k_rand<true>, "Standard normal samples."},
-    {"aten::rand_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor", k_rand_like<false>,
-     "Uniform samples on [0, 1) shaped like self."},
-    {"aten::randn_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor", k_rand_like<true>,
-     "Standard normal samples shaped like self."},
-    {"aten::randint_like(Tensor self, int high, *, " JS_LIKE_TAIL ") -> Tensor", k_randint_like<false>,
-     "Integers uniform on [0, high) shaped like self."},
-    {"aten::randint_like.low_dtype(Tensor self, int low, int high, *, " JS_LIKE_TAIL ") -> Tensor",
-     k_randint_like<true>, "Integers uniform on [low, high) shaped like self."},
-    {"aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, "
-     "bool? pin_memory=None) -> Tensor",
-     k_randint<false>, "Integers uniform on [0, high)."},
-    {"aten::randint.low(int low, int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, "
-     "Device? device=None, bool? pin_memory=None) -> Tensor",
-     k_randint<true>, "Integers uniform on [low, high)."},
-    {"aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, "
-     "bool? pin_memory=None) -> Tensor",
-     k_randperm, "A random permutation of 0..n-1."},
-    {"aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, Generator? generator=None) -> Tensor(a!)",
-     k_normal_, "Fills self with normal samples."},
-    {"aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, Generator? generator=None) -> Tensor(a!)",
-     k_uniform_, "Fills self with uniform samples on [from, to)."},
-    {"aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)",
-     k_exponential_, "Fills self with exponential samples."},
-    {"aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)",
-     k_bernoulli_float_, "Fills self with 0/1 draws of probability p."},
-    {"aten::bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> Tensor(a!)",
-     k_bernoulli_tensor_, "Fills self with 0/1 draws of probabilities p."},
-    {"aten::normal.Tensor_float(Tensor mean, float std=1., *, Generator? generator=None) -> Tensor",
-     k_normal_tensor_float, "Normal samples around each mean."},
-    {"aten::normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor",
-     k_normal_float_tensor, "Normal samples with each std."},
-    {"aten::normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> Tensor",
-     k_normal_tensor_tensor, "Normal samples of each mean and std."},
-    {"aten::normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, " JS_FACTORY_TAIL
-     ") -> Tensor",
-     k_normal_float_float, "Normal samples of the given size."},
-    {"aten::manual_seed(int seed) -> ()", k_manual_seed, "Reseeds the default generator."},
-    {"aten::cauchy_(Tensor(a!) self, float median=0., float sigma=1., *, Generator? generator=None) -> Tensor(a!)",
-     k_cauchy_, "Fills self with Cauchy samples."},
-    {"aten::log_normal_(Tensor(a!) self, float mean=1., float std=2., *, Generator? generator=None) -> Tensor(a!)",
-     k_log_normal_, "Fills self with log-normal samples."},
-    {"aten::geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)", k_geometric_,
-     "Fills self with geometric samples (trials to the first success)."},
-    {"aten::random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)", k_random_,
-     "Fills self with integers in [0, the dtype's exact maximum]."},
-    {"aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)", k_random_to,
-     "Fills self with integers in [0, to)."},
-    {"aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> Tensor(a!)",
-     k_random_from, "Fills self with integers in [from, to)."},
-    {"aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", k_bernoulli,
-     "1 with probability self (elementwise), else 0."},
-    {"aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", k_bernoulli_p,
-     "1 with probability p, else 0, shaped like self."},
-    {"aten::multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? generator=None) -> Tensor",
-     k_multinomial, "Category indices drawn from each row's weights."},
+    op<rand<false>>("aten::rand(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Uniform samples on [0, 1)."),
+    op<rand<true>>("aten::randn(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Standard normal samples."),
+    op<randLike<false>>("aten::rand_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor",
+                        "Uniform samples on [0, 1) shaped like self."),
+    op<randLike<true>>("aten::randn_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor",
+                       "Standard normal samples shaped like self."),
+    op<randintLike>("aten::randint_like(Tensor self, int high, *, " JS_LIKE_TAIL ") -> Tensor",
+                    "Integers uniform on [0, high) shaped like self."),
+    op<randintLikeLow>("aten::randint_like.low_dtype(Tensor self, int low, int high, *, " JS_LIKE_TAIL ") -> Tensor",
+                       "Integers uniform on [low, high) shaped like self."),
+    op<randint>("aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, "
+                "bool? pin_memory=None) -> Tensor",
+                "Integers uniform on [0, high)."),
+    op<randintLow>("aten::randint.low(int low, int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, "
+                   "Device? device=None, bool? pin_memory=None) -> Tensor",
+                   "Integers uniform on [low, high)."),
+    op<randperm>("aten::randperm(int n, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, bool? "
+                 "pin_memory=None) -> Tensor",
+                 "A random permutation of 0..n-1."),
+    op<normal_>("aten::normal_(Tensor(a!) self, float mean=0., float std=1., *, Generator? generator=None) -> "
+                "Tensor(a!)",
+                "Fills self with normal samples."),
+    op<uniform_>("aten::uniform_(Tensor(a!) self, float from=0., float to=1., *, Generator? generator=None) -> "
+                 "Tensor(a!)",
+                 "Fills self with uniform samples on [from, to)."),
+    op<exponential_>("aten::exponential_(Tensor(a!) self, float lambd=1., *, Generator? generator=None) -> Tensor(a!)",
+                     "Fills self with exponential samples."),
+    op<bernoulliFloat_>("aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> "
+                        "Tensor(a!)",
+                        "Fills self with 0/1 draws of probability p."),
+    op<bernoulliTensor_>("aten::bernoulli_.Tensor(Tensor(a!) self, Tensor p, *, Generator? generator=None) -> "
+                         "Tensor(a!)",
+                         "Fills self with 0/1 draws of probabilities p."),
+    op<normalTensorFloat>("aten::normal.Tensor_float(Tensor mean, float std=1., *, Generator? generator=None) -> "
+                          "Tensor",
+                          "Normal samples around each mean."),
+    op<normalFloatTensor>("aten::normal.float_Tensor(float mean, Tensor std, *, Generator? generator=None) -> Tensor",
+                          "Normal samples with each std."),
+    op<normalTensorTensor>("aten::normal.Tensor_Tensor(Tensor mean, Tensor std, *, Generator? generator=None) -> "
+                           "Tensor",
+                           "Normal samples of each mean and std."),
+    op<normalFloatFloat>("aten::normal.float_float(float mean, float std, int[] size, *, Generator? generator=None, "
+                         JS_FACTORY_TAIL ") -> Tensor",
+                         "Normal samples of the given size."),
+    op<manualSeed>("aten::manual_seed(int seed) -> ()", "Reseeds the default generator.", kAnyDevice),
+    op<cauchy_>("aten::cauchy_(Tensor(a!) self, float median=0., float sigma=1., *, Generator? generator=None) -> "
+                "Tensor(a!)",
+                "Fills self with Cauchy samples."),
+    op<logNormal_>("aten::log_normal_(Tensor(a!) self, float mean=1., float std=2., *, Generator? generator=None) -> "
+                   "Tensor(a!)",
+                   "Fills self with log-normal samples."),
+    op<geometric_>("aten::geometric_(Tensor(a!) self, float p, *, Generator? generator=None) -> Tensor(a!)",
+                   "Fills self with geometric samples (trials to the first success)."),
+    op<random_>("aten::random_(Tensor(a!) self, *, Generator? generator=None) -> Tensor(a!)",
+                "Fills self with integers in [0, the dtype's exact maximum]."),
+    op<randomTo_>("aten::random_.to(Tensor(a!) self, int to, *, Generator? generator=None) -> Tensor(a!)",
+                  "Fills self with integers in [0, to)."),
+    op<randomFrom_>("aten::random_.from(Tensor(a!) self, int from, int? to, *, Generator? generator=None) -> "
+                    "Tensor(a!)",
+                    "Fills self with integers in [from, to)."),
+    op<bernoulli>("aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor",
+                  "1 with probability self (elementwise), else 0."),
+    op<bernoulliP>("aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor",
+                   "1 with probability p, else 0, shaped like self."),
+    op<multinomial>("aten::multinomial(Tensor self, int num_samples, bool replacement=False, *, Generator? "
+                    "generator=None) -> Tensor",
+                    "Category indices drawn from each row's weights."),
 };
 
 #undef JS_FACTORY_TAIL

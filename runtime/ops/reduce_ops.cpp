@@ -20,7 +20,6 @@
 #endif
 
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/tensor/type_promotion.h"
@@ -566,7 +565,7 @@ Tensor vectorNorm(const Tensor& self, double p, const std::optional<std::vector<
 
 double normOrder(const std::optional<Scalar>& p) { return p ? p->toDouble() : 2.0; }
 
-Tensor logsumexp(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+Tensor logsumexp(const Tensor& self, std::vector<int64_t> dims, bool keepdim) {
   const ScalarType dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
   RowLayout L = makeRows(self, dims, keepdim, dt);
   Tensor out = empty(L.out_shape, dt);
@@ -610,194 +609,127 @@ using OptDims = std::optional<std::vector<int64_t>>;
 
 // ---- kernels ----
 
-void k_sum(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  a.ret(accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Sum));
+// sum / prod of all elements, and sum / nansum over dims, accumulating in
+// `dtype` (integers and bool: int64).
+template <Acc K>
+Tensor accumulateAll(const Tensor& self, std::optional<ScalarType> dtype) {
+  return accumulate(self, std::nullopt, false, sumDtype(self.dtype(), dtype), K);
 }
-void k_sum_dim(Stack& s) {
-  Args a(s, 4);
-  const Tensor& t = a.tensor(0);
-  a.ret(accumulate(t, a.optIntList(1), a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)), Acc::Sum));
+template <Acc K>
+Tensor accumulateDims(const Tensor& self, OptDims dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return accumulate(self, dim, keepdim, sumDtype(self.dtype(), dtype), K);
+}
+Tensor prodDim(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return accumulateDims<Acc::Prod>(self, std::vector<int64_t>{dim}, keepdim, dtype);
 }
 // sum.IntList_out accumulates in the dtype argument (out must have it) or,
 // without one, in out's dtype: a float tensor summed into a Long out is
 // truncated element by element first, as in PyTorch. The reduced result is
 // computed, then copied into out (it is the size of the output, not the input).
-void k_sum_dim_out(Stack& s) {
-  Args a(s, 5);
-  const Tensor& t = a.tensor(0);
-  Tensor out = a.tensor(4);
-  const std::optional<ScalarType> dtype = a.optScalarType(3);
+Tensor sumDimOut(const Tensor& self, OptDims dim, bool keepdim, std::optional<ScalarType> dtype, Tensor out) {
   if (dtype) checkStructuredOutDtype(out, *dtype);
-  copyToOut(out, accumulate(t, a.optIntList(1), a.toBool(2), dtype.value_or(out.dtype()), Acc::Sum));
-  a.ret(std::move(out));
+  copyToOut(out, accumulate(self, dim, keepdim, dtype.value_or(out.dtype()), Acc::Sum));
+  return out;
 }
-// sum.out (all elements) sums in the functional op's dtype, then converts.
-void k_sum_out(Stack& s) {
-  Args a(s, 3);
-  const Tensor& t = a.tensor(0);
-  Tensor out = a.tensor(2);
-  copyToOut(out, accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Sum));
-  a.ret(std::move(out));
+Tensor meanAll(const Tensor& self, std::optional<ScalarType> dtype) {
+  return mean(self, std::nullopt, false, dtype, false);
 }
-void k_nansum(Stack& s) {
-  Args a(s, 4);
-  const Tensor& t = a.tensor(0);
-  a.ret(accumulate(t, a.optIntList(1), a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)), Acc::NanSum));
-}
-void k_prod(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  a.ret(accumulate(t, std::nullopt, false, sumDtype(t.dtype(), a.optScalarType(1)), Acc::Prod));
-}
-void k_prod_dim(Stack& s) {
-  Args a(s, 4);
-  const Tensor& t = a.tensor(0);
-  a.ret(accumulate(t, std::vector<int64_t>{a.toInt(1)}, a.toBool(2), sumDtype(t.dtype(), a.optScalarType(3)),
-                   Acc::Prod));
-}
-void k_mean(Stack& s) {
-  Args a(s, 2);
-  a.ret(mean(a.tensor(0), std::nullopt, false, a.optScalarType(1), false));
-}
-void k_mean_dim(Stack& s) {
-  Args a(s, 4);
-  a.ret(mean(a.tensor(0), a.optIntList(1), a.toBool(2), a.optScalarType(3), false));
+template <bool NanAware>
+Tensor meanDims(const Tensor& self, OptDims dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return mean(self, dim, keepdim, dtype, NanAware);
 }
 // mean.out: the result dtype (the dtype argument, or self's, which must be
 // floating) must cast safely to out's; the mean is then taken in out's dtype.
-void k_mean_dim_out(Stack& s) {
-  Args a(s, 5);
-  const Tensor& t = a.tensor(0);
-  Tensor out = a.tensor(4);
-  const std::optional<ScalarType> dtype = a.optScalarType(3);
-  const ScalarType rt = meanDtype(t, dtype);
+Tensor meanDimOut(const Tensor& self, OptDims dim, bool keepdim, std::optional<ScalarType> dtype, Tensor out) {
+  const ScalarType rt = meanDtype(self, dtype);
   if (dtype) checkStructuredOutDtype(out, rt);
   JS_CHECK(canCast(rt, out.dtype()), "result type ", scalarTypeName(rt), " can't be cast to the desired output type ",
            scalarTypeName(out.dtype()));
-  copyToOut(out, mean(t, a.optIntList(1), a.toBool(2), out.dtype(), false));
-  a.ret(std::move(out));
-}
-void k_nanmean(Stack& s) {
-  Args a(s, 4);
-  a.ret(mean(a.tensor(0), a.optIntList(1), a.toBool(2), a.optScalarType(3), true));
+  copyToOut(out, mean(self, dim, keepdim, out.dtype(), false));
+  return out;
 }
 template <bool IsMax>
-void k_amax(Stack& s) {
-  Args a(s, 3);
-  a.ret(extreme<IsMax>(a.tensor(0), a.intList(1), a.toBool(2), false, IsMax ? "amax" : "amin").first);
+Tensor amaxDims(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return extreme<IsMax>(self, dim, keepdim, false, IsMax ? "amax" : "amin").first;
 }
 template <bool IsMax>
-void k_max_full(Stack& s) {
-  Args a(s, 1);
-  a.ret(extreme<IsMax>(a.tensor(0), std::nullopt, false, false, IsMax ? "max" : "min").first);
+Tensor maxAll(const Tensor& self) {
+  return extreme<IsMax>(self, std::nullopt, false, false, IsMax ? "max" : "min").first;
 }
 template <bool IsMax>
-void k_max_dim(Stack& s) {
-  Args a(s, 3);
-  const Tensor& t = a.tensor(0);
-  const int64_t d = a.toInt(1);
-  if (t.dim() > 0)
-    JS_CHECK(t.size(d) > 0, IsMax ? "max" : "min", "(): Expected reduction dim ", maybe_wrap_dim(d, t.dim()),
+std::tuple<Tensor, Tensor> maxDim(const Tensor& self, int64_t dim, bool keepdim) {
+  if (self.dim() > 0)
+    JS_CHECK(self.size(dim) > 0, IsMax ? "max" : "min", "(): Expected reduction dim ", maybe_wrap_dim(dim, self.dim()),
              " to have non-zero size.");
-  auto r = extreme<IsMax>(t, std::vector<int64_t>{d}, a.toBool(2), true, IsMax ? "max" : "min");
-  a.ret(std::move(r.first), std::move(r.second));
+  auto r = extreme<IsMax>(self, std::vector<int64_t>{dim}, keepdim, true, IsMax ? "max" : "min");
+  return {std::move(r.first), std::move(r.second)};
 }
 template <bool IsMax>
-void k_argmax(Stack& s) {
-  Args a(s, 3);
-  a.ret(argExtremeOp(a.tensor(0), a.optInt(1), a.toBool(2), IsMax));
+Tensor argmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return argExtremeOp(self, dim, keepdim, IsMax);
 }
-void k_aminmax(Stack& s) {
-  Args a(s, 3);
-  const Tensor& t = a.tensor(0);
-  std::optional<int64_t> d = a.optInt(1);
-  OptDims dims = d ? OptDims(std::vector<int64_t>{*d}) : std::nullopt;
-  auto mn = extreme<false>(t, dims, a.toBool(2), false, "aminmax");
-  auto mx = extreme<true>(t, dims, a.toBool(2), false, "aminmax");
-  a.ret(std::move(mn.first), std::move(mx.first));
+OptDims oneDim(std::optional<int64_t> dim) { return dim ? OptDims(std::vector<int64_t>{*dim}) : std::nullopt; }
+std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  const OptDims dims = oneDim(dim);
+  auto mn = extreme<false>(self, dims, keepdim, false, "aminmax");
+  auto mx = extreme<true>(self, dims, keepdim, false, "aminmax");
+  return {std::move(mn.first), std::move(mx.first)};
 }
 template <bool IsAll>
-void k_all(Stack& s) {
-  Args a(s, 1);
-  a.ret(allAny(a.tensor(0), std::nullopt, false, IsAll));
+Tensor allAll(const Tensor& self) {
+  return allAny(self, std::nullopt, false, IsAll);
 }
 template <bool IsAll>
-void k_all_dim(Stack& s) {
-  Args a(s, 3);
-  a.ret(allAny(a.tensor(0), std::vector<int64_t>{a.toInt(1)}, a.toBool(2), IsAll));
+Tensor allDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return allAny(self, std::vector<int64_t>{dim}, keepdim, IsAll);
 }
 
+// var / std (Sqrt), alone or with the mean (WithMean), over dims with a
+// correction (1 = unbiased).
 template <bool Sqrt, bool WithMean>
-void retVar(Args& a, std::pair<Tensor, Tensor> r) {
-  if constexpr (WithMean) a.ret(std::move(r.first), std::move(r.second));
-  else a.ret(std::move(r.first));
+auto varOp(const Tensor& self, const OptDims& dims, double correction, bool keepdim) {
+  auto r = varMean(self, dims, correction, keepdim, Sqrt, Sqrt ? "std" : "var");
+  if constexpr (WithMean) return std::tuple<Tensor, Tensor>(std::move(r.first), std::move(r.second));
+  else return std::move(r.first);
 }
 template <bool Sqrt, bool WithMean>
-void k_var(Stack& s) {
-  Args a(s, 2);
-  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), std::nullopt, a.toBool(1) ? 1 : 0, false, Sqrt, Sqrt ? "std" : "var"));
+auto varAll(const Tensor& self, bool unbiased) {
+  return varOp<Sqrt, WithMean>(self, std::nullopt, unbiased ? 1 : 0, false);
 }
 template <bool Sqrt, bool WithMean>
-void k_var_dim(Stack& s) {
-  Args a(s, 4);
-  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), a.optIntList(1), a.toBool(2) ? 1 : 0, a.toBool(3), Sqrt,
-                                    Sqrt ? "std" : "var"));
+auto varDims(const Tensor& self, OptDims dim, bool unbiased, bool keepdim) {
+  return varOp<Sqrt, WithMean>(self, dim, unbiased ? 1 : 0, keepdim);
 }
 template <bool Sqrt, bool WithMean>
-void k_var_correction(Stack& s) {
-  Args a(s, 4);
-  const double corr = static_cast<double>(a.optInt(2).value_or(1));
-  retVar<Sqrt, WithMean>(a, varMean(a.tensor(0), a.optIntList(1), corr, a.toBool(3), Sqrt, Sqrt ? "std" : "var"));
+auto varCorrection(const Tensor& self, OptDims dim, std::optional<int64_t> correction, bool keepdim) {
+  return varOp<Sqrt, WithMean>(self, dim, static_cast<double>(correction.value_or(1)), keepdim);
 }
 
-void k_norm_scalar(Stack& s) {
-  Args a(s, 2);
-  a.ret(vectorNorm(a.tensor(0), a.scalar(1).toDouble(), std::nullopt, false, std::nullopt));
+Tensor normScalar(const Tensor& self, const Scalar& p) {
+  return vectorNorm(self, p.toDouble(), std::nullopt, false, std::nullopt);
 }
-void k_norm_dim(Stack& s) {
-  Args a(s, 4);
-  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), a.intList(2), a.toBool(3), std::nullopt));
+Tensor normDims(const Tensor& self, std::optional<Scalar> p, std::vector<int64_t> dim, bool keepdim) {
+  return vectorNorm(self, normOrder(p), dim, keepdim, std::nullopt);
 }
-void k_norm_dim_dtype(Stack& s) {
-  Args a(s, 5);
-  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), a.intList(2), a.toBool(3), a.optScalarType(4)));
+Tensor normDimsDtype(const Tensor& self, std::optional<Scalar> p, std::vector<int64_t> dim, bool keepdim,
+                     ScalarType dtype) {
+  return vectorNorm(self, normOrder(p), dim, keepdim, dtype);
 }
-void k_norm_dtype(Stack& s) {
-  Args a(s, 3);
-  a.ret(vectorNorm(a.tensor(0), normOrder(a.optScalar(1)), std::nullopt, false, a.optScalarType(2)));
+Tensor normDtype(const Tensor& self, std::optional<Scalar> p, ScalarType dtype) {
+  return vectorNorm(self, normOrder(p), std::nullopt, false, dtype);
 }
-void k_frobenius(Stack& s) {
-  Args a(s, 1);
-  a.ret(vectorNorm(a.tensor(0), 2, std::nullopt, false, std::nullopt));
+Tensor frobeniusNorm(const Tensor& self) { return vectorNorm(self, 2, std::nullopt, false, std::nullopt); }
+Tensor frobeniusNormDims(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return vectorNorm(self, 2, dim, keepdim, std::nullopt);
 }
-void k_frobenius_dim(Stack& s) {
-  Args a(s, 3);
-  a.ret(vectorNorm(a.tensor(0), 2, a.intList(1), a.toBool(2), std::nullopt));
+Tensor linalgVectorNorm(const Tensor& self, const Scalar& ord, OptDims dim, bool keepdim,
+                        std::optional<ScalarType> dtype) {
+  return vectorNorm(self, ord.toDouble(), dim, keepdim, dtype);
 }
-void k_vector_norm(Stack& s) {
-  Args a(s, 5);
-  a.ret(vectorNorm(a.tensor(0), a.scalar(1).toDouble(), a.optIntList(2), a.toBool(3), a.optScalarType(4)));
-}
-void k_logsumexp(Stack& s) {
-  Args a(s, 3);
-  a.ret(logsumexp(a.tensor(0), a.intList(1), a.toBool(2)));
-}
-void k_count_nonzero(Stack& s) {
-  Args a(s, 2);
-  std::optional<int64_t> d = a.optInt(1);
-  a.ret(countNonzero(a.tensor(0), d ? OptDims(std::vector<int64_t>{*d}) : std::nullopt));
-}
-void k_count_nonzero_dims(Stack& s) {
-  Args a(s, 2);
-  a.ret(countNonzero(a.tensor(0), a.intList(1)));
-}
+Tensor countNonzeroDim(const Tensor& self, std::optional<int64_t> dim) { return countNonzero(self, oneDim(dim)); }
+Tensor countNonzeroDims(const Tensor& self, std::vector<int64_t> dim) { return countNonzero(self, dim); }
 // Sums self down to `size` (the inverse of broadcasting it).
-void k_sum_to_size(Stack& s) {
-  Args a(s, 2);
-  const Tensor& t = a.tensor(0);
-  std::vector<int64_t> size = a.intList(1);
+Tensor sumToSize(const Tensor& t, std::vector<int64_t> size) {
   JS_CHECK(is_expandable_to(size, t.sizes()), "size {", shapeToString(size).substr(1, shapeToString(size).size() - 2),
            "} is not expandable to size {", shapeToString(t.sizes()).substr(1, shapeToString(t.sizes()).size() - 2),
            "}.");
@@ -806,95 +738,110 @@ void k_sum_to_size(Stack& s) {
   for (int64_t d = 0; d < t.dim(); ++d)
     if (d < lead || (size[d - lead] == 1 && t.size(d) != 1)) dims.push_back(d);
   Tensor r = dims.empty() ? t : accumulate(t, dims, true, t.dtype(), Acc::Sum);
-  a.ret(r.view(size));
+  return r.view(size);
 }
 
 const OpEntry kReduceOps[] = {
-    {"aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_sum,
-     "Sum of all elements (integers and bool sum to int64)."},
-    {"aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> Tensor(a!)", k_sum_out,
-     "Sum of all elements into out."},
-    {"aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) "
-     "out) -> Tensor(a!)",
-     k_sum_dim_out, "sum over dims into out."},
-    {"aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-     k_sum_dim, "Sum over dims."},
-    {"aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_nansum,
-     "Sum treating NaN as zero."},
-    {"aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_prod, "Product of all elements."},
-    {"aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_prod_dim,
-     "Product over a dim."},
-    {"aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", k_mean, "Mean of all elements."},
-    {"aten::mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) out) -> "
-     "Tensor(a!)",
-     k_mean_dim_out, "mean over dims into out."},
-    {"aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor", k_mean_dim,
-     "Mean over dims."},
-    {"aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
-     k_nanmean, "Mean ignoring NaN."},
-    {"aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", k_amax<true>, "Maximum over dims."},
-    {"aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", k_amax<false>, "Minimum over dims."},
-    {"aten::max(Tensor self) -> Tensor", k_max_full<true>, "Maximum of all elements (NaN propagates)."},
-    {"aten::min(Tensor self) -> Tensor", k_max_full<false>, "Minimum of all elements (NaN propagates)."},
-    {"aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", k_max_dim<true>,
-     "Maximum over a dim with its first index."},
-    {"aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)", k_max_dim<false>,
-     "Minimum over a dim with its first index."},
-    {"aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", k_argmax<true>,
-     "Index of the maximum (flattened when dim is None)."},
-    {"aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", k_argmax<false>,
-     "Index of the minimum (flattened when dim is None)."},
-    {"aten::aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)", k_aminmax,
-     "Minimum and maximum together."},
-    {"aten::all(Tensor self) -> Tensor", k_all<true>, "Whether every element is nonzero."},
-    {"aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", k_all_dim<true>, "all over a dim."},
-    {"aten::any(Tensor self) -> Tensor", k_all<false>, "Whether some element is nonzero."},
-    {"aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", k_all_dim<false>, "any over a dim."},
-    {"aten::var(Tensor self, bool unbiased=True) -> Tensor", k_var<false, false>, "Variance of all elements."},
-    {"aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
-     k_var_dim<false, false>, "Variance over dims."},
-    {"aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
-     k_var_correction<false, false>, "Variance with a degrees-of-freedom correction."},
-    {"aten::std(Tensor self, bool unbiased=True) -> Tensor", k_var<true, false>,
-     "Standard deviation of all elements."},
-    {"aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> Tensor",
-     k_var_dim<true, false>, "Standard deviation over dims."},
-    {"aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> Tensor",
-     k_var_correction<true, false>, "Standard deviation with a correction."},
-    {"aten::var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", k_var<false, true>,
-     "Variance and mean of all elements."},
-    {"aten::var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
-     k_var_dim<false, true>, "Variance and mean over dims."},
-    {"aten::var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
-     k_var_correction<false, true>, "Variance and mean with a correction."},
-    {"aten::std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)", k_var<true, true>,
-     "Standard deviation and mean of all elements."},
-    {"aten::std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> (Tensor, Tensor)",
-     k_var_dim<true, true>, "Standard deviation and mean over dims."},
-    {"aten::std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool keepdim=False) -> (Tensor, Tensor)",
-     k_var_correction<true, true>, "Standard deviation and mean with a correction."},
-    {"aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor", k_norm_scalar, "p-norm of all elements."},
-    {"aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor", k_norm_dim,
-     "p-norm over dims."},
-    {"aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType dtype) -> Tensor",
-     k_norm_dim_dtype, "p-norm over dims in dtype."},
-    {"aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor", k_norm_dtype,
-     "p-norm of all elements in dtype."},
-    {"aten::frobenius_norm(Tensor self) -> Tensor", k_frobenius, "sqrt of the sum of squares."},
-    {"aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_frobenius_dim,
-     "Frobenius norm over dims."},
-    {"aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
-     "dtype=None) -> Tensor",
-     k_vector_norm, "Vector ord-norm over dims (all when None)."},
-    {"aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_logsumexp,
-     "log(sum(exp(x))) over dims, computed stably."},
-    {"aten::special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor", k_logsumexp,
-     "Alias of logsumexp."},
-    {"aten::count_nonzero(Tensor self, int? dim=None) -> Tensor", k_count_nonzero, "Number of nonzero elements."},
-    {"aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor", k_count_nonzero_dims,
-     "Number of nonzero elements over dims."},
-    {"aten::sum_to_size(Tensor self, int[] size) -> Tensor", k_sum_to_size,
-     "Sums broadcast dims away to reach `size`."},
+    op<accumulateAll<Acc::Sum>>("aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+                                "Sum of all elements (integers and bool sum to int64)."),
+    // sum.out (all elements) sums in the functional op's dtype, then converts.
+    op<outFrom<accumulateAll<Acc::Sum>>>("aten::sum.out(Tensor self, *, ScalarType? dtype=None, Tensor(a!) out) -> "
+                                         "Tensor(a!)",
+                                         "Sum of all elements into out."),
+    op<sumDimOut>("aten::sum.IntList_out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+                  "Tensor(a!) out) -> Tensor(a!)",
+                  "sum over dims into out."),
+    op<accumulateDims<Acc::Sum>>("aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? "
+                                 "dtype=None) -> Tensor",
+                                 "Sum over dims."),
+    op<accumulateDims<Acc::NanSum>>("aten::nansum(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? "
+                                    "dtype=None) -> Tensor",
+                                    "Sum treating NaN as zero."),
+    op<accumulateAll<Acc::Prod>>("aten::prod(Tensor self, *, ScalarType? dtype=None) -> Tensor",
+                                 "Product of all elements."),
+    op<prodDim>("aten::prod.dim_int(Tensor self, int dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
+                "Product over a dim."),
+    op<meanAll>("aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor", "Mean of all elements."),
+    op<meanDimOut>("aten::mean.out(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor(a!) "
+                   "out) -> Tensor(a!)",
+                   "mean over dims into out."),
+    op<meanDims<false>>("aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> "
+                        "Tensor",
+                        "Mean over dims."),
+    op<meanDims<true>>("aten::nanmean(Tensor self, int[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None) -> "
+                       "Tensor",
+                       "Mean ignoring NaN."),
+    op<amaxDims<true>>("aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", "Maximum over dims."),
+    op<amaxDims<false>>("aten::amin(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor", "Minimum over dims."),
+    op<maxAll<true>>("aten::max(Tensor self) -> Tensor", "Maximum of all elements (NaN propagates)."),
+    op<maxAll<false>>("aten::min(Tensor self) -> Tensor", "Minimum of all elements (NaN propagates)."),
+    op<maxDim<true>>("aten::max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+                     "Maximum over a dim with its first index."),
+    op<maxDim<false>>("aten::min.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
+                      "Minimum over a dim with its first index."),
+    op<argmax<true>>("aten::argmax(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+                     "Index of the maximum (flattened when dim is None)."),
+    op<argmax<false>>("aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor",
+                      "Index of the minimum (flattened when dim is None)."),
+    op<aminmax>("aten::aminmax(Tensor self, *, int? dim=None, bool keepdim=False) -> (Tensor min, Tensor max)",
+                "Minimum and maximum together."),
+    op<allAll<true>>("aten::all(Tensor self) -> Tensor", "Whether every element is nonzero."),
+    op<allDim<true>>("aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", "all over a dim."),
+    op<allAll<false>>("aten::any(Tensor self) -> Tensor", "Whether some element is nonzero."),
+    op<allDim<false>>("aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", "any over a dim."),
+    op<varAll<false, false>>("aten::var(Tensor self, bool unbiased=True) -> Tensor", "Variance of all elements."),
+    op<varDims<false, false>>("aten::var.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
+                              "Tensor",
+                              "Variance over dims."),
+    op<varCorrection<false, false>>("aten::var.correction(Tensor self, int[1]? dim, *, int? correction, bool "
+                                    "keepdim=False) -> Tensor",
+                                    "Variance with a degrees-of-freedom correction."),
+    op<varAll<true, false>>("aten::std(Tensor self, bool unbiased=True) -> Tensor",
+                            "Standard deviation of all elements."),
+    op<varDims<true, false>>("aten::std.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
+                             "Tensor",
+                             "Standard deviation over dims."),
+    op<varCorrection<true, false>>("aten::std.correction(Tensor self, int[1]? dim, *, int? correction, bool "
+                                   "keepdim=False) -> Tensor",
+                                   "Standard deviation with a correction."),
+    op<varAll<false, true>>("aten::var_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+                            "Variance and mean of all elements."),
+    op<varDims<false, true>>("aten::var_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
+                             "(Tensor, Tensor)",
+                             "Variance and mean over dims."),
+    op<varCorrection<false, true>>("aten::var_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool "
+                                   "keepdim=False) -> (Tensor, Tensor)",
+                                   "Variance and mean with a correction."),
+    op<varAll<true, true>>("aten::std_mean(Tensor self, bool unbiased=True) -> (Tensor, Tensor)",
+                           "Standard deviation and mean of all elements."),
+    op<varDims<true, true>>("aten::std_mean.dim(Tensor self, int[1]? dim, bool unbiased=True, bool keepdim=False) -> "
+                            "(Tensor, Tensor)",
+                            "Standard deviation and mean over dims."),
+    op<varCorrection<true, true>>("aten::std_mean.correction(Tensor self, int[1]? dim, *, int? correction, bool "
+                                  "keepdim=False) -> (Tensor, Tensor)",
+                                  "Standard deviation and mean with a correction."),
+    op<normScalar>("aten::norm.Scalar(Tensor self, Scalar p=2) -> Tensor", "p-norm of all elements."),
+    op<normDims>("aten::norm.ScalarOpt_dim(Tensor self, Scalar? p, int[1] dim, bool keepdim=False) -> Tensor",
+                 "p-norm over dims."),
+    op<normDimsDtype>("aten::norm.ScalarOpt_dim_dtype(Tensor self, Scalar? p, int[1] dim, bool keepdim, *, ScalarType "
+                      "dtype) -> Tensor",
+                      "p-norm over dims in dtype."),
+    op<normDtype>("aten::norm.ScalarOpt_dtype(Tensor self, Scalar? p, *, ScalarType dtype) -> Tensor",
+                  "p-norm of all elements in dtype."),
+    op<frobeniusNorm>("aten::frobenius_norm(Tensor self) -> Tensor", "sqrt of the sum of squares."),
+    op<frobeniusNormDims>("aten::frobenius_norm.dim(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+                          "Frobenius norm over dims."),
+    op<linalgVectorNorm>("aten::linalg_vector_norm(Tensor self, Scalar ord=2, int[1]? dim=None, bool keepdim=False, *, "
+                         "ScalarType? dtype=None) -> Tensor",
+                         "Vector ord-norm over dims (all when None)."),
+    op<logsumexp>("aten::logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+                  "log(sum(exp(x))) over dims, computed stably."),
+    op<logsumexp>("aten::special_logsumexp(Tensor self, int[1] dim, bool keepdim=False) -> Tensor",
+                  "Alias of logsumexp."),
+    op<countNonzeroDim>("aten::count_nonzero(Tensor self, int? dim=None) -> Tensor", "Number of nonzero elements."),
+    op<countNonzeroDims>("aten::count_nonzero.dim_IntList(Tensor self, int[] dim) -> Tensor",
+                         "Number of nonzero elements over dims."),
+    op<sumToSize>("aten::sum_to_size(Tensor self, int[] size) -> Tensor", "Sums broadcast dims away to reach `size`."),
 };
 
 }  // namespace

@@ -8,7 +8,6 @@
 
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
 #include "runtime/ops/vec_math.h"
@@ -114,8 +113,11 @@ ScalarType clampResultType(const Tensor& self, const std::optional<Scalar>& lo, 
   return result_type(st);
 }
 
-Tensor clampScalar(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi,
-                   Tensor out = {}) {
+// The kernels below write into their first argument, `out`: undefined (the
+// functional form: allocated and returned), self (in place) or an out=
+// tensor, through the iterator's cast and resize rules.
+
+Tensor clampScalar(Tensor out, const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi) {
   JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
   const ScalarType rt = clampResultType(self, lo, hi);
   Tensor in = self.dtype() == rt ? self : self.to(rt);
@@ -136,8 +138,7 @@ Tensor clampScalar(const Tensor& self, const std::optional<Scalar>& lo, const st
   return out;
 }
 
-Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& lo, const std::optional<Tensor>& hi,
-                   Tensor out = {}) {
+Tensor clampTensor(Tensor out, const Tensor& self, std::optional<Tensor> lo, std::optional<Tensor> hi) {
   JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
   if (lo && hi) {
     TensorIterator it = ternaryIter(out, self, *lo, *hi, Promotion::Common, "clamp");
@@ -161,7 +162,7 @@ Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& lo, const st
 
 // lerp: self + weight * (end - self), computed from the nearer endpoint so
 // that weight 1 gives exactly `end`.
-Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, Tensor out = {}) {
+Tensor lerp(Tensor out, const Tensor& self, const Tensor& end, const Tensor& weight) {
   JS_CHECK(self.dtype() == end.dtype(), "expected dtype ", scalarTypeName(self.dtype()), " for `end` but got dtype ",
            scalarTypeName(end.dtype()));
   TensorIterator it = ternaryIter(out, self, end, weight, Promotion::Common, "lerp_kernel");
@@ -175,8 +176,8 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight, Tensor 
   return out;
 }
 
-Tensor addcmulDiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value, bool divide,
-                  Tensor out = {}) {
+template <bool divide>
+Tensor addcmulDiv(Tensor out, const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value) {
   TensorIterator it = ternaryIter(out, self, t1, t2, Promotion::Common, divide ? "addcdiv" : "addcmul");
   if (divide)
     JS_CHECK(!isIntegralType(it.input_dtype(0), true),
@@ -200,215 +201,158 @@ Tensor addcmulDiv(const Tensor& self, const Tensor& t1, const Tensor& t2, const 
   return out;
 }
 
+// clamp_min / clamp_max: clamp with one bound.
+template <bool Min>
+Tensor clampBound(Tensor out, const Tensor& self, const Scalar& bound) {
+  return Min ? clampScalar(std::move(out), self, bound, std::nullopt)
+             : clampScalar(std::move(out), self, std::nullopt, bound);
+}
+template <bool Min>
+Tensor clampBoundTensor(Tensor out, const Tensor& self, const Tensor& bound) {
+  return Min ? clampTensor(std::move(out), self, bound, std::nullopt)
+             : clampTensor(std::move(out), self, std::nullopt, bound);
+}
+
+// A Scalar operand takes part as a wrapped number: it promotes like a
+// Python number.
+const Tensor& operand(const Tensor& t) { return t; }
+Tensor operand(const Scalar& s) { return wrapScalar(s); }
+
+Tensor lerpScalar(Tensor out, const Tensor& self, const Tensor& end, const Scalar& weight) {
+  return lerp(std::move(out), self, end, operand(weight));
+}
+
 // ---- kernels ----
 
-void k_where(Stack& s) {
-  Args a(s, 3);
-  a.ret(where(a.tensor(0), a.tensor(1), a.tensor(2)));
-}
-void k_where_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  where(a.tensor(0), a.tensor(1), a.tensor(2), out);
-  a.ret(std::move(out));
-}
-void k_where_scalar_self(Stack& s) {
-  Args a(s, 3);
-  a.ret(where(a.tensor(0), wrapScalar(a.scalar(1)), a.tensor(2)));
-}
-void k_where_scalar_other(Stack& s) {
-  Args a(s, 3);
-  a.ret(where(a.tensor(0), a.tensor(1), wrapScalar(a.scalar(2))));
-}
-void k_where_scalars(Stack& s) {
-  Args a(s, 3);
-  // Two Python numbers: the result has the default dtype for their category.
-  a.ret(where(a.tensor(0), wrapScalar(a.scalar(1)), wrapScalar(a.scalar(2))));
-}
+// The functional, in-place and out= forms of a kernel `Tensor f(Tensor out,
+// self, args...)`.
+template <auto F, typename Sig = std::remove_cv_t<decltype(+F)>>
+struct Forms;
+template <auto F, typename... A>
+struct Forms<F, Tensor (*)(Tensor, const Tensor&, A...)> {
+  static Tensor functional(const Tensor& self, A... a) { return F(Tensor(), self, a...); }
+  static Tensor inplace(Tensor self, A... a) {
+    F(self, self, a...);
+    return self;
+  }
+  static Tensor out(const Tensor& self, A... a, Tensor out) {
+    F(out, self, a...);
+    return out;
+  }
+};
 
-void k_clamp(Stack& s) {
-  Args a(s, 3);
-  a.ret(clampScalar(a.tensor(0), a.optScalar(1), a.optScalar(2)));
-}
-void k_clamp_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  clampScalar(self, a.optScalar(1), a.optScalar(2), self);
-  a.ret(std::move(self));
-}
 // clamp with Scalar bounds is built without casting to the output in
 // PyTorch: out must have the result's dtype.
-void k_clamp_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  checkOutDtype(out, clampResultType(a.tensor(0), a.optScalar(1), a.optScalar(2)));
-  clampScalar(a.tensor(0), a.optScalar(1), a.optScalar(2), out);
-  a.ret(std::move(out));
-}
-void k_clamp_t(Stack& s) {
-  Args a(s, 3);
-  a.ret(clampTensor(a.tensor(0), a.optTensor(1), a.optTensor(2)));
-}
-void k_clamp_t_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  clampTensor(self, a.optTensor(1), a.optTensor(2), self);
-  a.ret(std::move(self));
-}
-void k_clamp_t_out(Stack& s) {
-  Args a(s, 4);
-  Tensor out = a.tensor(3);
-  clampTensor(a.tensor(0), a.optTensor(1), a.optTensor(2), out);
-  a.ret(std::move(out));
+Tensor clampOut(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi, Tensor out) {
+  checkOutDtype(out, clampResultType(self, lo, hi));
+  clampScalar(out, self, lo, hi);
+  return out;
 }
 template <bool Min>
-void k_clamp_bound(Stack& s) {
-  Args a(s, 2);
-  const Scalar b = a.scalar(1);
-  a.ret(Min ? clampScalar(a.tensor(0), b, std::nullopt) : clampScalar(a.tensor(0), std::nullopt, b));
-}
-template <bool Min>
-void k_clamp_bound_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  const Scalar b = a.scalar(1);
-  if (Min) clampScalar(self, b, std::nullopt, self);
-  else clampScalar(self, std::nullopt, b, self);
-  a.ret(std::move(self));
-}
-template <bool Min>
-void k_clamp_bound_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  const Scalar b = a.scalar(1);
-  checkOutDtype(out, clampResultType(a.tensor(0), b, std::nullopt));
-  if (Min) clampScalar(a.tensor(0), b, std::nullopt, out);
-  else clampScalar(a.tensor(0), std::nullopt, b, out);
-  a.ret(std::move(out));
-}
-template <bool Min>
-void k_clamp_bound_t(Stack& s) {
-  Args a(s, 2);
-  const Tensor& b = a.tensor(1);
-  a.ret(Min ? clampTensor(a.tensor(0), b, std::nullopt) : clampTensor(a.tensor(0), std::nullopt, b));
-}
-template <bool Min>
-void k_clamp_bound_t_(Stack& s) {
-  Args a(s, 2);
-  Tensor self = a.tensor(0);
-  const Tensor& b = a.tensor(1);
-  if (Min) clampTensor(self, b, std::nullopt, self);
-  else clampTensor(self, std::nullopt, b, self);
-  a.ret(std::move(self));
+Tensor clampBoundOut(const Tensor& self, const Scalar& bound, Tensor out) {
+  return Min ? clampOut(self, bound, std::nullopt, std::move(out))
+             : clampOut(self, std::nullopt, bound, std::move(out));
 }
 
-template <bool Min>
-void k_clamp_bound_t_out(Stack& s) {
-  Args a(s, 3);
-  Tensor out = a.tensor(2);
-  const Tensor& b = a.tensor(1);
-  if (Min) clampTensor(a.tensor(0), b, std::nullopt, out);
-  else clampTensor(a.tensor(0), std::nullopt, b, out);
-  a.ret(std::move(out));
+// where with Scalar operands (two Python numbers: the result has the default
+// dtype for their category).
+template <typename A, typename B>
+Tensor whereOp(const Tensor& condition, const A& self, const B& other) {
+  return where(condition, operand(self), operand(other));
 }
-
-void k_lerp_s(Stack& s) {
-  Args a(s, 3);
-  a.ret(lerp(a.tensor(0), a.tensor(1), wrapScalar(a.scalar(2))));
-}
-void k_lerp_t(Stack& s) {
-  Args a(s, 3);
-  a.ret(lerp(a.tensor(0), a.tensor(1), a.tensor(2)));
-}
-void k_lerp_s_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  lerp(self, a.tensor(1), wrapScalar(a.scalar(2)), self);
-  a.ret(std::move(self));
-}
-void k_lerp_t_(Stack& s) {
-  Args a(s, 3);
-  Tensor self = a.tensor(0);
-  lerp(self, a.tensor(1), a.tensor(2), self);
-  a.ret(std::move(self));
-}
-
-template <bool Div>
-void k_addc(Stack& s) {
-  Args a(s, 4);
-  a.ret(addcmulDiv(a.tensor(0), a.tensor(1), a.tensor(2), a.scalar(3), Div));
-}
-template <bool Div>
-void k_addc_(Stack& s) {
-  Args a(s, 4);
-  Tensor self = a.tensor(0);
-  addcmulDiv(self, a.tensor(1), a.tensor(2), a.scalar(3), Div, self);
-  a.ret(std::move(self));
+Tensor whereOut(const Tensor& condition, const Tensor& self, const Tensor& other, Tensor out) {
+  where(condition, self, other, out);
+  return out;
 }
 
 const OpEntry kTernaryOps[] = {
-    {"aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor", k_where,
-     "self where condition, else other (promoted, broadcast)."},
-    {"aten::where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
-     k_where_out, "where into out."},
-    {"aten::where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor", k_where_scalar_self,
-     "where with a Scalar self."},
-    {"aten::where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor", k_where_scalar_other,
-     "where with a Scalar other."},
-    {"aten::where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor", k_where_scalars,
-     "where with two Scalars."},
-    {"aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp,
-     "Limits values to [min, max] (NaN stays NaN)."},
-    {"aten::clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "In-place clamp."},
-    {"aten::clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)",
-     k_clamp_out, "clamp into out."},
-    {"aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t,
-     "clamp with tensor bounds."},
-    {"aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> Tensor(a!)", k_clamp_t_,
-     "In-place clamp with tensor bounds."},
-    {"aten::clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) out) -> Tensor(a!)",
-     k_clamp_t_out, "clamp with tensor bounds into out."},
-    {"aten::clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor", k_clamp, "Alias of clamp."},
-    {"aten::clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)", k_clamp_, "Alias of clamp_."},
-    {"aten::clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor", k_clamp_t, "Alias of clamp."},
-    {"aten::clamp_min(Tensor self, Scalar min) -> Tensor", k_clamp_bound<true>, "max(self, min)."},
-    {"aten::clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)", k_clamp_bound_<true>, "In-place clamp_min."},
-    {"aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor", k_clamp_bound_t<true>, "max(self, min tensor)."},
-    {"aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)", k_clamp_bound_t_<true>,
-     "In-place clamp_min with a tensor."},
-    {"aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)", k_clamp_bound_out<true>,
-     "clamp_min into out."},
-    {"aten::clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> Tensor(a!)",
-     k_clamp_bound_t_out<true>, "clamp_min with a tensor into out."},
-    {"aten::clamp_max(Tensor self, Scalar max) -> Tensor", k_clamp_bound<false>, "min(self, max)."},
-    {"aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)", k_clamp_bound_<false>, "In-place clamp_max."},
-    {"aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor", k_clamp_bound_t<false>, "min(self, max tensor)."},
-    {"aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)", k_clamp_bound_t_<false>,
-     "In-place clamp_max with a tensor."},
-    {"aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)", k_clamp_bound_out<false>,
-     "clamp_max into out."},
-    {"aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> Tensor(a!)",
-     k_clamp_bound_t_out<false>, "clamp_max with a tensor into out."},
-    {"aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor", k_lerp_s,
-     "Linear interpolation self + weight * (end - self)."},
-    {"aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor", k_lerp_t,
-     "Linear interpolation with tensor weights."},
-    {"aten::lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)", k_lerp_s_, "In-place lerp."},
-    {"aten::lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)", k_lerp_t_, "In-place lerp."},
-    {"aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor", k_addc<false>,
-     "self + value * tensor1 * tensor2."},
-    {"aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
-     k_addc_<false>, "In-place addcmul."},
-    {"aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor", k_addc<true>,
-     "self + value * tensor1 / tensor2."},
-    {"aten::addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor(a!)",
-     k_addc_<true>, "In-place addcdiv."},
+    op<whereOp<Tensor, Tensor>>("aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor",
+                                "self where condition, else other (promoted, broadcast).", kFusible),
+    op<whereOut>("aten::where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
+                 "where into out."),
+    op<whereOp<Scalar, Tensor>>("aten::where.ScalarSelf(Tensor condition, Scalar self, Tensor other) -> Tensor",
+                                "where with a Scalar self.", kFusible),
+    op<whereOp<Tensor, Scalar>>("aten::where.ScalarOther(Tensor condition, Tensor self, Scalar other) -> Tensor",
+                                "where with a Scalar other.", kFusible),
+    op<whereOp<Scalar, Scalar>>("aten::where.Scalar(Tensor condition, Scalar self, Scalar other) -> Tensor",
+                                "where with two Scalars.", kFusible),
+    op<Forms<clampScalar>::functional>("aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
+                                       "Limits values to [min, max] (NaN stays NaN).", kFusible),
+    op<Forms<clampScalar>::inplace>("aten::clamp_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)",
+                                    "In-place clamp."),
+    op<clampOut>("aten::clamp.out(Tensor self, Scalar? min=None, Scalar? max=None, *, Tensor(a!) out) -> Tensor(a!)",
+                 "clamp into out."),
+    op<Forms<clampTensor>::functional>("aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor",
+                                       "clamp with tensor bounds.", kFusible),
+    op<Forms<clampTensor>::inplace>("aten::clamp_.Tensor(Tensor(a!) self, Tensor? min=None, Tensor? max=None) -> "
+                                    "Tensor(a!)",
+                                    "In-place clamp with tensor bounds."),
+    op<Forms<clampTensor>::out>("aten::clamp.Tensor_out(Tensor self, Tensor? min=None, Tensor? max=None, *, Tensor(a!) "
+                                "out) -> Tensor(a!)",
+                                "clamp with tensor bounds into out."),
+    op<Forms<clampScalar>::functional>("aten::clip(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor",
+                                       "Alias of clamp.", kFusible),
+    op<Forms<clampScalar>::inplace>("aten::clip_(Tensor(a!) self, Scalar? min=None, Scalar? max=None) -> Tensor(a!)",
+                                    "Alias of clamp_."),
+    op<Forms<clampTensor>::functional>("aten::clip.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor",
+                                       "Alias of clamp.", kFusible),
+    op<Forms<clampBound<true>>::functional>("aten::clamp_min(Tensor self, Scalar min) -> Tensor",
+                                            "max(self, min).", kFusible),
+    op<Forms<clampBound<true>>::inplace>("aten::clamp_min_(Tensor(a!) self, Scalar min) -> Tensor(a!)",
+                                         "In-place clamp_min."),
+    op<Forms<clampBoundTensor<true>>::functional>(
+        "aten::clamp_min.Tensor(Tensor self, Tensor min) -> Tensor",
+        "max(self, min tensor).", kFusible),
+    op<Forms<clampBoundTensor<true>>::inplace>(
+        "aten::clamp_min_.Tensor(Tensor(a!) self, Tensor min) -> Tensor(a!)",
+        "In-place clamp_min with a tensor."),
+    op<clampBoundOut<true>>("aten::clamp_min.out(Tensor self, Scalar min, *, Tensor(a!) out) -> Tensor(a!)",
+                            "clamp_min into out."),
+    op<Forms<clampBoundTensor<true>>::out>("aten::clamp_min.Tensor_out(Tensor self, Tensor min, *, Tensor(a!) out) -> "
+                                           "Tensor(a!)",
+                                           "clamp_min with a tensor into out."),
+    op<Forms<clampBound<false>>::functional>(
+        "aten::clamp_max(Tensor self, Scalar max) -> Tensor",
+        "min(self, max).", kFusible),
+    op<Forms<clampBound<false>>::inplace>("aten::clamp_max_(Tensor(a!) self, Scalar max) -> Tensor(a!)",
+                                          "In-place clamp_max."),
+    op<Forms<clampBoundTensor<false>>::functional>(
+        "aten::clamp_max.Tensor(Tensor self, Tensor max) -> Tensor",
+        "min(self, max tensor).", kFusible),
+    op<Forms<clampBoundTensor<false>>::inplace>(
+        "aten::clamp_max_.Tensor(Tensor(a!) self, Tensor max) -> Tensor(a!)",
+        "In-place clamp_max with a tensor."),
+    op<clampBoundOut<false>>("aten::clamp_max.out(Tensor self, Scalar max, *, Tensor(a!) out) -> Tensor(a!)",
+                             "clamp_max into out."),
+    op<Forms<clampBoundTensor<false>>::out>("aten::clamp_max.Tensor_out(Tensor self, Tensor max, *, Tensor(a!) out) -> "
+                                            "Tensor(a!)",
+                                            "clamp_max with a tensor into out."),
+    op<Forms<lerpScalar>::functional>("aten::lerp.Scalar(Tensor self, Tensor end, Scalar weight) -> Tensor",
+                                      "Linear interpolation self + weight * (end - self).", kFusible),
+    op<Forms<lerp>::functional>("aten::lerp.Tensor(Tensor self, Tensor end, Tensor weight) -> Tensor",
+                                "Linear interpolation with tensor weights.", kFusible),
+    op<Forms<lerpScalar>::inplace>("aten::lerp_.Scalar(Tensor(a!) self, Tensor end, Scalar weight) -> Tensor(a!)",
+                                   "In-place lerp."),
+    op<Forms<lerp>::inplace>("aten::lerp_.Tensor(Tensor(a!) self, Tensor end, Tensor weight) -> Tensor(a!)",
+                             "In-place lerp."),
+    op<Forms<addcmulDiv<false>>::functional>(
+        "aten::addcmul(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar value=1) -> Tensor",
+        "self + value * tensor1 * tensor2.", kFusible),
+    op<Forms<addcmulDiv<false>>::inplace>("aten::addcmul_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar "
+                                          "value=1) -> Tensor(a!)",
+                                          "In-place addcmul."),
+    op<Forms<addcmulDiv<true>>::functional>("aten::addcdiv(Tensor self, Tensor tensor1, Tensor tensor2, *, Scalar "
+                                            "value=1) -> Tensor",
+                                            "self + value * tensor1 / tensor2.", kFusible),
+    op<Forms<addcmulDiv<true>>::inplace>("aten::addcdiv_(Tensor(a!) self, Tensor tensor1, Tensor tensor2, *, Scalar "
+                                         "value=1) -> Tensor(a!)",
+                                         "In-place addcdiv."),
 };
 
 }  // namespace
 
 Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  return clampScalar(self, min, max);
+  return clampScalar(Tensor(), self, min, max);
 }
 
 void registerTernaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kTernaryOps); }

@@ -8,16 +8,8 @@
 namespace jitserve::ops::vec {
 namespace {
 
-struct Avx2 {
-  using V = __m256;
-  static constexpr int W = 8;
-  static V load(const float* p) { return _mm256_loadu_ps(p); }
-  static void store(float* p, V v) { _mm256_storeu_ps(p, v); }
+struct Avx2 : detail::LaneArithmetic<__v8sf, __v4df> {
   static V set1(float x) { return _mm256_set1_ps(x); }
-  static V add(V a, V b) { return _mm256_add_ps(a, b); }
-  static V sub(V a, V b) { return _mm256_sub_ps(a, b); }
-  static V mul(V a, V b) { return _mm256_mul_ps(a, b); }
-  static V div(V a, V b) { return _mm256_div_ps(a, b); }
   // maxps returns its second operand when either is NaN.
   static V max(V a, V b) { return _mm256_max_ps(a, b); }
   // minps returns its second operand when either is NaN.
@@ -90,15 +82,10 @@ struct Avx2 {
     s = _mm_max_ss(s, _mm_movehdup_ps(s));
     return _mm_cvtss_f32(s);
   }
-  using VD = __m256d;  // 4 doubles: loaded from 4 floats
+  // VD: 4 doubles, loaded from 4 floats.
   static VD loadFD(const float* p) { return _mm256_cvtps_pd(_mm_loadu_ps(p)); }
   static void storeDF(float* p, VD v) { _mm_storeu_ps(p, _mm256_cvtpd_ps(v)); }
-  static VD loadD(const double* p) { return _mm256_loadu_pd(p); }
-  static void storeD(double* p, VD v) { _mm256_storeu_pd(p, v); }
   static VD setD(double x) { return _mm256_set1_pd(x); }
-  static VD addD(VD a, VD b) { return _mm256_add_pd(a, b); }
-  static VD subD(VD a, VD b) { return _mm256_sub_pd(a, b); }
-  static VD mulD(VD a, VD b) { return _mm256_mul_pd(a, b); }
   static double hsumD(VD v) {
     __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
@@ -110,7 +97,6 @@ struct Avx2 {
     return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm256_cvtpd_ps(lo)), _mm256_cvtpd_ps(hi), 1);
   }
   static VD fmaD(VD a, VD b, VD c) { return _mm256_fmadd_pd(a, b, c); }
-  static VD divD(VD a, VD b) { return _mm256_div_pd(a, b); }
   static VD minD(VD a, VD b) { return _mm256_min_pd(a, b); }
   static VD maxD(VD a, VD b) { return _mm256_max_pd(a, b); }
   static VD roundD(VD x) { return _mm256_round_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }

@@ -15,16 +15,8 @@
 namespace jitserve::ops::vec {
 namespace {
 
-struct Avx512 {
-  using V = __m512;
-  static constexpr int W = 16;
-  static V load(const float* p) { return _mm512_loadu_ps(p); }
-  static void store(float* p, V v) { _mm512_storeu_ps(p, v); }
+struct Avx512 : detail::LaneArithmetic<__v16sf, __v8df> {
   static V set1(float x) { return _mm512_set1_ps(x); }
-  static V add(V a, V b) { return _mm512_add_ps(a, b); }
-  static V sub(V a, V b) { return _mm512_sub_ps(a, b); }
-  static V mul(V a, V b) { return _mm512_mul_ps(a, b); }
-  static V div(V a, V b) { return _mm512_div_ps(a, b); }
   // maxps returns its second operand when either is NaN.
   static V max(V a, V b) { return _mm512_max_ps(a, b); }
   // minps returns its second operand when either is NaN.
@@ -85,15 +77,10 @@ struct Avx512 {
   static V sqrt(V a) { return _mm512_sqrt_ps(a); }
   static float hsum(V v) { return _mm512_reduce_add_ps(v); }
   static float hmax(V v) { return _mm512_reduce_max_ps(v); }
-  using VD = __m512d;  // 8 doubles: loaded from 8 floats
+  // VD: 8 doubles, loaded from 8 floats.
   static VD loadFD(const float* p) { return _mm512_cvtps_pd(_mm256_loadu_ps(p)); }
   static void storeDF(float* p, VD v) { _mm256_storeu_ps(p, _mm512_cvtpd_ps(v)); }
-  static VD loadD(const double* p) { return _mm512_loadu_pd(p); }
-  static void storeD(double* p, VD v) { _mm512_storeu_pd(p, v); }
   static VD setD(double x) { return _mm512_set1_pd(x); }
-  static VD addD(VD a, VD b) { return _mm512_add_pd(a, b); }
-  static VD subD(VD a, VD b) { return _mm512_sub_pd(a, b); }
-  static VD mulD(VD a, VD b) { return _mm512_mul_pd(a, b); }
   static double hsumD(VD v) { return _mm512_reduce_add_pd(v); }
   // pow's double-precision lanes: the halves of v widened, and both narrowed back
   // (through the 64x4 forms: the 32x8 ones need AVX-512DQ).
@@ -104,7 +91,6 @@ struct Avx512 {
                                                _mm256_castps_pd(_mm512_cvtpd_ps(hi)), 1));
   }
   static VD fmaD(VD a, VD b, VD c) { return _mm512_fmadd_pd(a, b, c); }
-  static VD divD(VD a, VD b) { return _mm512_div_pd(a, b); }
   static VD minD(VD a, VD b) { return _mm512_min_pd(a, b); }
   static VD maxD(VD a, VD b) { return _mm512_max_pd(a, b); }
   static VD roundD(VD x) { return _mm512_roundscale_pd(x, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC); }

@@ -13,6 +13,32 @@
 
 namespace jitserve::ops::vec::detail {
 
+// The lane-wise loads, stores and arithmetic every ISA description shares,
+// for a float vector type Vf and a double one Vd. __m256, __m512 and their
+// double forms are GCC vector types: their operators compile to the
+// instructions the _mm*_add_ps-style intrinsics expand to, at any width.
+template <typename Vf, typename Vd>
+struct LaneArithmetic {
+  using V = Vf;
+  using VD = Vd;
+  static constexpr int W = sizeof(V) / sizeof(float);
+  // Unaligned, aliasing access, as the intrinsics' own loadu/storeu do it.
+  template <typename T>
+  using Unaligned __attribute__((__aligned__(1), __may_alias__)) = T;
+  static V load(const float* p) { return *reinterpret_cast<const Unaligned<V>*>(p); }
+  static void store(float* p, V v) { *reinterpret_cast<Unaligned<V>*>(p) = v; }
+  static V add(V a, V b) { return a + b; }
+  static V sub(V a, V b) { return a - b; }
+  static V mul(V a, V b) { return a * b; }
+  static V div(V a, V b) { return a / b; }
+  static VD loadD(const double* p) { return *reinterpret_cast<const Unaligned<VD>*>(p); }
+  static void storeD(double* p, VD v) { *reinterpret_cast<Unaligned<VD>*>(p) = v; }
+  static VD addD(VD a, VD b) { return a + b; }
+  static VD subD(VD a, VD b) { return a - b; }
+  static VD mulD(VD a, VD b) { return a * b; }
+  static VD divD(VD a, VD b) { return a / b; }
+};
+
 // out = op(in) for n floats; the last partial vector goes through a
 // zero-padded buffer (the padding lanes are computed and dropped).
 template <typename I, typename Op>
