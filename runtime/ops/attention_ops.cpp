@@ -6,7 +6,6 @@
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/dim_ops.h"
 #include "runtime/ops/linalg_ops.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/random_ops.h"
 
@@ -27,12 +26,8 @@ Tensor additiveMask(const Tensor& mask, ScalarType dtype) {
 // _scaled_dot_product_attention(query, key, value, attn_mask, dropout_p,
 // need_attn_weights, is_causal) -> (output, attn_weights). PyTorch 1.13
 // returns the weights whether or not need_attn_weights is set.
-void k_sdpa(Stack& s) {
-  Args a(s, 7);
-  const Tensor &q = a.tensor(0), &k = a.tensor(1), &v = a.tensor(2);
-  std::optional<Tensor> mask = a.optTensor(3);
-  const double dropout_p = a.toDouble(4);
-  const bool is_causal = a.toBool(6);
+std::tuple<Tensor, Tensor> sdpa(const Tensor& q, const Tensor& k, const Tensor& v, std::optional<Tensor> mask,
+                                double dropout_p, bool /*need_attn_weights*/, bool is_causal) {
   JS_CHECK(q.dim() >= 2 && k.dim() >= 2 && v.dim() >= 2,
            "_scaled_dot_product_attention: query, key and value must have at least 2 dimensions");
   JS_CHECK(isFloatingType(q.dtype()), "_scaled_dot_product_attention: expected floating point inputs, got ",
@@ -64,13 +59,13 @@ void k_sdpa(Stack& s) {
     attn = mul(attn, keep.to(attn.dtype()));
   }
   Tensor out = matmul(attn, v);
-  a.ret(std::move(out), std::move(attn));
+  return {std::move(out), std::move(attn)};
 }
 
 const OpEntry kAttentionOps[] = {
-    {"aten::_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, float "
-     "dropout_p=0., bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)",
-     k_sdpa, "softmax(q k^T / sqrt(E) + mask) v, with the attention weights."},
+    op<sdpa>("aten::_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, "
+             "float dropout_p=0., bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)",
+             "softmax(q k^T / sqrt(E) + mask) v, with the attention weights."),
 };
 
 }  // namespace

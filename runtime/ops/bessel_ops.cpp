@@ -17,7 +17,6 @@
 #include <numbers>
 
 #include "runtime/ops/elementwise.h"
-#include "runtime/ops/op_args.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve::ops {
@@ -202,22 +201,21 @@ double sphericalJ0(double x) {
   _(special_airy_ai, x, airy(x), "Airy function Ai.")
 
 #define JS_DEFINE_BESSEL(name, arg, expr, doc)                                                  \
-  void k_##name(Stack& s) {                                                                \
-    Args a(s, 1);                                                                          \
+  Tensor k_##name(const Tensor& self) {                                                   \
     Tensor out;                                                                            \
-    TensorIterator it = unaryIter(out, a.tensor(0), Promotion::IntToFloat, #name);         \
+    TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, #name);                \
     JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), #name, [&] {                             \
       unaryLoop<scalar_t>(it, [](auto v) {                                                 \
         const double x = static_cast<double>(v);                                           \
         return static_cast<decltype(v)>(expr);                                             \
       });                                                                                  \
     });                                                                                    \
-    a.ret(std::move(out));                                                                 \
+    return out;                                                                            \
   }
 JS_BESSEL_FUNCTIONS(JS_DEFINE_BESSEL)
 #undef JS_DEFINE_BESSEL
 
-#define JS_BESSEL_ENTRY(name, arg, expr, doc) {"aten::" #name "(Tensor " #arg ") -> Tensor", k_##name, doc},
+#define JS_BESSEL_ENTRY(name, arg, expr, doc) op<k_##name>("aten::" #name "(Tensor " #arg ") -> Tensor", doc, kFusible),
 const OpEntry kBesselOps[] = {JS_BESSEL_FUNCTIONS(JS_BESSEL_ENTRY)};
 #undef JS_BESSEL_ENTRY
 #undef JS_BESSEL_FUNCTIONS
