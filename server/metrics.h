@@ -49,6 +49,7 @@ class MetricsCollector final : public prometheus::Collectable {
   std::vector<prometheus::MetricFamily> Collect() const override;
 
  private:
+  std::vector<prometheus::MetricFamily> collectFamilies() const;
   const ServingCore& core_;
 };
 
