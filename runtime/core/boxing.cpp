@@ -34,17 +34,9 @@ std::optional<KernelArgKind> kindOf(const Type& t) {
     case TypeKind::OptionalType: {
       auto inner = kindOf(*t.expect<OptionalType>().elementType());
       if (!inner) return std::nullopt;
-      switch (*inner) {
-        case KernelArgKind::Tensor: return KernelArgKind::OptTensor;
-        case KernelArgKind::Scalar: return KernelArgKind::OptScalar;
-        case KernelArgKind::Int: return KernelArgKind::OptInt;
-        case KernelArgKind::Float: return KernelArgKind::OptFloat;
-        case KernelArgKind::Bool: return KernelArgKind::OptBool;
-        case KernelArgKind::Str: return KernelArgKind::OptStr;
-        case KernelArgKind::Device: return KernelArgKind::OptDevice;
-        case KernelArgKind::IntList: return KernelArgKind::OptIntList;
-        default: return std::nullopt;
-      }
+      const KernelArgKind k = optionalKindOf(*inner);
+      if (k == KernelArgKind::Any) return std::nullopt;
+      return k;
     }
     default: return std::nullopt;
   }

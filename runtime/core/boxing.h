@@ -82,6 +82,22 @@ enum class KernelArgKind : uint8_t {
   Any,
 };
 
+// The kind of `T?` for a kernel kind T, or Any when T has no optional form
+// (the parameter then has no typed form: a `const IValue&`).
+constexpr KernelArgKind optionalKindOf(KernelArgKind k) {
+  switch (k) {
+    case KernelArgKind::Tensor: return KernelArgKind::OptTensor;
+    case KernelArgKind::Scalar: return KernelArgKind::OptScalar;
+    case KernelArgKind::Int: return KernelArgKind::OptInt;
+    case KernelArgKind::Float: return KernelArgKind::OptFloat;
+    case KernelArgKind::Bool: return KernelArgKind::OptBool;
+    case KernelArgKind::Str: return KernelArgKind::OptStr;
+    case KernelArgKind::Device: return KernelArgKind::OptDevice;
+    case KernelArgKind::IntList: return KernelArgKind::OptIntList;
+    default: return KernelArgKind::Any;
+  }
+}
+
 // What a typed kernel takes and returns, for the registration check.
 struct KernelSignature {
   std::span<const KernelArgKind> arguments;
@@ -150,19 +166,7 @@ struct ArgOf<OptionalTensorList> {
 // Optionals: None -> nullopt, otherwise the value's own conversion.
 template <typename T>
 struct ArgOf<std::optional<T>> {
-  static constexpr KernelArgKind kind = [] {
-    switch (ArgOf<T>::kind) {
-      case KernelArgKind::Tensor: return KernelArgKind::OptTensor;
-      case KernelArgKind::Scalar: return KernelArgKind::OptScalar;
-      case KernelArgKind::Int: return KernelArgKind::OptInt;
-      case KernelArgKind::Float: return KernelArgKind::OptFloat;
-      case KernelArgKind::Bool: return KernelArgKind::OptBool;
-      case KernelArgKind::Str: return KernelArgKind::OptStr;
-      case KernelArgKind::Device: return KernelArgKind::OptDevice;
-      case KernelArgKind::IntList: return KernelArgKind::OptIntList;
-      default: return KernelArgKind::Any;  // rejected by the static_assert below
-    }
-  }();
+  static constexpr KernelArgKind kind = optionalKindOf(ArgOf<T>::kind);
   static_assert(kind != KernelArgKind::Any, "no optional form of this kernel parameter type");
   static std::optional<T> get(IValue& v) {
     if (v.isNone()) return std::nullopt;

@@ -178,8 +178,7 @@ Tensor toDtype(const Tensor& t, ScalarType dt, bool copy) { return t.to(dt, copy
 // the host: before the move when t is on the host, after it otherwise.
 Tensor convert(const Tensor& t, std::optional<Device> d, ScalarType dtype, bool copy) {
   const Device from = t.device();
-  if (!d || (d->type == from.type && (d->index < 0 || d->index == std::max<int8_t>(from.index, 0))))
-    return toDtype(t, dtype, copy);
+  if (!d || isOnDevice(t, *d)) return toDtype(t, dtype, copy);
   if (from.isCPU()) return toDevice(toDtype(t, dtype, false), *d);
   Tensor moved = toDevice(t, *d);
   return moved.dtype() == dtype ? moved : toDtype(moved, dtype, false);

@@ -39,7 +39,7 @@ class OperatorRegistry;
 
 namespace jitserve::ops {
 
-using KernelFn = void (*)(Stack&);
+using KernelFn = Kernel;  // a hand-boxed kernel (operator.h)
 
 struct OpEntry {
   const char* schema;

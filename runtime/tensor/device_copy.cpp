@@ -39,10 +39,15 @@ Tensor gatherToHost(const Tensor& t, Backend& from) {
 
 }  // namespace
 
+bool isOnDevice(const Tensor& t, Device d) {
+  const Device src = t.device();
+  return src.type == d.type && (d.index < 0 || concrete(src) == d);
+}
+
 Tensor toDevice(const Tensor& t, Device d, bool copy) {
   JS_CHECK(t.defined(), "to(): undefined tensor");
   const Device src = t.device();
-  const bool sameDevice = src.type == d.type && (d.index < 0 || concrete(src) == concrete(d));
+  const bool sameDevice = isOnDevice(t, d);
   if (sameDevice && (!copy || src.type == DeviceType::CPU)) return copy ? t.clone() : t;
   const Device dst = concrete(sameDevice ? src : d);
   if (src.type == DeviceType::CPU) {

@@ -11,6 +11,10 @@
 
 namespace jitserve {
 
+// Whether t already lives on d (an index of -1 in d means "the current
+// device of that type", which is index 0 here).
+bool isOnDevice(const Tensor& t, Device d);
+
 // Errors, naming the device, when d's type has no backend or no device d.
 Tensor toDevice(const Tensor& t, Device d, bool copy = false);
 
