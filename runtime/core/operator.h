@@ -3,8 +3,8 @@
 //
 // Operators are data (docs/architecture.md): each overload is declared by an
 // OperatorDef holding the PyTorch schema string, a kernel and a one-line doc,
-// and added to an OperatorRegistry by explicit register*Ops() calls at
-// start-up. A kernel for another device is added to the same record, in that
+// and added to an OperatorRegistry by explicit registration calls at
+// start-up (registerAllOps, runtime/ops/register_all.h). A kernel for another device is added to the same record, in that
 // device's slot (OperatorRegistry::addKernel); a slot is filled once.
 //
 // Kernel calling convention: the kernel finds its inputs as the last N stack

@@ -1,11 +1,11 @@
 // OperatorRegistry: every operator overload the runtime can run, by name.
 //
 // Lifecycle: start-up code creates (or takes the global) registry and calls
-// the explicit register*Ops(OperatorRegistry&) functions of each layer; there
-// are no static initializers. After that the registry is read-mostly: lookups
-// take a shared lock and are safe from any thread; adding later is allowed
-// (tests, plugins) and takes an exclusive lock. Operators are never removed,
-// so the `const Operator*` a lookup returns stays valid for the registry's life.
+// the explicit registration functions (registerAllOps hands it every kernel
+// file's table); no static initializer registers anything. After that the
+// registry is read-mostly: lookups take a shared lock and are safe from any
+// thread; adding later is allowed (tests, plugins) and takes an exclusive
+// lock. Operators are never removed, so the `const Operator*` a lookup returns stays valid for the registry's life.
 //
 // Lookups:
 //   - by qualified name ("aten::add") -> all overloads, in registration order;

@@ -6,7 +6,7 @@
 // Each is an elementwise float function with its parameters captured by
 // value, so the loop body inlines and vectorizes; the functional, in-place
 // and out= forms share the kernel through the iterator builders.
-#include "runtime/ops/activation_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 
@@ -324,7 +324,9 @@ Tensor dropout(Tensor self, double p, bool train) {
   return self;
 }
 
-const OpEntry kActivationOps[] = {
+}  // namespace
+
+const OpTable kActivationOps = {
     op<Act<gelu>::functional>("aten::gelu(Tensor self, *, str approximate=\"none\") -> Tensor",
                               "Gaussian error linear unit (exact or tanh approximation).", kFusible),
     op<Act<gelu>::inplace>("aten::gelu_(Tensor(a!) self, *, str approximate=\"none\") -> Tensor(a!)", "In-place gelu."),
@@ -420,9 +422,5 @@ const OpEntry kActivationOps[] = {
                                "Tensor(a!)",
                                "threshold into out."),
 };
-
-}  // namespace
-
-void registerActivationOps(OperatorRegistry& registry) { registerOpEntries(registry, kActivationOps); }
 
 }  // namespace jitserve::ops

@@ -1,4 +1,4 @@
-#include "runtime/ops/attention_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -62,14 +62,12 @@ std::tuple<Tensor, Tensor> sdpa(const Tensor& q, const Tensor& k, const Tensor& 
   return {std::move(out), std::move(attn)};
 }
 
-const OpEntry kAttentionOps[] = {
+}  // namespace
+
+const OpTable kAttentionOps = {
     op<sdpa>("aten::_scaled_dot_product_attention(Tensor query, Tensor key, Tensor value, Tensor? attn_mask=None, "
              "float dropout_p=0., bool need_attn_weights=False, bool is_causal=False) -> (Tensor, Tensor)",
              "softmax(q k^T / sqrt(E) + mask) v, with the attention weights."),
 };
-
-}  // namespace
-
-void registerAttentionOps(OperatorRegistry& registry) { registerOpEntries(registry, kAttentionOps); }
 
 }  // namespace jitserve::ops

@@ -11,6 +11,7 @@
 //    Ai(x) = sqrt(x / 3) K_{1/3}(2/3 x^1.5) / pi above, and the oscillatory
 //    asymptotic expansion below -7.
 #include "runtime/ops/bessel_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -216,9 +217,6 @@ JS_BESSEL_FUNCTIONS(JS_DEFINE_BESSEL)
 #undef JS_DEFINE_BESSEL
 
 #define JS_BESSEL_ENTRY(name, arg, expr, doc) op<k_##name>("aten::" #name "(Tensor " #arg ") -> Tensor", doc, kFusible),
-const OpEntry kBesselOps[] = {JS_BESSEL_FUNCTIONS(JS_BESSEL_ENTRY)};
-#undef JS_BESSEL_ENTRY
-#undef JS_BESSEL_FUNCTIONS
 
 }  // namespace
 
@@ -229,6 +227,8 @@ double besselY1(double x) { return besselY(1, x); }
 double scaledBesselK(double nu, double x) { return scaledK(nu, x); }
 double airyAi(double x) { return airy(x); }
 
-void registerBesselOps(OperatorRegistry& registry) { registerOpEntries(registry, kBesselOps); }
+const OpTable kBesselOps = {JS_BESSEL_FUNCTIONS(JS_BESSEL_ENTRY)};
+#undef JS_BESSEL_ENTRY
+#undef JS_BESSEL_FUNCTIONS
 
 }  // namespace jitserve::ops

@@ -5,10 +5,6 @@
 // floating dtype; integer inputs promote to the default dtype.
 #pragma once
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 double besselJ0(double x);
@@ -18,7 +14,5 @@ double besselY1(double x);
 // exp(x) * K_nu(x) for x > 0 and any real order nu.
 double scaledBesselK(double nu, double x);
 double airyAi(double x);
-
-void registerBesselOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

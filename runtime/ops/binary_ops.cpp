@@ -8,6 +8,7 @@
 // and the iterator builders in elementwise.h, which apply PyTorch's type
 // promotion (a Scalar operand promotes like a Python number).
 #include "runtime/ops/binary_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <string_view>
@@ -456,7 +457,26 @@ Tensor gcdLcm(const Tensor& a, const Tensor& b) {
   });
   return out;
 }
-const OpEntry kBinaryOps[] = {
+
+}  // namespace
+
+Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, false); }
+Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, true); }
+Tensor mul(const Tensor& a, const Tensor& b) { return binary<BinOp::Mul>(a, b); }
+Tensor div(const Tensor& a, const Tensor& b) { return binary<BinOp::Div>(a, b); }
+Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  addAlpha(self, other, self, alpha, false);
+  return self;
+}
+Tensor& mul_(Tensor& self, const Tensor& other) {
+  binary<BinOp::Mul>(self, other, self);
+  return self;
+}
+Tensor pow(const Tensor& self, const Scalar& exponent) { return powScalar(self, exponent); }
+Tensor maximum(const Tensor& a, const Tensor& b) { return binary<BinOp::Maximum>(a, b); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return binary<BinOp::Minimum>(a, b); }
+
+const OpTable kBinaryOps = {
     op<gcdLcm<false>>("aten::gcd(Tensor self, Tensor other) -> Tensor",
                       "Greatest common divisor of integer tensors.", kFusible),
     op<gcdLcm<true>>("aten::lcm(Tensor self, Tensor other) -> Tensor",
@@ -665,25 +685,5 @@ const OpEntry kBinaryOps[] = {
 #undef TS_
 #undef TT_OUT
 #undef TS_OUT
-
-}  // namespace
-
-Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, false); }
-Tensor sub(const Tensor& a, const Tensor& b, const Scalar& alpha) { return addAlpha(a, b, Tensor(), alpha, true); }
-Tensor mul(const Tensor& a, const Tensor& b) { return binary<BinOp::Mul>(a, b); }
-Tensor div(const Tensor& a, const Tensor& b) { return binary<BinOp::Div>(a, b); }
-Tensor& add_(Tensor& self, const Tensor& other, const Scalar& alpha) {
-  addAlpha(self, other, self, alpha, false);
-  return self;
-}
-Tensor& mul_(Tensor& self, const Tensor& other) {
-  binary<BinOp::Mul>(self, other, self);
-  return self;
-}
-Tensor pow(const Tensor& self, const Scalar& exponent) { return powScalar(self, exponent); }
-Tensor maximum(const Tensor& a, const Tensor& b) { return binary<BinOp::Maximum>(a, b); }
-Tensor minimum(const Tensor& a, const Tensor& b) { return binary<BinOp::Minimum>(a, b); }
-
-void registerBinaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kBinaryOps); }
 
 }  // namespace jitserve::ops

@@ -7,10 +7,6 @@
 #include "runtime/tensor/scalar.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor add(const Tensor& a, const Tensor& b, const Scalar& alpha = 1);
@@ -23,7 +19,5 @@ Tensor& mul_(Tensor& self, const Tensor& other);
 Tensor pow(const Tensor& self, const Scalar& exponent);
 Tensor maximum(const Tensor& a, const Tensor& b);
 Tensor minimum(const Tensor& a, const Tensor& b);
-
-void registerBinaryOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -5,6 +5,7 @@
 // Comparisons compute in the promoted dtype of both operands and write Bool
 // (or cast into self for the in-place forms, as PyTorch allows).
 #include "runtime/ops/comparison_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -207,7 +208,15 @@ Tensor isinOf(const Elements& elements, const Test& test, bool /*assume_unique*/
       op<functional<bitwise<B>, Tensor, Scalar>>("aten::" name ".Scalar(Tensor self, Scalar other) -> Tensor",  \
                                                  doc " (Scalar other)", kFusible),
 
-const OpEntry kComparisonOps[] = {
+}  // namespace
+
+Tensor eq(const Tensor& a, const Tensor& b) { return compare<Cmp::Eq>(a, b); }
+Tensor ne(const Tensor& a, const Tensor& b) { return compare<Cmp::Ne>(a, b); }
+Tensor lt(const Tensor& a, const Tensor& b) { return compare<Cmp::Lt>(a, b); }
+Tensor gt(const Tensor& a, const Tensor& b) { return compare<Cmp::Gt>(a, b); }
+Tensor logical_and(const Tensor& a, const Tensor& b) { return compare<Cmp::LogicalAnd>(a, b); }
+
+const OpTable kComparisonOps = {
     CMP_ENTRIES("eq", Cmp::Eq, "self == other, elementwise.")
     CMP_ENTRIES("ne", Cmp::Ne, "self != other, elementwise.")
     CMP_ENTRIES("lt", Cmp::Lt, "self < other, elementwise.")
@@ -314,18 +323,7 @@ const OpEntry kComparisonOps[] = {
                                "assume_unique=False, bool invert=False) -> Tensor",
                                "Whether element occurs in test_elements."),
 };
-
 #undef CMP_ENTRIES
 #undef BIT_ENTRIES
-
-}  // namespace
-
-Tensor eq(const Tensor& a, const Tensor& b) { return compare<Cmp::Eq>(a, b); }
-Tensor ne(const Tensor& a, const Tensor& b) { return compare<Cmp::Ne>(a, b); }
-Tensor lt(const Tensor& a, const Tensor& b) { return compare<Cmp::Lt>(a, b); }
-Tensor gt(const Tensor& a, const Tensor& b) { return compare<Cmp::Gt>(a, b); }
-Tensor logical_and(const Tensor& a, const Tensor& b) { return compare<Cmp::LogicalAnd>(a, b); }
-
-void registerComparisonOps(OperatorRegistry& registry) { registerOpEntries(registry, kComparisonOps); }
 
 }  // namespace jitserve::ops

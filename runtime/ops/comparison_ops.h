@@ -4,10 +4,6 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor eq(const Tensor& a, const Tensor& b);
@@ -15,7 +11,5 @@ Tensor ne(const Tensor& a, const Tensor& b);
 Tensor lt(const Tensor& a, const Tensor& b);
 Tensor gt(const Tensor& a, const Tensor& b);
 Tensor logical_and(const Tensor& a, const Tensor& b);
-
-void registerComparisonOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

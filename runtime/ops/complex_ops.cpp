@@ -1,4 +1,4 @@
-#include "runtime/ops/complex_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <complex>
@@ -69,7 +69,9 @@ Tensor viewAsReal(const Tensor& x) {
   return Tensor::fromStorage(x.storage(), rt, sizes, strides, x.storage_offset() * 2);
 }
 
-const OpEntry kComplexOps[] = {
+}  // namespace
+
+const OpTable kComplexOps = {
     op<complex>("aten::complex(Tensor real, Tensor imag) -> Tensor", "real + i * imag (broadcast)."),
     op<polar>("aten::polar(Tensor abs, Tensor angle) -> Tensor", "abs * (cos(angle) + i * sin(angle))."),
     op<viewAsComplex>("aten::view_as_complex(Tensor(a) self) -> Tensor(a)",
@@ -77,9 +79,5 @@ const OpEntry kComplexOps[] = {
     op<viewAsReal>("aten::view_as_real(Tensor(a) self) -> Tensor(a)",
                    "A real view of a complex tensor with a trailing (re, im) dim.", kAnyDevice),
 };
-
-}  // namespace
-
-void registerComplexOps(OperatorRegistry& registry) { registerOpEntries(registry, kComplexOps); }
 
 }  // namespace jitserve::ops

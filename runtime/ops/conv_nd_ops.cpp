@@ -7,6 +7,7 @@
 // so the transposed convolution is exactly the adjoint of the forward one.
 // Lower-dimensional cases are lifted to 3-D with size-1 leading dims.
 #include "runtime/ops/conv_nd_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <array>
@@ -278,7 +279,9 @@ Tensor convDepthwise3d(const Tensor& x, const Tensor& w, std::vector<int64_t> ke
   return convNd(x, w, bias, stride, padding, dilation, x.size(1));
 }
 
-const OpEntry kConvNdOps[] = {
+}  // namespace
+
+const OpTable kConvNdOps = {
     op<legacyConv<2>>("aten::thnn_conv2d(Tensor self, Tensor weight, int[2] kernel_size, Tensor? bias=None, int[2] "
                       "stride=1, int[2] padding=0) -> Tensor",
                       "conv2d (legacy entry point)."),
@@ -319,9 +322,5 @@ const OpEntry kConvNdOps[] = {
         "padding=0, int[3] output_padding=0, int groups=1, int[3] dilation=1) -> Tensor",
         "3-D transposed convolution (GEMM + col2im)."),
 };
-
-}  // namespace
-
-void registerConvNdOps(OperatorRegistry& registry) { registerOpEntries(registry, kConvNdOps); }
 
 }  // namespace jitserve::ops

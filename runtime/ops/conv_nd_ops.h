@@ -9,10 +9,6 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // Convolution over weight.dim() - 2 spatial dims (1 to 3); parameters hold one
@@ -26,7 +22,5 @@ Tensor convTransposeNd(const Tensor& input, const Tensor& weight, const std::opt
                        const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
                        const std::vector<int64_t>& output_padding, const std::vector<int64_t>& dilation,
                        int64_t groups);
-
-void registerConvNdOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -5,7 +5,7 @@
 //
 // Only CPU tensors exist here: a factory asked for another device fails with
 // a clear error instead of silently allocating on the CPU.
-#include "runtime/ops/creation_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 
@@ -415,7 +415,9 @@ bool alwaysFalse(const Tensor& /*self*/) { return false; }  // is_conj, is_neg: 
 #define FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 #define LIKE_TAIL FACTORY_TAIL ", MemoryFormat? memory_format=None"
 
-const OpEntry kCreationOps[] = {
+}  // namespace
+
+const OpTable kCreationOps = {
     op<filled<0>>("aten::zeros(SymInt[] size, *, " FACTORY_TAIL ") -> Tensor", "A tensor of zeros."),
     op<filled<1>>("aten::ones(SymInt[] size, *, " FACTORY_TAIL ") -> Tensor", "A tensor of ones."),
     op<emptyOp>("aten::empty.memory_format(SymInt[] size, *, " LIKE_TAIL ") -> Tensor",
@@ -558,12 +560,7 @@ const OpEntry kCreationOps[] = {
     }>("aten::resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)",
        "Resizes self to the template's shape."),
 };
-
 #undef FACTORY_TAIL
 #undef LIKE_TAIL
-
-}  // namespace
-
-void registerCreationOps(OperatorRegistry& registry) { registerOpEntries(registry, kCreationOps); }
 
 }  // namespace jitserve::ops

@@ -3,7 +3,7 @@
 //   alpha_t(s) = logsumexp(alpha_t-1(s), alpha_t-1(s-1), alpha_t-1(s-2) when
 //                l'_s is not blank and differs from l'_s-2) + log_probs[t, l'_s]
 // loss = -logsumexp(alpha_T-1(2L), alpha_T-1(2L-1)).
-#include "runtime/ops/ctc_loss_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -123,7 +123,9 @@ Tensor ctcLossOp(const Tensor& log_probs, const Tensor& targets, Lengths input_l
                  lengthsOf(std::move(target_lengths), "target_lengths"), blank, reduction, zero_infinity);
 }
 
-const OpEntry kCtcLossOps[] = {
+}  // namespace
+
+const OpTable kCtcLossOps = {
     op<ctcLossOp<const Tensor&>>("aten::ctc_loss.Tensor(Tensor log_probs, Tensor targets, Tensor input_lengths, Tensor "
                                  "target_lengths, int blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
                                  "CTC loss with lengths as tensors."),
@@ -132,9 +134,5 @@ const OpEntry kCtcLossOps[] = {
         "blank=0, int reduction=1, bool zero_infinity=False) -> Tensor",
         "CTC loss with lengths as lists."),
 };
-
-}  // namespace
-
-void registerCtcLossOps(OperatorRegistry& registry) { registerOpEntries(registry, kCtcLossOps); }
 
 }  // namespace jitserve::ops

@@ -1,4 +1,5 @@
 #include "runtime/ops/dim_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -422,7 +423,11 @@ TensorPair kthvalue(const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
   return selectSorted(self, dim, keepdim, [k](const std::vector<double>&) { return k - 1; }, "kthvalue");
 }
 
-const OpEntry kDimOps[] = {
+}  // namespace
+
+Tensor softmax(const Tensor& self, int64_t dim, bool log) { return softmaxImpl(self, dim, std::nullopt, log); }
+
+const OpTable kDimOps = {
     op<softmaxOp<false, OptDtype>>("aten::softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
                                    "exp(x) / sum(exp(x)) along dim, computed stably."),
     op<softmaxOp<true, OptDtype>>("aten::log_softmax.int(Tensor self, int dim, ScalarType? dtype=None) -> Tensor",
@@ -497,11 +502,5 @@ const OpEntry kDimOps[] = {
     op<mode>("aten::mode(Tensor self, int dim=-1, bool keepdim=False) -> (Tensor values, Tensor indices)",
              "Most frequent value along dim with its index."),
 };
-
-}  // namespace
-
-Tensor softmax(const Tensor& self, int64_t dim, bool log) { return softmaxImpl(self, dim, std::nullopt, log); }
-
-void registerDimOps(OperatorRegistry& registry) { registerOpEntries(registry, kDimOps); }
 
 }  // namespace jitserve::ops

@@ -10,14 +10,8 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor softmax(const Tensor& self, int64_t dim, bool log);
-
-void registerDimOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -10,6 +10,7 @@
 // (summed) dims of one bmm, each side permuted and reshaped to
 // (batch, own, contracted). Sizes of 1 broadcast against the other side.
 #include "runtime/ops/einsum_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <array>
@@ -262,15 +263,13 @@ Tensor einsum(std::string_view equation, const std::vector<Tensor>& operands) {
 
 namespace {
 
-const OpEntry kEinsumOps[] = {
+}  // namespace
+
+const OpTable kEinsumOps = {
     op<[](std::string_view equation, std::vector<Tensor> tensors, std::optional<std::vector<int64_t>> /*path*/) {
       return einsum(equation, tensors);
     }>("aten::einsum(str equation, Tensor[] tensors, *, int[]? path=None) -> Tensor",
        "Einstein summation: diagonals by strided views, contractions by bmm (path ignored: left to right)."),
 };
-
-}  // namespace
-
-void registerEinsumOps(OperatorRegistry& registry) { registerOpEntries(registry, kEinsumOps); }
 
 }  // namespace jitserve::ops

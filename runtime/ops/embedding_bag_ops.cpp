@@ -1,4 +1,4 @@
-#include "runtime/ops/embedding_bag_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cstring>
@@ -200,7 +200,9 @@ Tensor embeddingRenorm_(Tensor self, const Tensor& indices, double maxNorm, doub
   return self;
 }
 
-const OpEntry kEmbeddingBagOps[] = {
+}  // namespace
+
+const OpTable kEmbeddingBagOps = {
     op<embeddingRenorm_>(
         "aten::embedding_renorm_(Tensor(a!) self, Tensor indices, float max_norm, float norm_type) -> Tensor(a!)",
         "Rescales the named rows to at most max_norm."),
@@ -222,9 +224,5 @@ const OpEntry kEmbeddingBagOps[] = {
                      "int? padding_idx) -> (Tensor, Tensor, Tensor, Tensor)",
                      "embedding_bag skipping entries equal to padding_idx."),
 };
-
-}  // namespace
-
-void registerEmbeddingBagOps(OperatorRegistry& registry) { registerOpEntries(registry, kEmbeddingBagOps); }
 
 }  // namespace jitserve::ops

@@ -11,7 +11,7 @@
 // it last (c2r), rebuilding the Hermitian spectrum. hfft is c2r of the
 // conjugate with forward scaling, ihfft the conjugate of r2c with inverse
 // scaling.
-#include "runtime/ops/fft_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <complex>
@@ -532,7 +532,9 @@ Tensor istft(Tensor spec, int64_t n_fft, std::optional<int64_t> hop_length, std:
       "aten::fft_" NAME "n(Tensor self, int[1]? s=None, int[1]? dim=None, str? norm=None) -> Tensor",           \
       DOC " over n dims.")
 
-const OpEntry kFftOps[] = {
+}  // namespace
+
+const OpTable kFftOps = {
     JS_FFT_1D("fft", Kind::Fft, "Discrete Fourier transform along one dim."),
     JS_FFT_1D("ifft", Kind::Ifft, "Inverse discrete Fourier transform along one dim."),
     JS_FFT_1D("rfft", Kind::Rfft, "FFT of a real signal: the n/2 + 1 non-negative frequencies."),
@@ -568,13 +570,8 @@ const OpEntry kFftOps[] = {
               "return_complex=False) -> Tensor",
               "Inverse short-time Fourier transform by windowed overlap-add."),
 };
-
 #undef JS_FFT_1D
 #undef JS_FFT_2D
 #undef JS_FFT_ND
-
-}  // namespace
-
-void registerFftOps(OperatorRegistry& registry) { registerOpEntries(registry, kFftOps); }
 
 }  // namespace jitserve::ops

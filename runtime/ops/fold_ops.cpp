@@ -3,7 +3,7 @@
 // offset (i, j); pixels in the padding read as zero (im2col) or are dropped
 // (col2im). Values move through double, exact for every dtype but 64-bit
 // integers beyond 2^53.
-#include "runtime/ops/fold_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <vector>
 
@@ -114,7 +114,9 @@ Tensor col2im(const Tensor& self, std::vector<int64_t> output_size, std::vector<
   return batched ? res : res.squeeze(0);
 }
 
-const OpEntry kFoldOps[] = {
+}  // namespace
+
+const OpTable kFoldOps = {
     op<im2col>(
         "aten::im2col(Tensor self, int[2] kernel_size, int[2] dilation, int[2] padding, int[2] stride) -> Tensor",
         "Sliding 2-D blocks as columns (nn.functional.unfold)."),
@@ -122,9 +124,5 @@ const OpEntry kFoldOps[] = {
                "int[2] stride) -> Tensor",
                "Sums columns of sliding blocks back into an image (nn.functional.fold)."),
 };
-
-}  // namespace
-
-void registerFoldOps(OperatorRegistry& registry) { registerOpEntries(registry, kFoldOps); }
 
 }  // namespace jitserve::ops

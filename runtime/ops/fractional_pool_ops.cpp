@@ -5,7 +5,7 @@
 // and the last window starts at n - k. Samples are ordered (W, H) for 2-D
 // and (T, H, W) for 3-D. Returns the maxima and their flat indices within
 // each plane; NaN wins.
-#include "runtime/ops/fractional_pool_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <array>
 #include <cmath>
@@ -118,7 +118,9 @@ std::tuple<Tensor, Tensor> fractionalMaxPool(const Tensor& input, std::vector<in
   return {std::move(out), std::move(idx)};
 }
 
-const OpEntry kFractionalPoolOps[] = {
+}  // namespace
+
+const OpTable kFractionalPoolOps = {
     op<fractionalMaxPool<2>>("aten::fractional_max_pool2d(Tensor self, int[2] kernel_size, int[2] output_size, Tensor "
                              "random_samples) -> (Tensor, Tensor)",
                              "2-D max pooling over pseudo-randomly placed windows; maxima and indices."),
@@ -126,9 +128,5 @@ const OpEntry kFractionalPoolOps[] = {
                              "random_samples) -> (Tensor, Tensor)",
                              "3-D max pooling over pseudo-randomly placed windows; maxima and indices."),
 };
-
-}  // namespace
-
-void registerFractionalPoolOps(OperatorRegistry& registry) { registerOpEntries(registry, kFractionalPoolOps); }
 
 }  // namespace jitserve::ops

@@ -4,7 +4,7 @@
 // (clamped) and reflection (mirrored at the edges, then clamped).
 // Interpolation: bilinear (0), nearest (1, round half to even), bicubic (2,
 // A = -0.75 convolution with padded reads per tap).
-#include "runtime/ops/grid_sample_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -177,7 +177,9 @@ Tensor affineGridGenerator(const Tensor& theta, std::vector<int64_t> size, bool 
   return grid.reshape(shape).to(theta.dtype());
 }
 
-const OpEntry kGridSampleOps[] = {
+}  // namespace
+
+const OpTable kGridSampleOps = {
     op<affineGridGenerator>("aten::affine_grid_generator(Tensor theta, int[] size, bool align_corners) -> Tensor",
                             "The sampling grid of a batch of 2-D or 3-D affine matrices (F.affine_grid)."),
     op<gridSampler>("aten::grid_sampler(Tensor input, Tensor grid, int interpolation_mode, int padding_mode, bool "
@@ -187,9 +189,5 @@ const OpEntry kGridSampleOps[] = {
                     "align_corners) -> Tensor",
                     "grid_sampler for 4-D input."),
 };
-
-}  // namespace
-
-void registerGridSampleOps(OperatorRegistry& registry) { registerOpEntries(registry, kGridSampleOps); }
 
 }  // namespace jitserve::ops

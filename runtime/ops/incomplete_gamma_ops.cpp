@@ -4,7 +4,7 @@
 // its complement. Edge cases follow PyTorch: negative a or x, or a == x == 0,
 // give NaN; a == 0 is a point mass at 0; x == inf gives P = 1; a == inf
 // gives P = 0 (NaN when x is inf too).
-#include "runtime/ops/incomplete_gamma_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -88,7 +88,9 @@ Tensor igamma_(Tensor self, const Tensor& other) {
   return igammaImpl<Upper>(self, other, self);
 }
 
-const OpEntry kIncompleteGammaOps[] = {
+}  // namespace
+
+const OpTable kIncompleteGammaOps = {
     op<igamma<false>>("aten::igamma(Tensor self, Tensor other) -> Tensor",
                       "Regularized lower incomplete gamma P(self, other).", kFusible),
     op<igamma<true>>("aten::igammac(Tensor self, Tensor other) -> Tensor",
@@ -96,9 +98,5 @@ const OpEntry kIncompleteGammaOps[] = {
     op<igamma_<false>>("aten::igamma_(Tensor(a!) self, Tensor other) -> Tensor(a!)", "In-place igamma."),
     op<igamma_<true>>("aten::igammac_(Tensor(a!) self, Tensor other) -> Tensor(a!)", "In-place igammac."),
 };
-
-}  // namespace
-
-void registerIncompleteGammaOps(OperatorRegistry& registry) { registerOpEntries(registry, kIncompleteGammaOps); }
 
 }  // namespace jitserve::ops

@@ -6,6 +6,7 @@
 // Element moves are dtype-agnostic: they copy bytes by element size. Every
 // index is bounds-checked with PyTorch's message before anything is written.
 #include "runtime/ops/index_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,7 +33,6 @@ T reduceProduct(T dst, T x) {
   if constexpr (std::is_same_v<T, bool>) return dst && x;
   else return static_cast<T>(dst * x);
 }
-
 
 // Copies one element of `size` bytes.
 inline void copyElem(char* dst, const char* src, size_t size) { std::memcpy(dst, src, size); }
@@ -772,7 +772,12 @@ Tensor fillDiagonal_(Tensor self, const Scalar& value, bool wrap) {
   return self;
 }
 
-const OpEntry kIndexOps[] = {
+}  // namespace
+
+Tensor index(const Tensor& self, const std::vector<Tensor>& indices) { return indexTensor(self, indices); }
+Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) { return indexSelect(self, dim, index); }
+
+const OpTable kIndexOps = {
     op<fillDiagonal_>("aten::fill_diagonal_(Tensor(a!) self, Scalar fill_value, bool wrap=False) -> Tensor(a!)",
                       "Sets the main diagonal (wrapping in tall matrices with wrap)."),
     op<[](const Tensor& self, OptionalTensorList indices) { return indexTensor(self, indices); }>(
@@ -862,12 +867,5 @@ const OpEntry kIndexOps[] = {
                                  "reduce, *, bool include_self=True) -> Tensor(a!)",
                                  "In-place index_reduce."),
 };
-
-}  // namespace
-
-Tensor index(const Tensor& self, const std::vector<Tensor>& indices) { return indexTensor(self, indices); }
-Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) { return indexSelect(self, dim, index); }
-
-void registerIndexOps(OperatorRegistry& registry) { registerOpEntries(registry, kIndexOps); }
 
 }  // namespace jitserve::ops

@@ -6,10 +6,6 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // Indices of nonzero elements as an [n, dim] int64 tensor.
@@ -18,7 +14,5 @@ Tensor nonzero(const Tensor& self);
 Tensor index(const Tensor& self, const std::vector<Tensor>& indices);
 // Slices of `dim` picked by a 1-D int64 index.
 Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index);
-
-void registerIndexOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

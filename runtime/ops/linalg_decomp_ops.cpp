@@ -4,6 +4,7 @@
 // are written back row-major. Singular inputs follow PyTorch: det is 0,
 // slogdet gives (0, -inf), inv/solve raise an error naming the pivot.
 #include "runtime/ops/linalg_decomp_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -346,7 +347,6 @@ std::vector<double> singularValues(const Batch& b, bool hermitian) {
   return S;
 }
 
-
 // ---- tolerances for pinv / matrix_rank ----
 
 // Singular values above max(atol, rtol * sigma_max) count. With neither given
@@ -671,7 +671,6 @@ Tensor choleskyInverse(const Tensor& F, bool upper) {
   return finish(out, withMatrix(b.batch_shape, {n, n}), F.dtype());
 }
 
-
 // ---- LU factor / unpack / solve ----
 
 // Row permutation encoded by LAPACK pivots (1-based, k swaps over m rows):
@@ -935,7 +934,17 @@ Tensor condStr(const Tensor& self, std::string_view p) {
   return cond(self, p);
 }
 
-const OpEntry kLinalgDecompOps[] = {
+}  // namespace
+
+Tensor svdvals(const Tensor& A) {
+  Batch b = asBatch(A, "linalg.svdvals", false);
+  std::vector<double> S = singularValues(b, false);
+  return finish(S, withMatrix(b.batch_shape, {std::min(b.m, b.n)}), A.dtype());
+}
+
+Tensor linalg_inv(const Tensor& A) { return inverse(A, "linalg.inv", true); }
+
+const OpTable kLinalgDecompOps = {
     op<det>("aten::linalg_det(Tensor A) -> Tensor", "Determinant via LU."),
     op<det>("aten::det(Tensor self) -> Tensor", "Alias of linalg_det."),
     op<slogdet>("aten::linalg_slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet)",
@@ -1034,17 +1043,5 @@ const OpEntry kLinalgDecompOps[] = {
     op<condStr>("aten::linalg_cond.p_str(Tensor self, str p) -> Tensor",
                 "Condition number in the Frobenius or nuclear norm."),
 };
-
-}  // namespace
-
-Tensor svdvals(const Tensor& A) {
-  Batch b = asBatch(A, "linalg.svdvals", false);
-  std::vector<double> S = singularValues(b, false);
-  return finish(S, withMatrix(b.batch_shape, {std::min(b.m, b.n)}), A.dtype());
-}
-
-Tensor linalg_inv(const Tensor& A) { return inverse(A, "linalg.inv", true); }
-
-void registerLinalgDecompOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgDecompOps); }
 
 }  // namespace jitserve::ops

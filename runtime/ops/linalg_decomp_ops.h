@@ -7,17 +7,11 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // Singular values of (*, m, n) as (*, min(m, n)), descending, in A's dtype.
 Tensor svdvals(const Tensor& A);
 // Inverse of (*, n, n); errors on singular input.
 Tensor linalg_inv(const Tensor& A);
-
-void registerLinalgDecompOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -5,7 +5,7 @@
 // gelsd, gelss). Choices these routines make (eigenvalue order, eigenvector
 // signs, pivots) therefore match PyTorch's. Each matrix of a batch is copied
 // into a column-major buffer and copied back row-major.
-#include "runtime/ops/linalg_lapack_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -542,7 +542,9 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Te
   return {std::move(r.solution), std::move(r.residuals), std::move(r.rank), std::move(r.singular_values)};
 }
 
-const OpEntry kLinalgLapackOps[] = {
+}  // namespace
+
+const OpTable kLinalgLapackOps = {
     op<linalgEig>("aten::linalg_eig(Tensor self) -> (Tensor eigenvalues, Tensor eigenvectors)",
                   "Eigenvalues and right eigenvectors of a general square matrix (complex results)."),
     op<linalgEigvals>("aten::linalg_eigvals(Tensor self) -> Tensor", "Eigenvalues of a general square matrix."),
@@ -562,9 +564,5 @@ const OpEntry kLinalgLapackOps[] = {
                     "solution, Tensor residuals, Tensor rank, Tensor singular_values)",
                     "Least-squares solution of A X = B (LAPACK gels, gelsy, gelsd or gelss)."),
 };
-
-}  // namespace
-
-void registerLinalgLapackOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgLapackOps); }
 
 }  // namespace jitserve::ops

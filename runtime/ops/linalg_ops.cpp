@@ -1,4 +1,5 @@
 #include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cstring>
@@ -524,7 +525,9 @@ Tensor addProduct_(Tensor self, const Tensor& m1, const Tensor& m2, const Scalar
   return self;
 }
 
-const OpEntry kLinalgOps[] = {
+}  // namespace
+
+const OpTable kLinalgOps = {
     op<mm>("aten::mm(Tensor self, Tensor mat2) -> Tensor", "Matrix product of two 2-D tensors."),
     op<bmm>("aten::bmm(Tensor self, Tensor mat2) -> Tensor", "Batched matrix product of two 3-D tensors."),
     op<matrixPower>("aten::matrix_power(Tensor self, int n) -> Tensor",
@@ -585,9 +588,5 @@ const OpEntry kLinalgOps[] = {
                           "Tensor(a!)",
                           "In-place addr."),
 };
-
-}  // namespace
-
-void registerLinalgOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgOps); }
 
 }  // namespace jitserve::ops

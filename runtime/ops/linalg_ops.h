@@ -11,10 +11,6 @@
 #include "runtime/tensor/scalar.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor mm(const Tensor& self, const Tensor& mat2);
@@ -41,7 +37,5 @@ Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const Scalar
 Tensor outer(const Tensor& self, const Tensor& vec2);
 // input @ weight.T + bias.
 Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias);
-
-void registerLinalgOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -1,7 +1,7 @@
 // Composite linear-algebra and calculus ops. Each is written in terms of the
 // elementwise, reduction and matmul kernels, so broadcasting, dtype promotion
 // and BLAS use come from those; pdist alone loops over row pairs directly.
-#include "runtime/ops/linalg_product_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <numeric>
@@ -296,7 +296,9 @@ Tensor tensordotOut(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, s
   return out;
 }
 
-const OpEntry kLinalgProductOps[] = {
+}  // namespace
+
+const OpTable kLinalgProductOps = {
     op<vecdot>("aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", "Dot product along dim."),
     op<multiDot>("aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
                  "Chained matrix product; 1-D ends act as row/column vectors."),
@@ -334,9 +336,5 @@ const OpEntry kLinalgProductOps[] = {
         "Tensor(a!)",
         "tensordot into out."),
 };
-
-}  // namespace
-
-void registerLinalgProductOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgProductOps); }
 
 }  // namespace jitserve::ops

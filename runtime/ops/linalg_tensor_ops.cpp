@@ -1,5 +1,5 @@
 // Arithmetic is in double and cast back to the input's dtype.
-#include "runtime/ops/linalg_tensor_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -128,7 +128,9 @@ Tensor matrixExp(const Tensor& A) {
   return out.to(A.dtype());
 }
 
-const OpEntry kLinalgTensorOps[] = {
+}  // namespace
+
+const OpTable kLinalgTensorOps = {
     op<tensorinv>("aten::linalg_tensorinv(Tensor self, int ind=2) -> Tensor",
                   "Inverse of a tensor viewed as a square matrix split at dim ind."),
     op<tensorsolve>("aten::linalg_tensorsolve(Tensor self, Tensor other, int[]? dims=None) -> Tensor",
@@ -136,9 +138,5 @@ const OpEntry kLinalgTensorOps[] = {
     op<matrixExp>("aten::linalg_matrix_exp(Tensor self) -> Tensor", "Matrix exponential (scaling and squaring)."),
     op<matrixExp>("aten::matrix_exp(Tensor self) -> Tensor", "Alias of linalg_matrix_exp."),
 };
-
-}  // namespace
-
-void registerLinalgTensorOps(OperatorRegistry& registry) { registerOpEntries(registry, kLinalgTensorOps); }
 
 }  // namespace jitserve::ops

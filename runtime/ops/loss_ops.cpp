@@ -3,7 +3,7 @@
 // reduced; the class-indexed losses (nll, cross entropy, multi-margin,
 // multilabel-margin) walk the contiguous data in double precision, because
 // they gather by target index and need PyTorch's weighted-mean divisor.
-#include "runtime/ops/loss_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <numeric>
@@ -364,7 +364,9 @@ Tensor multilabelMarginLoss(const Tensor& input, const Tensor& target, int64_t r
   return reduce(shaped(loss, shape, input.dtype()), reduction);
 }
 
-const OpEntry kLossOps[] = {
+}  // namespace
+
+const OpTable kLossOps = {
     op<mseLoss>("aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean squared error."),
     op<l1Loss>("aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean absolute error."),
     op<smoothL1Loss>("aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor",
@@ -428,9 +430,5 @@ const OpEntry kLossOps[] = {
     op<multilabelMarginLoss>("aten::multilabel_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
                              "Multi-label hinge loss; targets end at the first -1."),
 };
-
-}  // namespace
-
-void registerLossOps(OperatorRegistry& registry) { registerOpEntries(registry, kLossOps); }
 
 }  // namespace jitserve::ops

@@ -9,7 +9,8 @@
 // (onednn_conv.h); otherwise, and for double, it computes one
 // [out_channels/groups, K] x [K, H_out*W_out] GEMM per image and group on
 // OpenBLAS, written straight into the output: the reference path.
-#include "runtime/ops/nn_ops.h"
+#include "runtime/ops/op_tables.h"
+#include "runtime/ops/pool_geometry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -403,14 +404,6 @@ struct Pool2d {
   int64_t kh, kw, sh, sw, ph, pw, dh, dw;
   bool ceil_mode;
 };
-
-int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
-  const int64_t eff = dil * (k - 1) + 1;
-  int64_t out = (in + 2 * pad - eff + (ceil_mode ? stride - 1 : 0)) / stride + 1;
-  // The last window must start inside the input or the left padding.
-  if (ceil_mode && (out - 1) * stride >= in + pad) --out;
-  return out;
-}
 
 Pool2d makePool(std::vector<int64_t> k, std::vector<int64_t> s, std::vector<int64_t> p, std::vector<int64_t> d,
                 bool ceil_mode) {
@@ -1072,7 +1065,9 @@ Tensor convPaddingStr(const Tensor& x, const Tensor& w, const std::optional<Tens
   return convNd(input, w, bias, stride, pad, dilation, groups);
 }
 
-const OpEntry kNnOps[] = {
+}  // namespace
+
+const OpTable kNnOps = {
     op<conv2d>("aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, int[2] stride=1, int[2] padding=0, int[2] "
                "dilation=1, int groups=1) -> Tensor",
                "2-D convolution (NCHW) via im2col + GEMM."),
@@ -1174,9 +1169,5 @@ const OpEntry kNnOps[] = {
                           "padding=\"valid\", int[3] dilation=1, int groups=1) -> Tensor",
                           "3-D convolution with padding 'valid' or 'same'."),
 };
-
-}  // namespace
-
-void registerNnOps(OperatorRegistry& registry) { registerOpEntries(registry, kNnOps); }
 
 }  // namespace jitserve::ops

@@ -5,7 +5,7 @@
 //   inf / -inf: max / min over rows of the row abs sums
 // The singular-value orders move (d0, d1) to the end and call the SVD; the
 // others are composed from reductions so they keep dims in place.
-#include "runtime/ops/norm_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -174,7 +174,9 @@ Tensor normExceptDim(const Tensor& v, int64_t pow, int64_t dim) {
 // computes on every forward (vocoders, wav2vec-style convs).
 Tensor weightNorm(const Tensor& v, const Tensor& g, int64_t dim) { return mul(v, div(g, normExceptDim(v, 2, dim))); }
 
-const OpEntry kNormOps[] = {
+}  // namespace
+
+const OpTable kNormOps = {
     op<normExceptDim>("aten::norm_except_dim(Tensor v, int pow=2, int dim=0) -> Tensor",
                       "Norm over all dims but one, kept for broadcasting (dim=-1: over all)."),
     op<weightNorm>("aten::_weight_norm(Tensor v, Tensor g, int dim=0) -> Tensor",
@@ -218,9 +220,5 @@ const OpEntry kNormOps[] = {
     op<renorm>("aten::renorm(Tensor self, Scalar p, int dim, Scalar maxnorm) -> Tensor",
                "Rescales slices along dim whose p-norm exceeds maxnorm."),
 };
-
-}  // namespace
-
-void registerNormOps(OperatorRegistry& registry) { registerOpEntries(registry, kNormOps); }
 
 }  // namespace jitserve::ops

@@ -1,13 +1,14 @@
 // Operator tables: each kernel file lists its overloads as OpEntry rows (the
 // schema string exactly as PyTorch declares it, the kernel, one line of doc)
-// and its register*Ops function hands the table to the registry.
+// in one OpTable, which op_tables.h declares and registerAllTensorOps hands
+// to the registry.
 //
 // Rows are written from typed C++ functions (runtime/core/boxing.h), so the
 // argument count and types live in the signature and the registry checks
 // them against the schema:
 //
 //   Tensor view(const Tensor& self, std::vector<int64_t> size) { ... }
-//   const OpEntry kShapeOps[] = {
+//   const OpTable kShapeOps = {
 //       op<view>("aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", "A view with a new shape.",
 //                kAnyDevice),
 //   };
@@ -26,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 
 #include "runtime/core/boxing.h"
@@ -48,6 +50,12 @@ struct OpEntry {
   const KernelSignature* signature = nullptr;  // typed rows: checked against the schema
   uint8_t flags = kNoFlags;                    // OperatorFlags
 };
+
+// A file's rows. A namespace-scope `const OpTable kXOps = {...}` is
+// constant-initialized (op() is constexpr) and its array lives as long as
+// the program, so the table can be declared extern and registered from
+// another file without a register function per kernel file.
+using OpTable = std::initializer_list<OpEntry>;
 
 // A row for the typed kernel F.
 template <auto F>

@@ -2,7 +2,7 @@
 // pos = q * (n - 1) with the requested interpolation; quantile returns NaN for
 // a slice holding NaN, nanquantile drops the NaNs first (NaN if none remain).
 // searchsorted/bucketize are lower/upper-bound binary searches per value.
-#include "runtime/ops/order_stats_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -184,7 +184,9 @@ Tensor bucketize(const Values& self, const Tensor& boundaries, bool out_int32, b
   return searchSorted(boundaries, valuesOf(self), out_int32, right, std::nullopt, std::nullopt, "bucketize");
 }
 
-const OpEntry kOrderStatsOps[] = {
+}  // namespace
+
+const OpTable kOrderStatsOps = {
     op<quantileTensor<false>>("aten::quantile(Tensor self, Tensor q, int? dim=None, bool keepdim=False, *, str "
                               "interpolation=\"linear\") -> Tensor",
                               "q-th quantiles (1-D q adds a leading dim); NaN slices give NaN."),
@@ -210,9 +212,5 @@ const OpEntry kOrderStatsOps[] = {
         "aten::bucketize.Scalar(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False) -> Tensor",
         "Bucket index of one value."),
 };
-
-}  // namespace
-
-void registerOrderStatsOps(OperatorRegistry& registry) { registerOpEntries(registry, kOrderStatsOps); }
 
 }  // namespace jitserve::ops

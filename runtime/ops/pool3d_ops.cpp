@@ -3,7 +3,8 @@
 // Indices produced by max_pool3d_with_indices / adaptive_max_pool3d are flat
 // offsets d * H * W + h * W + w inside one (n, c) plane, as PyTorch's are, so
 // max_unpool3d can scatter them back. Every kernel parallelizes over planes.
-#include "runtime/ops/pool3d_ops.h"
+#include "runtime/ops/op_tables.h"
+#include "runtime/ops/pool_geometry.h"
 
 #include <algorithm>
 #include <array>
@@ -49,14 +50,6 @@ Pool3d makePool(const std::vector<int64_t>& kernel_size, const std::vector<int64
              "kT: ", P.k[0], " kH: ", P.k[1], " kW: ", P.k[2], " padT: ", P.p[0], " padH: ", P.p[1], " padW: ", P.p[2]);
   }
   return P;
-}
-
-int64_t pooledSize(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dil, bool ceil_mode) {
-  const int64_t eff = dil * (k - 1) + 1;
-  int64_t out = (in + 2 * pad - eff + (ceil_mode ? stride - 1 : 0)) / stride + 1;
-  // With ceil_mode the last window must still start inside the input or the left padding.
-  if (ceil_mode && (out - 1) * stride >= in + pad) --out;
-  return out;
 }
 
 // Views a 4-D (unbatched) or 5-D input as contiguous [N, C, D, H, W].
@@ -289,7 +282,9 @@ Tensor maxUnpool3d(const Tensor& self, const Tensor& indices, std::vector<int64_
   return maxUnpool(self, indices, output_size, 3, "max_unpool3d");
 }
 
-const OpEntry kPool3dOps[] = {
+}  // namespace
+
+const OpTable kPool3dOps = {
     op<maxPool3dOp>("aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] "
                     "dilation=1, bool ceil_mode=False) -> Tensor",
                     "3-D max pooling."),
@@ -311,9 +306,5 @@ const OpEntry kPool3dOps[] = {
         "aten::max_unpool3d(Tensor self, Tensor indices, int[3] output_size, int[3] stride, int[3] padding) -> Tensor",
         "Inverse of max_pool3d: scatters values to their indices in a zero (D, H, W) volume."),
 };
-
-}  // namespace
-
-void registerPool3dOps(OperatorRegistry& registry) { registerOpEntries(registry, kPool3dOps); }
 
 }  // namespace jitserve::ops

@@ -1,4 +1,5 @@
 #include "runtime/ops/random_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -351,7 +352,17 @@ Tensor randperm(int64_t n, std::optional<ScalarType> dtype, Layout /*layout*/, s
 #define JS_FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 #define JS_LIKE_TAIL JS_FACTORY_TAIL ", MemoryFormat? memory_format=None"
 
-const OpEntry kRandomOps[] = {
+}  // namespace
+
+std::vector<double> uniformSamples(int64_t n) {
+  std::vector<double> u(static_cast<size_t>(std::max<int64_t>(n, 0)));
+  DefaultGenerator& g = generator();
+  std::lock_guard<std::mutex> lock(g.mu);
+  for (double& v : u) v = toUnit(g.engine());
+  return u;
+}
+
+const OpTable kRandomOps = {
     op<rand<false>>("aten::rand(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Uniform samples on [0, 1)."),
     op<rand<true>>("aten::randn(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Standard normal samples."),
     op<randLike<false>>("aten::rand_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor",
@@ -420,20 +431,7 @@ const OpEntry kRandomOps[] = {
                     "generator=None) -> Tensor",
                     "Category indices drawn from each row's weights."),
 };
-
 #undef JS_FACTORY_TAIL
 #undef JS_LIKE_TAIL
-
-}  // namespace
-
-std::vector<double> uniformSamples(int64_t n) {
-  std::vector<double> u(static_cast<size_t>(std::max<int64_t>(n, 0)));
-  DefaultGenerator& g = generator();
-  std::lock_guard<std::mutex> lock(g.mu);
-  for (double& v : u) v = toUnit(g.engine());
-  return u;
-}
-
-void registerRandomOps(OperatorRegistry& registry) { registerOpEntries(registry, kRandomOps); }
 
 }  // namespace jitserve::ops

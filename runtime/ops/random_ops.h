@@ -11,15 +11,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // n draws, uniform on [0, 1).
 std::vector<double> uniformSamples(int64_t n);
-
-void registerRandomOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

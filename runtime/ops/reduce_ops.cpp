@@ -9,6 +9,7 @@
 // several independent accumulators, which is both more accurate than float
 // and vectorizable.
 #include "runtime/ops/reduce_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -741,7 +742,20 @@ Tensor sumToSize(const Tensor& t, std::vector<int64_t> size) {
   return r.view(size);
 }
 
-const OpEntry kReduceOps[] = {
+}  // namespace
+
+Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return accumulate(self, dims, keepdim, sumDtype(self.dtype(), std::nullopt), Acc::Sum);
+}
+Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
+  return extreme<true>(self, dims, keepdim, false, "amax").first;
+}
+Tensor vector_norm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
+                   std::optional<ScalarType> dtype) {
+  return vectorNorm(self, p, dims, keepdim, dtype);
+}
+
+const OpTable kReduceOps = {
     op<accumulateAll<Acc::Sum>>("aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor",
                                 "Sum of all elements (integers and bool sum to int64)."),
     // sum.out (all elements) sums in the functional op's dtype, then converts.
@@ -843,20 +857,5 @@ const OpEntry kReduceOps[] = {
                          "Number of nonzero elements over dims."),
     op<sumToSize>("aten::sum_to_size(Tensor self, int[] size) -> Tensor", "Sums broadcast dims away to reach `size`."),
 };
-
-}  // namespace
-
-Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
-  return accumulate(self, dims, keepdim, sumDtype(self.dtype(), std::nullopt), Acc::Sum);
-}
-Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim) {
-  return extreme<true>(self, dims, keepdim, false, "amax").first;
-}
-Tensor vector_norm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
-                   std::optional<ScalarType> dtype) {
-  return vectorNorm(self, p, dims, keepdim, dtype);
-}
-
-void registerReduceOps(OperatorRegistry& registry) { registerOpEntries(registry, kReduceOps); }
 
 }  // namespace jitserve::ops

@@ -9,10 +9,6 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor sum(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
@@ -20,7 +16,5 @@ Tensor amax(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim);
 // p-norm over dims (all when nullopt), computed in dtype (default: self's floating dtype).
 Tensor vector_norm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
                    std::optional<ScalarType> dtype);
-
-void registerReduceOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

@@ -11,13 +11,11 @@
 
 namespace jitserve {
 
-void registerTolistOp(OperatorRegistry& registry);  // builtins/tolist_op.cpp
-
 absl::Status registerAllOps(OperatorRegistry& registry) {
   try {
     registerAllTensorOps(registry);
     registerBuiltinOps(registry);
-    registerTolistOp(registry);
+    ops::registerOpEntries(registry, builtins::kTolistOps);
   } catch (const std::exception& e) {
     return statusFromException(e);
   }

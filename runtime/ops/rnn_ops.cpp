@@ -7,7 +7,7 @@
 // Directions are concatenated on the feature dim and feed the next layer.
 // Inference only: inter-layer dropout applies when train is set, which is
 // rejected (a server runs in eval mode).
-#include "runtime/ops/rnn_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -344,7 +344,9 @@ Tensor padSequence(std::vector<Tensor> seqs, bool batchFirst, double padding_val
 #define JS_RNN_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
 
-const OpEntry kRnnOps[] = {
+}  // namespace
+
+const OpTable kRnnOps = {
     op<rnnInput<Cell::Lstm, std::vector<Tensor>>>(
         "aten::lstm.input(Tensor input, Tensor[] hx, " JS_RNN_TAIL " -> (Tensor, Tensor, Tensor)",
         "Multi-layer (bi)LSTM over a padded sequence; returns output, h_n, c_n."),
@@ -389,9 +391,5 @@ const OpEntry kRnnOps[] = {
                                            "One Elman (relu) step; returns h'."),
 };
 #undef JS_RNN_TAIL
-
-}  // namespace
-
-void registerRnnOps(OperatorRegistry& registry) { registerOpEntries(registry, kRnnOps); }
 
 }  // namespace jitserve::ops

@@ -2,7 +2,7 @@
 // accumulator (mean divides initial + sum by the element count), and an
 // empty segment yields initial, or the reduction's identity without it
 // (NaN for mean, -inf/inf for max/min).
-#include "runtime/ops/segment_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -107,14 +107,12 @@ Tensor segmentReduce(const Tensor& data, std::string_view reduce, const std::opt
   return r.contiguous().to(data.dtype());
 }
 
-const OpEntry kSegmentOps[] = {
+}  // namespace
+
+const OpTable kSegmentOps = {
     op<segmentReduce>("aten::segment_reduce(Tensor data, str reduce, *, Tensor? lengths=None, Tensor? indices=None, "
                       "Tensor? offsets=None, int axis=0, bool unsafe=False, Scalar? initial=None) -> Tensor",
                       "Reduces consecutive segments of an axis (lengths or offsets)."),
 };
-
-}  // namespace
-
-void registerSegmentOps(OperatorRegistry& registry) { registerOpEntries(registry, kSegmentOps); }
 
 }  // namespace jitserve::ops

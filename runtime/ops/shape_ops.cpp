@@ -1,4 +1,5 @@
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <complex>
@@ -821,7 +822,9 @@ Tensor matrixH(const Tensor& self) {
   return isComplexType(self.dtype()) ? conjugatedCopy(r) : r;
 }
 
-const OpEntry kShapeOps[] = {
+}  // namespace
+
+const OpTable kShapeOps = {
     op<[](const Tensor& self, std::vector<int64_t> size) { return self.view(size); }>(
         "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", "A view with a new shape (-1 infers a size).",
         kAnyDevice),
@@ -1093,9 +1096,5 @@ const OpEntry kShapeOps[] = {
     }>("aten::constant_pad_nd(Tensor self, int[] pad, Scalar value=0) -> Tensor",
        "Pads (or crops, for negative pads) the last dims with a constant."),
 };
-
-}  // namespace
-
-void registerShapeOps(OperatorRegistry& registry) { registerOpEntries(registry, kShapeOps); }
 
 }  // namespace jitserve::ops

@@ -10,10 +10,6 @@
 #include "runtime/tensor/scalar.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // With `out`: written there (resized; the result type must cast to its dtype).
@@ -28,7 +24,5 @@ Tensor repeat(const Tensor& self, IntArrayRef repeats);
 // Lower (tril) or upper (triu) triangle of the last two dims; the rest zero.
 Tensor triangle(const Tensor& self, int64_t diagonal, bool lower);
 Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value);
-
-void registerShapeOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

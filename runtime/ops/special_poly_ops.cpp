@@ -3,7 +3,7 @@
 // their closed trigonometric forms for large n inside (-1, 1), where the
 // recurrence would accumulate rounding, and return exact values at x = +-1,
 // matching PyTorch's special cases.
-#include "runtime/ops/special_poly_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <cstdint>
@@ -151,7 +151,9 @@ Tensor poly(const X& x, const N& n) {
       op<poly<FN, Tensor, Scalar>>("aten::special_" NAME ".n_scalar(Tensor x, Scalar n) -> Tensor", DOC " (Scalar n)", \
                                    kFusible)
 
-const OpEntry kSpecialPolyOps[] = {
+}  // namespace
+
+const OpTable kSpecialPolyOps = {
     POLY_OPS("chebyshev_polynomial_t", chebyshevT, "Chebyshev polynomial of the first kind T_n(x)."),
     POLY_OPS("chebyshev_polynomial_u", chebyshevU, "Chebyshev polynomial of the second kind U_n(x)."),
     POLY_OPS("chebyshev_polynomial_v", chebyshevV, "Chebyshev polynomial of the third kind V_n(x)."),
@@ -165,11 +167,6 @@ const OpEntry kSpecialPolyOps[] = {
     POLY_OPS("laguerre_polynomial_l", laguerreL, "Laguerre polynomial L_n(x)."),
     POLY_OPS("legendre_polynomial_p", legendreP, "Legendre polynomial P_n(x)."),
 };
-
 #undef POLY_OPS
-
-}  // namespace
-
-void registerSpecialPolyOps(OperatorRegistry& registry) { registerOpEntries(registry, kSpecialPolyOps); }
 
 }  // namespace jitserve::ops

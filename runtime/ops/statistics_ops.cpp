@@ -1,6 +1,6 @@
 // All arithmetic is in double on contiguous copies; results are cast to the
 // floating dtype PyTorch returns (the input's, Float for integer inputs).
-#include "runtime/ops/statistics_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -435,7 +435,9 @@ Tensor bincount(const Tensor& self, const std::optional<Tensor>& weights, int64_
   return isFloatingType(weights->dtype()) ? out.to(weights->dtype()) : out;
 }
 
-const OpEntry kStatisticsOps[] = {
+}  // namespace
+
+const OpTable kStatisticsOps = {
     op<bincount>("aten::bincount(Tensor self, Tensor? weights=None, int minlength=0) -> Tensor",
                  "Occurrences (or summed weights, as double) of each value of a 1-D non-negative integer tensor."),
     op<cov>("aten::cov(Tensor self, *, int correction=1, Tensor? fweights=None, Tensor? aweights=None) -> Tensor",
@@ -474,9 +476,5 @@ const OpEntry kStatisticsOps[] = {
         "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
         "Gradient along dims with a spacing per dim."),
 };
-
-}  // namespace
-
-void registerStatisticsOps(OperatorRegistry& registry) { registerOpEntries(registry, kStatisticsOps); }
 
 }  // namespace jitserve::ops

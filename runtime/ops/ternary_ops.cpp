@@ -1,6 +1,7 @@
 // Elementwise ops of three operands or with bounds: where, clamp (Scalar and
 // Tensor bounds, clamp_min/clamp_max, clip), lerp, addcmul, addcdiv.
 #include "runtime/ops/ternary_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <bit>
 #include <cmath>
@@ -265,7 +266,13 @@ Tensor whereOut(const Tensor& condition, const Tensor& self, const Tensor& other
   return out;
 }
 
-const OpEntry kTernaryOps[] = {
+}  // namespace
+
+Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return clampScalar(Tensor(), self, min, max);
+}
+
+const OpTable kTernaryOps = {
     op<whereOp<Tensor, Tensor>>("aten::where.self(Tensor condition, Tensor self, Tensor other) -> Tensor",
                                 "self where condition, else other (promoted, broadcast).", kFusible),
     op<whereOut>("aten::where.self_out(Tensor condition, Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)",
@@ -348,13 +355,5 @@ const OpEntry kTernaryOps[] = {
                                          "value=1) -> Tensor(a!)",
                                          "In-place addcdiv."),
 };
-
-}  // namespace
-
-Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  return clampScalar(Tensor(), self, min, max);
-}
-
-void registerTernaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kTernaryOps); }
 
 }  // namespace jitserve::ops

@@ -7,16 +7,10 @@
 #include "runtime/tensor/scalar.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 // cond ? self : other with self/other promoted together and all three broadcast.
 Tensor where(const Tensor& cond, const Tensor& self, const Tensor& other, Tensor out = {});
 Tensor clamp(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
-
-void registerTernaryOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

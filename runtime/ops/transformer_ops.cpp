@@ -6,7 +6,7 @@
 // 0 an (L, S) attention mask; other masks broadcast against (B, heads, L,
 // S). A query row with every key masked gets zero weights (not NaN), as the
 // native kernel does.
-#include "runtime/ops/transformer_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -316,7 +316,9 @@ Tensor toPaddedTensor(const Tensor& t, double padding, std::optional<std::vector
 // prim::is_nested(a)
 bool isNested(const Tensor& a) { return nestedLengths(a) != nullptr; }
 
-const OpEntry kTransformerOps[] = {
+}  // namespace
+
+const OpTable kTransformerOps = {
     op<nestedTensorFromMaskLeftAligned>("aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool",
                                         "Whether a (B, S) mask is left-aligned: each row's True entries come first."),
     op<nestedTensorFromMask>(
@@ -337,9 +339,5 @@ const OpEntry kTransformerOps[] = {
         "ffn_bias_1, Tensor ffn_weight_2, Tensor ffn_bias_2, Tensor? mask=None, int? mask_type=None) -> Tensor",
         "One transformer encoder layer (nn.TransformerEncoderLayer's fast path)."),
 };
-
-}  // namespace
-
-void registerTransformerOps(OperatorRegistry& registry) { registerOpEntries(registry, kTransformerOps); }
 
 }  // namespace jitserve::ops

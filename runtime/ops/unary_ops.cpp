@@ -6,6 +6,7 @@
 // (torch's int_to_float rule); rounding, abs, neg and sign keep the dtype.
 // The simple float functions are one X-macro table, so adding one is a line.
 #include "runtime/ops/unary_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -458,7 +459,16 @@ std::tuple<Tensor, Tensor> frexp(const Tensor& self) {
       op<inplace<keepUnary<K>>>("aten::" #name "_(Tensor(a!) self) -> Tensor(a!)", "In-place " #name "."), \
       op<keepOut<K>>("aten::" #name ".out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", #name " into out."),
 
-const OpEntry kUnaryOps[] = {
+}  // namespace
+
+Tensor exp(const Tensor& self) { return floatUnary<F_exp>(self); }
+Tensor log(const Tensor& self) { return floatUnary<F_log>(self); }
+Tensor sqrt(const Tensor& self) { return floatUnary<F_sqrt>(self); }
+Tensor abs(const Tensor& self) { return keepUnary<Keep::Abs>(self); }
+Tensor neg(const Tensor& self) { return keepUnary<Keep::Neg>(self); }
+Tensor isnan(const Tensor& self) { return predicate<Pred::IsNan>(self); }
+
+const OpTable kUnaryOps = {
     JS_FLOAT_UNARY_OPS(JS_FLOAT_ENTRIES) JS_FLOAT_UNARY_ALIASES(JS_ALIAS_ENTRIES)
         JS_FLOAT_UNARY_SPECIAL(JS_SPECIAL_ENTRIES)
     op<functional<floatUnary<F_i0>>>("aten::special_modified_bessel_i0(Tensor self) -> Tensor", "Modified Bessel I0.",
@@ -520,21 +530,9 @@ const OpEntry kUnaryOps[] = {
     op<frexp>("aten::frexp.Tensor(Tensor self) -> (Tensor mantissa, Tensor exponent)",
               "Mantissa in [0.5, 1) and integer exponent.", kFusible),
 };
-
 #undef JS_FLOAT_ENTRIES
 #undef JS_ALIAS_ENTRIES
 #undef JS_SPECIAL_ENTRIES
 #undef JS_KEEP_ENTRIES
-
-}  // namespace
-
-Tensor exp(const Tensor& self) { return floatUnary<F_exp>(self); }
-Tensor log(const Tensor& self) { return floatUnary<F_log>(self); }
-Tensor sqrt(const Tensor& self) { return floatUnary<F_sqrt>(self); }
-Tensor abs(const Tensor& self) { return keepUnary<Keep::Abs>(self); }
-Tensor neg(const Tensor& self) { return keepUnary<Keep::Neg>(self); }
-Tensor isnan(const Tensor& self) { return predicate<Pred::IsNan>(self); }
-
-void registerUnaryOps(OperatorRegistry& registry) { registerOpEntries(registry, kUnaryOps); }
 
 }  // namespace jitserve::ops

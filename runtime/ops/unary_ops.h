@@ -5,10 +5,6 @@
 
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
-class OperatorRegistry;
-}
-
 namespace jitserve::ops {
 
 Tensor exp(const Tensor& self);
@@ -17,7 +13,5 @@ Tensor sqrt(const Tensor& self);
 Tensor abs(const Tensor& self);
 Tensor neg(const Tensor& self);
 Tensor isnan(const Tensor& self);
-
-void registerUnaryOps(OperatorRegistry& registry);
 
 }  // namespace jitserve::ops

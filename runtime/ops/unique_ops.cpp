@@ -1,7 +1,7 @@
 // Each slice along `dim` becomes a row of doubles compared lexicographically;
 // the output gathers the first row of each group from the original tensor
 // with index_select, so values and dtype are preserved exactly.
-#include "runtime/ops/unique_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <numeric>
@@ -101,7 +101,9 @@ std::tuple<Tensor, Tensor, Tensor> unique2(const Tensor& self, bool /*sorted*/, 
   return {index_select(x, 0, from_vector(firsts)), std::move(inv), std::move(cnt)};
 }
 
-const OpEntry kUniqueOps[] = {
+}  // namespace
+
+const OpTable kUniqueOps = {
     op<unique2>("aten::_unique2(Tensor self, bool sorted=True, bool return_inverse=False, bool return_counts=False) -> "
                 "(Tensor, Tensor, Tensor)",
                 "Distinct elements of the flattened input, ascending."),
@@ -112,9 +114,5 @@ const OpEntry kUniqueOps[] = {
                   "return_counts=False) -> (Tensor, Tensor, Tensor)",
                   "Sorted distinct slices along dim, with inverse indices and counts."),
 };
-
-}  // namespace
-
-void registerUniqueOps(OperatorRegistry& registry) { registerOpEntries(registry, kUniqueOps); }
 
 }  // namespace jitserve::ops

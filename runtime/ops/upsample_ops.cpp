@@ -14,7 +14,7 @@
 //                    at 0 for linear (cubic lets it go negative).
 // Nearest ignores align_corners and computes its ratio in float, as PyTorch
 // does, so that borderline floor() results agree.
-#include "runtime/ops/upsample_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <algorithm>
 #include <cmath>
@@ -271,7 +271,9 @@ Tensor filteredVec(const Tensor& input, std::optional<std::vector<int64_t>> outp
   return filtered(input, out, align_corners, used, F, "upsample");
 }
 
-const OpEntry kUpsampleOps[] = {
+}  // namespace
+
+const OpTable kUpsampleOps = {
     op<nearestSized<false, Scale>>(
         "aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
         "Nearest-neighbour resize of (N, C, W): src = floor(dst * in/out)."),
@@ -351,9 +353,5 @@ const OpEntry kUpsampleOps[] = {
                                         "align_corners, float[]? scale_factors) -> Tensor",
                                         "Antialiased bicubic resize to a size or by scale factors."),
 };
-
-}  // namespace
-
-void registerUpsampleOps(OperatorRegistry& registry) { registerOpEntries(registry, kUpsampleOps); }
 
 }  // namespace jitserve::ops

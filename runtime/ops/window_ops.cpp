@@ -3,7 +3,7 @@
 // the symmetric one of length L + 1 without its last point; length 0 is
 // empty and length 1 is [1]. Computed in double, stored in the requested
 // floating dtype (float by default).
-#include "runtime/ops/window_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <vector>
@@ -97,7 +97,9 @@ Tensor window(int64_t window_length, Leading... leading, std::optional<ScalarTyp
 
 #define JS_FACTORY "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"
 
-const OpEntry kWindowOps[] = {
+}  // namespace
+
+const OpTable kWindowOps = {
     op<window<Window::Hann>>("aten::hann_window(int window_length, *, " JS_FACTORY ") -> Tensor",
                              "Hann window (periodic)."),
     op<window<Window::Hann, bool>>(
@@ -134,11 +136,6 @@ const OpEntry kWindowOps[] = {
         "aten::kaiser_window.beta(int window_length, bool periodic, float beta, *, " JS_FACTORY ") -> Tensor",
         "Kaiser window."),
 };
-
 #undef JS_FACTORY
-
-}  // namespace
-
-void registerWindowOps(OperatorRegistry& registry) { registerOpEntries(registry, kWindowOps); }
 
 }  // namespace jitserve::ops

@@ -6,7 +6,7 @@
 // integer is +inf; q <= 0 with non-integer x is NaN.
 // polygamma(n, x), the n-th derivative of digamma, is built on it:
 // (-1)^(n+1) n! zeta(n + 1, x) for n >= 1, digamma for n = 0.
-#include "runtime/ops/zeta_ops.h"
+#include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <limits>
@@ -88,7 +88,9 @@ Tensor polygamma(int64_t n, const Tensor& self, Tensor out = {}) {
 
 Tensor polygammaOf(int64_t n, const Tensor& self) { return polygamma(n, self); }
 
-const OpEntry kZetaOps[] = {
+}  // namespace
+
+const OpTable kZetaOps = {
     op<polygammaOf>("aten::polygamma(int n, Tensor self) -> Tensor", "n-th derivative of digamma.", kFusible),
     op<[](int64_t n, const Tensor& self, Tensor out) { return polygamma(n, self, std::move(out)); }>(
         "aten::polygamma.out(int n, Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "polygamma into out."),
@@ -103,9 +105,5 @@ const OpEntry kZetaOps[] = {
         "aten::special_zeta.self_scalar(Scalar self, Tensor other) -> Tensor", "Hurwitz zeta with a Scalar x.",
         kFusible),
 };
-
-}  // namespace
-
-void registerZetaOps(OperatorRegistry& registry) { registerOpEntries(registry, kZetaOps); }
 
 }  // namespace jitserve::ops

@@ -8,17 +8,25 @@
 // catch them ("list index out of range", "KeyError: b", "division by 0").
 #pragma once
 
+#include "runtime/ops/op_registration.h"
+
 namespace jitserve {
 class OperatorRegistry;
 
-// All of the below.
+// Registers the tables below in this order, all but kTolistOps (whose
+// schema is our encoding of what PyTorch's frontend special-cases; the
+// caller registers it: registerAllOps).
 void registerBuiltinOps(OperatorRegistry& registry);
 
-void registerNumberOps(OperatorRegistry& registry);  // + - * / // % ** comparisons, bit ops, min/max, casts
-void registerMathOps(OperatorRegistry& registry);    // math.*: sqrt, exp, log, floor, ceil, gcd, ...
-void registerListOps(OperatorRegistry& registry);    // list methods, len, slicing, sorting, range helpers
-void registerDictOps(OperatorRegistry& registry);    // dict methods
-void registerStringOps(OperatorRegistry& registry);  // str methods, format, conversions to str
-void registerMiscOps(OperatorRegistry& registry);    // enum name/value, tensor metadata, environment queries
+namespace builtins {
 
+extern const ops::OpTable kNumberOps;  // + - * / // % ** comparisons, bit ops, min/max, casts
+extern const ops::OpTable kMathOps;    // math.*: sqrt, exp, log, floor, ceil, gcd, ...
+extern const ops::OpTable kListOps;    // list methods, len, slicing, sorting, range helpers
+extern const ops::OpTable kDictOps;    // dict methods
+extern const ops::OpTable kStringOps;  // str methods, format, conversions to str
+extern const ops::OpTable kMiscOps;    // enum name/value, tensor metadata, environment queries
+extern const ops::OpTable kTolistOps;  // Tensor.tolist() (tolist_op.cpp)
+
+}  // namespace builtins
 }  // namespace jitserve

@@ -172,7 +172,9 @@ void dictEmpty(Stack& s) { s.push_back(IValue(DictImpl::create(StringType::get()
     "aten::Delete.Dict_" K "(Dict(" K ", t)(a!) self, " K " key) -> ()", dictDelete, "del d[key]"               \
   }
 
-const ops::OpEntry kDictOps[] = {
+}  // namespace
+
+const ops::OpTable kDictOps = {
     JITSERVE_DICT_OPS("str"),
     JITSERVE_DICT_OPS("int"),
     JITSERVE_DICT_OPS("bool"),
@@ -186,9 +188,6 @@ const ops::OpEntry kDictOps[] = {
 };
 #undef JITSERVE_DICT_OPS
 
-}  // namespace
 }  // namespace builtins
-
-void registerDictOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kDictOps); }
 
 }  // namespace jitserve

@@ -334,7 +334,9 @@ void deriveIndex(Stack& s) {
 
 void unwrapOptional(Stack& s) { JS_CHECK(!s.back().isNone(), "Unwrapping null optional"); }
 
-const ops::OpEntry kListOps[] = {
+}  // namespace
+
+const ops::OpTable kListOps = {
     {"aten::len.t(t[] a) -> int", lenList, "len(list)"},
     {"aten::len.any(Any[] a) -> int", lenList, "len(list)"},
     {"aten::__getitem__.t(t[](a) list, int idx) -> t(*)", getItem, "list[idx]"},
@@ -403,9 +405,6 @@ const ops::OpEntry kListOps[] = {
     {"aten::_unwrap_optional(t(a)? optional) -> t(a)", unwrapOptional, "the value; errors on None"},
 };
 
-}  // namespace
 }  // namespace builtins
-
-void registerListOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kListOps); }
 
 }  // namespace jitserve

@@ -114,7 +114,9 @@ void ldexpFloat(Stack& s) {
       {"aten::" name ".float(float a) -> float", unaryKernel<double, F>, doc}, \
       {"aten::" name ".Scalar(Scalar a) -> Scalar", unaryScalar<F>, doc}
 
-const ops::OpEntry kMathOps[] = {
+}  // namespace
+
+const ops::OpTable kMathOps = {
     JITSERVE_UNARY_MATH("sqrt", sqrtF, "math.sqrt"),
     JITSERVE_UNARY_MATH("exp", expF, "math.exp"),
     JITSERVE_UNARY_MATH("log", logF, "math.log"),
@@ -158,9 +160,6 @@ const ops::OpEntry kMathOps[] = {
 };
 #undef JITSERVE_UNARY_MATH
 
-}  // namespace
 }  // namespace builtins
-
-void registerMathOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kMathOps); }
 
 }  // namespace jitserve

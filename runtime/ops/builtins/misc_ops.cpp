@@ -58,7 +58,9 @@ void pushFalse(Stack& s) { s.emplace_back(false); }
 // Warnings are dropped: a serving process has no user to show them to.
 void dropWarning(Stack& s) { drop(s, 2); }
 
-const ops::OpEntry kMiscOps[] = {
+}  // namespace
+
+const ops::OpTable kMiscOps = {
     {"prim::EnumName(AnyEnumType enum) -> str", enumName, "the member's name"},
     {"prim::EnumValue.int(AnyEnumType enum) -> int", enumValue, "the member's value"},
     {"prim::EnumValue.float(AnyEnumType enum) -> float", enumValue, "the member's value"},
@@ -84,9 +86,6 @@ const ops::OpEntry kMiscOps[] = {
     {"aten::warn(str message, int stacklevel=2) -> ()", dropWarning, "warnings.warn: dropped"},
 };
 
-}  // namespace
 }  // namespace builtins
-
-void registerMiscOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kMiscOps); }
 
 }  // namespace jitserve

@@ -349,7 +349,9 @@ void sameness(Stack& s) {
 #define JITSERVE_MINMAX_OVERLOADS(name, Op, doc) \
   JITSERVE_NUMBER_OVERLOADS("prim::", name, Op, "int", "float", "(Scalar a, Scalar b) -> Scalar", opScalarScalar, doc)
 
-const ops::OpEntry kNumberOps[] = {
+}  // namespace
+
+const ops::OpTable kNumberOps = {
     JITSERVE_ARITH_OVERLOADS("add", Add, "a + b"),
     JITSERVE_ARITH_OVERLOADS("sub", Sub, "a - b"),
     JITSERVE_ARITH_OVERLOADS("mul", Mul, "a * b"),
@@ -428,15 +430,11 @@ const ops::OpEntry kNumberOps[] = {
     {"aten::__is__(t1 self, t2 obj) -> bool", sameness<isSame, true>, "self is obj"},
     {"aten::__isnot__(t1 self, t2 obj) -> bool", sameness<isSame, false>, "self is not obj"},
 };
-
 #undef JITSERVE_ARITH_OVERLOADS
 #undef JITSERVE_FLOAT_OVERLOADS
 #undef JITSERVE_COMPARE_OVERLOADS
 #undef JITSERVE_MINMAX_OVERLOADS
 
-}  // namespace
 }  // namespace builtins
-
-void registerNumberOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kNumberOps); }
 
 }  // namespace jitserve

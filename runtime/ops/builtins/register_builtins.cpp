@@ -3,12 +3,11 @@
 namespace jitserve {
 
 void registerBuiltinOps(OperatorRegistry& registry) {
-  registerNumberOps(registry);
-  registerMathOps(registry);
-  registerListOps(registry);
-  registerDictOps(registry);
-  registerStringOps(registry);
-  registerMiscOps(registry);
+  static const ops::OpTable* const kTables[] = {
+      &builtins::kNumberOps, &builtins::kMathOps,   &builtins::kListOps,
+      &builtins::kDictOps,   &builtins::kStringOps, &builtins::kMiscOps,
+  };
+  for (const ops::OpTable* table : kTables) ops::registerOpEntries(registry, *table);
 }
 
 }  // namespace jitserve

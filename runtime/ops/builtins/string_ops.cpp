@@ -642,7 +642,9 @@ void strPercentFormat(Stack& s) {
   replaceArgs(s, n, std::move(out));
 }
 
-const ops::OpEntry kStringOps[] = {
+}  // namespace
+
+const ops::OpTable kStringOps = {
     {"aten::len.str(str s) -> int", strLen, "len(s) in bytes"},
     {"aten::__getitem__.str(str s, int index) -> str", strGetItem, "s[index]"},
     {"aten::slice.str(str string, int? start=None, int? end=None, int step=1) -> str", strSlice, "s[start:end:step]"},
@@ -706,9 +708,6 @@ const ops::OpEntry kStringOps[] = {
     {"aten::percentFormat(str self, ...) -> str", strPercentFormat, "self % args"},
 };
 
-}  // namespace
 }  // namespace builtins
-
-void registerStringOps(OperatorRegistry& registry) { ops::registerOpEntries(registry, builtins::kStringOps); }
 
 }  // namespace jitserve

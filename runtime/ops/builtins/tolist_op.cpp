@@ -10,12 +10,11 @@
 #include <vector>
 
 #include "runtime/core/ivalue_containers.h"
-#include "runtime/core/operator_registry.h"
-#include "runtime/ops/op_registration.h"
+#include "runtime/ops/builtins/builtins.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/tensor.h"
 
-namespace jitserve {
+namespace jitserve::builtins {
 namespace {
 
 TypePtr elementTypeOf(int64_t code) {
@@ -63,13 +62,11 @@ void tolist(Stack& s) {
   s.push_back(toNestedList(t, code, dim));
 }
 
-const ops::OpEntry kTolistOps[] = {
+}  // namespace
+
+const ops::OpTable kTolistOps = {
     {"prim::tolist(Tensor self, int dim, int elem_type) -> Any", tolist,
      "Tensor.tolist(): nested lists of depth dim with int (0), float (1) or bool (2) leaves"},
 };
 
-}  // namespace
-
-void registerTolistOp(OperatorRegistry& registry) { ops::registerOpEntries(registry, kTolistOps); }
-
-}  // namespace jitserve
+}  // namespace jitserve::builtins
