@@ -8,6 +8,7 @@
 //
 //   static const OpCall kMatmul("aten::matmul");
 //   Tensor r = kMatmul.call<Tensor>(a, b);
+//   Tensor s = callOp<"aten::mm", Tensor>(a, b);  // the same, the OpCall made once per name
 //
 // Arguments are pushed as IValues in schema order (defaults are not filled
 // in: pass every argument). The operator is found on first use in the
@@ -16,7 +17,9 @@
 // lacks is an error naming it.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -54,5 +57,19 @@ class OpCall {
   std::string name_;
   mutable std::atomic<const Operator*> cached_{nullptr};
 };
+
+// A string literal as a template argument (callOp<"aten::mm", Tensor>).
+template <size_t N>
+struct OpName {
+  constexpr OpName(const char (&s)[N]) { std::copy_n(s, N, name); }  // NOLINT: implicit on purpose
+  char name[N];
+};
+
+// Calls the operator `Name` ("aten::sub.Tensor"), found on first use.
+template <OpName Name, typename R, typename... A>
+R callOp(A&&... args) {
+  static const OpCall op(Name.name);
+  return op.call<R>(std::forward<A>(args)...);
+}
 
 }  // namespace jitserve

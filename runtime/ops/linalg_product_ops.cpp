@@ -1,18 +1,16 @@
 // Composite linear-algebra and calculus ops. Each is written in terms of the
-// elementwise, reduction and matmul kernels, so broadcasting, dtype promotion
-// and BLAS use come from those; pdist alone loops over row pairs directly.
+// elementwise, reduction and matmul operators, so broadcasting, dtype
+// promotion and BLAS use come from those. The parts are called through the
+// dispatcher (dispatch.h), so the rows marked kAnyDevice run on any device
+// whose kernels cover their parts; pdist and the cumulative trapezoid loop
+// over host data and stay CPU-only.
 #include "runtime/ops/op_tables.h"
 
 #include <cmath>
 #include <numeric>
 
-#include "runtime/ops/binary_ops.h"
-#include "runtime/ops/comparison_ops.h"
-#include "runtime/ops/linalg_decomp_ops.h"
-#include "runtime/ops/linalg_ops.h"
+#include "runtime/ops/dispatch.h"
 #include "runtime/ops/op_registration.h"
-#include "runtime/ops/reduce_ops.h"
-#include "runtime/ops/shape_ops.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/type_promotion.h"
 
@@ -27,8 +25,8 @@ int64_t wrap(int64_t d, int64_t n, const char* op) {
 }
 
 Tensor vecdot(const Tensor& x, const Tensor& y, int64_t dim) {
-  Tensor p = mul(x, y);
-  return sum(p, {wrap(dim, p.dim(), "linalg.vecdot")}, false);
+  Tensor p = dispatch::mul(x, y);
+  return dispatch::sum(p, {wrap(dim, p.dim(), "linalg.vecdot")}, false);
 }
 
 Tensor multiDot(std::vector<Tensor> ts) {
@@ -49,7 +47,7 @@ Tensor multiDot(std::vector<Tensor> ts) {
     JS_CHECK(r.size(1) == ts[i].size(0), "multi_dot(): tensors ", i - 1, " and ", i,
              " with shapes ", shapeToString(ts[i - 1].sizes()), " and ", shapeToString(ts[i].sizes()),
              " cannot be multiplied");
-    r = mm(r, ts[i]);
+    r = dispatch::mm(r, ts[i]);
   }
   if (first_vec) r = r.squeeze(0);
   if (last_vec) r = r.squeeze(-1);
@@ -62,7 +60,7 @@ Tensor chainMatmul(std::vector<Tensor> ts) {
   JS_CHECK(!ts.empty(), "chain_matmul(): Expected one or more matrices");
   for (size_t i = 0; i < ts.size(); ++i)
     JS_CHECK(ts[i].dim() == 2, "Tensor dimension is ", ts[i].dim(), ", expected 2 instead.");
-  if (ts.size() == 1) return ts[0].clone();
+  if (ts.size() == 1) return dispatch::clone(ts[0]);
   return multiDot(std::move(ts));
 }
 
@@ -73,10 +71,10 @@ Tensor cross(const Tensor& x, const Tensor& y, int64_t dim, const char* op) {
   JS_CHECK(shape[dim] == 3, op, ": inputs dimension ", dim, " must have length 3. Got ", x.size(dim), " and ",
            y.size(dim));
   auto c = [](const Tensor& t, int64_t d, int64_t i) { return t.narrow(d, i, 1); };
-  Tensor r0 = sub(mul(c(a, dim, 1), c(b, dim, 2)), mul(c(a, dim, 2), c(b, dim, 1)));
-  Tensor r1 = sub(mul(c(a, dim, 2), c(b, dim, 0)), mul(c(a, dim, 0), c(b, dim, 2)));
-  Tensor r2 = sub(mul(c(a, dim, 0), c(b, dim, 1)), mul(c(a, dim, 1), c(b, dim, 0)));
-  return cat({r0, r1, r2}, dim);
+  Tensor r0 = dispatch::sub(dispatch::mul(c(a, dim, 1), c(b, dim, 2)), dispatch::mul(c(a, dim, 2), c(b, dim, 1)));
+  Tensor r1 = dispatch::sub(dispatch::mul(c(a, dim, 2), c(b, dim, 0)), dispatch::mul(c(a, dim, 0), c(b, dim, 2)));
+  Tensor r2 = dispatch::sub(dispatch::mul(c(a, dim, 0), c(b, dim, 1)), dispatch::mul(c(a, dim, 1), c(b, dim, 0)));
+  return dispatch::cat({r0, r1, r2}, dim);
 }
 
 Tensor linalgCross(const Tensor& self, const Tensor& other, int64_t dim) {
@@ -110,7 +108,7 @@ Tensor kron(const Tensor& x, const Tensor& y) {
     yi.insert(yi.end(), {1, ys[d]});
     out.push_back(xs[d] * ys[d]);
   }
-  return mul(x.reshape(xi), y.reshape(yi)).reshape(out);
+  return dispatch::mul(x.reshape(xi), y.reshape(yi)).reshape(out);
 }
 
 Tensor tensordot(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, std::vector<int64_t> dy) {
@@ -135,7 +133,7 @@ Tensor tensordot(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, std:
   py = dy;
   for (int64_t d = 0; d < y.dim(); ++d)
     if (!cy[d]) py.push_back(d), out.push_back(y.size(d)), fy *= y.size(d);
-  Tensor r = mm(x.permute(px).reshape({fx, csize}), y.permute(py).reshape({csize, fy}));
+  Tensor r = dispatch::mm(x.permute(px).reshape({fx, csize}), y.permute(py).reshape({csize, fy}));
   return r.reshape(out);
 }
 
@@ -148,8 +146,8 @@ Tensor cdist(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t
   JS_CHECK(isFloatingType(x1.dtype()), "cdist only supports floating-point dtypes, X1 got: ",
            scalarTypeName(x1.dtype()));
   // (*, P, 1, M) - (*, 1, R, M) -> norm over M.
-  Tensor d = sub(x1.unsqueeze(-2), x2.unsqueeze(-3));
-  return vector_norm(d, p, std::vector<int64_t>{d.dim() - 1}, false, std::nullopt);
+  Tensor d = dispatch::sub(x1.unsqueeze(-2), x2.unsqueeze(-3));
+  return dispatch::vectorNorm(d, p, {d.dim() - 1}, false);
 }
 
 Tensor pdist(const Tensor& x, double p) {
@@ -184,12 +182,12 @@ Tensor diff(Tensor x, int64_t n, int64_t dim_arg, const std::optional<Tensor>& p
   if (prepend) parts.push_back(*prepend);
   parts.push_back(x);
   if (append) parts.push_back(*append);
-  if (parts.size() > 1) x = cat(parts, dim);
+  if (parts.size() > 1) x = dispatch::cat(parts, dim);
   for (int64_t i = 0; i < n && x.size(dim) > 0; ++i) {
     const int64_t len = x.size(dim) - 1;
     // Booleans differ by xor, i.e. !=.
-    x = x.dtype() == ScalarType::Bool ? ne(x.narrow(dim, 1, len), x.narrow(dim, 0, len))
-                                      : sub(x.narrow(dim, 1, len), x.narrow(dim, 0, len));
+    x = x.dtype() == ScalarType::Bool ? dispatch::ne(x.narrow(dim, 1, len), x.narrow(dim, 0, len))
+                                      : dispatch::sub(x.narrow(dim, 1, len), x.narrow(dim, 0, len));
   }
   return x;
 }
@@ -197,9 +195,9 @@ Tensor diff(Tensor x, int64_t n, int64_t dim_arg, const std::optional<Tensor>& p
 // sum((y[i+1] + y[i]) * dx[i]) / 2 along dim.
 Tensor trapezoid(const Tensor& y, const Tensor& dxs, int64_t dim) {
   const int64_t n = y.size(dim);
-  if (n == 0) return sum(y, {dim}, false);
-  Tensor pairs = add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
-  return div(sum(mul(pairs, dxs), {dim}, false), wrapped_scalar_tensor(Scalar(2.0)));
+  if (n == 0) return dispatch::sum(y, {dim}, false);
+  Tensor pairs = dispatch::add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
+  return dispatch::div(dispatch::sum(dispatch::mul(pairs, dxs), {dim}, false), wrapped_scalar_tensor(Scalar(2.0)));
 }
 // Running sum along dim (in double, cast back).
 Tensor cumsumAlong(const Tensor& t, int64_t dim) {
@@ -215,8 +213,8 @@ Tensor cumsumAlong(const Tensor& t, int64_t dim) {
 Tensor trapezoidAreas(const Tensor& y, const Tensor& dxs, int64_t dim) {
   const int64_t n = y.size(dim);
   if (n == 0) return y;
-  Tensor pairs = add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
-  return div(mul(pairs, dxs), wrapped_scalar_tensor(Scalar(2.0)));
+  Tensor pairs = dispatch::add(y.narrow(dim, 1, n - 1), y.narrow(dim, 0, n - 1));
+  return dispatch::div(dispatch::mul(pairs, dxs), wrapped_scalar_tensor(Scalar(2.0)));
 }
 
 // dx between consecutive x samples, shaped to broadcast against y's pairs along dim.
@@ -228,11 +226,11 @@ Tensor sampleSpacing(const Tensor& y, const Tensor& x, int64_t dim_arg, int64_t 
     // A 1-D x lies along dim: shape it (n-1, 1, ..., 1) relative to dim.
     DimVector shape(static_cast<size_t>(y.dim() - dim), 1);
     shape[0] = std::max<int64_t>(n - 1, 0);
-    dx = n > 0 ? sub(x.narrow(0, 1, n - 1), x.narrow(0, 0, n - 1)).reshape(shape) : x;
+    dx = n > 0 ? dispatch::sub(x.narrow(0, 1, n - 1), x.narrow(0, 0, n - 1)).reshape(shape) : x;
   } else {
     const int64_t xd = wrap(dim_arg, x.dim(), "trapezoid");
     const int64_t m = x.size(xd);
-    dx = m > 0 ? sub(x.narrow(xd, 1, m - 1), x.narrow(xd, 0, m - 1)) : x;
+    dx = m > 0 ? dispatch::sub(x.narrow(xd, 1, m - 1), x.narrow(xd, 0, m - 1)) : x;
   }
   return dx;
 }
@@ -259,9 +257,9 @@ Tensor linalgVander(const Tensor& x_arg, std::optional<int64_t> n_arg) {
   const int64_t N = n_arg.value_or(x.size(-1));
   JS_CHECK(N > 1, "N must be greater than 1.");
   JS_CHECK(x.dtype() != ScalarType::Bool, "linalg.vander does not support bool tensors");
-  std::vector<Tensor> cols{full_like(x, Scalar(int64_t{1}))};
-  for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), x));
-  return stack(cols, -1);
+  std::vector<Tensor> cols{dispatch::fullLike(x, Scalar(int64_t{1}))};
+  for (int64_t i = 1; i < N; ++i) cols.push_back(dispatch::mul(cols.back(), x));
+  return dispatch::stack(cols, -1);
 }
 
 // torch.vander (NumPy's): columns x^(N-1) .. x^0, or x^0 .. x^(N-1) with
@@ -273,16 +271,16 @@ Tensor vander(const Tensor& x, std::optional<int64_t> n_arg, bool increasing) {
   JS_CHECK(N >= 0, "N must be non-negative.");
   const Tensor base = x.to(promoteTypes(x.dtype(), ScalarType::Long));
   if (N == 0) return empty({x.size(0), 0}, base.dtype());
-  std::vector<Tensor> cols{full_like(base, Scalar(int64_t{1}))};
-  for (int64_t i = 1; i < N; ++i) cols.push_back(mul(cols.back(), base));
-  Tensor r = stack(cols, -1);
-  return increasing ? r : flip(r, {1});
+  std::vector<Tensor> cols{dispatch::fullLike(base, Scalar(int64_t{1}))};
+  for (int64_t i = 1; i < N; ++i) cols.push_back(dispatch::mul(cols.back(), base));
+  Tensor r = dispatch::stack(cols, -1);
+  return increasing ? r : dispatch::flip(r, {1});
 }
 
 // trace: the sum of the main diagonal of a matrix.
 Tensor trace(const Tensor& x) {
   JS_CHECK(x.dim() == 2, "trace: expected a matrix, but got tensor with dim ", x.dim());
-  return sum(x.diagonal(), {0}, false);
+  return dispatch::sum(x.diagonal(), {0}, false);
 }
 
 // tensordot.out: the functional kernel's result copied into out.
@@ -299,38 +297,40 @@ Tensor tensordotOut(const Tensor& x, const Tensor& y, std::vector<int64_t> dx, s
 }  // namespace
 
 const OpTable kLinalgProductOps = {
-    op<vecdot>("aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", "Dot product along dim."),
+    op<vecdot>("aten::linalg_vecdot(Tensor x, Tensor y, *, int dim=-1) -> Tensor", "Dot product along dim.",
+               kAnyDevice),
     op<multiDot>("aten::linalg_multi_dot(Tensor[] tensors) -> Tensor",
-                 "Chained matrix product; 1-D ends act as row/column vectors."),
+                 "Chained matrix product; 1-D ends act as row/column vectors.", kAnyDevice),
     op<linalgCross>("aten::linalg_cross(Tensor self, Tensor other, *, int dim=-1) -> Tensor",
-                    "3-vector cross product along dim, broadcasting."),
+                    "3-vector cross product along dim, broadcasting.", kAnyDevice),
     op<legacyCross>("aten::cross(Tensor self, Tensor other, int? dim=None) -> Tensor",
-                    "Cross product (default: first dim of size 3)."),
+                    "Cross product (default: first dim of size 3).", kAnyDevice),
     op<vander>("aten::vander(Tensor x, int? N=None, bool increasing=False) -> Tensor",
                "Vandermonde matrix, NumPy's column order."),
-    op<chainMatmul>("aten::chain_matmul(Tensor[] matrices) -> Tensor", "Product of 2-D matrices, left to right."),
+    op<chainMatmul>("aten::chain_matmul(Tensor[] matrices) -> Tensor", "Product of 2-D matrices, left to right.",
+                    kAnyDevice),
     op<linalgVander>("aten::linalg_vander(Tensor x, *, int? N=None) -> Tensor",
-                     "Vandermonde matrix with increasing powers of x."),
-    op<kron>("aten::kron(Tensor self, Tensor other) -> Tensor", "Kronecker product."),
+                     "Vandermonde matrix with increasing powers of x.", kAnyDevice),
+    op<kron>("aten::kron(Tensor self, Tensor other) -> Tensor", "Kronecker product.", kAnyDevice),
     op<tensordot>("aten::tensordot(Tensor self, Tensor other, int[] dims_self, int[] dims_other) -> Tensor",
-                  "Contraction over the paired dims."),
+                  "Contraction over the paired dims.", kAnyDevice),
     op<cdist>("aten::cdist(Tensor x1, Tensor x2, float p=2., int? compute_mode=None) -> Tensor",
-              "p-norm distances between the rows of x1 and x2."),
+              "p-norm distances between the rows of x1 and x2.", kAnyDevice),
     op<pdist>("aten::pdist(Tensor self, float p=2.) -> Tensor", "p-norm distances between row pairs i < j, flattened."),
     op<diff>("aten::diff(Tensor self, int n=1, int dim=-1, Tensor? prepend=None, Tensor? append=None) -> Tensor",
-             "n-th forward difference along dim."),
+             "n-th forward difference along dim.", kAnyDevice),
     op<trapezoidX>("aten::trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
-                   "Trapezoid rule with sample points x."),
+                   "Trapezoid rule with sample points x.", kAnyDevice),
     op<trapezoidDx>("aten::trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
-                    "Trapezoid rule with uniform spacing dx."),
+                    "Trapezoid rule with uniform spacing dx.", kAnyDevice),
     op<cumulativeTrapezoidX>("aten::cumulative_trapezoid.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor",
                              "Running trapezoid-rule integral with sample points x."),
     op<cumulativeTrapezoidDx>("aten::cumulative_trapezoid.dx(Tensor y, *, Scalar dx=1, int dim=-1) -> Tensor",
                               "Running trapezoid-rule integral with uniform spacing dx."),
-    op<trapezoidX>("aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", "Alias of trapezoid.x."),
+    op<trapezoidX>("aten::trapz.x(Tensor y, Tensor x, *, int dim=-1) -> Tensor", "Alias of trapezoid.x.", kAnyDevice),
     op<[](const Tensor& y, double dx, int64_t dim) { return trapezoidDx(y, Scalar(dx), dim); }>(
-        "aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", "Alias of trapezoid.dx."),
-    op<trace>("aten::trace(Tensor self) -> Tensor", "Sum of the main diagonal of a matrix."),
+        "aten::trapz.dx(Tensor y, *, float dx=1., int dim=-1) -> Tensor", "Alias of trapezoid.dx.", kAnyDevice),
+    op<trace>("aten::trace(Tensor self) -> Tensor", "Sum of the main diagonal of a matrix.", kAnyDevice),
     op<tensordotOut>(
         "aten::tensordot.out(Tensor self, Tensor other, int[] dims_self, int[] dims_other, *, Tensor(a!) out) -> "
         "Tensor(a!)",

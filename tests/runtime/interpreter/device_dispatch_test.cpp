@@ -1,6 +1,6 @@
 // A second device, end to end, without a GPU: a fake backend on host memory
-// tagged "privateuseone" and a kernel for aten::add.Tensor in that device's
-// slot of the one operator record. Graphs on its tensors run that kernel
+// tagged "privateuseone" and kernels for aten::add.Tensor, mul.Tensor and
+// sum.dim_IntList in that device's slots of their operator records. Graphs on its tensors run that kernel
 // (chosen when the plan is built if the types name the device, at run time
 // otherwise); the CPU plan of the same graph is unchanged; an operator with
 // no kernel there fails with an error naming the device, never a wild read.
@@ -66,19 +66,27 @@ Tensor hostView(const Tensor& t) {
   return Tensor::fromStorage(std::move(s), t.dtype(), t.sizes(), t.strides(), t.storage_offset());
 }
 
-std::atomic<int> g_fakeAdds{0};
-const Operator* g_cpuAdd = nullptr;
+// One operator the fake device has a kernel for, and how often it ran.
+struct FakeOp {
+  const char* name;
+  size_t numArgs;
+  const Operator* op = nullptr;  // the record, whose CPU slot does the work
+  std::atomic<int> calls{0};
+};
+FakeOp g_add{"aten::add.Tensor", 3};
+FakeOp g_mul{"aten::mul.Tensor", 2};
+FakeOp g_sum{"aten::sum.dim_IntList", 4};
 
-// aten::add.Tensor on the fake device: the CPU kernel on host views, the
-// result copied back onto the device.
-void fakeAdd(Stack& s) {
-  ++g_fakeAdds;
-  const size_t base = s.size() - 3;
-  for (size_t i = 0; i < 2; ++i) {
-    // The CPU 0-dim operand of a mixed call stays as it is.
-    if (s[base + i].toTensor().device() == kFake) s[base + i] = IValue(hostView(s[base + i].toTensor()));
+// F on the fake device: the CPU kernel on host views, the result copied
+// back onto the device.
+template <FakeOp& F>
+void fakeKernel(Stack& s) {
+  ++F.calls;
+  for (size_t i = s.size() - F.numArgs; i < s.size(); ++i) {
+    // A CPU 0-dim operand of a mixed call stays as it is.
+    if (s[i].isTensor() && s[i].toTensor().device() == kFake) s[i] = IValue(hostView(s[i].toTensor()));
   }
-  g_cpuAdd->runOn(DeviceType::CPU, s);
+  F.op->runOn(DeviceType::CPU, s);
   s.back() = IValue(toDevice(s.back().toTensor(), kFake));
 }
 
@@ -95,15 +103,21 @@ class DeviceDispatch : public ::testing::Test {
     ensureFakeBackend();
     ASSERT_TRUE(registerAllOps(cpuOnly()).ok());
     ASSERT_TRUE(registerAllOps(twoDevices()).ok());
-    g_cpuAdd = twoDevices().findByName("aten::add.Tensor");
-    ASSERT_NE(g_cpuAdd, nullptr);
-    OperatorDef def(g_cpuAdd->schemaString(), &fakeAdd, "aten::add.Tensor on the fake device.");
-    def.device = DeviceType::PrivateUse1;
-    ASSERT_TRUE(twoDevices().add(def).ok());
+    addFakeKernel<g_add>();
+    addFakeKernel<g_mul>();
+    addFakeKernel<g_sum>();
     OperatorDef composite("test::twice(Tensor x) -> Tensor", &boxed<twice>, "x + x through the dispatcher.");
     composite.signature = &kernelSignatureOf<twice>;
     composite.flags = kAnyDevice;
     ASSERT_TRUE(twoDevices().add(composite).ok());
+  }
+  template <FakeOp& F>
+  static void addFakeKernel() {
+    F.op = twoDevices().findByName(F.name);
+    ASSERT_NE(F.op, nullptr) << F.name;
+    OperatorDef def(F.op->schemaString(), &fakeKernel<F>, "on the fake device");
+    def.device = DeviceType::PrivateUse1;
+    ASSERT_TRUE(twoDevices().add(def).ok()) << F.name;
   }
   static OperatorRegistry& cpuOnly() {
     static OperatorRegistry* r = new OperatorRegistry();
@@ -151,7 +165,7 @@ std::vector<float> values(const Tensor& t) {
 const std::vector<float> kDoubled = {0, 2, 4, 6, 8, 10};
 
 TEST_F(DeviceDispatch, RegisteringASecondCpuKernelFailsNamingTheSchema) {
-  OperatorDef def(g_cpuAdd->schemaString(), &fakeAdd, "again");
+  OperatorDef def(g_add.op->schemaString(), &fakeKernel<g_add>, "again");
   absl::Status st = twoDevices().add(def);
   EXPECT_EQ(st.code(), absl::StatusCode::kAlreadyExists);
   EXPECT_NE(st.message().find("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
@@ -165,25 +179,25 @@ TEST_F(DeviceDispatch, RegisteringASecondCpuKernelFailsNamingTheSchema) {
 }
 
 TEST_F(DeviceDispatch, TheOneRecordHasBothSlots) {
-  EXPECT_TRUE(g_cpuAdd->hasKernelFor(DeviceType::CPU));
-  EXPECT_TRUE(g_cpuAdd->hasKernelFor(DeviceType::PrivateUse1));
-  EXPECT_FALSE(g_cpuAdd->hasKernelFor(DeviceType::CUDA));
-  EXPECT_TRUE(g_cpuAdd->dispatchesByDevice());
+  EXPECT_TRUE(g_add.op->hasKernelFor(DeviceType::CPU));
+  EXPECT_TRUE(g_add.op->hasKernelFor(DeviceType::PrivateUse1));
+  EXPECT_FALSE(g_add.op->hasKernelFor(DeviceType::CUDA));
+  EXPECT_TRUE(g_add.op->dispatchesByDevice());
   // One record per schema: the fake kernel added no operator (test::twice,
   // the composite below, is the one more).
   EXPECT_EQ(twoDevices().size(), cpuOnly().size() + 1);
   auto fakeOps = twoDevices().operatorsFor(DeviceType::PrivateUse1);
   bool found = false;
-  for (const Operator* op : fakeOps) found |= op == g_cpuAdd;
+  for (const Operator* op : fakeOps) found |= op == g_add.op;
   EXPECT_TRUE(found);
 }
 
 TEST_F(DeviceDispatch, UntypedGraphOnFakeTensorsRunsTheFakeKernel) {
   auto g = parse(kAddUntyped);
-  const int before = g_fakeAdds;
+  const int before = g_add.calls;
   Stack out = run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))}, twoDevices());
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(g_fakeAdds, before + 1);
+  EXPECT_EQ(g_add.calls, before + 1);
   const Tensor& z = out[0].toTensor();
   EXPECT_EQ(z.device(), kFake);
   EXPECT_EQ(values(toDevice(z, Device::cpu())), kDoubled);
@@ -191,10 +205,10 @@ TEST_F(DeviceDispatch, UntypedGraphOnFakeTensorsRunsTheFakeKernel) {
 
 TEST_F(DeviceDispatch, UntypedGraphOnCpuTensorsRunsTheCpuKernel) {
   auto g = parse(kAddUntyped);
-  const int before = g_fakeAdds;
+  const int before = g_add.calls;
   Stack out = run(*g, {IValue(hostValues()), IValue(hostValues())}, twoDevices());
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(g_fakeAdds, before);
+  EXPECT_EQ(g_add.calls, before);
   EXPECT_TRUE(out[0].toTensor().is_cpu());
   EXPECT_EQ(values(out[0].toTensor()), kDoubled);
 }
@@ -220,10 +234,10 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=privateuseone:0),
 )IR");
   const std::string fakePlan = dump(*onFake, twoDevices());
   EXPECT_NE(fakePlan.find("OP aten::add.Tensor"), std::string::npos) << fakePlan;
-  const int before = g_fakeAdds;
+  const int before = g_add.calls;
   Stack out = run(*onFake, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))},
                   twoDevices());
-  EXPECT_EQ(g_fakeAdds, before + 1);
+  EXPECT_EQ(g_add.calls, before + 1);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].toTensor().device(), kFake);
 }
@@ -231,7 +245,7 @@ graph(%x : Float(2, 3, strides=[3, 1], requires_grad=0, device=privateuseone:0),
 TEST_F(DeviceDispatch, AnOperatorWithoutAKernelThereFailsNamingTheDevice) {
   auto g = parse(R"IR(
 graph(%x : Tensor, %y : Tensor):
-  %z : Tensor = aten::mul(%x, %y)
+  %z : Tensor = aten::atan2(%x, %y)
   return (%z)
 )IR");
   RunOptions o;
@@ -245,9 +259,9 @@ TEST_F(DeviceDispatch, MixedDevicesDispatchToTheDeviceOne) {
   // A CPU 0-dim tensor beside a device tensor is a scalar, as in PyTorch:
   // the device's kernel runs.
   auto g = parse(kAddUntyped);
-  const int before = g_fakeAdds;
+  const int before = g_add.calls;
   Stack out = run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(scalar_tensor(Scalar(1.0)))}, twoDevices());
-  EXPECT_EQ(g_fakeAdds, before + 1);
+  EXPECT_EQ(g_add.calls, before + 1);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(values(toDevice(out[0].toTensor(), Device::cpu())), (std::vector<float>{1, 2, 3, 4, 5, 6}));
 }
@@ -259,16 +273,59 @@ graph(%x : Tensor):
   return (%z)
 )IR");
   OperatorRegistryScope scope(twoDevices());
-  int before = g_fakeAdds;
+  int before = g_add.calls;
   Stack out = run(*g, {IValue(toDevice(hostValues(), kFake))}, twoDevices());
-  EXPECT_EQ(g_fakeAdds, before + 1);
+  EXPECT_EQ(g_add.calls, before + 1);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0].toTensor().device(), kFake);
   EXPECT_EQ(values(toDevice(out[0].toTensor(), Device::cpu())), kDoubled);
-  before = g_fakeAdds;
+  before = g_add.calls;
   out = run(*g, {IValue(hostValues())}, twoDevices());
-  EXPECT_EQ(g_fakeAdds, before);
+  EXPECT_EQ(g_add.calls, before);
   EXPECT_EQ(values(out[0].toTensor()), kDoubled);
+}
+
+// aten::linalg_vecdot (runtime/ops/linalg_product_ops.cpp) is mul then sum
+// through the dispatcher: on the fake device's tensors it runs the device's
+// mul and sum kernels and leaves its result there.
+TEST_F(DeviceDispatch, ALibraryCompositeRunsTheDevicesKernelsForItsParts) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %dim : int = prim::Constant[value=-1]()
+  %z : Tensor = aten::linalg_vecdot(%x, %y, %dim)
+  return (%z)
+)IR");
+  OperatorRegistryScope scope(twoDevices());
+  const int muls = g_mul.calls, sums = g_sum.calls;
+  Stack out = run(*g, {IValue(toDevice(hostValues(), kFake)), IValue(toDevice(hostValues(), kFake))}, twoDevices());
+  EXPECT_EQ(g_mul.calls, muls + 1);
+  EXPECT_EQ(g_sum.calls, sums + 1);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].toTensor().device(), kFake);
+  // Rows [0, 1, 2] and [3, 4, 5], each dotted with itself.
+  EXPECT_EQ(values(toDevice(out[0].toTensor(), Device::cpu())), (std::vector<float>{5, 50}));
+}
+
+// A composite whose part the device lacks fails naming the part, the device
+// and the composite (linalg_cross needs sub, which the fake device has not).
+TEST_F(DeviceDispatch, ACompositeWhosePartIsMissingNamesIt) {
+  auto g = parse(R"IR(
+graph(%x : Tensor, %y : Tensor):
+  %dim : int = prim::Constant[value=-1]()
+  %z : Tensor = aten::linalg_cross(%x, %y, %dim)
+  return (%z)
+)IR");
+  OperatorRegistryScope scope(twoDevices());
+  RunOptions o;
+  o.code.registry = &twoDevices();
+  Tensor v = toDevice(arange(0, 3, 1, ScalarType::Float), kFake);
+  auto out = runGraph(*g, {IValue(v), IValue(v)}, o);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find("privateuseone"), std::string_view::npos) << out.status();
+  // The CPU-only part's kernel refuses the device's tensor, naming itself;
+  // the composite is named as the op that was running.
+  EXPECT_NE(out.status().message().find("sub"), std::string_view::npos) << out.status();
+  EXPECT_NE(out.status().message().find("aten::linalg_cross"), std::string_view::npos) << out.status();
 }
 
 TEST(DeviceCopy, RoundTripsThroughTheBackendKeepingValuesAndViews) {
