@@ -33,8 +33,13 @@ class Backend {
   // Devices of this type present (0: the backend is built in but no device
   // is usable, e.g. no GPU on this machine).
   virtual int deviceCount() const = 0;
-  // Memory for tensors on this device type.
+  // Memory for tensors on this device type. Its allocate(n) serves the
+  // calling thread's current device of the type.
   virtual Allocator* allocator() = 0;
+  // Memory on one device of this type: what device copies and kernels use,
+  // so that cuda:1's tensors live on cuda:1 whatever the thread's current
+  // device. Backends with more than one device override it.
+  virtual DataPtr allocate(size_t nbytes, Device device) { return allocator()->allocate(nbytes); }
 
   virtual void copyFromHost(void* dst, Device dstDevice, const void* src, size_t nbytes) = 0;
   virtual void copyToHost(void* dst, const void* src, Device srcDevice, size_t nbytes) = 0;

@@ -11,6 +11,16 @@ namespace {
 // The device as a backend addresses it: index -1 ("the current one") is 0.
 Device concrete(Device d) { return d.index < 0 ? Device(d.type, 0) : d; }
 
+// The backend's memory for `device` (so the index is honoured, not the
+// thread's current device).
+Tensor emptyOn(Backend& b, IntArrayRef sizes, ScalarType dtype, Device device) {
+  int64_t numel = 1;
+  for (int64_t s : sizes) numel *= s;
+  const size_t nbytes = static_cast<size_t>(numel) * elementSize(dtype);
+  Storage storage(make_intrusive<StorageImpl>(b.allocate(nbytes, device), nbytes));
+  return Tensor::fromStorage(std::move(storage), dtype, sizes);
+}
+
 Backend& checkedBackend(Device d) {
   Backend& b = backendFor(d.type);
   const int n = b.deviceCount();
@@ -39,6 +49,12 @@ Tensor gatherToHost(const Tensor& t, Backend& from) {
 
 }  // namespace
 
+Tensor emptyOnDevice(IntArrayRef sizes, ScalarType dtype, Device d) {
+  if (d.type == DeviceType::CPU) return empty(sizes, dtype);
+  const Device dst = concrete(d);
+  return emptyOn(checkedBackend(dst), sizes, dtype, dst);
+}
+
 bool isOnDevice(const Tensor& t, Device d) {
   const Device src = t.device();
   return src.type == d.type && (d.index < 0 || concrete(src) == d);
@@ -53,14 +69,14 @@ Tensor toDevice(const Tensor& t, Device d, bool copy) {
   if (src.type == DeviceType::CPU) {
     Backend& to = checkedBackend(dst);
     const Tensor c = t.contiguous();
-    Tensor out = empty(t.sizes(), t.dtype(), dst);
+    Tensor out = emptyOn(to, t.sizes(), t.dtype(), dst);
     to.copyFromHost(out.unsafeGetImpl()->deviceData(), dst, c.data_ptr(),
                     static_cast<size_t>(c.numel()) * elementSize(c.dtype()));
     return out;
   }
   Backend& from = checkedBackend(concrete(src));
   if (dst.type == src.type && t.is_contiguous()) {
-    Tensor out = empty(t.sizes(), t.dtype(), dst);
+    Tensor out = emptyOn(from, t.sizes(), t.dtype(), dst);
     from.copyOnDevice(out.unsafeGetImpl()->deviceData(), dst, t.unsafeGetImpl()->deviceData(), src,
                       static_cast<size_t>(t.numel()) * elementSize(t.dtype()));
     return out;

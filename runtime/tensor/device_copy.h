@@ -18,4 +18,9 @@ bool isOnDevice(const Tensor& t, Device d);
 // Errors, naming the device, when d's type has no backend or no device d.
 Tensor toDevice(const Tensor& t, Device d, bool copy = false);
 
+// An uninitialized contiguous tensor on d, its memory from d's backend for
+// that device index (what device kernels allocate their outputs with). The
+// same errors as toDevice.
+Tensor emptyOnDevice(IntArrayRef sizes, ScalarType dtype, Device d);
+
 }  // namespace jitserve
