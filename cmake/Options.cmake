@@ -11,6 +11,29 @@ if(CUDAToolkit_FOUND)
   set(_cuda_default ON)
 endif()
 option(JITSERVE_CUDA "Build the CUDA backend" ${_cuda_default})
+if(JITSERVE_CUDA)
+  if(NOT CUDAToolkit_FOUND)
+    message(FATAL_ERROR "JITSERVE_CUDA=ON but no CUDA toolkit was found (set CUDAToolkit_ROOT)")
+  endif()
+  if(NOT DEFINED CMAKE_CUDA_COMPILER)
+    set(CMAKE_CUDA_COMPILER ${CUDAToolkit_NVCC_EXECUTABLE})
+  endif()
+  # "90": sm_90 machine code (H100, H200) plus compute_90 PTX, which the
+  # driver JIT-compiles for newer GPUs.
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 90)
+  endif()
+  enable_language(CUDA)
+  # C++17 for device code: CMake 3.25 has no C++20 flags for nvcc 13, and the
+  # .cu files hold kernels behind plain interfaces that need nothing newer.
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  set(CMAKE_CUDA_EXTENSIONS OFF)
+  if(CCACHE_PROGRAM)
+    set(CMAKE_CUDA_COMPILER_LAUNCHER ${_ccache})
+  endif()
+  add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wno-unused-parameter>)
+endif()
 
 find_package(LLVM 15 CONFIG QUIET PATHS /usr/lib/llvm-15/lib/cmake/llvm NO_DEFAULT_PATH)
 set(_llvm_default OFF)
@@ -20,7 +43,7 @@ endif()
 option(JITSERVE_LLVM "Build the LLVM CPU fuser" ${_llvm_default})
 
 if(JITSERVE_SANITIZE)
-  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=address,undefined;-fno-omit-frame-pointer;-fno-sanitize-recover=undefined>")
   add_link_options(-fsanitize=address,undefined)
   add_compile_definitions(JITSERVE_SANITIZE=1)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
@@ -28,7 +51,7 @@ if(JITSERVE_SANITIZE)
     # absl::InlinedVector internals come out "maybe uninitialized" (GCC's
     # manual warns of false positives under -fsanitize); the Release build
     # keeps the warning.
-    add_compile_options(-Wno-maybe-uninitialized)
+    add_compile_options($<$<COMPILE_LANGUAGE:C,CXX>:-Wno-maybe-uninitialized>)
   endif()
 endif()
 if(JITSERVE_TSAN)
@@ -37,18 +60,19 @@ if(JITSERVE_TSAN)
   endif()
   # Code checks __SANITIZE_THREAD__ (runtime/support/sanitizers.h), so a
   # -fsanitize=thread passed by hand behaves the same.
-  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-fsanitize=thread;-fno-omit-frame-pointer>")
   add_link_options(-fsanitize=thread)
 endif()
 
-add_compile_options(-Wall -Wextra -Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers)
+# C and C++ only: nvcc takes host-compiler flags through -Xcompiler (above).
+add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:-Wall;-Wextra;-Wno-unused-parameter;-Wno-sign-compare;-Wno-missing-field-initializers>")
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
   # GCC 12 warns inside libstdc++'s own string code at -O2 (PR 105329,
   # "... may overlap"): false positives, one per std::string use.
-  add_compile_options(-Wno-restrict)
+  add_compile_options($<$<COMPILE_LANGUAGE:C,CXX>:-Wno-restrict>)
 endif()
 if(JITSERVE_NATIVE)
-  add_compile_options(-march=native)
+  add_compile_options($<$<COMPILE_LANGUAGE:C,CXX>:-march=native>)
 endif()
 
 # The conformance corpus lives beside the checkout (../shared/conformance).

@@ -1,0 +1,82 @@
+#include "runtime/cuda/cuda_backend.h"
+
+#include <mutex>
+#include <set>
+
+#include "runtime/core/operator_registry.h"
+#include "runtime/cuda/caching_allocator.h"
+#include "runtime/cuda/cuda_device.h"
+#include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/cuda_ops.h"
+#include "runtime/support/error.h"
+
+namespace jitserve::cuda {
+namespace {
+
+int indexOf(Device d) { return d.index < 0 ? 0 : d.index; }
+
+// Host<->device copies are queued on the thread's stream and waited for, so
+// the bytes are in place when the call returns (the Backend contract); a
+// pageable host buffer would make cudaMemcpyAsync synchronous anyway.
+class CudaBackend final : public Backend {
+ public:
+  DeviceType deviceType() const override { return DeviceType::CUDA; }
+  int deviceCount() const override { return cuda::deviceCount(); }
+  Allocator* allocator() override { return &cachingAllocator(); }
+  DataPtr allocate(size_t nbytes, Device device) override {
+    const int d = indexOf(device);
+    return cachingAllocator().allocate(nbytes, d, currentStream(d));
+  }
+
+  void copyFromHost(void* dst, Device dstDevice, const void* src, size_t nbytes) override {
+    if (nbytes == 0) return;
+    const int d = indexOf(dstDevice);
+    DeviceGuard guard(d);
+    cudaStream_t s = currentStream(d);
+    JS_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyHostToDevice, s));
+    JS_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  void copyToHost(void* dst, const void* src, Device srcDevice, size_t nbytes) override {
+    if (nbytes == 0) return;
+    const int d = indexOf(srcDevice);
+    DeviceGuard guard(d);
+    cudaStream_t s = currentStream(d);
+    JS_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyDeviceToHost, s));
+    JS_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  // Ordered on the destination's stream after the source's pending work.
+  void copyOnDevice(void* dst, Device dstDevice, const void* src, Device srcDevice, size_t nbytes) override {
+    if (nbytes == 0) return;
+    const int to = indexOf(dstDevice), from = indexOf(srcDevice);
+    if (to != from) synchronizeCurrentStream(from);
+    DeviceGuard guard(to);
+    cudaStream_t s = currentStream(to);
+    if (to == from) {
+      JS_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyDeviceToDevice, s));
+    } else {
+      JS_CUDA_CHECK(cudaMemcpyPeerAsync(dst, to, src, from, nbytes, s));
+    }
+    JS_CUDA_CHECK(cudaStreamSynchronize(s));
+  }
+  void synchronize(Device device) override { synchronizeCurrentStream(indexOf(device)); }
+};
+
+}  // namespace
+
+bool available() { return deviceCount() > 0; }
+
+void registerCudaSupport(OperatorRegistry& registry) {
+  static std::once_flag backendOnce;
+  std::call_once(backendOnce, [] {
+    static CudaBackend* backend = new CudaBackend();  // lives for the process, as backends must
+    registerBackend(backend);
+  });
+  static std::mutex mu;
+  static std::set<const OperatorRegistry*> done;
+  std::lock_guard<std::mutex> lock(mu);
+  if (done.insert(&registry).second) registerCudaKernels(registry);
+}
+
+void ensureCudaSupport() { registerCudaSupport(globalOperatorRegistry()); }
+
+}  // namespace jitserve::cuda

@@ -1,0 +1,77 @@
+#include "runtime/cuda/cuda_device.h"
+
+#include <array>
+#include <mutex>
+
+#include "runtime/cuda/cuda_error.h"
+#include "runtime/support/error.h"
+
+namespace jitserve::cuda {
+namespace {
+
+constexpr int kMaxDevices = 64;
+
+struct Probe {
+  int count = 0;
+  std::string reason;
+};
+
+const Probe& probe() {
+  static const Probe p = [] {
+    Probe r;
+    int n = 0;
+    const cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess) {
+      (void)cudaGetLastError();
+      r.reason = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
+    } else if (n == 0) {
+      r.reason = "no CUDA device on this machine";
+    } else {
+      r.count = n < kMaxDevices ? n : kMaxDevices;
+    }
+    return r;
+  }();
+  return p;
+}
+
+// The calling thread's streams, destroyed with the thread. Errors on the way
+// out (the driver may already be shutting down at process exit) are ignored:
+// there is nobody left to report them to.
+struct ThreadStreams {
+  std::array<cudaStream_t, kMaxDevices> streams{};
+  ~ThreadStreams() {
+    for (cudaStream_t s : streams)
+      if (s != nullptr) (void)cudaStreamDestroy(s);
+  }
+};
+
+}  // namespace
+
+int deviceCount() { return probe().count; }
+std::string unavailableReason() { return probe().reason; }
+
+cudaStream_t currentStream(int device) {
+  JS_CHECK(device >= 0 && device < deviceCount(), "cuda:", device, " is not available: ",
+           deviceCount() == 0 ? unavailableReason() : "this machine has " + std::to_string(deviceCount()));
+  thread_local ThreadStreams mine;
+  cudaStream_t& s = mine.streams[static_cast<size_t>(device)];
+  if (s == nullptr) {
+    DeviceGuard guard(device);
+    JS_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  }
+  return s;
+}
+
+void synchronizeCurrentStream(int device) { JS_CUDA_CHECK(cudaStreamSynchronize(currentStream(device))); }
+
+DeviceGuard::DeviceGuard(int device) {
+  JS_CUDA_CHECK(cudaGetDevice(&previous_));
+  if (previous_ != device) JS_CUDA_CHECK(cudaSetDevice(device));
+}
+
+DeviceGuard::~DeviceGuard() {
+  int now = -1;
+  if (cudaGetDevice(&now) == cudaSuccess && now != previous_) (void)cudaSetDevice(previous_);
+}
+
+}  // namespace jitserve::cuda

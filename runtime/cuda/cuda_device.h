@@ -1,0 +1,45 @@
+// CUDA devices and streams as the runtime sees them.
+//
+// deviceCount() is 0, never an error, on a machine without a usable GPU
+// (no driver, "driver version is insufficient", no device): the backend is
+// built in everywhere and simply has no devices there; unavailableReason()
+// says why, for the one-line test skips and error messages.
+//
+// Streams: each thread has its own non-blocking stream per device, made on
+// first use, so the work of one request (which stays on one worker thread)
+// is ordered on one stream and requests on other workers overlap.
+// Everything the runtime queues goes on currentStream(device). A tensor
+// handed to another thread (fork/wait, a batch assembled across requests)
+// must have its producer's stream synchronized first. (The interpreter's
+// fork/wait does not do this yet: until it does, CUDA graphs with forks
+// are not safe.)
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+
+namespace jitserve::cuda {
+
+int deviceCount();
+// Why deviceCount() is 0 ("" when it is not).
+std::string unavailableReason();
+
+// The calling thread's stream on `device` (made on first use).
+cudaStream_t currentStream(int device);
+// Waits for everything this thread queued on `device`.
+void synchronizeCurrentStream(int device);
+
+// Makes `device` current for the scope, restoring the previous one.
+class DeviceGuard {
+ public:
+  explicit DeviceGuard(int device);
+  ~DeviceGuard();
+  DeviceGuard(const DeviceGuard&) = delete;
+  DeviceGuard& operator=(const DeviceGuard&) = delete;
+
+ private:
+  int previous_ = -1;
+};
+
+}  // namespace jitserve::cuda

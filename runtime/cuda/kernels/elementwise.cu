@@ -1,0 +1,301 @@
+// Elementwise kernels: one strided grid-stride loop per operation, each
+// thread turning its linear index into one offset per operand from the
+// launch's sizes and the operands' strides (broadcast dims have stride 0).
+// Half and bfloat16 compute in float and round once on store, as PyTorch's
+// CUDA kernels do.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/kernels/elementwise.h"
+
+namespace jitserve::cuda {
+namespace {
+
+constexpr int kThreads = 256;
+
+template <int N>
+struct Offsets {
+  int ndim;
+  int64_t sizes[kMaxDims];
+  int64_t strides[N][kMaxDims];
+};
+
+template <int N>
+Offsets<N> offsetsFor(const LaunchShape& shape, const Operand* const (&ops)[N]) {
+  Offsets<N> o{};
+  o.ndim = shape.ndim;
+  for (int d = 0; d < shape.ndim; ++d) {
+    o.sizes[d] = shape.sizes[d];
+    for (int k = 0; k < N; ++k) o.strides[k][d] = ops[k]->strides[d];
+  }
+  return o;
+}
+
+template <int N>
+__device__ __forceinline__ void elementOffsets(const Offsets<N>& o, int64_t linear, int64_t (&off)[N]) {
+#pragma unroll
+  for (int k = 0; k < N; ++k) off[k] = 0;
+  for (int d = o.ndim - 1; d >= 0; --d) {
+    const int64_t size = o.sizes[d];
+    const int64_t i = linear % size;
+    linear /= size;
+#pragma unroll
+    for (int k = 0; k < N; ++k) off[k] += i * o.strides[k][d];
+  }
+}
+
+unsigned blocksFor(int64_t numel) {
+  const int64_t blocks = (numel + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(std::min<int64_t>(blocks, int64_t{1} << 20));
+}
+
+// ---- element types ----
+
+template <typename T>
+struct ComputeType {
+  using type = T;
+};
+template <>
+struct ComputeType<__half> {
+  using type = float;
+};
+template <>
+struct ComputeType<__nv_bfloat16> {
+  using type = float;
+};
+template <>
+struct ComputeType<bool> {
+  using type = int;
+};
+
+template <typename T>
+__device__ __forceinline__ typename ComputeType<T>::type toCompute(T v) {
+  return static_cast<typename ComputeType<T>::type>(v);
+}
+template <>
+__device__ __forceinline__ float toCompute(__half v) {
+  return __half2float(v);
+}
+template <>
+__device__ __forceinline__ float toCompute(__nv_bfloat16 v) {
+  return __bfloat162float(v);
+}
+
+template <typename T, typename C>
+__device__ __forceinline__ T fromCompute(C v) {
+  return static_cast<T>(v);
+}
+template <>
+__device__ __forceinline__ __half fromCompute<__half, float>(float v) {
+  return __float2half_rn(v);
+}
+template <>
+__device__ __forceinline__ __nv_bfloat16 fromCompute<__nv_bfloat16, float>(float v) {
+  return __float2bfloat16_rn(v);
+}
+template <>
+__device__ __forceinline__ bool fromCompute<bool, int>(int v) {
+  return v != 0;
+}
+
+// Calls f(T{}) with T the C++ type of dtype t.
+template <typename F>
+void dispatchReal(ScalarType t, F&& f) {
+  switch (t) {
+    case ScalarType::Bool: return f(bool{});
+    case ScalarType::Byte: return f(uint8_t{});
+    case ScalarType::Char: return f(int8_t{});
+    case ScalarType::Short: return f(int16_t{});
+    case ScalarType::Int: return f(int32_t{});
+    case ScalarType::Long: return f(int64_t{});
+    case ScalarType::Half: return f(__half{});
+    case ScalarType::BFloat16: return f(__nv_bfloat16{});
+    case ScalarType::Float: return f(float{});
+    case ScalarType::Double: return f(double{});
+    default: break;
+  }
+}
+
+// ---- copy with conversion: the dtypes are runtime values (one kernel) ----
+
+struct Value {
+  bool isFloat;
+  double f;
+  int64_t i;
+};
+
+__device__ Value load(const void* base, int64_t off, ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return {false, 0, static_cast<const bool*>(base)[off] ? 1 : 0};
+    case ScalarType::Byte: return {false, 0, static_cast<const uint8_t*>(base)[off]};
+    case ScalarType::Char: return {false, 0, static_cast<const int8_t*>(base)[off]};
+    case ScalarType::Short: return {false, 0, static_cast<const int16_t*>(base)[off]};
+    case ScalarType::Int: return {false, 0, static_cast<const int32_t*>(base)[off]};
+    case ScalarType::Long: return {false, 0, static_cast<const int64_t*>(base)[off]};
+    case ScalarType::Half: return {true, __half2float(static_cast<const __half*>(base)[off]), 0};
+    case ScalarType::BFloat16: return {true, __bfloat162float(static_cast<const __nv_bfloat16*>(base)[off]), 0};
+    case ScalarType::Float: return {true, static_cast<const float*>(base)[off], 0};
+    default: return {true, static_cast<const double*>(base)[off], 0};
+  }
+}
+
+template <typename T>
+__device__ __forceinline__ T as(const Value& v) {
+  return v.isFloat ? static_cast<T>(v.f) : static_cast<T>(v.i);
+}
+
+__device__ void store(void* base, int64_t off, ScalarType t, const Value& v) {
+  switch (t) {
+    case ScalarType::Bool: static_cast<bool*>(base)[off] = v.isFloat ? v.f != 0 : v.i != 0; break;
+    case ScalarType::Byte: static_cast<uint8_t*>(base)[off] = as<uint8_t>(v); break;
+    case ScalarType::Char: static_cast<int8_t*>(base)[off] = as<int8_t>(v); break;
+    case ScalarType::Short: static_cast<int16_t*>(base)[off] = as<int16_t>(v); break;
+    case ScalarType::Int: static_cast<int32_t*>(base)[off] = as<int32_t>(v); break;
+    case ScalarType::Long: static_cast<int64_t*>(base)[off] = as<int64_t>(v); break;
+    case ScalarType::Half: static_cast<__half*>(base)[off] = __float2half_rn(as<float>(v)); break;
+    case ScalarType::BFloat16: static_cast<__nv_bfloat16*>(base)[off] = __float2bfloat16_rn(as<float>(v)); break;
+    case ScalarType::Float: static_cast<float*>(base)[off] = as<float>(v); break;
+    default: static_cast<double*>(base)[off] = as<double>(v); break;
+  }
+}
+
+__global__ void copyKernel(Offsets<2> o, int64_t numel, void* out, ScalarType outType, const void* in,
+                           ScalarType inType) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[2];
+    elementOffsets(o, i, off);
+    store(out, off[0], outType, load(in, off[1], inType));
+  }
+}
+
+// ---- binary and unary ----
+
+template <typename C>
+__device__ __forceinline__ C binaryOp(BinaryOp op, C a, C b, C alpha) {
+  switch (op) {
+    case BinaryOp::Add: return a + alpha * b;
+    case BinaryOp::Sub: return a - alpha * b;
+    case BinaryOp::Mul: return a * b;
+    default: return a / b;
+  }
+}
+
+template <typename T>
+__global__ void binaryKernel(Offsets<3> o, int64_t numel, BinaryOp op, T* out, const T* a, const T* b,
+                             typename ComputeType<T>::type alpha) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[3];
+    elementOffsets(o, i, off);
+    out[off[0]] = fromCompute<T>(binaryOp(op, toCompute(a[off[1]]), toCompute(b[off[2]]), alpha));
+  }
+}
+
+template <typename T>
+__global__ void binaryScalarKernel(Offsets<2> o, int64_t numel, BinaryOp op, T* out, const T* a,
+                                   typename ComputeType<T>::type s, bool scalarFirst) {
+  using C = typename ComputeType<T>::type;
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[2];
+    elementOffsets(o, i, off);
+    const C x = toCompute(a[off[1]]);
+    out[off[0]] = fromCompute<T>(scalarFirst ? binaryOp(op, s, x, C(1)) : binaryOp(op, x, s, C(1)));
+  }
+}
+
+template <typename C>
+__device__ __forceinline__ C unaryOp(UnaryOp op, C x) {
+  if constexpr (std::is_floating_point_v<C>) {
+    switch (op) {
+      case UnaryOp::Neg: return -x;
+      case UnaryOp::Abs: return x < C(0) ? -x : x;
+      case UnaryOp::Relu: return x > C(0) || x != x ? x : C(0);  // NaN stays NaN
+      case UnaryOp::Exp: return exp(x);
+      case UnaryOp::Log: return log(x);
+      case UnaryOp::Sqrt: return sqrt(x);
+      case UnaryOp::Tanh: return tanh(x);
+      default: return C(1) / (C(1) + exp(-x));
+    }
+  } else if constexpr (std::is_unsigned_v<C>) {
+    return op == UnaryOp::Neg ? C(-x) : x;  // abs and relu are the identity on uint8
+  } else {
+    switch (op) {
+      case UnaryOp::Neg: return -x;
+      case UnaryOp::Abs: return x < C(0) ? -x : x;
+      default: return x > C(0) ? x : C(0);  // Relu; the float-only ops never reach integers
+    }
+  }
+}
+
+template <typename T>
+__global__ void unaryKernel(Offsets<2> o, int64_t numel, UnaryOp op, T* out, const T* in) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[2];
+    elementOffsets(o, i, off);
+    out[off[0]] = fromCompute<T>(unaryOp(op, toCompute(in[off[1]])));
+  }
+}
+
+}  // namespace
+
+bool isSupportedDtype(ScalarType t) {
+  bool ok = false;
+  dispatchReal(t, [&](auto) { ok = true; });
+  return ok;
+}
+
+void launchCopy(const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[2] = {&out, &in};
+  copyKernel<<<blocksFor(shape.numel), kThreads, 0, stream>>>(offsetsFor(shape, ops), shape.numel, out.data,
+                                                              out.dtype, in.data, in.dtype);
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
+                  double alpha, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[3] = {&out, &a, &b};
+  const Offsets<3> o = offsetsFor(shape, ops);
+  dispatchReal(out.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using C = typename ComputeType<T>::type;
+    binaryKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, op, static_cast<T*>(out.data), static_cast<const T*>(a.data),
+        static_cast<const T*>(b.data), static_cast<C>(alpha));
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
+                        bool scalarFirst, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[2] = {&out, &a};
+  const Offsets<2> o = offsetsFor(shape, ops);
+  dispatchReal(out.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    using C = typename ComputeType<T>::type;
+    binaryScalarKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, op, static_cast<T*>(out.data), static_cast<const T*>(a.data), static_cast<C>(s),
+        scalarFirst);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[2] = {&out, &in};
+  const Offsets<2> o = offsetsFor(shape, ops);
+  dispatchReal(out.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    unaryKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(o, shape.numel, op, static_cast<T*>(out.data),
+                                                                    static_cast<const T*>(in.data));
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace jitserve::cuda

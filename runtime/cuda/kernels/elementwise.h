@@ -1,0 +1,54 @@
+// Elementwise CUDA kernels behind a plain interface (no Tensor, no IValue),
+// so the .cu file compiles with nvcc alone; cuda_ops.cpp turns operator
+// arguments into these launches.
+//
+// A launch covers `shape`; each operand gives its data pointer, dtype and
+// strides in elements over that shape (0 where it is broadcast), so views,
+// transposes and broadcasting need no copies. All launches go on the given
+// stream and return without waiting.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "runtime/tensor/dtype.h"
+
+namespace jitserve::cuda {
+
+constexpr int kMaxDims = 12;
+
+struct LaunchShape {
+  int ndim = 0;
+  int64_t sizes[kMaxDims] = {};
+  int64_t numel = 1;
+};
+
+struct Operand {
+  void* data = nullptr;
+  ScalarType dtype = ScalarType::Float;
+  int64_t strides[kMaxDims] = {};
+};
+
+enum class BinaryOp : uint8_t { Add, Sub, Mul, Div };
+enum class UnaryOp : uint8_t { Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid };
+
+// The dtypes these kernels take: the real ones (bool, integers, half,
+// bfloat16, float, double).
+bool isSupportedDtype(ScalarType t);
+
+// out = in, converting to out's dtype (PyTorch's conversions: floats to
+// integers truncate, anything to bool is != 0). Any strides on either side.
+void launchCopy(const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream);
+
+// out = a op b, with a, b and out of one dtype; Add/Sub scale b by alpha.
+void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
+                  double alpha, cudaStream_t stream);
+// out = a op s (or s op a when scalarFirst), a and out of one dtype.
+void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
+                        bool scalarFirst, cudaStream_t stream);
+
+// out = op(in), in and out of one dtype.
+void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream);
+
+}  // namespace jitserve::cuda

@@ -1,0 +1,201 @@
+// Every CUDA kernel against the CPU kernel of the same operator on the same
+// inputs, as ggml's test-backend-ops does: broadcast shapes, non-contiguous
+// views, empty tensors, a large tensor, every dtype the op takes, and a CPU
+// 0-dim number beside a CUDA tensor. The CPU result is the reference;
+// results must match exactly for integers and bool, to a few ulps (in the
+// result's dtype) for floats.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "cuda_test_util.h"
+#include "runtime/core/operator_registry.h"
+#include "runtime/tensor/device_copy.h"
+
+namespace jitserve::cuda::testing {
+namespace {
+
+const Device kCuda0(DeviceType::CUDA, 0);
+
+// Deterministic values in [-3, 3) (integers in [-3, 3]; strictly positive,
+// in [0.5, 3.5), when `positive`), as dtype dt.
+Tensor sample(IntArrayRef sizes, ScalarType dt, int seed, bool positive = false) {
+  Tensor t = empty(sizes, ScalarType::Double);
+  double* p = t.data<double>();
+  uint64_t x = 0x9e3779b97f4a7c15ull * static_cast<uint64_t>(seed + 1);
+  for (int64_t i = 0; i < t.numel(); ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    double v = static_cast<double>(x % 6000) / 1000.0 - 3.0;
+    if (positive) v = std::abs(v) + 0.5;
+    p[i] = isFloatingType(dt) ? v : std::round(v);
+  }
+  return t.to(dt);
+}
+Tensor positive(IntArrayRef sizes, ScalarType dt, int seed) { return sample(sizes, dt, seed, true); }
+
+Stack runOn(DeviceType device, const char* overload, Stack args) {
+  const Operator* op = globalOperatorRegistry().findByName(overload);
+  EXPECT_NE(op, nullptr) << overload;
+  op->runOn(device, args);
+  return args;
+}
+
+// `args` as the CUDA kernel gets them: tensors moved to cuda:0, except CPU
+// 0-dim tensors when keepCpuScalars (they stand for numbers).
+Stack onCuda(const Stack& args, bool keepCpuScalars) {
+  Stack out;
+  for (const IValue& v : args) {
+    if (v.isTensor() && !(keepCpuScalars && v.toTensor().dim() == 0)) {
+      out.emplace_back(toDevice(v.toTensor(), kCuda0));
+    } else {
+      out.push_back(v);
+    }
+  }
+  return out;
+}
+
+void expectSame(const Tensor& cpu, const Tensor& gpu, const std::string& what) {
+  ASSERT_EQ(gpu.device(), kCuda0) << what;
+  const Tensor back = toDevice(gpu, Device::cpu());
+  ASSERT_EQ(back.dtype(), cpu.dtype()) << what;
+  ASSERT_EQ(IntArrayRef(back.sizes()), IntArrayRef(cpu.sizes())) << what;
+  const Tensor a = cpu.to(ScalarType::Double).contiguous(), b = back.to(ScalarType::Double).contiguous();
+  const double* pa = a.data<double>();
+  const double* pb = b.data<double>();
+  const double rel = cpu.dtype() == ScalarType::Half       ? 2e-3
+                     : cpu.dtype() == ScalarType::BFloat16 ? 1.6e-2
+                     : cpu.dtype() == ScalarType::Float    ? 2e-6
+                                                           : 1e-12;
+  int bad = 0;
+  for (int64_t i = 0; i < a.numel() && bad < 5; ++i) {
+    const double x = pa[i], y = pb[i];
+    const bool ok = (std::isnan(x) && std::isnan(y)) || x == y ||
+                    (isFloatingType(cpu.dtype()) && std::abs(x - y) <= rel * std::max(1.0, std::abs(x)));
+    if (!ok) {
+      ++bad;
+      ADD_FAILURE() << what << ": element " << i << " cpu " << x << " cuda " << y;
+    }
+  }
+}
+
+void check(const char* overload, const Stack& args, bool keepCpuScalars = false) {
+  std::string what = std::string(overload) + "(";
+  for (const IValue& v : args)
+    what += v.isTensor() ? std::string(scalarTypeName(v.toTensor().dtype())) + shapeToString(v.toTensor().sizes()) +
+                               (v.toTensor().is_contiguous() ? "" : "(strided)") + ", "
+                         : std::string("_, ");
+  what += ")";
+  Stack cpu = runOn(DeviceType::CPU, overload, args);
+  Stack gpu = runOn(DeviceType::CUDA, overload, onCuda(args, keepCpuScalars));
+  ASSERT_EQ(cpu.size(), gpu.size()) << what;
+  for (size_t i = 0; i < cpu.size(); ++i) expectSame(cpu[i].toTensor(), gpu[i].toTensor(), what);
+}
+
+class CudaKernels : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    setUpCuda();
+    JS_SKIP_WITHOUT_GPU();
+  }
+};
+
+const ScalarType kAllTypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16,
+                                ScalarType::Long,  ScalarType::Int,    ScalarType::Short, ScalarType::Char,
+                                ScalarType::Byte,  ScalarType::Bool};
+const ScalarType kFloatTypes[] = {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+
+TEST_F(CudaKernels, BinaryTensorOpsMatchTheCpu) {
+  const IValue one(int64_t{1}), two(int64_t{2});
+  for (ScalarType dt : kAllTypes) {
+    const bool isBool = dt == ScalarType::Bool;
+    const Tensor a = sample({4, 5}, dt, 1), b = sample({4, 5}, dt, 2), row = sample({5}, dt, 3);
+    check("aten::add.Tensor", {a, b, one});
+    check("aten::add.Tensor", {a, row, isBool ? one : two});           // broadcast, alpha
+    check("aten::mul.Tensor", {a.transpose(0, 1), b.transpose(0, 1)});  // strided
+    check("aten::mul.Tensor", {sample({3, 1, 5}, dt, 4), sample({1, 4, 5}, dt, 5)});
+    if (!isBool) check("aten::sub.Tensor", {a, b, one});
+    if (isFloatingType(dt)) check("aten::div.Tensor", {a, positive({4, 5}, dt, 6)});
+  }
+  // Integer true division is float; mixed dtypes promote.
+  check("aten::div.Tensor", {sample({6}, ScalarType::Long, 7), positive({6}, ScalarType::Long, 8)});
+  check("aten::add.Tensor", {sample({6}, ScalarType::Int, 9), sample({6}, ScalarType::Float, 10), one});
+  check("aten::mul.Tensor", {sample({6}, ScalarType::Half, 11), sample({6}, ScalarType::Double, 12)});
+}
+
+TEST_F(CudaKernels, CpuNumbersBesideCudaTensors) {
+  const IValue one(int64_t{1});
+  const Tensor a = sample({3, 4}, ScalarType::Float, 13);
+  check("aten::add.Tensor", {a, scalar_tensor(Scalar(2.5)), IValue(Scalar(2.0))}, /*keepCpuScalars=*/true);
+  check("aten::mul.Tensor", {scalar_tensor(Scalar(int64_t{3})), a}, true);
+  check("aten::sub.Tensor", {scalar_tensor(Scalar(1.0)), a, one}, true);
+  check("aten::div.Tensor", {sample({3, 4}, ScalarType::Long, 14), scalar_tensor(Scalar(int64_t{4}))}, true);
+}
+
+TEST_F(CudaKernels, ScalarOverloadsMatchTheCpu) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Half, ScalarType::Long, ScalarType::Int}) {
+    const Tensor a = sample({2, 3, 4}, dt, 15);
+    const IValue s = isFloatingType(dt) ? IValue(Scalar(1.5)) : IValue(Scalar(int64_t{3}));
+    check("aten::add.Scalar", {a, s, IValue(Scalar(int64_t{2}))});
+    check("aten::sub.Scalar", {a.transpose(0, 2), s, IValue(Scalar(int64_t{1}))});
+    check("aten::mul.Scalar", {a, s});
+    check("aten::div.Scalar", {a, s});
+  }
+  // An int tensor times a float number is float.
+  check("aten::mul.Scalar", {sample({5}, ScalarType::Long, 16), IValue(Scalar(0.25))});
+}
+
+TEST_F(CudaKernels, UnaryOpsMatchTheCpu) {
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({3, 7}, dt, 17), p = positive({3, 7}, dt, 18);
+    for (const char* op : {"aten::neg", "aten::abs", "aten::relu", "aten::exp", "aten::tanh", "aten::sigmoid"}) {
+      check(op, {x});
+      check(op, {x.transpose(0, 1)});
+    }
+    check("aten::log", {p});
+    check("aten::sqrt", {p.transpose(0, 1)});
+  }
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Char}) {
+    const Tensor x = sample({9}, dt, 19);
+    check("aten::neg", {x});
+    check("aten::abs", {x});
+    check("aten::relu", {x});
+    check("aten::exp", {x});  // integers promote to float
+  }
+}
+
+TEST_F(CudaKernels, CopiesAndLayouts) {
+  for (ScalarType dt : kAllTypes) {
+    const Tensor x = sample({2, 3, 4}, dt, 20);
+    check("aten::clone", {x.permute({2, 0, 1}), IValue()});
+    check("aten::contiguous", {x.transpose(1, 2), IValue(int64_t{0})});
+  }
+}
+
+TEST_F(CudaKernels, EmptyAndLargeTensors) {
+  const IValue one(int64_t{1});
+  check("aten::add.Tensor", {sample({0, 3}, ScalarType::Float, 21), sample({3}, ScalarType::Float, 22), one});
+  check("aten::exp", {sample({0}, ScalarType::Float, 23)});
+  const Tensor big = sample({1 << 21}, ScalarType::Float, 24);
+  check("aten::mul.Tensor", {big, big});
+  check("aten::sigmoid", {big.narrow(0, 7, (1 << 21) - 9)});
+}
+
+TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
+  const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
+  const Tensor cpu = sample({3}, ScalarType::Float, 26);
+  try {
+    runOn(DeviceType::CUDA, "aten::mul.Tensor", {a, cpu});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("expected all tensors to be on the same device"), std::string::npos)
+        << e.what();
+  }
+  const Tensor b = toDevice(sample({3}, ScalarType::Bool, 27), kCuda0);
+  EXPECT_THROW(runOn(DeviceType::CUDA, "aten::sub.Tensor", {b, b, IValue(int64_t{1})}), Error);
+  EXPECT_THROW(runOn(DeviceType::CUDA, "aten::neg", {b}), Error);
+}
+
+}  // namespace
+}  // namespace jitserve::cuda::testing
