@@ -182,6 +182,68 @@ TEST_F(CudaKernels, EmptyAndLargeTensors) {
   check("aten::sigmoid", {big.narrow(0, 7, (1 << 21) - 9)});
 }
 
+TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor a = sample({5, 7}, dt, 30), b = sample({7, 3}, dt, 31);
+    check("aten::mm", {a, b});
+    check("aten::mm", {b.transpose(0, 1), a.transpose(0, 1)});  // column-major operands
+    check("aten::mm", {sample({7, 5}, dt, 32).transpose(0, 1).narrow(0, 1, 3), b});
+    check("aten::bmm", {sample({4, 5, 7}, dt, 33), sample({4, 7, 3}, dt, 34)});
+    check("aten::addmm", {sample({3}, dt, 35), a, b, IValue(Scalar(0.5)), IValue(Scalar(2.0))});
+    check("aten::addmm", {sample({5, 3}, dt, 36), a, b, IValue(Scalar(int64_t{0})), IValue(Scalar(int64_t{1}))});
+    check("aten::linear", {sample({2, 4, 7}, dt, 37), sample({3, 7}, dt, 38), sample({3}, dt, 39)});
+    check("aten::linear", {sample({6, 7}, dt, 40), sample({3, 7}, dt, 41), IValue()});
+  }
+  const ScalarType f = ScalarType::Float;
+  // matmul's shapes: dot, mv, vm, mm, batched with broadcasting both ways.
+  check("aten::matmul", {sample({7}, f, 42), sample({7}, f, 43)});
+  check("aten::matmul", {sample({5, 7}, f, 44), sample({7}, f, 45)});
+  check("aten::matmul", {sample({7}, f, 46), sample({7, 3}, f, 47)});
+  check("aten::matmul", {sample({2, 3, 5, 7}, f, 48), sample({7, 4}, f, 49)});
+  check("aten::matmul", {sample({5, 7}, f, 50), sample({2, 3, 7, 4}, f, 51)});
+  check("aten::matmul", {sample({2, 1, 5, 7}, f, 52), sample({3, 7, 4}, f, 53)});
+  check("aten::matmul", {sample({2, 5, 7}, f, 54).transpose(1, 2), sample({2, 5, 4}, f, 55)});
+  check("aten::matmul", {sample({3, 0}, f, 56), sample({0, 4}, f, 57)});  // k = 0: zeros
+}
+
+TEST_F(CudaKernels, ReductionsMatchTheCpu) {
+  const IValue none, keep(true), drop(false);
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::BFloat16}) {
+    const Tensor x = sample({3, 4, 5}, dt, 60);
+    check("aten::sum", {x, none});
+    check("aten::sum.dim_IntList", {x, IValue::intList({1}), drop, none});
+    check("aten::sum.dim_IntList", {x.transpose(0, 2), IValue::intList({0, 2}), keep, none});
+    check("aten::mean", {x, none});
+    check("aten::mean.dim", {x, IValue::intList({-1}), keep, none});
+    check("aten::amax", {x, IValue::intList({1}), drop});
+    check("aten::amin", {x, IValue::intList({0, 1}), keep});
+    check("aten::max.dim", {x, IValue(int64_t{2}), drop});
+    check("aten::min.dim", {x.transpose(1, 2), IValue(int64_t{1}), keep});
+    check("aten::argmax", {x, IValue(int64_t{1}), drop});
+    check("aten::argmin", {x, none, drop});
+    check("aten::softmax.int", {x, IValue(int64_t{-1}), none});
+    check("aten::softmax.int", {x, IValue(int64_t{0}), none});
+    check("aten::log_softmax.int", {x.transpose(0, 1), IValue(int64_t{1}), none});
+  }
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Bool}) {
+    const Tensor x = sample({4, 6}, dt, 61);
+    check("aten::sum", {x, none});  // int64 result
+    check("aten::sum.dim_IntList", {x, IValue::intList({0}), drop, none});
+  }
+  check("aten::sum.dim_IntList", {sample({4, 6}, ScalarType::Int, 62), IValue::intList({1}), drop,
+                                  IValue(ScalarType::Double)});
+  check("aten::softmax.int", {sample({4, 6}, ScalarType::Half, 63), IValue(int64_t{1}), IValue(ScalarType::Float)});
+  // A row of 100k elements and many short rows.
+  check("aten::sum.dim_IntList", {sample({2, 100000}, ScalarType::Float, 64), IValue::intList({1}), drop, none});
+  check("aten::softmax.int", {sample({5000, 3}, ScalarType::Float, 65), IValue(int64_t{1}), none});
+  check("aten::sum", {sample({0, 3}, ScalarType::Float, 66), none});
+  // NaN propagates through max and argmax.
+  Tensor withNan = sample({2, 5}, ScalarType::Float, 67);
+  withNan.data<float>()[3] = std::nanf("");
+  check("aten::amax", {withNan, IValue::intList({1}), drop});
+  check("aten::max.dim", {withNan, IValue(int64_t{1}), drop});
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);

@@ -1,0 +1,12 @@
+// Every CUDA kernel file's table, in registration order (cuda_ops.cpp).
+#pragma once
+
+#include "runtime/cuda/cuda_op_utils.h"
+
+namespace jitserve::cuda {
+
+extern const CudaTable kCudaElementwiseOps;  // cuda_elementwise_ops.cpp: arithmetic, unary math, copies
+extern const CudaTable kCudaLinalgOps;       // cuda_linalg_ops.cpp: the matmul family on cuBLAS
+extern const CudaTable kCudaReduceOps;       // cuda_reduce_ops.cpp: sums, means, extrema, softmax
+
+}  // namespace jitserve::cuda

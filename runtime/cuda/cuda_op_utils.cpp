@@ -1,0 +1,72 @@
+#include "runtime/cuda/cuda_op_utils.h"
+
+#include "runtime/support/error.h"
+#include "runtime/tensor/device_copy.h"
+
+namespace jitserve::cuda {
+
+LaunchShape launchShape(IntArrayRef sizes, const char* op) {
+  JS_CHECK(static_cast<int>(sizes.size()) <= kMaxDims, op, ": CUDA kernels take at most ", kMaxDims,
+           " dims, got ", sizes.size());
+  LaunchShape s;
+  s.ndim = static_cast<int>(sizes.size());
+  for (int d = 0; d < s.ndim; ++d) {
+    s.sizes[d] = sizes[d];
+    s.numel *= sizes[d];
+  }
+  return s;
+}
+
+Operand operandOf(const Tensor& t, IntArrayRef shape) {
+  Operand o;
+  o.data = t.unsafeGetImpl()->deviceData();
+  o.dtype = t.dtype();
+  const int64_t lead = static_cast<int64_t>(shape.size()) - t.dim();
+  for (int64_t d = 0; d < t.dim(); ++d)
+    o.strides[lead + d] = t.size(d) == 1 && shape[lead + d] != 1 ? 0 : t.stride(d);
+  return o;
+}
+
+void checkDtype(ScalarType t, const char* op) {
+  JS_CHECK(isSupportedDtype(t), op, ": dtype ", scalarTypeName(t), " is not supported on CUDA");
+}
+
+bool isCpuScalar(const Tensor& t) { return t.device().isCPU() && t.dim() == 0; }
+
+Device deviceOf(std::initializer_list<const Tensor*> ts, const char* op) {
+  Device dev = Device::cpu();
+  for (const Tensor* t : ts)
+    if (t->defined() && t->device().type == DeviceType::CUDA) {
+      dev = t->device();
+      break;
+    }
+  JS_INTERNAL_ASSERT(dev.type == DeviceType::CUDA, op, ": CUDA kernel called without a CUDA tensor");
+  for (const Tensor* t : ts)
+    JS_CHECK(!t->defined() || t->device() == dev || isCpuScalar(*t), op,
+             ": expected all tensors to be on the same device, but found ", dev.str(), " and ", t->device().str());
+  return dev;
+}
+
+OnDevice::OnDevice(Device d) : device(d), guard(index(d)), stream(currentStream(index(d))) {}
+
+Tensor cloneOnDevice(const Tensor& t, const OnDevice& on) {
+  checkDtype(t.dtype(), "clone");
+  Tensor out = emptyOnDevice(t.sizes(), t.dtype(), t.device());
+  launchCopy(launchShape(t.sizes(), "clone"), operandOf(out, t.sizes()), operandOf(t, t.sizes()), on.stream);
+  return out;
+}
+
+Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on) { return t.is_contiguous() ? t : cloneOnDevice(t, on); }
+
+Tensor castOnDevice(const Tensor& t, ScalarType dt, const OnDevice& on) {
+  if (t.dtype() == dt) return t;
+  checkDtype(t.dtype(), "to");
+  checkDtype(dt, "to");
+  Tensor out = emptyOnDevice(t.sizes(), dt, t.device());
+  launchCopy(launchShape(t.sizes(), "to"), operandOf(out, t.sizes()), operandOf(t, t.sizes()), on.stream);
+  return out;
+}
+
+double scalarValue(const Scalar& s) { return s.isIntegral(true) ? static_cast<double>(s.toLong()) : s.toDouble(); }
+
+}  // namespace jitserve::cuda

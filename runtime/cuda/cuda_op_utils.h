@@ -1,0 +1,63 @@
+// What the host halves of CUDA kernels share: the device a call runs on
+// (PyTorch's rule: one CUDA device, CPU 0-dim tensors are numbers), launch
+// shapes and strided operands, dtype checks, output allocation, and copies
+// that make a tensor contiguous or cast it on the device (Tensor's own
+// contiguous() and to() copy on the host only).
+//
+// A CUDA operator's table (CudaTable) names the overloads its kernels serve;
+// registerCudaKernels takes each schema from the CPU twin's record.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <initializer_list>
+
+#include "runtime/core/boxing.h"
+#include "runtime/core/operator.h"
+#include "runtime/cuda/cuda_device.h"
+#include "runtime/cuda/kernels/elementwise.h"
+#include "runtime/tensor/tensor.h"
+
+namespace jitserve::cuda {
+
+struct CudaRow {
+  const char* overload;  // "aten::add.Tensor"
+  Kernel kernel;
+  const KernelSignature* signature;
+};
+using CudaTable = std::initializer_list<CudaRow>;
+
+template <auto F>
+constexpr CudaRow row(const char* overload) {
+  return CudaRow{overload, &boxed<F>, &kernelSignatureOf<F>};
+}
+
+LaunchShape launchShape(IntArrayRef sizes, const char* op);
+// t seen over `shape` (t broadcast to it): stride 0 where t is broadcast.
+Operand operandOf(const Tensor& t, IntArrayRef shape);
+void checkDtype(ScalarType t, const char* op);
+bool isCpuScalar(const Tensor& t);
+
+// The CUDA device of a call: that of its first CUDA tensor; every other
+// tensor must be there too, or be a CPU 0-dim number.
+Device deviceOf(std::initializer_list<const Tensor*> ts, const char* op);
+
+// The device current and its stream, for the launches of one call.
+struct OnDevice {
+  explicit OnDevice(Device d);
+  static int index(Device d) { return d.index < 0 ? 0 : d.index; }
+  Device device;
+  DeviceGuard guard;
+  cudaStream_t stream;
+};
+
+// t in dtype dt on its device (t itself when it already is).
+Tensor castOnDevice(const Tensor& t, ScalarType dt, const OnDevice& on);
+// t contiguous on its device (t itself when it already is).
+Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on);
+// A contiguous copy of t.
+Tensor cloneOnDevice(const Tensor& t, const OnDevice& on);
+
+double scalarValue(const Scalar& s);
+
+}  // namespace jitserve::cuda

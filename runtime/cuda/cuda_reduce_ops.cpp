@@ -1,0 +1,183 @@
+// Reductions and softmax on the GPU, host half: the input is permuted so the
+// reduced dims come last and made contiguous (a copy unless it already is),
+// which turns every reduction into one over the rows of a matrix
+// (kernels/reduce.cu); the kept dims stay in their order, so the result rows
+// come out in the output's order. Dtype rules are PyTorch's: sums of
+// integers and bool are int64, means need a floating type, softmax computes
+// in float (double for double).
+#include <algorithm>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "runtime/cuda/cuda_op_tables.h"
+#include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/cuda/kernels/reduce.h"
+#include "runtime/support/error.h"
+#include "runtime/tensor/device_copy.h"
+#include "runtime/tensor/wrap_dim.h"
+
+namespace jitserve::cuda {
+namespace {
+
+// x as a contiguous rows x cols matrix, reducing `dims` (empty: all).
+struct Rows {
+  Tensor data;
+  int64_t rows = 1, cols = 1;
+  DimVector outShape;  // with keepdim applied
+};
+
+Rows arrange(const Tensor& x, std::vector<int64_t> dims, bool keepdim, const OnDevice& on, const char* op) {
+  Rows r;
+  const int64_t nd = x.dim();
+  std::vector<bool> reduced(static_cast<size_t>(std::max<int64_t>(nd, 1)), dims.empty());
+  for (int64_t& d : dims) {
+    d = maybe_wrap_dim(d, nd);
+    JS_CHECK(!reduced[static_cast<size_t>(d)] || dims.empty(), op, ": dim ", d,
+             " appears multiple times in the list of dims");
+    reduced[static_cast<size_t>(d)] = true;
+  }
+  if (nd == 0) {
+    r.data = x;
+    return r;  // one element; the result is 0-dim
+  }
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < nd; ++d)
+    if (!reduced[static_cast<size_t>(d)]) perm.push_back(d), r.rows *= x.size(d);
+  for (int64_t d = 0; d < nd; ++d)
+    if (reduced[static_cast<size_t>(d)]) perm.push_back(d), r.cols *= x.size(d);
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!reduced[static_cast<size_t>(d)]) {
+      r.outShape.push_back(x.size(d));
+    } else if (keepdim) {
+      r.outShape.push_back(1);
+    }
+  }
+  r.data = contiguousOnDevice(x.permute(perm), on);
+  return r;
+}
+
+std::vector<int64_t> dimsOf(const std::optional<std::vector<int64_t>>& dim) {
+  return dim ? *dim : std::vector<int64_t>{};
+}
+
+Tensor reduce(ReduceOp op, const Tensor& self, std::vector<int64_t> dims, bool keepdim,
+              std::optional<ScalarType> dtype, const char* name) {
+  OnDevice on(deviceOf({&self}, name));
+  checkDtype(self.dtype(), name);
+  Tensor x = dtype ? castOnDevice(self, *dtype, on) : self;
+  ScalarType outType = x.dtype();
+  if (op == ReduceOp::Sum && !isFloatingType(outType)) outType = ScalarType::Long;
+  if (op == ReduceOp::Mean)
+    JS_CHECK(isFloatingType(outType), name, "(): could not infer output dtype. Input dtype must be either a "
+             "floating point or complex dtype. Got: ", scalarTypeName(outType));
+  Rows r = arrange(x, std::move(dims), keepdim, on, name);
+  if (op == ReduceOp::Max || op == ReduceOp::Min)
+    JS_CHECK(r.cols > 0 || r.rows == 0, name, "(): Expected reduction dim to have non-zero size.");
+  Tensor out = emptyOnDevice(r.outShape, outType, on.device);
+  launchRowReduce(op, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), r.data.dtype(),
+                  out.unsafeGetImpl()->deviceData(), outType, on.stream);
+  return out;
+}
+
+Tensor sumAll(const Tensor& self, std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Sum, self, {}, false, dtype, "sum");
+}
+Tensor sumDims(const Tensor& self, std::optional<std::vector<int64_t>> dim, bool keepdim,
+               std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Sum, self, dimsOf(dim), keepdim, dtype, "sum");
+}
+Tensor meanAll(const Tensor& self, std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Mean, self, {}, false, dtype, "mean");
+}
+Tensor meanDims(const Tensor& self, std::optional<std::vector<int64_t>> dim, bool keepdim,
+                std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Mean, self, dimsOf(dim), keepdim, dtype, "mean");
+}
+template <bool IsMax>
+Tensor extremum(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return reduce(IsMax ? ReduceOp::Max : ReduceOp::Min, self, std::move(dim), keepdim, std::nullopt,
+                IsMax ? "amax" : "amin");
+}
+
+// (values, indices) of the max or min along one dim; `indicesOnly` for
+// argmax/argmin with dim None (over the flattened input).
+std::tuple<Tensor, Tensor> argReduce(bool isMax, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
+                                     const char* name) {
+  OnDevice on(deviceOf({&self}, name));
+  checkDtype(self.dtype(), name);
+  JS_CHECK(self.dtype() != ScalarType::Bool, name, ": \"", name, "_cuda\" not implemented for 'Bool'");
+  const Tensor x = dim ? self : contiguousOnDevice(self, on).reshape({self.numel()});
+  Rows r = arrange(x, {dim.value_or(0)}, dim ? keepdim : false, on, name);
+  JS_CHECK(r.cols > 0 || r.rows == 0, name, "(): Expected reduction dim ", dim.value_or(0),
+           " to have non-zero size.");
+  if (!dim && keepdim) r.outShape.assign(static_cast<size_t>(self.dim()), 1);
+  Tensor values = emptyOnDevice(r.outShape, self.dtype(), on.device);
+  Tensor indices = emptyOnDevice(r.outShape, ScalarType::Long, on.device);
+  launchRowArgReduce(isMax, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), self.dtype(),
+                     values.unsafeGetImpl()->deviceData(), static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()),
+                     on.stream);
+  return {values, indices};
+}
+
+template <bool IsMax>
+std::tuple<Tensor, Tensor> extremumDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return argReduce(IsMax, self, dim, keepdim, IsMax ? "max" : "min");
+}
+template <bool IsMax>
+Tensor argExtremum(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return std::get<1>(argReduce(IsMax, self, dim, keepdim, IsMax ? "argmax" : "argmin"));
+}
+
+template <bool Log>
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  const char* name = Log ? "log_softmax" : "softmax";
+  OnDevice on(deviceOf({&self}, name));
+  const Tensor x = dtype ? castOnDevice(self, *dtype, on) : self;
+  JS_CHECK(isFloatingType(x.dtype()), name, ": \"", name, "_cuda\" not implemented for '", scalarTypeName(x.dtype()),
+           "'");
+  const int64_t nd = x.dim();
+  const int64_t d = maybe_wrap_dim(dim, nd);
+  if (nd == 0) {
+    // One element: softmax 1, log_softmax 0, in x's dtype.
+    Tensor out = emptyOnDevice({}, x.dtype(), on.device);
+    launchRowSoftmax(Log, 1, 1, x.unsafeGetImpl()->deviceData(), x.dtype(), out.unsafeGetImpl()->deviceData(),
+                     x.dtype(), on.stream);
+    return out;
+  }
+  // Rows over dim d, computed contiguous with d last, then put back in x's
+  // dim order as a contiguous tensor.
+  Rows r = arrange(x, {d}, true, on, name);
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < nd; ++i)
+    if (i != d) perm.push_back(i);
+  perm.push_back(d);
+  DimVector permuted;
+  for (int64_t i : perm) permuted.push_back(x.size(i));
+  Tensor rowsOut = emptyOnDevice(permuted, x.dtype(), on.device);
+  launchRowSoftmax(Log, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), x.dtype(),
+                   rowsOut.unsafeGetImpl()->deviceData(), x.dtype(), on.stream);
+  if (d == nd - 1) return rowsOut;
+  std::vector<int64_t> inverse(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
+  return cloneOnDevice(rowsOut.permute(inverse), on);
+}
+
+}  // namespace
+
+const CudaTable kCudaReduceOps = {
+    row<sumAll>("aten::sum"),
+    row<sumDims>("aten::sum.dim_IntList"),
+    row<meanAll>("aten::mean"),
+    row<meanDims>("aten::mean.dim"),
+    row<extremum<true>>("aten::amax"),
+    row<extremum<false>>("aten::amin"),
+    row<extremumDim<true>>("aten::max.dim"),
+    row<extremumDim<false>>("aten::min.dim"),
+    row<argExtremum<true>>("aten::argmax"),
+    row<argExtremum<false>>("aten::argmin"),
+    row<softmax<false>>("aten::softmax.int"),
+    row<softmax<true>>("aten::log_softmax.int"),
+};
+
+}  // namespace jitserve::cuda

@@ -1,0 +1,247 @@
+// Block-per-row reductions: each thread folds a strided slice of its row,
+// then the block combines the partial results through warp shuffles and a
+// small shared array. Accumulators are float/double/int64 whatever the
+// stored type.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/kernels/reduce.h"
+
+namespace jitserve::cuda {
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int kWarps = kThreads / 32;
+
+template <typename T>
+__device__ __forceinline__ double toDouble(T v) {
+  return static_cast<double>(v);
+}
+template <>
+__device__ __forceinline__ double toDouble(__half v) {
+  return __half2float(v);
+}
+template <>
+__device__ __forceinline__ double toDouble(__nv_bfloat16 v) {
+  return __bfloat162float(v);
+}
+
+template <typename T>
+__device__ __forceinline__ T fromDouble(double v) {
+  return static_cast<T>(v);
+}
+template <>
+__device__ __forceinline__ __half fromDouble(double v) {
+  return __float2half_rn(static_cast<float>(v));
+}
+template <>
+__device__ __forceinline__ __nv_bfloat16 fromDouble(double v) {
+  return __float2bfloat16_rn(static_cast<float>(v));
+}
+
+// The accumulator of a stored type.
+template <typename T>
+struct Acc {
+  using type = std::conditional_t<std::is_same_v<T, double>, double,
+                                  std::conditional_t<std::is_integral_v<T>, int64_t, float>>;
+};
+
+template <typename F>
+void dispatchReal(ScalarType t, F&& f) {
+  switch (t) {
+    case ScalarType::Bool: return f(bool{});
+    case ScalarType::Byte: return f(uint8_t{});
+    case ScalarType::Char: return f(int8_t{});
+    case ScalarType::Short: return f(int16_t{});
+    case ScalarType::Int: return f(int32_t{});
+    case ScalarType::Long: return f(int64_t{});
+    case ScalarType::Half: return f(__half{});
+    case ScalarType::BFloat16: return f(__nv_bfloat16{});
+    case ScalarType::Float: return f(float{});
+    case ScalarType::Double: return f(double{});
+    default: break;
+  }
+}
+
+// Combines one value per thread; `identity` pads the lanes of warp 0 that
+// have no warp's partial.
+template <typename A, typename Op>
+__device__ A blockReduce(A v, Op op, A identity, A* shared) {
+  for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_down_sync(0xffffffffu, v, offset));
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 0) shared[warp] = v;
+  __syncthreads();
+  if (warp == 0) {
+    v = lane < static_cast<int>(blockDim.x / 32) ? shared[lane] : identity;
+    for (int offset = 16; offset > 0; offset /= 2) v = op(v, __shfl_down_sync(0xffffffffu, v, offset));
+    if (lane == 0) shared[0] = v;
+  }
+  __syncthreads();
+  const A r = shared[0];
+  __syncthreads();  // shared is reused by the caller's next reduction
+  return r;
+}
+
+template <typename A>
+__device__ __forceinline__ bool isNan(A v) {
+  if constexpr (std::is_floating_point_v<A>) {
+    return v != v;
+  } else {
+    return false;
+  }
+}
+
+template <typename T, typename O>
+__global__ void rowReduceKernel(ReduceOp op, int64_t cols, const T* in, O* out) {
+  using A = typename Acc<T>::type;
+  __shared__ A shared[kWarps];
+  const T* row = in + blockIdx.x * cols;
+  A v;
+  if (op == ReduceOp::Sum || op == ReduceOp::Mean) {
+    v = A(0);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) v += static_cast<A>(toDouble(row[c]));
+    v = blockReduce(v, [](A a, A b) { return a + b; }, A(0), shared);
+    if (threadIdx.x == 0) {
+      const double r = op == ReduceOp::Mean ? static_cast<double>(v) / static_cast<double>(cols) : static_cast<double>(v);
+      out[blockIdx.x] = fromDouble<O>(r);
+    }
+    return;
+  }
+  const bool isMax = op == ReduceOp::Max;
+  v = static_cast<A>(toDouble(row[0]));
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+    const A x = static_cast<A>(toDouble(row[c]));
+    if (isNan(x) || (!isNan(v) && (isMax ? x > v : x < v))) v = x;
+  }
+  // Max and min are idempotent: any real element pads the empty lanes.
+  const A pad = static_cast<A>(toDouble(row[0]));
+  v = blockReduce(v,
+                  [isMax](A a, A b) {
+                    if (isNan(a)) return a;
+                    if (isNan(b)) return b;
+                    return isMax ? (b > a ? b : a) : (b < a ? b : a);
+                  },
+                  pad, shared);
+  if (threadIdx.x == 0) out[blockIdx.x] = fromDouble<O>(static_cast<double>(v));
+}
+
+template <typename T>
+__global__ void rowArgReduceKernel(bool isMax, int64_t cols, const T* in, T* values, int64_t* indices) {
+  using A = typename Acc<T>::type;
+  __shared__ A sharedV[kThreads];
+  __shared__ int64_t sharedI[kThreads];
+  const T* row = in + blockIdx.x * cols;
+  A best = static_cast<A>(toDouble(row[0]));
+  int64_t at = 0;
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+    const A x = static_cast<A>(toDouble(row[c]));
+    const bool better = isNan(best) ? false : isNan(x) || (isMax ? x > best : x < best);
+    if (better || (c < at && (x == best || (isNan(x) && isNan(best))))) {
+      best = x;
+      at = c;
+    }
+  }
+  sharedV[threadIdx.x] = best;
+  sharedI[threadIdx.x] = at;
+  __syncthreads();
+  for (int step = blockDim.x / 2; step > 0; step /= 2) {
+    if (static_cast<int>(threadIdx.x) < step) {
+      const A a = sharedV[threadIdx.x], b = sharedV[threadIdx.x + step];
+      const int64_t ia = sharedI[threadIdx.x], ib = sharedI[threadIdx.x + step];
+      bool takeB;
+      if (isNan(a) || isNan(b)) {
+        takeB = isNan(b) && (!isNan(a) || ib < ia);
+      } else {
+        takeB = (isMax ? b > a : b < a) || (b == a && ib < ia);
+      }
+      if (takeB) {
+        sharedV[threadIdx.x] = b;
+        sharedI[threadIdx.x] = ib;
+      }
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    values[blockIdx.x] = fromDouble<T>(static_cast<double>(sharedV[0]));
+    indices[blockIdx.x] = sharedI[0];
+  }
+}
+
+template <typename T, typename O>
+__global__ void rowSoftmaxKernel(bool logOut, int64_t cols, const T* in, O* out) {
+  using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
+  __shared__ A shared[kWarps];
+  const T* row = in + blockIdx.x * cols;
+  O* dst = out + blockIdx.x * cols;
+  A m = static_cast<A>(-INFINITY);
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) m = max(m, static_cast<A>(toDouble(row[c])));
+  m = blockReduce(m, [](A a, A b) { return a > b ? a : b; }, static_cast<A>(-INFINITY), shared);
+  A sum = 0;
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) sum += exp(static_cast<A>(toDouble(row[c])) - m);
+  sum = blockReduce(sum, [](A a, A b) { return a + b; }, A(0), shared);
+  const A logSum = log(sum);
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+    const A x = static_cast<A>(toDouble(row[c])) - m;
+    dst[c] = fromDouble<O>(static_cast<double>(logOut ? x - logSum : exp(x) / sum));
+  }
+}
+
+}  // namespace
+
+void launchRowReduce(ReduceOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                     ScalarType outType, cudaStream_t stream) {
+  if (rows == 0) return;
+  bool launched = false;
+  dispatchReal(inType, [&](auto inTag) {
+    using T = decltype(inTag);
+    dispatchReal(outType, [&](auto outTag) {
+      using O = decltype(outTag);
+      if constexpr (std::is_same_v<T, O> || std::is_same_v<O, int64_t>) {
+        rowReduceKernel<T, O><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
+            op, cols, static_cast<const T*>(in), static_cast<O*>(out));
+        launched = true;
+      }
+    });
+  });
+  // The host half only asks for the pairs instantiated above.
+  if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowReduce: unsupported dtype pair", __FILE__, __LINE__);
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, ScalarType type, void* values,
+                        int64_t* indices, cudaStream_t stream) {
+  if (rows == 0) return;
+  dispatchReal(type, [&](auto tag) {
+    using T = decltype(tag);
+    rowArgReduceKernel<T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
+        isMax, cols, static_cast<const T*>(in), static_cast<T*>(values), indices);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                      ScalarType outType, cudaStream_t stream) {
+  if (rows == 0 || cols == 0) return;
+  bool launched = false;
+  dispatchReal(inType, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>) {
+      if (outType == inType) {
+        rowSoftmaxKernel<T, T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
+            logOut, cols, static_cast<const T*>(in), static_cast<T*>(out));
+        launched = true;
+      }
+    }
+  });
+  // The host half casts first: only same-dtype floating softmax exists.
+  if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowSoftmax: unsupported dtypes", __FILE__, __LINE__);
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace jitserve::cuda

@@ -1,0 +1,33 @@
+// Row reductions on the GPU: the input is a contiguous rows x cols matrix
+// (the caller permutes and copies so that the reduced dims are the columns),
+// each row reduces to one output element. One block per row.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "runtime/tensor/dtype.h"
+
+namespace jitserve::cuda {
+
+enum class ReduceOp : uint8_t { Sum, Mean, Max, Min };
+
+// out[r] = op over in[r, :]. Sum and Mean accumulate in float for the
+// 16-bit floats and float32, double for double, int64 for the integers and
+// bool; Max and Min propagate NaN. outType may differ from inType (a sum of
+// integers is int64); cols may be 0 (sum 0, mean NaN).
+void launchRowReduce(ReduceOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                     ScalarType outType, cudaStream_t stream);
+
+// values[r], indices[r] = the max (or min) of row r and its first index (NaN
+// counts as the largest and the smallest). cols > 0.
+void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, ScalarType type, void* values,
+                        int64_t* indices, cudaStream_t stream);
+
+// out[r, :] = softmax (or log_softmax) of in[r, :], computed in float (double
+// for double) and stored as outType.
+void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                      ScalarType outType, cudaStream_t stream);
+
+}  // namespace jitserve::cuda
