@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Every GPU check, as one script for the GPU machine (docs/cuda.md):
 #   here:   cmake --build build
-#           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test
-#   there:  source .devbundle/unpack.sh && bash scripts/gpu_checks.sh
-# Writes logs and a summary under $OUT (./gpu-out when unset); exits non-zero
-# when a check failed.
+#           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test build/bin/jit-conform
+#           mkdir -p .devcorpus && tar -C ../shared/conformance -czf .devcorpus/corpus.tgz ops lang
+#   there:  source .devbundle/unpack.sh && OUT=$OUT bash scripts/gpu_checks.sh
+# (.devbundle and .devcorpus listed in .git/info/exclude and carried.)
+# Runs the CUDA op-by-op test, then each corpus suite found under
+# .devcorpus (unpacked from corpus.tgz) on cuda and on the CPU, writing
+# per-case JSON so the two pass sets can be compared. Logs and a summary go
+# under $OUT (./gpu-out when unset); exits non-zero when a check failed.
 set -uo pipefail
 out=${OUT:-gpu-out}
+jobs=${JOBS:-$(nproc)}
 mkdir -p "$out"
 status=0
 run() {
@@ -20,4 +25,12 @@ run() {
 }
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || true
 run cuda_backend_test cuda_backend_test --gtest_output=xml:"$out/cuda_backend_test.xml"
+if [ -f .devcorpus/corpus.tgz ]; then
+  tar -C .devcorpus -xzf .devcorpus/corpus.tgz
+  for suite in .devcorpus/*/; do
+    name=$(basename "$suite")
+    run "conform-$name-cuda" jit-conform --device cuda -j "$jobs" --timeout 120 --json "$out/conform-$name-cuda.json" "$suite"
+    run "conform-$name-cpu" jit-conform -j "$jobs" --timeout 120 --json "$out/conform-$name-cpu.json" "$suite"
+  done
+fi
 exit $status

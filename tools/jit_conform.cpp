@@ -2,7 +2,7 @@
 // FORMAT.md) and reports which cases pass.
 //
 //   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N]
-//               [--tol-scale X] [--executor] DIR...
+//               [--tol-scale X] [--executor] [--device cpu|cuda[:N]] DIR...
 //
 // Every folder with a case.json under the DIRs is one case, run in its own
 // child process so a crash or hang fails that case only. Prints
@@ -10,6 +10,8 @@
 // --executor runs each entry as jitserved does, on a GraphExecutor (the
 // specialized pass pipeline; a profiling call, then the optimized plan),
 // and checks both calls, instead of the interpreter on the unoptimized graph.
+// --device runs the programs there: inputs and an archive's parameters are
+// moved to the device, outputs back to the host for the comparison.
 // --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
 // pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
@@ -39,7 +41,7 @@ int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
                "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress]\n"
-               "                   [--tol-scale X] [--executor] DIR...\n");
+               "                   [--tol-scale X] [--executor] [--device cpu|cuda[:N]] DIR...\n");
   return 2;
 }
 
@@ -58,6 +60,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> dirs;
   double tolScale = 1.0;
   bool executor = false;
+  jitserve::Device device = jitserve::Device::cpu();
 
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -92,6 +95,11 @@ int main(int argc, char** argv) {
       if (end == v.c_str() || *end || !(tolScale > 0)) return usage(("bad --tol-scale '" + v + "'").c_str());
     } else if (a == "--executor") {
       executor = true;
+    } else if (a.rfind("--device", 0) == 0) {
+      const std::string v = value("--device");
+      const std::optional<jitserve::Device> d = jitserve::Device::parse(v);
+      if (!d) return usage(("bad --device '" + v + "' (expected cpu, cuda or cuda:N)").c_str());
+      device = *d;
     } else if (a == "--progress") {
       iso.progress = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -107,7 +115,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "jit-conform: no case.json found under the given folders\n");
   }
 
-  initializeRuntime();
+  if (absl::Status st = initializeRuntime(device); !st.ok()) {
+    std::fprintf(stderr, "jit-conform: %s\n", std::string(st.message()).c_str());
+    return 2;
+  }
   auto results = runIsolated(
       caseDirs.size(),
       [&](size_t i) -> ItemResult {
@@ -115,7 +126,7 @@ int main(int argc, char** argv) {
         if (!c.ok()) return ItemResult{false, std::string(c.status().message())};
         c->rtol *= tolScale;
         c->atol *= tolScale;
-        return runCase(*c, mode, executor);
+        return runCase(*c, mode, executor, device);
       },
       iso);
 

@@ -15,8 +15,12 @@
 #include "compiler/executor/serving_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/run_graph.h"
+#include "runtime/core/value_device.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"
+#if JITSERVE_HAVE_CUDA
+#include "runtime/cuda/cuda_backend.h"
+#endif
 
 namespace jitserve::conform {
 namespace fs = std::filesystem;
@@ -25,6 +29,21 @@ namespace {
 
 // Set by runCase for the case at hand (one case per child process).
 bool gExecutor = false;
+Device gDevice = Device::cpu();
+
+bool onHost() { return gDevice.type == DeviceType::CPU; }
+
+// The arguments moved to the case's device, the results back to the host.
+Stack toCaseDevice(Stack values) {
+  if (!onHost())
+    for (IValue& v : values) v = valueToDevice(v, gDevice);
+  return values;
+}
+Stack toHost(Stack values) {
+  if (!onHost())
+    for (IValue& v : values) v = valueToDevice(v, Device::cpu());
+  return values;
+}
 
 ItemResult pass() { return ItemResult{true, {}}; }
 ItemResult fail(std::string why) { return ItemResult{false, std::move(why)}; }
@@ -67,7 +86,13 @@ ItemResult runIR(const Case& c) {
   auto inputs = loadInputs(c);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
 
-  auto outputs = runGraph(**graph, std::move(*inputs));
+  absl::StatusOr<Stack> outputs = absl::UnknownError("not run");
+  try {
+    outputs = runGraph(**graph, toCaseDevice(std::move(*inputs)));
+    if (outputs.ok()) outputs = toHost(std::move(*outputs));
+  } catch (const std::exception& e) {
+    outputs = statusFromException(e);  // moving values between devices
+  }
   if (c.expect == Expect::RuntimeError) {
     if (outputs.ok()) return fail("expected a runtime error (" + c.error + ") but the program ran to completion");
     // A graph we cannot run is a gap, not the expected error.
@@ -93,13 +118,24 @@ ItemResult checkedCall(const Case& c, const FunctionSchema& schema, const Stack&
   auto inputs = loadInputs(c);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
   Stack stack = leading;
-  for (IValue& v : *inputs) stack.push_back(std::move(v));
+  try {
+    for (IValue& v : toCaseDevice(std::move(*inputs))) stack.push_back(std::move(v));
+  } catch (const std::exception& e) {
+    return fail("moving the inputs to " + gDevice.str() + ": " + e.what());
+  }
   const auto& params = schema.arguments;
   for (size_t i = stack.size(); i < params.size(); ++i) {
     if (!params[i].defaultValue) return fail("inputs.pt lacks argument " + params[i].name + ", which has no default");
     stack.push_back(*params[i].defaultValue);
   }
   absl::Status st = run(stack);
+  if (st.ok()) {
+    try {
+      stack = toHost(std::move(stack));
+    } catch (const std::exception& e) {
+      st = statusFromException(e);
+    }
+  }
   if (c.expect == Expect::RuntimeError) {
     if (st.ok()) return fail(label + "expected a runtime error (" + c.error + ") but the program ran to completion");
     return pass();
@@ -189,6 +225,13 @@ ItemResult runArchive(const Case& c, bool freeze) {
     return pass();
   }
   if (!module.ok()) return fail("load: " + std::string(module.status().message()));
+  if (!onHost()) {
+    try {
+      moveObjectTensors(module->asIValue(), gDevice);
+    } catch (const std::exception& e) {
+      return fail("moving the module to " + gDevice.str() + ": " + e.what());
+    }
+  }
   Function* fn = module->findMethod(c.entry);
   if (!fn) return fail("the module has no method " + c.entry);
   if (freeze) return runFrozen(c, *module);
@@ -197,10 +240,24 @@ ItemResult runArchive(const Case& c, bool freeze) {
 
 }  // namespace
 
-void initializeRuntime() { ensureOperatorsRegistered(); }
+absl::Status initializeRuntime(Device device) {
+  ensureOperatorsRegistered();
+  if (device.type == DeviceType::CPU) return absl::OkStatus();
+#if JITSERVE_HAVE_CUDA
+  // Registration only: the parent must not touch the driver, or the forked
+  // children could not use CUDA.
+  if (device.type == DeviceType::CUDA) {
+    cuda::ensureCudaSupport();
+    return absl::OkStatus();
+  }
+#endif
+  return absl::InvalidArgumentError("this build of jit-conform cannot run on " + device.str() +
+                                    (device.type == DeviceType::CUDA ? " (built without JITSERVE_CUDA)" : ""));
+}
 
-ItemResult runCase(const Case& c, Mode mode, bool executor) {
+ItemResult runCase(const Case& c, Mode mode, bool executor, Device device) {
   gExecutor = executor;
+  gDevice = device;
   try {
     if (mode == Mode::IR) return runIR(c);
     if (c.kind == CaseKind::Source) return runSource(c);

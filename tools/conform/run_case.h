@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "runtime/tensor/device.h"
 #include "tools/conform/case.h"
 #include "tools/conform/isolation.h"
 
@@ -14,8 +15,9 @@ namespace jitserve::conform {
 // (compiler/archive/module_freezing.h) and the frozen graph runs.
 enum class Mode { Auto, IR, Frozen };
 
-// Work done once in the parent before forking (operator registration, ...).
-void initializeRuntime();
+// Work done once in the parent before forking (operator registration, the
+// backend of `device`). Errors when `device` cannot be served by this build.
+absl::Status initializeRuntime(Device device = Device::cpu());
 
 // executor: run the entry through a GraphExecutor as jitserved does
 // (compiler/executor/serving_executor.h: the specialized pass pipeline,
@@ -23,6 +25,10 @@ void initializeRuntime();
 // the interpreter on the unoptimized graph; the first (profiling) call and
 // the second (optimized) call must each give the expected result. IR-mode
 // cases run as they would without it.
-ItemResult runCase(const Case& c, Mode mode, bool executor = false);
+//
+// device: where the program runs. Inputs (and an archive's parameters and
+// buffers) are moved there, the outputs back to the host for comparison;
+// ops without a kernel there fail the case naming the op and the device.
+ItemResult runCase(const Case& c, Mode mode, bool executor = false, Device device = Device::cpu());
 
 }  // namespace jitserve::conform
