@@ -8,9 +8,11 @@
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/type_promotion.h"
+#include "runtime/tensor/wrap_dim.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/type_promotion.h"
+#include "runtime/tensor/wrap_dim.h"
 
 namespace jitserve::cuda {
 namespace {
@@ -102,28 +104,141 @@ const char* nameOf(UnaryOp op) {
     case UnaryOp::Log: return "log";
     case UnaryOp::Sqrt: return "sqrt";
     case UnaryOp::Tanh: return "tanh";
-    default: return "sigmoid";
+    case UnaryOp::Sigmoid: return "sigmoid";
+    case UnaryOp::Hardtanh: return "hardtanh";
+    case UnaryOp::Hardsigmoid: return "hardsigmoid";
+    case UnaryOp::Hardswish: return "hardswish";
+    case UnaryOp::Gelu: return "gelu";
+    default: return "silu";
   }
 }
 
-// Neg, Abs and Relu keep the dtype; the rest compute in floating point
-// (integers and bool promote to the default float, as in PyTorch).
-template <UnaryOp Op>
-Tensor unary(const Tensor& self) {
-  const char* name = nameOf(Op);
+// Neg, Abs, Relu and Hardtanh keep the dtype; the rest compute in floating
+// point (integers and bool promote to the default float, as in PyTorch).
+// In place (`inplace`), the result must fit self's dtype and is written
+// through self's strides.
+Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplace) {
+  const char* name = nameOf(op);
   const Device dev = deviceOf({&self}, name);
-  const bool keepsDtype = Op == UnaryOp::Neg || Op == UnaryOp::Abs || Op == UnaryOp::Relu;
+  const bool keepsDtype = op == UnaryOp::Neg || op == UnaryOp::Abs || op == UnaryOp::Relu || op == UnaryOp::Hardtanh;
   const ScalarType dt = keepsDtype ? self.dtype() : toFloatingIfIntegral(self.dtype());
-  JS_CHECK(!(Op == UnaryOp::Neg && dt == ScalarType::Bool),
+  JS_CHECK(!(op == UnaryOp::Neg && dt == ScalarType::Bool),
            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
            "the `~` or `logical_not()` operator instead.");
-  JS_CHECK(!(Op == UnaryOp::Relu && dt == ScalarType::Bool), "relu: not implemented for 'Bool'");
+  JS_CHECK(!((op == UnaryOp::Relu || op == UnaryOp::Hardtanh) && dt == ScalarType::Bool), name,
+           ": not implemented for 'Bool'");
+  JS_CHECK(keepsDtype || isFloatingType(dt), name, ": not implemented for '", scalarTypeName(dt), "'");
+  JS_CHECK(!inplace || dt == self.dtype(), "result type ", scalarTypeName(dt),
+           " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
   checkDtype(dt, name);
   OnDevice on(dev);
   const Tensor in = castOnDevice(self, dt, on);
-  Tensor out = emptyOnDevice(self.sizes(), dt, dev);
-  launchUnary(Op, launchShape(self.sizes(), name), operandOf(out, self.sizes()), operandOf(in, self.sizes()),
-              on.stream);
+  Tensor out = inplace ? self : emptyOnDevice(self.sizes(), dt, dev);
+  launchUnary(op, launchShape(self.sizes(), name), operandOf(out, self.sizes()), operandOf(in, self.sizes()),
+              on.stream, p0, p1);
+  return out;
+}
+
+template <UnaryOp Op>
+Tensor unary(const Tensor& self) {
+  return unaryOp(Op, self, 0, 0, false);
+}
+template <UnaryOp Op>
+Tensor unaryInplace(Tensor self) {
+  return unaryOp(Op, self, 0, 0, true);
+}
+Tensor hardtanh(const Tensor& self, const Scalar& lo, const Scalar& hi) {
+  return unaryOp(UnaryOp::Hardtanh, self, scalarValue(lo), scalarValue(hi), false);
+}
+Tensor hardtanhInplace(Tensor self, const Scalar& lo, const Scalar& hi) {
+  return unaryOp(UnaryOp::Hardtanh, self, scalarValue(lo), scalarValue(hi), true);
+}
+Tensor gelu(const Tensor& self, std::string_view approximate) {
+  JS_CHECK(approximate == "none" || approximate == "tanh", "approximate argument must be either none or tanh.");
+  return unaryOp(UnaryOp::Gelu, self, approximate == "tanh" ? 1 : 0, 0, false);
+}
+
+// self op= other (in place): computed in self's dtype, which the promoted
+// type must be castable to.
+Tensor binaryInplace(BinaryOp op, Tensor self, const Tensor& other, const Scalar& alpha) {
+  const char* name = nameOf(op);
+  const Device dev = deviceOf({&self, &other}, name);
+  const bool hasAlpha = op == BinaryOp::Add || op == BinaryOp::Sub;
+  const ScalarType promoted = binaryResultType(op, result_type(self, other), hasAlpha, alpha);
+  JS_CHECK(canCast(promoted, self.dtype()), "result type ", scalarTypeName(promoted),
+           " can't be cast to the desired output type ", scalarTypeName(self.dtype()));
+  JS_CHECK(is_expandable_to(other.sizes(), self.sizes()), "output with shape ", shapeToString(self.sizes()),
+           " doesn't match the broadcast shape ", shapeToString(infer_size(self.sizes(), other.sizes())));
+  checkDtype(self.dtype(), name);
+  OnDevice on(dev);
+  const LaunchShape shape = launchShape(self.sizes(), name);
+  if (isCpuScalar(other)) {
+    const double s = scalarValue(other.item()) * (hasAlpha ? scalarValue(alpha) : 1.0);
+    launchBinaryScalar(op, shape, operandOf(self, self.sizes()), operandOf(self, self.sizes()), s, false, on.stream);
+    return self;
+  }
+  const Tensor o = castOnDevice(other, self.dtype(), on);
+  launchBinary(op, shape, operandOf(self, self.sizes()), operandOf(self, self.sizes()), operandOf(o, self.sizes()),
+               hasAlpha ? scalarValue(alpha) : 1.0, on.stream);
+  return self;
+}
+
+template <BinaryOp Op>
+Tensor inplaceAlpha(Tensor self, const Tensor& other, const Scalar& alpha) {
+  return binaryInplace(Op, std::move(self), other, alpha);
+}
+template <BinaryOp Op>
+Tensor inplaceNoAlpha(Tensor self, const Tensor& other) {
+  return binaryInplace(Op, std::move(self), other, Scalar(int64_t{1}));
+}
+template <BinaryOp Op>
+Tensor inplaceScalarAlpha(Tensor self, const Scalar& other, const Scalar& alpha) {
+  return binaryInplace(Op, std::move(self), scalar_tensor(other), alpha);
+}
+template <BinaryOp Op>
+Tensor inplaceScalarNoAlpha(Tensor self, const Scalar& other) {
+  return binaryInplace(Op, std::move(self), scalar_tensor(other), Scalar(int64_t{1}));
+}
+
+// cat: every input copied (with conversion to the promoted dtype) into its
+// slice of the output along dim. 1-D empty inputs are skipped, as PyTorch's
+// legacy rule has it.
+Tensor cat(std::vector<Tensor> tensors, int64_t dim) {
+  JS_CHECK(!tensors.empty(), "torch.cat(): expected a non-empty list of Tensors");
+  std::vector<const Tensor*> ptrs;
+  for (const Tensor& t : tensors) ptrs.push_back(&t);
+  Device dev = Device::cpu();
+  for (const Tensor* t : ptrs)
+    if (t->device().type == DeviceType::CUDA) dev = t->device();
+  for (const Tensor* t : ptrs)
+    JS_CHECK(t->device() == dev, "Expected all tensors to be on the same device, but found at least two devices, ",
+             dev.str(), " and ", t->device().str(), "!");
+  std::vector<Tensor> parts;
+  for (const Tensor& t : tensors)
+    if (!(t.dim() == 1 && t.numel() == 0)) parts.push_back(t);
+  if (parts.empty()) return tensors.front();
+  const Tensor& ref = parts.front();
+  const int64_t d = maybe_wrap_dim(dim, ref.dim());
+  DimVector shape(ref.sizes().begin(), ref.sizes().end());
+  shape[d] = 0;
+  for (const Tensor& t : parts) {
+    JS_CHECK(t.dim() == ref.dim(), "Tensors must have same number of dimensions: got ", ref.dim(), " and ", t.dim());
+    for (int64_t i = 0; i < ref.dim(); ++i)
+      JS_CHECK(i == d || t.size(i) == ref.size(i), "Sizes of tensors must match except in dimension ", d,
+               ". Expected size ", ref.size(i), " but got size ", t.size(i), " for tensor number in the list.");
+    shape[d] += t.size(d);
+  }
+  const ScalarType dt = result_type(std::span<const Tensor>(parts));
+  checkDtype(dt, "cat");
+  OnDevice on(dev);
+  Tensor out = emptyOnDevice(shape, dt, dev);
+  int64_t at = 0;
+  for (const Tensor& t : parts) {
+    checkDtype(t.dtype(), "cat");
+    const Tensor slice = out.narrow(d, at, t.size(d));
+    launchCopy(launchShape(t.sizes(), "cat"), operandOf(slice, t.sizes()), operandOf(t, t.sizes()), on.stream);
+    at += t.size(d);
+  }
   return out;
 }
 
@@ -156,6 +271,22 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Sqrt>>("aten::sqrt"),
     row<unary<UnaryOp::Tanh>>("aten::tanh"),
     row<unary<UnaryOp::Sigmoid>>("aten::sigmoid"),
+    row<unary<UnaryOp::Hardsigmoid>>("aten::hardsigmoid"),
+    row<unary<UnaryOp::Hardswish>>("aten::hardswish"),
+    row<unary<UnaryOp::Silu>>("aten::silu"),
+    row<hardtanh>("aten::hardtanh"),
+    row<gelu>("aten::gelu"),
+    row<unaryInplace<UnaryOp::Relu>>("aten::relu_"),
+    row<unaryInplace<UnaryOp::Sigmoid>>("aten::sigmoid_"),
+    row<unaryInplace<UnaryOp::Hardswish>>("aten::hardswish_"),
+    row<hardtanhInplace>("aten::hardtanh_"),
+    row<inplaceAlpha<BinaryOp::Add>>("aten::add_.Tensor"),
+    row<inplaceAlpha<BinaryOp::Sub>>("aten::sub_.Tensor"),
+    row<inplaceNoAlpha<BinaryOp::Mul>>("aten::mul_.Tensor"),
+    row<inplaceNoAlpha<BinaryOp::Div>>("aten::div_.Tensor"),
+    row<inplaceScalarAlpha<BinaryOp::Add>>("aten::add_.Scalar"),
+    row<inplaceScalarNoAlpha<BinaryOp::Mul>>("aten::mul_.Scalar"),
+    row<cat>("aten::cat"),
     row<cloneOp>("aten::clone"),
     row<contiguousOp>("aten::contiguous"),
 };

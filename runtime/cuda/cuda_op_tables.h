@@ -8,5 +8,6 @@ namespace jitserve::cuda {
 extern const CudaTable kCudaElementwiseOps;  // cuda_elementwise_ops.cpp: arithmetic, unary math, copies
 extern const CudaTable kCudaLinalgOps;       // cuda_linalg_ops.cpp: the matmul family on cuBLAS
 extern const CudaTable kCudaReduceOps;       // cuda_reduce_ops.cpp: sums, means, extrema, softmax
+extern const CudaTable kCudaNnOps;           // cuda_nn_ops.cpp: batch/layer norm, pooling
 
 }  // namespace jitserve::cuda

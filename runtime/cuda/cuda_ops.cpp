@@ -7,7 +7,8 @@
 namespace jitserve::cuda {
 
 void registerCudaKernels(OperatorRegistry& registry) {
-  static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps};
+  static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps,
+                                                     &kCudaNnOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

@@ -208,7 +208,12 @@ __global__ void binaryScalarKernel(Offsets<2> o, int64_t numel, BinaryOp op, T* 
 }
 
 template <typename C>
-__device__ __forceinline__ C unaryOp(UnaryOp op, C x) {
+__device__ __forceinline__ C clampTo(C x, C lo, C hi) {
+  return x != x ? x : (x < lo ? lo : (x > hi ? hi : x));  // NaN stays NaN
+}
+
+template <typename C>
+__device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
   if constexpr (std::is_floating_point_v<C>) {
     switch (op) {
       case UnaryOp::Neg: return -x;
@@ -218,25 +223,38 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x) {
       case UnaryOp::Log: return log(x);
       case UnaryOp::Sqrt: return sqrt(x);
       case UnaryOp::Tanh: return tanh(x);
-      default: return C(1) / (C(1) + exp(-x));
+      case UnaryOp::Sigmoid: return C(1) / (C(1) + exp(-x));
+      case UnaryOp::Hardtanh: return clampTo(x, p0, p1);
+      case UnaryOp::Hardsigmoid: return clampTo(x + C(3), C(0), C(6)) / C(6);
+      case UnaryOp::Hardswish: return x * clampTo(x + C(3), C(0), C(6)) / C(6);
+      case UnaryOp::Gelu:
+        if (p0 != C(0)) {
+          const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)
+          return C(0.5) * x * (C(1) + tanh(inner));
+        }
+        return C(0.5) * x * (C(1) + erf(x * C(0.7071067811865476)));  // 1/sqrt(2)
+      default: return x / (C(1) + exp(-x));  // Silu
     }
   } else if constexpr (std::is_unsigned_v<C>) {
+    if (op == UnaryOp::Hardtanh) return x < p0 ? p0 : (x > p1 ? p1 : x);
     return op == UnaryOp::Neg ? C(-x) : x;  // abs and relu are the identity on uint8
   } else {
     switch (op) {
       case UnaryOp::Neg: return -x;
       case UnaryOp::Abs: return x < C(0) ? -x : x;
+      case UnaryOp::Hardtanh: return x < p0 ? p0 : (x > p1 ? p1 : x);
       default: return x > C(0) ? x : C(0);  // Relu; the float-only ops never reach integers
     }
   }
 }
 
 template <typename T>
-__global__ void unaryKernel(Offsets<2> o, int64_t numel, UnaryOp op, T* out, const T* in) {
+__global__ void unaryKernel(Offsets<2> o, int64_t numel, UnaryOp op, T* out, const T* in,
+                            typename ComputeType<T>::type p0, typename ComputeType<T>::type p1) {
   for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
     int64_t off[2];
     elementOffsets(o, i, off);
-    out[off[0]] = fromCompute<T>(unaryOp(op, toCompute(in[off[1]])));
+    out[off[0]] = fromCompute<T>(unaryOp(op, toCompute(in[off[1]]), p0, p1));
   }
 }
 
@@ -286,14 +304,17 @@ void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& ou
   JS_CUDA_CHECK(cudaGetLastError());
 }
 
-void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream) {
+void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,
+                 double p0, double p1) {
   if (shape.numel == 0) return;
   const Operand* const ops[2] = {&out, &in};
   const Offsets<2> o = offsetsFor(shape, ops);
   dispatchReal(out.dtype, [&](auto tag) {
     using T = decltype(tag);
-    unaryKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(o, shape.numel, op, static_cast<T*>(out.data),
-                                                                    static_cast<const T*>(in.data));
+    using C = typename ComputeType<T>::type;
+    unaryKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, op, static_cast<T*>(out.data), static_cast<const T*>(in.data), static_cast<C>(p0),
+        static_cast<C>(p1));
   });
   JS_CUDA_CHECK(cudaGetLastError());
 }

@@ -31,7 +31,14 @@ struct Operand {
 };
 
 enum class BinaryOp : uint8_t { Add, Sub, Mul, Div };
-enum class UnaryOp : uint8_t { Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid };
+enum class UnaryOp : uint8_t {
+  Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid,
+  Hardtanh,     // clamp to [p0, p1]
+  Hardsigmoid,  // clamp(x + 3, 0, 6) / 6
+  Hardswish,    // x * hardsigmoid(x)
+  Gelu,         // x * Phi(x); p0 != 0: the tanh approximation
+  Silu,         // x * sigmoid(x)
+};
 
 // The dtypes these kernels take: the real ones (bool, integers, half,
 // bfloat16, float, double).
@@ -48,7 +55,9 @@ void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, con
 void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
                         bool scalarFirst, cudaStream_t stream);
 
-// out = op(in), in and out of one dtype.
-void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream);
+// out = op(in), in and out of one dtype (out may be in itself: in place);
+// p0 and p1 are the op's parameters (Hardtanh's bounds, Gelu's variant).
+void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,
+                 double p0 = 0, double p1 = 0);
 
 }  // namespace jitserve::cuda

@@ -87,8 +87,10 @@ void check(const char* overload, const Stack& args, bool keepCpuScalars = false)
                                (v.toTensor().is_contiguous() ? "" : "(strided)") + ", "
                          : std::string("_, ");
   what += ")";
+  // The device copies first: an in-place op on the CPU changes `args`.
+  Stack gpuArgs = onCuda(args, keepCpuScalars);
   Stack cpu = runOn(DeviceType::CPU, overload, args);
-  Stack gpu = runOn(DeviceType::CUDA, overload, onCuda(args, keepCpuScalars));
+  Stack gpu = runOn(DeviceType::CUDA, overload, std::move(gpuArgs));
   ASSERT_EQ(cpu.size(), gpu.size()) << what;
   for (size_t i = 0; i < cpu.size(); ++i) expectSame(cpu[i].toTensor(), gpu[i].toTensor(), what);
 }
@@ -180,6 +182,61 @@ TEST_F(CudaKernels, EmptyAndLargeTensors) {
   const Tensor big = sample({1 << 21}, ScalarType::Float, 24);
   check("aten::mul.Tensor", {big, big});
   check("aten::sigmoid", {big.narrow(0, 7, (1 << 21) - 9)});
+}
+
+TEST_F(CudaKernels, ActivationsAndInPlaceOpsMatchTheCpu) {
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({4, 6}, dt, 70);
+    for (const char* op : {"aten::hardsigmoid", "aten::hardswish", "aten::silu"}) check(op, {x.transpose(0, 1)});
+    check("aten::hardtanh", {x, IValue(Scalar(-0.5)), IValue(Scalar(2.0))});
+    check("aten::gelu", {x, IValue("none")});
+    check("aten::gelu", {x, IValue("tanh")});
+    for (const char* op : {"aten::relu_", "aten::sigmoid_", "aten::hardswish_"}) check(op, {x.clone()});
+    check("aten::hardtanh_", {x.clone(), IValue(Scalar(0.0)), IValue(Scalar(6.0))});
+    check("aten::add_.Tensor", {x.clone(), sample({6}, dt, 71), IValue(Scalar(int64_t{2}))});
+    check("aten::sub_.Tensor", {x.clone(), sample({4, 1}, dt, 72), IValue(Scalar(int64_t{1}))});
+    check("aten::mul_.Tensor", {x.clone().transpose(0, 1), sample({4}, dt, 73)});
+    check("aten::div_.Tensor", {x.clone(), positive({4, 6}, dt, 74)});
+    check("aten::add_.Scalar", {x.clone(), IValue(Scalar(1.5)), IValue(Scalar(int64_t{1}))});
+    check("aten::mul_.Scalar", {x.clone(), IValue(Scalar(-2.0))});
+  }
+  // In place into an int tensor: an int operand is fine; a float result is an error.
+  check("aten::add_.Tensor", {sample({5}, ScalarType::Long, 75), sample({5}, ScalarType::Int, 76),
+                              IValue(Scalar(int64_t{1}))});
+  const Tensor ints = toDevice(sample({5}, ScalarType::Long, 77), kCuda0);
+  EXPECT_THROW(runOn(DeviceType::CUDA, "aten::mul_.Tensor", {ints, toDevice(sample({5}, ScalarType::Float, 78), kCuda0)}),
+               Error);
+}
+
+TEST_F(CudaKernels, CatMatchesTheCpu) {
+  const ScalarType f = ScalarType::Float;
+  check("aten::cat", {IValue::tensorList({sample({2, 3}, f, 80), sample({4, 3}, f, 81).transpose(0, 1).transpose(0, 1)}),
+                      IValue(int64_t{0})});
+  check("aten::cat", {IValue::tensorList({sample({2, 3}, f, 82), sample({2, 5}, ScalarType::Half, 83)}),
+                      IValue(int64_t{-1})});  // promotes
+  check("aten::cat", {IValue::tensorList({sample({0}, f, 84), sample({2, 2}, f, 85)}), IValue(int64_t{1})});
+  check("aten::cat", {IValue::tensorList({sample({3, 4}, ScalarType::Long, 86).transpose(0, 1),
+                                          sample({4, 2}, ScalarType::Long, 87)}),
+                      IValue(int64_t{1})});
+}
+
+TEST_F(CudaKernels, LayersMatchTheCpu) {
+  const IValue none, no(false), yes(true);
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({2, 3, 5, 6}, dt, 90);
+    const Tensor mean = sample({3}, dt, 91), var = positive({3}, dt, 92), w = sample({3}, dt, 93),
+                 b = sample({3}, dt, 94);
+    check("aten::batch_norm", {x, w, b, mean, var, no, IValue(0.1), IValue(1e-5), yes});
+    check("aten::batch_norm", {x.transpose(2, 3), none, none, mean, var, no, IValue(0.1), IValue(1e-3), yes});
+    check("aten::layer_norm", {x, IValue::intList({6}), sample({6}, dt, 95), sample({6}, dt, 96), IValue(1e-5), yes});
+    check("aten::layer_norm", {x, IValue::intList({5, 6}), none, none, IValue(1e-5), yes});
+    check("aten::max_pool2d", {x, IValue::intList({2, 2}), IValue::intList({}), IValue::intList({0, 0}),
+                               IValue::intList({1, 1}), no});
+    check("aten::max_pool2d", {x, IValue::intList({3}), IValue::intList({2}), IValue::intList({1}),
+                               IValue::intList({1}), yes});
+    check("aten::adaptive_avg_pool2d", {x, IValue::intList({1, 1})});
+    check("aten::adaptive_avg_pool2d", {x.select(0, 1), IValue::intList({3, 4})});
+  }
 }
 
 TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {

@@ -1,0 +1,36 @@
+// Neural-network layer kernels on contiguous inputs: inference batch norm,
+// layer norm, 2-D max and adaptive average pooling. Floating dtypes only
+// (half, bfloat16, float, double); 16-bit floats compute in float.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "runtime/tensor/dtype.h"
+
+namespace jitserve::cuda {
+
+// y = (x - mean[c]) / sqrt(var[c] + eps) * weight[c] + bias[c] for x of
+// shape (N, C, inner...) flattened; weight and bias may be null (1 and 0).
+// The per-channel tensors have paramType (float, or double for double x).
+void launchBatchNormInference(const void* x, void* y, ScalarType type, int64_t numel, int64_t channels,
+                              int64_t inner, const void* mean, const void* var, const void* weight, const void* bias,
+                              ScalarType paramType, double eps, cudaStream_t stream);
+
+// Each of `rows` rows of `cols` normalized by its mean and biased variance,
+// then scaled by weight[col] and shifted by bias[col] (either may be null).
+void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int64_t cols, const void* weight,
+                     const void* bias, ScalarType paramType, double eps, cudaStream_t stream);
+
+struct Pool2dGeometry {
+  int64_t planes, height, width, outHeight, outWidth;
+  int kh, kw, sh, sw, ph, pw, dh, dw;
+};
+// Max over each window (padding never wins; NaN propagates).
+void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream);
+// Mean over the adaptive windows [floor(o*in/out), ceil((o+1)*in/out)).
+void launchAdaptiveAvgPool2d(const void* x, void* y, ScalarType type, int64_t planes, int64_t height, int64_t width,
+                             int64_t outHeight, int64_t outWidth, cudaStream_t stream);
+
+}  // namespace jitserve::cuda
