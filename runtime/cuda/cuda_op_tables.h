@@ -9,5 +9,6 @@ extern const CudaTable kCudaElementwiseOps;  // cuda_elementwise_ops.cpp: arithm
 extern const CudaTable kCudaLinalgOps;       // cuda_linalg_ops.cpp: the matmul family on cuBLAS
 extern const CudaTable kCudaReduceOps;       // cuda_reduce_ops.cpp: sums, means, extrema, softmax
 extern const CudaTable kCudaNnOps;           // cuda_nn_ops.cpp: batch/layer norm, pooling
+extern const CudaTable kCudaConvOps;         // cuda_conv_ops.cpp: convolution on cuDNN
 
 }  // namespace jitserve::cuda

@@ -239,6 +239,27 @@ TEST_F(CudaKernels, LayersMatchTheCpu) {
   }
 }
 
+TEST_F(CudaKernels, ConvolutionsMatchTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({2, 4, 9, 8}, dt, 110);
+    check("aten::conv2d", {x, sample({6, 4, 3, 3}, dt, 111), sample({6}, dt, 112), ints({1, 1}), ints({1, 1}),
+                           ints({1, 1}), IValue(int64_t{1})});
+    check("aten::conv2d", {x, sample({6, 2, 3, 2}, dt, 113), IValue(), ints({2, 1}), ints({0, 1}), ints({2, 1}),
+                           IValue(int64_t{2})});
+    check("aten::conv2d", {x, sample({4, 1, 3, 3}, dt, 114), sample({4}, dt, 115), ints({2}), ints({1}), ints({1}),
+                           IValue(int64_t{4})});  // depthwise
+    check("aten::conv2d", {x.select(0, 0), sample({5, 4, 1, 1}, dt, 116), IValue(), ints({1}), ints({0}), ints({1}),
+                           IValue(int64_t{1})});  // unbatched, pointwise
+    check("aten::conv1d", {sample({2, 4, 11}, dt, 117), sample({3, 4, 3}, dt, 118), sample({3}, dt, 119), ints({2}),
+                           ints({1}), ints({1}), IValue(int64_t{1})});
+  }
+  // A strided (channels-last) input and a larger layer, as a ResNet stem.
+  const ScalarType f = ScalarType::Float;
+  check("aten::conv2d", {sample({1, 8, 8, 3}, f, 120).permute({0, 3, 1, 2}), sample({16, 3, 7, 7}, f, 121),
+                         IValue(), ints({2, 2}), ints({3, 3}), ints({1, 1}), IValue(int64_t{1})});
+}
+
 TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {
   for (ScalarType dt : kFloatTypes) {
     const Tensor a = sample({5, 7}, dt, 30), b = sample({7, 3}, dt, 31);

@@ -1,0 +1,252 @@
+// Convolution on cuDNN (conv2d, conv1d as a conv2d of height 1).
+//
+// NCHW tensors and KCRS filters, made contiguous; groups, stride, padding
+// and dilation go to the convolution descriptor. The algorithm is chosen
+// once per (shapes, parameters, dtype, device) by cuDNN's heuristics, the
+// first whose workspace can be allocated, and cached. float32 runs with FMA
+// math (no TF32, so results match the CPU within float tolerance); half and
+// bfloat16 accumulate in float32 and may use tensor cores. The bias is added
+// by the elementwise kernel, broadcast over N, H and W.
+#include <cudnn.h>
+
+#include <array>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "runtime/cuda/cuda_op_tables.h"
+#include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/support/error.h"
+#include "runtime/tensor/device_copy.h"
+
+namespace jitserve::cuda {
+namespace {
+
+[[noreturn]] void throwCudnnError(cudnnStatus_t status, const char* call) {
+  const absl::StatusCode code =
+      status == CUDNN_STATUS_ALLOC_FAILED ? absl::StatusCode::kResourceExhausted : absl::StatusCode::kInternal;
+  throw Error(detail::concat("cuDNN error: ", cudnnGetErrorString(status), " in ", call), code);
+}
+
+#define JS_CUDNN_CHECK(expr)                                                   \
+  do {                                                                         \
+    const cudnnStatus_t js_cudnn_status_ = (expr);                             \
+    if (js_cudnn_status_ != CUDNN_STATUS_SUCCESS) throwCudnnError(js_cudnn_status_, #expr); \
+  } while (0)
+
+constexpr int kMaxDevices = 64;
+
+// One handle per thread and device, on the thread's stream.
+cudnnHandle_t cudnnHandle(int device) {
+  struct ThreadHandles {
+    std::array<cudnnHandle_t, kMaxDevices> handles{};
+    ~ThreadHandles() {
+      for (cudnnHandle_t h : handles)
+        if (h != nullptr) (void)cudnnDestroy(h);
+    }
+  };
+  JS_CHECK(device >= 0 && device < kMaxDevices, "cuDNN: bad device index ", device);
+  thread_local ThreadHandles mine;
+  cudnnHandle_t& h = mine.handles[static_cast<size_t>(device)];
+  if (h == nullptr) {
+    DeviceGuard guard(device);
+    JS_CUDNN_CHECK(cudnnCreate(&h));
+  }
+  JS_CUDNN_CHECK(cudnnSetStream(h, currentStream(device)));
+  return h;
+}
+
+// RAII for the three descriptor kinds.
+struct TensorDesc {
+  cudnnTensorDescriptor_t d = nullptr;
+  TensorDesc() { JS_CUDNN_CHECK(cudnnCreateTensorDescriptor(&d)); }
+  ~TensorDesc() { (void)cudnnDestroyTensorDescriptor(d); }
+};
+struct FilterDesc {
+  cudnnFilterDescriptor_t d = nullptr;
+  FilterDesc() { JS_CUDNN_CHECK(cudnnCreateFilterDescriptor(&d)); }
+  ~FilterDesc() { (void)cudnnDestroyFilterDescriptor(d); }
+};
+struct ConvDesc {
+  cudnnConvolutionDescriptor_t d = nullptr;
+  ConvDesc() { JS_CUDNN_CHECK(cudnnCreateConvolutionDescriptor(&d)); }
+  ~ConvDesc() { (void)cudnnDestroyConvolutionDescriptor(d); }
+};
+
+cudnnDataType_t cudnnTypeOf(ScalarType t) {
+  switch (t) {
+    case ScalarType::Float: return CUDNN_DATA_FLOAT;
+    case ScalarType::Double: return CUDNN_DATA_DOUBLE;
+    case ScalarType::Half: return CUDNN_DATA_HALF;
+    case ScalarType::BFloat16: return CUDNN_DATA_BFLOAT16;
+    default: JS_ERROR("convolution: \"cudnn_convolution\" not implemented for '", scalarTypeName(t), "'");
+  }
+}
+
+int narrow(int64_t v, const char* what) {
+  JS_CHECK(v >= 0 && v <= INT32_MAX, "convolution: ", what, " ", v, " is out of cuDNN's range");
+  return static_cast<int>(v);
+}
+
+struct Algo {
+  cudnnConvolutionFwdAlgo_t algo;
+  size_t workspace;
+};
+
+std::mutex gAlgoMu;
+std::map<std::string, Algo> gAlgos;
+
+std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* what) {
+  if (v.empty()) return {fallback, fallback};
+  JS_CHECK(v.size() == 1 || v.size() == 2, "conv2d: expected ", what, " to be a single int or a pair");
+  return {v[0], v.size() == 2 ? v[1] : v[0]};
+}
+
+// y = conv2d(x, w) + bias, x: (N, C, H, W), w: (K, C / groups, R, S).
+Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                  std::pair<int64_t, int64_t> stride, std::pair<int64_t, int64_t> padding,
+                  std::pair<int64_t, int64_t> dilation, int64_t groups) {
+  const Tensor noBias;
+  const Tensor& bt = bias && bias->defined() ? *bias : noBias;
+  OnDevice on(deviceOf({&input, &weight, &bt}, "conv2d"));
+  JS_CHECK(input.dim() == 4, "conv2d: expected a 4-D input (N, C, H, W), got ", input.dim(), "-D");
+  JS_CHECK(weight.dim() == 4, "conv2d: expected a 4-D weight, got ", weight.dim(), "-D");
+  JS_CHECK(input.dtype() == weight.dtype(), "Input type (", scalarTypeName(input.dtype()),
+           ") and weight type (", scalarTypeName(weight.dtype()), ") should be the same");
+  JS_CHECK(groups > 0, "non-positive groups is not supported");
+  const int64_t N = input.size(0), C = input.size(1), K = weight.size(0);
+  JS_CHECK(K % groups == 0, "conv2d: out_channels ", K, " is not divisible by groups ", groups);
+  JS_CHECK(C == weight.size(1) * groups, "Given groups=", groups, ", weight of size ", shapeToString(weight.sizes()),
+           ", expected input", shapeToString(input.sizes()), " to have ", weight.size(1) * groups,
+           " channels, but got ", C, " channels instead");
+  JS_CHECK(stride.first > 0 && stride.second > 0, "non-positive stride is not supported");
+  JS_CHECK(dilation.first > 0 && dilation.second > 0, "dilation should be greater than zero");
+  JS_CHECK(padding.first >= 0 && padding.second >= 0, "negative padding is not supported");
+  const int64_t effH = dilation.first * (weight.size(2) - 1) + 1, effW = dilation.second * (weight.size(3) - 1) + 1;
+  JS_CHECK(input.size(2) + 2 * padding.first >= effH && input.size(3) + 2 * padding.second >= effW,
+           "Calculated padded input size per channel: (", input.size(2) + 2 * padding.first, " x ",
+           input.size(3) + 2 * padding.second, "). Kernel size: (", effH, " x ", effW,
+           "). Kernel size can't be greater than actual input size");
+  const int64_t Ho = (input.size(2) + 2 * padding.first - effH) / stride.first + 1;
+  const int64_t Wo = (input.size(3) + 2 * padding.second - effW) / stride.second + 1;
+  const ScalarType dt = input.dtype();
+  Tensor out = emptyOnDevice({N, K, Ho, Wo}, dt, on.device);
+  if (out.numel() == 0) return out;
+  const Tensor x = contiguousOnDevice(input, on), w = contiguousOnDevice(weight, on);
+  const cudnnDataType_t type = cudnnTypeOf(dt);
+  const cudnnDataType_t compute = dt == ScalarType::Double ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
+
+  TensorDesc xd, yd;
+  FilterDesc wd;
+  ConvDesc cd;
+  JS_CUDNN_CHECK(cudnnSetTensor4dDescriptor(xd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(C, "channels"),
+                                            narrow(input.size(2), "height"), narrow(input.size(3), "width")));
+  JS_CUDNN_CHECK(cudnnSetFilter4dDescriptor(wd.d, type, CUDNN_TENSOR_NCHW, narrow(K, "out_channels"),
+                                            narrow(weight.size(1), "channels"), narrow(weight.size(2), "kernel"),
+                                            narrow(weight.size(3), "kernel")));
+  JS_CUDNN_CHECK(cudnnSetConvolution2dDescriptor(cd.d, narrow(padding.first, "padding"),
+                                                 narrow(padding.second, "padding"), narrow(stride.first, "stride"),
+                                                 narrow(stride.second, "stride"), narrow(dilation.first, "dilation"),
+                                                 narrow(dilation.second, "dilation"), CUDNN_CROSS_CORRELATION,
+                                                 compute));
+  JS_CUDNN_CHECK(cudnnSetConvolutionGroupCount(cd.d, narrow(groups, "groups")));
+  JS_CUDNN_CHECK(cudnnSetConvolutionMathType(
+      cd.d, dt == ScalarType::Float || dt == ScalarType::Double ? CUDNN_FMA_MATH : CUDNN_TENSOR_OP_MATH));
+  JS_CUDNN_CHECK(cudnnSetTensor4dDescriptor(yd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(K, "channels"),
+                                            narrow(Ho, "height"), narrow(Wo, "width")));
+
+  cudnnHandle_t h = cudnnHandle(OnDevice::index(on.device));
+  std::ostringstream key;
+  key << on.device.str() << ' ' << static_cast<int>(dt) << ' ' << shapeToString(input.sizes())
+      << shapeToString(weight.sizes()) << ' ' << stride.first << ',' << stride.second << ' ' << padding.first << ','
+      << padding.second << ' ' << dilation.first << ',' << dilation.second << ' ' << groups;
+  Algo algo{};
+  bool cached = false;
+  {
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    auto it = gAlgos.find(key.str());
+    if (it != gAlgos.end()) algo = it->second, cached = true;
+  }
+  if (!cached) {
+    cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
+    int found = 0;
+    JS_CUDNN_CHECK(cudnnGetConvolutionForwardAlgorithm_v7(h, xd.d, wd.d, cd.d, yd.d,
+                                                         CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &found, perf));
+    bool chosen = false;
+    for (int i = 0; i < found && !chosen; ++i) {
+      if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
+      // FMA math for float32 rules out algorithms that would need TF32.
+      if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
+      size_t ws = 0;
+      if (cudnnGetConvolutionForwardWorkspaceSize(h, xd.d, wd.d, cd.d, yd.d, perf[i].algo, &ws) !=
+          CUDNN_STATUS_SUCCESS)
+        continue;
+      algo = Algo{perf[i].algo, ws};
+      chosen = true;
+    }
+    JS_CHECK(chosen, "conv2d: cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
+             shapeToString(weight.sizes()));
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    gAlgos.emplace(key.str(), algo);
+  }
+  Tensor workspace;
+  if (algo.workspace > 0)
+    workspace = emptyOnDevice({static_cast<int64_t>(algo.workspace)}, ScalarType::Byte, on.device);
+  const float oneF = 1, zeroF = 0;
+  const double oneD = 1, zeroD = 0;
+  const void* one = dt == ScalarType::Double ? static_cast<const void*>(&oneD) : &oneF;
+  const void* zero = dt == ScalarType::Double ? static_cast<const void*>(&zeroD) : &zeroF;
+  JS_CUDNN_CHECK(cudnnConvolutionForward(h, one, xd.d, x.unsafeGetImpl()->deviceData(), wd.d,
+                                         w.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
+                                         workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr,
+                                         algo.workspace, zero, yd.d, out.unsafeGetImpl()->deviceData()));
+  if (bt.defined()) {
+    JS_CHECK(bt.numel() == K, "conv2d: expected a bias of ", K, " elements, got ", bt.numel());
+    const Tensor b = castOnDevice(bt, dt, on).reshape({1, K, 1, 1});
+    launchBinary(BinaryOp::Add, launchShape(out.sizes(), "conv2d"), operandOf(out, out.sizes()),
+                 operandOf(out, out.sizes()), operandOf(b, out.sizes()), 1.0, on.stream);
+  }
+  return out;
+}
+
+Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
+              int64_t groups) {
+  // An unbatched (C, H, W) input is a batch of one.
+  if (input.dim() == 3)
+    return conv2d(input.unsqueeze(0), weight, bias, std::move(stride), std::move(padding), std::move(dilation),
+                  groups)
+        .squeeze(0);
+  return conv2dCore(input, weight, bias, pairOf(stride, 1, "stride"), pairOf(padding, 0, "padding"),
+                    pairOf(dilation, 1, "dilation"), groups);
+}
+
+int64_t single(const std::vector<int64_t>& v, int64_t fallback, const char* what) {
+  if (v.empty()) return fallback;
+  JS_CHECK(v.size() == 1, "conv1d: expected ", what, " to be a single int");
+  return v[0];
+}
+
+Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+              std::vector<int64_t> stride, std::vector<int64_t> padding, std::vector<int64_t> dilation,
+              int64_t groups) {
+  JS_CHECK(input.dim() == 2 || input.dim() == 3, "conv1d: expected a 2-D or 3-D input, got ", input.dim(), "-D");
+  JS_CHECK(weight.dim() == 3, "conv1d: expected a 3-D weight, got ", weight.dim(), "-D");
+  const Tensor x = input.dim() == 2 ? input.unsqueeze(0) : input;
+  Tensor y = conv2dCore(x.unsqueeze(2), weight.unsqueeze(2), bias, {1, single(stride, 1, "stride")},
+                        {0, single(padding, 0, "padding")}, {1, single(dilation, 1, "dilation")}, groups)
+                 .squeeze(2);
+  return input.dim() == 2 ? y.squeeze(0) : y;
+}
+
+}  // namespace
+
+const CudaTable kCudaConvOps = {
+    row<conv2d>("aten::conv2d"),
+    row<conv1d>("aten::conv1d"),
+};
+
+}  // namespace jitserve::cuda
