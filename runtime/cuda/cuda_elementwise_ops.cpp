@@ -252,9 +252,52 @@ Tensor contiguousOp(const Tensor& self, int64_t /*memory_format*/) {
   return contiguousOnDevice(self, on);
 }
 
+// Conversions of a CUDA tensor (a host tensor going to a device converts
+// on the host, in the CPU kernel): the dtype changes on the device, then
+// the bytes move if another device is asked for.
+Tensor convert(const Tensor& self, std::optional<Device> device, ScalarType dtype, bool copy) {
+  OnDevice on(deviceOf({&self}, "to"));
+  const bool sameDevice = !device || isOnDevice(self, *device);
+  Tensor t = self.dtype() == dtype ? (copy && sameDevice ? cloneOnDevice(self, on) : self)
+                                   : castOnDevice(self, dtype, on);
+  return sameDevice ? t : toDevice(t, *device);
+}
+Tensor toDtype(const Tensor& self, ScalarType dtype, bool /*nonBlocking*/, bool copy,
+               std::optional<int64_t> /*memoryFormat*/) {
+  return convert(self, std::nullopt, dtype, copy);
+}
+Tensor toDeviceDtype(const Tensor& self, Device device, ScalarType dtype, bool /*nonBlocking*/, bool copy,
+                     std::optional<int64_t> /*memoryFormat*/) {
+  return convert(self, device, dtype, copy);
+}
+Tensor toOther(const Tensor& self, const Tensor& other, bool /*nonBlocking*/, bool copy,
+               std::optional<int64_t> /*memoryFormat*/) {
+  return convert(self, other.device(), other.dtype(), copy);
+}
+Tensor toPrimDevice(const Tensor& self, std::optional<Device> device, std::optional<ScalarType> dtype,
+                    bool /*nonBlocking*/, bool copy) {
+  return convert(self, device, dtype.value_or(self.dtype()), copy);
+}
+Tensor toPrimDtype(const Tensor& self, std::optional<ScalarType> dtype, bool /*nonBlocking*/, bool copy) {
+  return convert(self, std::nullopt, dtype.value_or(self.dtype()), copy);
+}
+Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<int64_t> /*layout*/,
+              std::optional<Device> device, std::optional<bool> /*pinMemory*/, bool /*nonBlocking*/,
+              std::optional<int64_t> /*memoryFormat*/) {
+  return convert(self, device, dtype.value_or(self.dtype()), /*copy=*/true);
+}
+Tensor typeAs(const Tensor& self, const Tensor& other) { return convert(self, other.device(), other.dtype(), false); }
+
 }  // namespace
 
 const CudaTable kCudaElementwiseOps = {
+    row<toDtype>("aten::to.dtype"),
+    row<toDeviceDtype>("aten::to.device"),
+    row<toOther>("aten::to.other"),
+    row<toPrimDevice>("aten::to.prim_Device"),
+    row<toPrimDtype>("aten::to.prim_dtype"),
+    row<toCopy>("aten::_to_copy"),
+    row<typeAs>("aten::type_as"),
     row<binaryAlpha<BinaryOp::Add>>("aten::add.Tensor"),
     row<binaryAlpha<BinaryOp::Sub>>("aten::sub.Tensor"),
     row<binaryNoAlpha<BinaryOp::Mul>>("aten::mul.Tensor"),

@@ -3,8 +3,9 @@
 // lists, dtype conversions (to, type_as), fill_/zero_/copy_, and
 // tensor -> number conversions (item, Int, Float, Bool).
 //
-// Only CPU tensors exist here: a factory asked for another device fails with
-// a clear error instead of silently allocating on the CPU.
+// A factory asked for another device builds its values here and moves them
+// there through the device's backend (placed()); a device this machine
+// lacks is toDevice's clear error, never a silent CPU tensor.
 #include "runtime/ops/op_tables.h"
 
 #include <cmath>
@@ -211,44 +212,55 @@ using OptInt = std::optional<int64_t>;  // Layout? and MemoryFormat?
 using OptDevice = std::optional<Device>;
 using OptBool = std::optional<bool>;
 
+// Factories build on the host and move the result to `device` (one copy):
+// one definition of each factory's values serves every device with a
+// backend, and device= naming a device this machine lacks is toDevice's
+// clear error. (A device-side fill would save the copy for large outputs.)
+Tensor placed(Tensor t, const OptDevice& device) {
+  return device && !device->isCPU() ? toDevice(t, *device) : t;
+}
 void checkCpu(const OptDevice& device) {
-  if (device) JS_CHECK(device->isCPU(), "device ", device->str(), " is not available: jitserve runs on the CPU");
+  if (device)
+    JS_CHECK(device->isCPU(), "device ", device->str(), " is not supported for this factory (its strides are ",
+             "given); create it on the CPU and move it with .to()");
 }
-ScalarType dtypeOr(const OptDtype& dtype, const OptDevice& device, ScalarType dflt) {
-  checkCpu(device);
-  return dtype.value_or(dflt);
-}
+ScalarType dtypeOr(const OptDtype& dtype, ScalarType dflt) { return dtype.value_or(dflt); }
 
 // zeros (Fill 0) and ones (Fill 1).
 template <int Fill>
 Tensor filled(std::vector<int64_t> size, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
-  return fullOf(size, Fill, dtypeOr(dtype, device, kDefaultDtype));
+  return placed(fullOf(size, Fill, dtypeOr(dtype, kDefaultDtype)), device);
 }
 Tensor emptyOp(std::vector<int64_t> size, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/,
                OptInt /*memory_format*/) {
   checkSizes(size);
-  return empty(size, dtypeOr(dtype, device, kDefaultDtype));
+  if (device && !device->isCPU()) return emptyOnDevice(size, dtypeOr(dtype, kDefaultDtype), *device);
+  return empty(size, dtypeOr(dtype, kDefaultDtype));
 }
 Tensor fullOp(std::vector<int64_t> size, const Scalar& fill_value, OptDtype dtype, OptInt /*layout*/, OptDevice device,
               OptBool /*pin_memory*/) {
-  checkCpu(device);
   // dtype unset: inferred from the fill value (int -> Long, bool -> Bool, float -> Float).
-  return full(size, fill_value, dtype);
+  return placed(full(size, fill_value, dtype), device);
 }
 // zeros_like and empty_like (Fill 0: uninitialized memory would make
 // results irreproducible; zeros cost little), ones_like (Fill 1).
+// The _like and new_ factories default to self's device.
 template <int Fill>
-Tensor filledLike(const Tensor& self, OptDtype dtype, OptInt /*layout*/, OptDevice /*device*/, OptBool /*pin_memory*/,
+Tensor filledLike(const Tensor& self, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/,
                   OptInt /*memory_format*/) {
-  return Fill == 0 ? zeros_like(self, dtype) : ones_like(self, dtype);
+  const Device to = device.value_or(self.device());
+  if (to.isCPU() && self.device().isCPU()) return Fill == 0 ? zeros_like(self, dtype) : ones_like(self, dtype);
+  return placed(fullOf(self.sizes(), Fill, dtype.value_or(self.dtype())), to);
 }
-Tensor fullLike(const Tensor& self, const Scalar& fill_value, OptDtype dtype, OptInt /*layout*/, OptDevice /*device*/,
+Tensor fullLike(const Tensor& self, const Scalar& fill_value, OptDtype dtype, OptInt /*layout*/, OptDevice device,
                 OptBool /*pin_memory*/, OptInt /*memory_format*/) {
-  return full_like(self, fill_value, dtype.value_or(self.dtype()));
+  const Device to = device.value_or(self.device());
+  if (to.isCPU() && self.device().isCPU()) return full_like(self, fill_value, dtype.value_or(self.dtype()));
+  return placed(fullOf(self.sizes(), fill_value, dtype.value_or(self.dtype())), to);
 }
 Tensor newFull(const Tensor& self, std::vector<int64_t> size, const Scalar& fill_value, OptDtype dtype,
-               OptInt /*layout*/, OptDevice /*device*/, OptBool /*pin_memory*/) {
-  return fullOf(size, fill_value, dtype.value_or(self.dtype()));
+               OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
+  return placed(fullOf(size, fill_value, dtype.value_or(self.dtype())), device.value_or(self.device()));
 }
 // new_zeros and new_empty (Fill 0), new_ones (Fill 1).
 template <int Fill>
@@ -257,14 +269,14 @@ Tensor newFilled(const Tensor& self, std::vector<int64_t> size, OptDtype dtype, 
   return newFull(self, std::move(size), Fill, dtype, layout, device, pin_memory);
 }
 
-Tensor arangeEnd(const Scalar& end, OptDtype dtype, OptInt /*layout*/, OptDevice /*device*/, OptBool /*pin_memory*/) {
+Tensor arangeEnd(const Scalar& end, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
   checkArange(0, end.toDouble(), 1);
-  return arange(end, dtype);
+  return placed(arange(end, dtype), device);
 }
 Tensor arangeStartStep(const Scalar& start, const Scalar& end, const Scalar& step, OptDtype dtype, OptInt /*layout*/,
-                       OptDevice /*device*/, OptBool /*pin_memory*/) {
+                       OptDevice device, OptBool /*pin_memory*/) {
   checkArange(start.toDouble(), end.toDouble(), step.toDouble());
-  return arange(start, end, step, dtype);
+  return placed(arange(start, end, step, dtype), device);
 }
 Tensor arangeStart(const Scalar& start, const Scalar& end, OptDtype dtype, OptInt layout, OptDevice device,
                    OptBool pin_memory) {
@@ -272,8 +284,7 @@ Tensor arangeStart(const Scalar& start, const Scalar& end, OptDtype dtype, OptIn
 }
 Tensor rangeStep(const Scalar& start, const Scalar& end, const Scalar& step, OptDtype dtype, OptInt /*layout*/,
                  OptDevice device, OptBool /*pin_memory*/) {
-  checkCpu(device);
-  return rangeInclusive(start, end, step, dtype);
+  return placed(rangeInclusive(start, end, step, dtype), device);
 }
 Tensor range(const Scalar& start, const Scalar& end, OptDtype dtype, OptInt layout, OptDevice device,
              OptBool pin_memory) {
@@ -281,22 +292,24 @@ Tensor range(const Scalar& start, const Scalar& end, OptDtype dtype, OptInt layo
 }
 Tensor emptyStridedOp(std::vector<int64_t> size, std::vector<int64_t> stride, OptDtype dtype, OptInt /*layout*/,
                       OptDevice device, OptBool /*pin_memory*/) {
-  return emptyStrided(size, stride, dtypeOr(dtype, device, kDefaultDtype));
+  checkCpu(device);
+  return emptyStrided(size, stride, dtypeOr(dtype, kDefaultDtype));
 }
 Tensor newEmptyStrided(const Tensor& self, std::vector<int64_t> size, std::vector<int64_t> stride, OptDtype dtype,
                        OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
-  return emptyStrided(size, stride, dtypeOr(dtype, device, self.dtype()));
+  checkCpu(device.value_or(self.device()));
+  return emptyStrided(size, stride, dtypeOr(dtype, self.dtype()));
 }
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDtype dtype, OptInt /*layout*/,
-                OptDevice /*device*/, OptBool /*pin_memory*/) {
-  return spaced(start, end, steps, dtype, std::nullopt);
+                OptDevice device, OptBool /*pin_memory*/) {
+  return placed(spaced(start, end, steps, dtype, std::nullopt), device);
 }
 Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDtype dtype, OptInt /*layout*/,
-                OptDevice /*device*/, OptBool /*pin_memory*/) {
-  return spaced(start, end, steps, dtype, base);
+                OptDevice device, OptBool /*pin_memory*/) {
+  return placed(spaced(start, end, steps, dtype, base), device);
 }
 Tensor eyeM(int64_t n, int64_t m, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
-  return eye(n, m, dtypeOr(dtype, device, kDefaultDtype));
+  return placed(eye(n, m, dtypeOr(dtype, kDefaultDtype)), device);
 }
 Tensor eyeN(int64_t n, OptDtype dtype, OptInt layout, OptDevice device, OptBool pin_memory) {
   return eyeM(n, n, dtype, layout, device, pin_memory);
@@ -304,31 +317,29 @@ Tensor eyeN(int64_t n, OptDtype dtype, OptInt layout, OptDevice device, OptBool 
 template <bool Upper>
 Tensor triangleIndicesOp(int64_t row, int64_t col, int64_t offset, OptDtype dtype, OptInt /*layout*/,
                          OptDevice device, OptBool /*pin_memory*/) {
-  return triangleIndices(row, col, offset, dtypeOr(dtype, device, ScalarType::Long), Upper);
+  return placed(triangleIndices(row, col, offset, dtypeOr(dtype, ScalarType::Long), Upper), device);
 }
-Tensor scalarTensor(const Scalar& s, OptDtype dtype, OptInt /*layout*/, OptDevice /*device*/, OptBool /*pin_memory*/) {
-  return scalar_tensor(s, dtype.value_or(kDefaultDtype));
+Tensor scalarTensor(const Scalar& s, OptDtype dtype, OptInt /*layout*/, OptDevice device, OptBool /*pin_memory*/) {
+  return placed(scalar_tensor(s, dtype.value_or(kDefaultDtype)), device);
 }
 
 // torch.tensor of a (nested) list or a number.
 Tensor tensorOp(const IValue& data, OptDtype dtype, OptDevice device, bool /*requires_grad*/) {
-  checkCpu(device);
-  return tensorFromValue(data, dtype);
+  return placed(tensorFromValue(data, dtype), device);
 }
 Tensor asTensorList(const IValue& data, OptDtype dtype, OptDevice device) {
-  checkCpu(device);
-  return tensorFromValue(data, dtype);
+  return placed(tensorFromValue(data, dtype), device);
 }
 Tensor asTensor(const Tensor& data, OptDtype dtype, OptDevice device) {
-  checkCpu(device);
-  return dtype && *dtype != data.dtype() ? data.to(*dtype) : data;
+  return convert(data, device, dtype.value_or(data.dtype()), /*copy=*/false);
 }
 
 Tensor toDtypeOp(const Tensor& self, ScalarType dtype, bool /*non_blocking*/, bool copy, OptInt /*memory_format*/) {
   return toDtype(self, dtype, copy);
 }
+// other's dtype and device, as PyTorch's Tensor.to(other).
 Tensor toOther(const Tensor& self, const Tensor& other, bool /*non_blocking*/, bool copy, OptInt /*memory_format*/) {
-  return toDtype(self, other.dtype(), copy);
+  return convert(self, other.device(), other.dtype(), copy);
 }
 Tensor toPrimDtype(const Tensor& self, OptDtype dtype, bool /*non_blocking*/, bool copy) {
   return toDtype(self, dtype.value_or(self.dtype()), copy);
@@ -489,7 +500,7 @@ const OpTable kCreationOps = {
                    "Converts to a device and dtype."),
     op<toOther>("aten::to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? "
                 "memory_format=None) -> Tensor(a)",
-                "Converts to other's dtype."),
+                "Converts to other's dtype and device."),
     op<toPrimDevice>("aten::to.prim_Device(Tensor(a) self, Device? device, int? dtype=None, bool non_blocking=False, "
                      "bool copy=False) -> Tensor(b|a)",
                      "Converts to an optional device and dtype."),
@@ -501,8 +512,8 @@ const OpTable kCreationOps = {
     op<toCopy>("aten::_to_copy(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? "
                "pin_memory=None, bool non_blocking=False, MemoryFormat? memory_format=None) -> Tensor",
                "A converted copy (dtype, device)."),
-    op<[](const Tensor& self, const Tensor& other) { return self.to(other.dtype()); }>(
-        "aten::type_as(Tensor self, Tensor other) -> Tensor", "Converts to other's dtype."),
+    op<[](const Tensor& self, const Tensor& other) { return convert(self, other.device(), other.dtype(), false); }>(
+        "aten::type_as(Tensor self, Tensor other) -> Tensor", "Converts to other's dtype and device."),
     op<item>("aten::item(Tensor self) -> Scalar", "The value of a one-element tensor."),
     op<intOf>("aten::Int.Tensor(Tensor a) -> int", "int() of a one-element tensor."),
     op<floatOf>("aten::Float.Tensor(Tensor a) -> float", "float() of a one-element tensor."),

@@ -3,6 +3,8 @@
 // tensor_print.cpp.
 #include "runtime/tensor/tensor.h"
 
+#include "runtime/tensor/device_copy.h"
+
 #include <cmath>
 
 #include "runtime/tensor/dispatch.h"
@@ -83,7 +85,9 @@ Tensor Tensor::fromStorage(Storage storage, ScalarType dtype, IntArrayRef sizes,
 Scalar Tensor::item() const {
   JS_CHECK(defined(), "item(): the tensor is undefined");
   JS_CHECK(numel() == 1, "a Tensor with ", numel(), " elements cannot be converted to Scalar");
-  JS_CHECK(is_cpu(), "item(): only CPU tensors are supported, got ", device().str());
+  // A device's one element comes to the host first (a synchronizing copy,
+  // as in PyTorch).
+  if (!is_cpu()) return toDevice(*this, Device::cpu()).item();
   return JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dtype(), "item", [&]() -> Scalar {
     return elementToScalar(*static_cast<const scalar_t*>(data_ptr()));
   });

@@ -260,6 +260,33 @@ TEST_F(CudaKernels, ConvolutionsMatchTheCpu) {
                          IValue(), ints({2, 2}), ints({3, 3}), ints({1, 1}), IValue(int64_t{1})});
 }
 
+TEST_F(CudaKernels, ConversionsFactoriesAndItem) {
+  const IValue no(false), yes(true), none;
+  for (ScalarType from : kAllTypes)
+    for (ScalarType to : {ScalarType::Float, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
+      const Tensor x = sample({3, 4}, from, 130);
+      check("aten::to.dtype", {x.transpose(0, 1), IValue(to), no, no, none});
+      check("aten::_to_copy", {x, IValue(to), none, none, none, no, none});
+    }
+  check("aten::to.dtype", {sample({3}, ScalarType::Float, 131), IValue(ScalarType::Float), no, yes, none});
+  // Factories with device=cuda build their values and land on the device.
+  const IValue cuda(kCuda0);
+  for (const char* f : {"aten::zeros", "aten::ones"}) {
+    Stack out = runOn(DeviceType::CPU, f, {IValue::intList({2, 3}), IValue(ScalarType::Half), none, cuda, none});
+    EXPECT_EQ(out[0].toTensor().device(), kCuda0) << f;
+    EXPECT_EQ(out[0].toTensor().dtype(), ScalarType::Half) << f;
+  }
+  Stack r = runOn(DeviceType::CPU, "aten::arange", {IValue(Scalar(int64_t{5})), none, none, cuda, none});
+  EXPECT_EQ(r[0].toTensor().device(), kCuda0);
+  const Tensor range = toDevice(r[0].toTensor(), Device::cpu());
+  EXPECT_EQ(range.numel(), 5);
+  EXPECT_EQ(range.dtype(), ScalarType::Long);
+  EXPECT_EQ(range.data<int64_t>()[4], 4);
+  // A CUDA tensor's one element reaches the host.
+  const Tensor one = toDevice(scalar_tensor(Scalar(2.5)), kCuda0);
+  EXPECT_EQ(one.item().toDouble(), 2.5);
+}
+
 TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {
   for (ScalarType dt : kFloatTypes) {
     const Tensor a = sample({5, 7}, dt, 30), b = sample({7, 3}, dt, 31);
