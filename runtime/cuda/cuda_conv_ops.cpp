@@ -9,7 +9,6 @@
 // by the elementwise kernel, broadcast over N, H and W.
 #include <cudnn.h>
 
-#include <array>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -37,24 +36,16 @@ namespace {
     if (js_cudnn_status_ != CUDNN_STATUS_SUCCESS) throwCudnnError(js_cudnn_status_, #expr); \
   } while (0)
 
-constexpr int kMaxDevices = 64;
+cudnnHandle_t createHandle() {
+  cudnnHandle_t h = nullptr;
+  JS_CUDNN_CHECK(cudnnCreate(&h));
+  return h;
+}
+void destroyHandle(cudnnHandle_t h) { (void)cudnnDestroy(h); }
 
 // One handle per thread and device, on the thread's stream.
 cudnnHandle_t cudnnHandle(int device) {
-  struct ThreadHandles {
-    std::array<cudnnHandle_t, kMaxDevices> handles{};
-    ~ThreadHandles() {
-      for (cudnnHandle_t h : handles)
-        if (h != nullptr) (void)cudnnDestroy(h);
-    }
-  };
-  JS_CHECK(device >= 0 && device < kMaxDevices, "cuDNN: bad device index ", device);
-  thread_local ThreadHandles mine;
-  cudnnHandle_t& h = mine.handles[static_cast<size_t>(device)];
-  if (h == nullptr) {
-    DeviceGuard guard(device);
-    JS_CUDNN_CHECK(cudnnCreate(&h));
-  }
+  cudnnHandle_t h = threadDeviceHandle<cudnnHandle_t, createHandle, destroyHandle>(device);
   JS_CUDNN_CHECK(cudnnSetStream(h, currentStream(device)));
   return h;
 }

@@ -9,8 +9,6 @@
 namespace jitserve::cuda {
 namespace {
 
-constexpr int kMaxDevices = 64;
-
 struct Probe {
   int count = 0;
   std::string reason;
@@ -34,33 +32,24 @@ const Probe& probe() {
   return p;
 }
 
-// The calling thread's streams, destroyed with the thread. Errors on the way
-// out (the driver may already be shutting down at process exit) are ignored:
-// there is nobody left to report them to.
-struct ThreadStreams {
-  std::array<cudaStream_t, kMaxDevices> streams{};
-  ~ThreadStreams() {
-    for (cudaStream_t s : streams)
-      if (s != nullptr) (void)cudaStreamDestroy(s);
-  }
-};
+cudaStream_t createStream() {
+  cudaStream_t s = nullptr;
+  JS_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  return s;
+}
+void destroyStream(cudaStream_t s) { (void)cudaStreamDestroy(s); }
 
 }  // namespace
 
 int deviceCount() { return probe().count; }
 std::string unavailableReason() { return probe().reason; }
 
-cudaStream_t currentStream(int device) {
+void checkDeviceIndex(int device) {
   JS_CHECK(device >= 0 && device < deviceCount(), "cuda:", device, " is not available: ",
            deviceCount() == 0 ? unavailableReason() : "this machine has " + std::to_string(deviceCount()));
-  thread_local ThreadStreams mine;
-  cudaStream_t& s = mine.streams[static_cast<size_t>(device)];
-  if (s == nullptr) {
-    DeviceGuard guard(device);
-    JS_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-  }
-  return s;
 }
+
+cudaStream_t currentStream(int device) { return threadDeviceHandle<cudaStream_t, createStream, destroyStream>(device); }
 
 void synchronizeCurrentStream(int device) { JS_CUDA_CHECK(cudaStreamSynchronize(currentStream(device))); }
 

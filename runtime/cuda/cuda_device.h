@@ -17,9 +17,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include <array>
 #include <string>
 
 namespace jitserve::cuda {
+
+constexpr int kMaxDevices = 64;
 
 int deviceCount();
 // Why deviceCount() is 0 ("" when it is not).
@@ -29,6 +32,9 @@ std::string unavailableReason();
 cudaStream_t currentStream(int device);
 // Waits for everything this thread queued on `device`.
 void synchronizeCurrentStream(int device);
+
+// Errors naming the device when `device` is not a usable index.
+void checkDeviceIndex(int device);
 
 // Makes `device` current for the scope, restoring the previous one.
 class DeviceGuard {
@@ -41,5 +47,28 @@ class DeviceGuard {
  private:
   int previous_ = -1;
 };
+
+// The calling thread's handle for `device` (a stream, a cuBLAS or cuDNN
+// handle): made by Create, with the device current, on first use; released
+// by Destroy when the thread exits (errors then are ignored: at process exit
+// the driver may already be shutting down).
+template <typename H, H (*Create)(), void (*Destroy)(H)>
+H threadDeviceHandle(int device) {
+  struct Holder {
+    std::array<H, kMaxDevices> handles{};
+    ~Holder() {
+      for (H h : handles)
+        if (h != nullptr) Destroy(h);
+    }
+  };
+  checkDeviceIndex(device);
+  thread_local Holder mine;
+  H& h = mine.handles[static_cast<size_t>(device)];
+  if (h == nullptr) {
+    DeviceGuard guard(device);
+    h = Create();
+  }
+  return h;
+}
 
 }  // namespace jitserve::cuda

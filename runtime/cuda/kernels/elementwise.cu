@@ -3,14 +3,12 @@
 // launch's sizes and the operands' strides (broadcast dims have stride 0).
 // Half and bfloat16 compute in float and round once on store, as PyTorch's
 // CUDA kernels do.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 
 #include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/elementwise.h"
 
 namespace jitserve::cuda {
@@ -52,73 +50,6 @@ __device__ __forceinline__ void elementOffsets(const Offsets<N>& o, int64_t line
 unsigned blocksFor(int64_t numel) {
   const int64_t blocks = (numel + kThreads - 1) / kThreads;
   return static_cast<unsigned>(std::min<int64_t>(blocks, int64_t{1} << 20));
-}
-
-// ---- element types ----
-
-template <typename T>
-struct ComputeType {
-  using type = T;
-};
-template <>
-struct ComputeType<__half> {
-  using type = float;
-};
-template <>
-struct ComputeType<__nv_bfloat16> {
-  using type = float;
-};
-template <>
-struct ComputeType<bool> {
-  using type = int;
-};
-
-template <typename T>
-__device__ __forceinline__ typename ComputeType<T>::type toCompute(T v) {
-  return static_cast<typename ComputeType<T>::type>(v);
-}
-template <>
-__device__ __forceinline__ float toCompute(__half v) {
-  return __half2float(v);
-}
-template <>
-__device__ __forceinline__ float toCompute(__nv_bfloat16 v) {
-  return __bfloat162float(v);
-}
-
-template <typename T, typename C>
-__device__ __forceinline__ T fromCompute(C v) {
-  return static_cast<T>(v);
-}
-template <>
-__device__ __forceinline__ __half fromCompute<__half, float>(float v) {
-  return __float2half_rn(v);
-}
-template <>
-__device__ __forceinline__ __nv_bfloat16 fromCompute<__nv_bfloat16, float>(float v) {
-  return __float2bfloat16_rn(v);
-}
-template <>
-__device__ __forceinline__ bool fromCompute<bool, int>(int v) {
-  return v != 0;
-}
-
-// Calls f(T{}) with T the C++ type of dtype t.
-template <typename F>
-void dispatchReal(ScalarType t, F&& f) {
-  switch (t) {
-    case ScalarType::Bool: return f(bool{});
-    case ScalarType::Byte: return f(uint8_t{});
-    case ScalarType::Char: return f(int8_t{});
-    case ScalarType::Short: return f(int16_t{});
-    case ScalarType::Int: return f(int32_t{});
-    case ScalarType::Long: return f(int64_t{});
-    case ScalarType::Half: return f(__half{});
-    case ScalarType::BFloat16: return f(__nv_bfloat16{});
-    case ScalarType::Float: return f(float{});
-    case ScalarType::Double: return f(double{});
-    default: break;
-  }
 }
 
 // ---- copy with conversion: the dtypes are runtime values (one kernel) ----

@@ -1,14 +1,12 @@
 // Layer kernels: one thread per output element for batch norm and pooling,
 // one block per row for layer norm (two passes over the row: mean, then the
 // centered sum of squares, which is more accurate than E[x^2] - E[x]^2).
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 
 #include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/nn.h"
 
 namespace jitserve::cuda {
@@ -16,52 +14,17 @@ namespace {
 
 constexpr int kThreads = 256;
 
-template <typename T>
-__device__ __forceinline__ float load(const T* p, int64_t i) {
-  return static_cast<float>(p[i]);
-}
-template <>
-__device__ __forceinline__ float load(const __half* p, int64_t i) {
-  return __half2float(p[i]);
-}
-template <>
-__device__ __forceinline__ float load(const __nv_bfloat16* p, int64_t i) {
-  return __bfloat162float(p[i]);
-}
-
 template <typename T, typename A>
 __device__ __forceinline__ A loadAs(const T* p, int64_t i) {
-  if constexpr (std::is_same_v<T, double>) {
-    return static_cast<A>(p[i]);
-  } else {
-    return static_cast<A>(load(p, i));
-  }
+  return static_cast<A>(toCompute(p[i]));
 }
-
 template <typename T, typename A>
 __device__ __forceinline__ T storeAs(A v) {
-  if constexpr (std::is_same_v<T, __half>) {
-    return __float2half_rn(static_cast<float>(v));
-  } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
-    return __float2bfloat16_rn(static_cast<float>(v));
-  } else {
-    return static_cast<T>(v);
-  }
+  return fromCompute<T>(v);
 }
 
 template <typename T>
 using AccOf = std::conditional_t<std::is_same_v<T, double>, double, float>;
-
-template <typename F>
-void dispatchFloating(ScalarType t, F&& f) {
-  switch (t) {
-    case ScalarType::Half: return f(__half{});
-    case ScalarType::BFloat16: return f(__nv_bfloat16{});
-    case ScalarType::Float: return f(float{});
-    case ScalarType::Double: return f(double{});
-    default: throwCudaError(cudaErrorInvalidValue, "nn kernels: not a floating dtype", __FILE__, __LINE__);
-  }
-}
 
 unsigned blocksFor(int64_t n) {
   return static_cast<unsigned>(std::min<int64_t>((n + kThreads - 1) / kThreads, int64_t{1} << 20));

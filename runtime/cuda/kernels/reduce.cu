@@ -2,15 +2,13 @@
 // then the block combines the partial results through warp shuffles and a
 // small shared array. Accumulators are float/double/int64 whatever the
 // stored type.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/reduce.h"
 
 namespace jitserve::cuda {
@@ -21,28 +19,11 @@ constexpr int kWarps = kThreads / 32;
 
 template <typename T>
 __device__ __forceinline__ double toDouble(T v) {
-  return static_cast<double>(v);
+  return static_cast<double>(toCompute(v));
 }
-template <>
-__device__ __forceinline__ double toDouble(__half v) {
-  return __half2float(v);
-}
-template <>
-__device__ __forceinline__ double toDouble(__nv_bfloat16 v) {
-  return __bfloat162float(v);
-}
-
 template <typename T>
 __device__ __forceinline__ T fromDouble(double v) {
-  return static_cast<T>(v);
-}
-template <>
-__device__ __forceinline__ __half fromDouble(double v) {
-  return __float2half_rn(static_cast<float>(v));
-}
-template <>
-__device__ __forceinline__ __nv_bfloat16 fromDouble(double v) {
-  return __float2bfloat16_rn(static_cast<float>(v));
+  return fromCompute<T>(v);
 }
 
 // The accumulator of a stored type.
@@ -51,23 +32,6 @@ struct Acc {
   using type = std::conditional_t<std::is_same_v<T, double>, double,
                                   std::conditional_t<std::is_integral_v<T>, int64_t, float>>;
 };
-
-template <typename F>
-void dispatchReal(ScalarType t, F&& f) {
-  switch (t) {
-    case ScalarType::Bool: return f(bool{});
-    case ScalarType::Byte: return f(uint8_t{});
-    case ScalarType::Char: return f(int8_t{});
-    case ScalarType::Short: return f(int16_t{});
-    case ScalarType::Int: return f(int32_t{});
-    case ScalarType::Long: return f(int64_t{});
-    case ScalarType::Half: return f(__half{});
-    case ScalarType::BFloat16: return f(__nv_bfloat16{});
-    case ScalarType::Float: return f(float{});
-    case ScalarType::Double: return f(double{});
-    default: break;
-  }
-}
 
 // Combines one value per thread; `identity` pads the lanes of warp 0 that
 // have no warp's partial.
