@@ -2,6 +2,8 @@
 // (broadcasting, type promotion, a CPU 0-dim tensor beside a CUDA one is a
 // number), the output on the inputs' device, the launch on the calling
 // thread's stream. The device code is kernels/elementwise.cu.
+#include <cmath>
+
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
@@ -252,6 +254,110 @@ Tensor contiguousOp(const Tensor& self, int64_t /*memory_format*/) {
   return contiguousOnDevice(self, on);
 }
 
+// ---- comparisons, where, masked_fill ----
+
+const char* nameOf(CompareOp op) {
+  switch (op) {
+    case CompareOp::Eq: return "eq";
+    case CompareOp::Ne: return "ne";
+    case CompareOp::Lt: return "lt";
+    case CompareOp::Le: return "le";
+    case CompareOp::Gt: return "gt";
+    case CompareOp::Ge: return "ge";
+    case CompareOp::LogicalAnd: return "logical_and";
+    case CompareOp::LogicalOr: return "logical_or";
+    default: return "logical_xor";
+  }
+}
+
+// Compared in the promoted dtype; the result is bool.
+Tensor compareTensors(CompareOp op, const Tensor& a, const Tensor& b) {
+  const char* name = nameOf(op);
+  const Device dev = deviceOf({&a, &b}, name);
+  const ScalarType dt = result_type(a, b);
+  checkDtype(dt, name);
+  OnDevice on(dev);
+  if (isCpuScalar(b) && !isCpuScalar(a)) {
+    const Tensor ac = castOnDevice(a, dt, on);
+    Tensor out = emptyOnDevice(a.sizes(), ScalarType::Bool, dev);
+    launchCompareScalar(op, launchShape(a.sizes(), name), operandOf(out, a.sizes()), operandOf(ac, a.sizes()),
+                        scalarValue(b.item()), on.stream);
+    return out;
+  }
+  const Tensor ad = isCpuScalar(a) ? toDevice(a, dev) : a;
+  const Tensor bd = isCpuScalar(b) ? toDevice(b, dev) : b;
+  const DimVector shape = infer_size(ad.sizes(), bd.sizes());
+  const Tensor ac = castOnDevice(ad, dt, on), bc = castOnDevice(bd, dt, on);
+  Tensor out = emptyOnDevice(shape, ScalarType::Bool, dev);
+  launchCompare(op, launchShape(shape, name), operandOf(out, shape), operandOf(ac, shape), operandOf(bc, shape),
+                on.stream);
+  return out;
+}
+Tensor compareScalar(CompareOp op, const Tensor& a, const Scalar& s) {
+  const char* name = nameOf(op);
+  OnDevice on(deviceOf({&a}, name));
+  const ScalarType dt = result_type(a, s);
+  checkDtype(dt, name);
+  const Tensor ac = castOnDevice(a, dt, on);
+  Tensor out = emptyOnDevice(a.sizes(), ScalarType::Bool, on.device);
+  launchCompareScalar(op, launchShape(a.sizes(), name), operandOf(out, a.sizes()), operandOf(ac, a.sizes()),
+                      scalarValue(s), on.stream);
+  return out;
+}
+template <CompareOp Op>
+Tensor compareT(const Tensor& a, const Tensor& b) {
+  return compareTensors(Op, a, b);
+}
+template <CompareOp Op>
+Tensor compareS(const Tensor& a, const Scalar& s) {
+  return compareScalar(Op, a, s);
+}
+Tensor logicalNot(const Tensor& self) { return compareScalar(CompareOp::Eq, self, Scalar(int64_t{0})); }
+
+void checkMask(const Tensor& mask, const char* op) {
+  JS_CHECK(mask.dtype() == ScalarType::Bool, op, ": expected a bool mask, got ", scalarTypeName(mask.dtype()));
+}
+
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+  const Device dev = deviceOf({&cond, &a, &b}, "where");
+  checkMask(cond, "where");
+  const ScalarType dt = result_type(a, b);
+  checkDtype(dt, "where");
+  OnDevice on(dev);
+  const Tensor c = isCpuScalar(cond) ? toDevice(cond, dev) : cond;
+  const Tensor ad = isCpuScalar(a) ? toDevice(a, dev) : a, bd = isCpuScalar(b) ? toDevice(b, dev) : b;
+  const DimVector shape = infer_size(c.sizes(), infer_size(ad.sizes(), bd.sizes()));
+  const Tensor ac = castOnDevice(ad, dt, on), bc = castOnDevice(bd, dt, on);
+  Tensor out = emptyOnDevice(shape, dt, dev);
+  launchWhere(launchShape(shape, "where"), operandOf(out, shape), operandOf(c, shape), operandOf(ac, shape),
+              operandOf(bc, shape), on.stream);
+  return out;
+}
+
+Tensor maskedFill(const Tensor& self, const Tensor& mask, const Scalar& value, bool inplace) {
+  const Device dev = deviceOf({&self, &mask}, "masked_fill");
+  checkMask(mask, "masked_fill");
+  checkDtype(self.dtype(), "masked_fill");
+  JS_CHECK(isFloatingType(self.dtype()) || value.isIntegral(true) || std::isfinite(value.toDouble()),
+           "masked_fill: value cannot be converted to type ", scalarTypeName(self.dtype()), " without overflow");
+  const DimVector shape = inplace ? DimVector(self.sizes().begin(), self.sizes().end())
+                                  : infer_size(self.sizes(), mask.sizes());
+  JS_CHECK(is_expandable_to(mask.sizes(), shape), "masked_fill: the mask of shape ", shapeToString(mask.sizes()),
+           " cannot be broadcast to ", shapeToString(shape));
+  OnDevice on(dev);
+  const Tensor m = isCpuScalar(mask) ? toDevice(mask, dev) : mask;
+  Tensor out = inplace ? self : emptyOnDevice(shape, self.dtype(), dev);
+  launchMaskedFill(launchShape(shape, "masked_fill"), operandOf(out, shape), operandOf(m, shape),
+                   operandOf(self, shape), scalarValue(value), on.stream);
+  return out;
+}
+Tensor maskedFillOp(const Tensor& self, const Tensor& mask, const Scalar& value) {
+  return maskedFill(self, mask, value, false);
+}
+Tensor maskedFillInplace(Tensor self, const Tensor& mask, const Scalar& value) {
+  return maskedFill(self, mask, value, true);
+}
+
 // Conversions of a CUDA tensor (a host tensor going to a device converts
 // on the host, in the CPU kernel): the dtype changes on the device, then
 // the bytes move if another device is asked for.
@@ -291,6 +397,25 @@ Tensor typeAs(const Tensor& self, const Tensor& other) { return convert(self, ot
 }  // namespace
 
 const CudaTable kCudaElementwiseOps = {
+    row<compareT<CompareOp::Eq>>("aten::eq.Tensor"),
+    row<compareT<CompareOp::Ne>>("aten::ne.Tensor"),
+    row<compareT<CompareOp::Lt>>("aten::lt.Tensor"),
+    row<compareT<CompareOp::Le>>("aten::le.Tensor"),
+    row<compareT<CompareOp::Gt>>("aten::gt.Tensor"),
+    row<compareT<CompareOp::Ge>>("aten::ge.Tensor"),
+    row<compareS<CompareOp::Eq>>("aten::eq.Scalar"),
+    row<compareS<CompareOp::Ne>>("aten::ne.Scalar"),
+    row<compareS<CompareOp::Lt>>("aten::lt.Scalar"),
+    row<compareS<CompareOp::Le>>("aten::le.Scalar"),
+    row<compareS<CompareOp::Gt>>("aten::gt.Scalar"),
+    row<compareS<CompareOp::Ge>>("aten::ge.Scalar"),
+    row<compareT<CompareOp::LogicalAnd>>("aten::logical_and"),
+    row<compareT<CompareOp::LogicalOr>>("aten::logical_or"),
+    row<compareT<CompareOp::LogicalXor>>("aten::logical_xor"),
+    row<logicalNot>("aten::logical_not"),
+    row<where>("aten::where.self"),
+    row<maskedFillOp>("aten::masked_fill.Scalar"),
+    row<maskedFillInplace>("aten::masked_fill_.Scalar"),
     row<toDtype>("aten::to.dtype"),
     row<toDeviceDtype>("aten::to.device"),
     row<toOther>("aten::to.other"),

@@ -189,7 +189,115 @@ __global__ void unaryKernel(Offsets<2> o, int64_t numel, UnaryOp op, T* out, con
   }
 }
 
+template <typename C>
+__device__ __forceinline__ bool compareOp(CompareOp op, C a, C b) {
+  switch (op) {
+    case CompareOp::Eq: return a == b;
+    case CompareOp::Ne: return a != b;
+    case CompareOp::Lt: return a < b;
+    case CompareOp::Le: return a <= b;
+    case CompareOp::Gt: return a > b;
+    case CompareOp::Ge: return a >= b;
+    case CompareOp::LogicalAnd: return a != C(0) && b != C(0);
+    case CompareOp::LogicalOr: return a != C(0) || b != C(0);
+    default: return (a != C(0)) != (b != C(0));
+  }
+}
+
+template <typename T>
+__global__ void compareKernel(Offsets<3> o, int64_t numel, CompareOp op, bool* out, const T* a, const T* b) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[3];
+    elementOffsets(o, i, off);
+    out[off[0]] = compareOp(op, toCompute(a[off[1]]), toCompute(b[off[2]]));
+  }
+}
+
+// Against a number: the number rounded to T first, as PyTorch compares in
+// the promoted dtype (the host casts `a` to it).
+template <typename T>
+__global__ void compareScalarKernel(Offsets<2> o, int64_t numel, CompareOp op, bool* out, const T* a, double s) {
+  const auto sc = toCompute(fromCompute<T>(s));
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[2];
+    elementOffsets(o, i, off);
+    out[off[0]] = compareOp(op, toCompute(a[off[1]]), sc);
+  }
+}
+
+template <typename T>
+__global__ void whereKernel(Offsets<4> o, int64_t numel, T* out, const bool* cond, const T* a, const T* b) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[4];
+    elementOffsets(o, i, off);
+    out[off[0]] = cond[off[1]] ? a[off[2]] : b[off[3]];
+  }
+}
+
+template <typename T>
+__global__ void maskedFillKernel(Offsets<3> o, int64_t numel, T* out, const bool* mask, const T* in, T value) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
+    int64_t off[3];
+    elementOffsets(o, i, off);
+    out[off[0]] = mask[off[1]] ? value : in[off[2]];
+  }
+}
+
 }  // namespace
+
+void launchCompare(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
+                   cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[3] = {&out, &a, &b};
+  const Offsets<3> o = offsetsFor(shape, ops);
+  dispatchReal(a.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    compareKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, op, static_cast<bool*>(out.data), static_cast<const T*>(a.data), static_cast<const T*>(b.data));
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchCompareScalar(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
+                         cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[2] = {&out, &a};
+  const Offsets<2> o = offsetsFor(shape, ops);
+  dispatchReal(a.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    compareScalarKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, op, static_cast<bool*>(out.data), static_cast<const T*>(a.data), s);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchWhere(const LaunchShape& shape, const Operand& out, const Operand& cond, const Operand& a,
+                 const Operand& b, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[4] = {&out, &cond, &a, &b};
+  const Offsets<4> o = offsetsFor(shape, ops);
+  dispatchReal(out.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    whereKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, static_cast<T*>(out.data), static_cast<const bool*>(cond.data),
+        static_cast<const T*>(a.data), static_cast<const T*>(b.data));
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
+
+void launchMaskedFill(const LaunchShape& shape, const Operand& out, const Operand& mask, const Operand& in,
+                      double value, cudaStream_t stream) {
+  if (shape.numel == 0) return;
+  const Operand* const ops[3] = {&out, &mask, &in};
+  const Offsets<3> o = offsetsFor(shape, ops);
+  dispatchReal(out.dtype, [&](auto tag) {
+    using T = decltype(tag);
+    maskedFillKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
+        o, shape.numel, static_cast<T*>(out.data), static_cast<const bool*>(mask.data), static_cast<const T*>(in.data),
+        fromCompute<T>(static_cast<typename ComputeType<T>::type>(value)));
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
 
 bool isSupportedDtype(ScalarType t) {
   bool ok = false;

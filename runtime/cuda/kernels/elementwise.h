@@ -55,6 +55,21 @@ void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, con
 void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
                         bool scalarFirst, cudaStream_t stream);
 
+enum class CompareOp : uint8_t { Eq, Ne, Lt, Le, Gt, Ge, LogicalAnd, LogicalOr, LogicalXor };
+
+// out (bool) = a op b, a and b of one dtype (logical ops test != 0).
+void launchCompare(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
+                   cudaStream_t stream);
+// out (bool) = a op s, with s rounded to a's dtype (the promoted one).
+void launchCompareScalar(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
+                         cudaStream_t stream);
+// out = cond ? a : b, cond bool, a, b and out of one dtype.
+void launchWhere(const LaunchShape& shape, const Operand& out, const Operand& cond, const Operand& a,
+                 const Operand& b, cudaStream_t stream);
+// out = mask ? value : in (out may be in), mask bool.
+void launchMaskedFill(const LaunchShape& shape, const Operand& out, const Operand& mask, const Operand& in,
+                      double value, cudaStream_t stream);
+
 // out = op(in), in and out of one dtype (out may be in itself: in place);
 // p0 and p1 are the op's parameters (Hardtanh's bounds, Gelu's variant).
 void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,

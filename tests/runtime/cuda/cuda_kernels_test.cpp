@@ -287,6 +287,30 @@ TEST_F(CudaKernels, ConversionsFactoriesAndItem) {
   EXPECT_EQ(one.item().toDouble(), 2.5);
 }
 
+TEST_F(CudaKernels, ComparisonsWhereAndMasksMatchTheCpu) {
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
+    const Tensor a = sample({4, 5}, dt, 140), b = sample({5}, dt, 141);
+    for (const char* op : {"aten::eq.Tensor", "aten::ne.Tensor", "aten::lt.Tensor", "aten::le.Tensor",
+                           "aten::gt.Tensor", "aten::ge.Tensor", "aten::logical_and", "aten::logical_or",
+                           "aten::logical_xor"})
+      check(op, {a, b});
+    for (const char* op : {"aten::eq.Scalar", "aten::lt.Scalar", "aten::ge.Scalar"})
+      check(op, {a.transpose(0, 1), IValue(Scalar(int64_t{1}))});
+    check("aten::logical_not", {a});
+    const Tensor mask = sample({4, 1}, ScalarType::Bool, 142);
+    check("aten::where.self", {mask, a, b});
+    check("aten::masked_fill.Scalar", {a, mask, IValue(Scalar(int64_t{0}))});
+    check("aten::masked_fill_.Scalar", {a.clone(), sample({5}, ScalarType::Bool, 143), IValue(Scalar(int64_t{1}))});
+  }
+  // The number rounds to the tensor's dtype first: 0.1f == 0.1 is true.
+  check("aten::eq.Scalar", {full({3}, Scalar(0.1), ScalarType::Float), IValue(Scalar(0.1))});
+  check("aten::gt.Scalar", {sample({6}, ScalarType::Long, 144), IValue(Scalar(0.5))});  // promotes to float
+  check("aten::where.self", {sample({3}, ScalarType::Bool, 145), sample({3}, ScalarType::Int, 146),
+                             sample({3}, ScalarType::Double, 147)});
+  check("aten::masked_fill.Scalar", {sample({2, 3}, ScalarType::Float, 148), sample({3}, ScalarType::Bool, 149),
+                                     IValue(Scalar(-INFINITY))});
+}
+
 TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {
   for (ScalarType dt : kFloatTypes) {
     const Tensor a = sample({5, 7}, dt, 30), b = sample({7, 3}, dt, 31);
