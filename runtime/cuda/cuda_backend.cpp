@@ -59,6 +59,7 @@ class CudaBackend final : public Backend {
     JS_CUDA_CHECK(cudaStreamSynchronize(s));
   }
   void synchronize(Device device) override { synchronizeCurrentStream(indexOf(device)); }
+  void synchronizeThread() override { synchronizeThreadStreams(); }
 };
 
 }  // namespace

@@ -49,7 +49,19 @@ void checkDeviceIndex(int device) {
            deviceCount() == 0 ? unavailableReason() : "this machine has " + std::to_string(deviceCount()));
 }
 
-cudaStream_t currentStream(int device) { return threadDeviceHandle<cudaStream_t, createStream, destroyStream>(device); }
+// The devices this thread has a stream on (bit i: cuda:i).
+thread_local uint64_t t_streamDevices = 0;
+
+cudaStream_t currentStream(int device) {
+  cudaStream_t s = threadDeviceHandle<cudaStream_t, createStream, destroyStream>(device);
+  t_streamDevices |= uint64_t{1} << device;
+  return s;
+}
+
+void synchronizeThreadStreams() {
+  for (int d = 0; d < kMaxDevices; ++d)
+    if (t_streamDevices & (uint64_t{1} << d)) synchronizeCurrentStream(d);
+}
 
 void synchronizeCurrentStream(int device) { JS_CUDA_CHECK(cudaStreamSynchronize(currentStream(device))); }
 

@@ -10,9 +10,9 @@
 // is ordered on one stream and requests on other workers overlap.
 // Everything the runtime queues goes on currentStream(device). A tensor
 // handed to another thread (fork/wait, a batch assembled across requests)
-// must have its producer's stream synchronized first. (The interpreter's
-// fork/wait does not do this yet: until it does, CUDA graphs with forks
-// are not safe.)
+// must have its producer's stream synchronized first: the interpreter does
+// so where a fork starts, suspends and finishes (synchronizeThreadDeviceWork,
+// runtime/tensor/backend.h).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -32,6 +32,8 @@ std::string unavailableReason();
 cudaStream_t currentStream(int device);
 // Waits for everything this thread queued on `device`.
 void synchronizeCurrentStream(int device);
+// The same for every device this thread has queued work on.
+void synchronizeThreadStreams();
 
 // Errors naming the device when `device` is not a usable index.
 void checkDeviceIndex(int device);

@@ -10,6 +10,7 @@
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/profiling_record.h"
 #include "runtime/support/thread_pool.h"
+#include "runtime/tensor/backend.h"
 
 namespace jitserve {
 
@@ -184,6 +185,9 @@ void InterpreterState::fork(Function* fn, Stack args, const intrusive_ptr<Future
   run->result = fut;
   run->scope = scope_;
   scope_->outstanding.fetch_add(1, std::memory_order_relaxed);
+  // The forked call runs on another thread (its own device streams): what
+  // this one queued for its arguments must be done first.
+  synchronizeThreadDeviceWork();
   interOpPool().schedule([run] { stepForked(run); });
 }
 
@@ -192,7 +196,9 @@ void InterpreterState::stepForked(const std::shared_ptr<ForkedRun>& run) {
   try {
     if (run->state) {
       if (run->state->run(run->stack) == Status::kSuspended) {
-        // Resumed by whichever thread completes the future, as a new task.
+        // Resumed by whichever thread completes the future, as a new task
+        // (on that thread's streams).
+        synchronizeThreadDeviceWork();
         intrusive_ptr<FutureImpl> on = run->state->suspendedOn();
         on->addCallback([run](FutureImpl&) { interOpPool().schedule([run] { stepForked(run); }); });
         return;
@@ -211,6 +217,12 @@ void InterpreterState::stepForked(const std::shared_ptr<ForkedRun>& run) {
     JS_INTERNAL_ASSERT(run->stack.size() == 1, "forked function returned ", run->stack.size(), " values");
   } catch (...) {
     error = std::current_exception();
+  }
+  // The waiter reads the result on its own thread.
+  try {
+    synchronizeThreadDeviceWork();
+  } catch (...) {
+    if (!error) error = std::current_exception();
   }
   if (error) {
     run->result->setError(std::move(error));

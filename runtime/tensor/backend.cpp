@@ -26,6 +26,7 @@ class CPUBackend final : public Backend {
   }
 };
 
+static_assert(static_cast<int>(DeviceType::CPU) == 0, "synchronizeThreadDeviceWork skips slot 0 as the CPU");
 CPUBackend g_cpuBackend;
 std::array<std::atomic<Backend*>, kNumDeviceTypes> g_backends{&g_cpuBackend, nullptr, nullptr, nullptr};
 
@@ -39,6 +40,11 @@ void registerBackend(Backend* backend) {
   JS_CHECK(g_backends[i].compare_exchange_strong(expected, backend, std::memory_order_acq_rel),
            "a backend for device ", deviceTypeName(backend->deviceType()), " is already registered");
   setAllocator(backend->deviceType(), backend->allocator());
+}
+
+void synchronizeThreadDeviceWork() {
+  for (size_t i = 1; i < g_backends.size(); ++i)  // 0 is the CPU: nothing queued
+    if (Backend* b = g_backends[i].load(std::memory_order_acquire)) b->synchronizeThread();
 }
 
 Backend* findBackend(DeviceType type) {

@@ -47,6 +47,9 @@ class Backend {
   virtual void copyOnDevice(void* dst, Device dstDevice, const void* src, Device srcDevice, size_t nbytes) = 0;
   // Waits until the work this thread queued on `device` is done.
   virtual void synchronize(Device device) = 0;
+  // Waits for everything this thread queued on any device of this type
+  // (nothing, for a device without streams).
+  virtual void synchronizeThread() {}
 };
 
 // Registers the backend of its device type (and its allocator). Errors on a
@@ -54,6 +57,12 @@ class Backend {
 void registerBackend(Backend* backend);
 // The backend of `type`, or nullptr when none is registered.
 Backend* findBackend(DeviceType type);
+// Every registered backend's synchronizeThread: called where TorchScript
+// work moves to another thread (a fork starting, a forked call suspending
+// or finishing), so that thread's streams see what this one queued. Costs a
+// few atomic loads when only the CPU is in use.
+void synchronizeThreadDeviceWork();
+
 // The backend of `type`; a clear error ("no backend for device cuda: ...")
 // when none is registered.
 Backend& backendFor(DeviceType type);

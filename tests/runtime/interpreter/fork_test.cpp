@@ -15,6 +15,7 @@
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/support/thread_pool.h"
+#include "runtime/tensor/backend.h"
 
 namespace jitserve {
 namespace {
@@ -309,6 +310,37 @@ TEST_F(ForkTest, RunReturnsAfterItsForksFinish) {
   auto out = run(fn, {IValue(list), IValue(int64_t{5000})});
   ASSERT_TRUE(out.ok()) << out.status();
   EXPECT_EQ(list->size(), 5000u);
+}
+
+// A device backend that only counts synchronizeThread calls, to see the
+// interpreter hand device work across threads at fork boundaries.
+class CountingBackend final : public Backend {
+ public:
+  DeviceType deviceType() const override { return DeviceType::PrivateUse1; }
+  int deviceCount() const override { return 0; }
+  Allocator* allocator() override { return getCPUAllocator(); }
+  void copyFromHost(void*, Device, const void*, size_t) override {}
+  void copyToHost(void*, const void*, Device, size_t) override {}
+  void copyOnDevice(void*, Device, const void*, Device, size_t) override {}
+  void synchronize(Device) override {}
+  void synchronizeThread() override { syncs.fetch_add(1); }
+  std::atomic<int> syncs{0};
+};
+
+// Each fork synchronizes the forking thread before it starts and the forked
+// thread when it finishes, so device streams on either side see the other's
+// work (docs/cuda.md, "Streams and threads").
+TEST_F(ForkTest, ForksSynchronizeDeviceWorkAcrossThreads) {
+  static CountingBackend* backend = [] {
+    auto* b = new CountingBackend();
+    registerBackend(b);
+    return b;
+  }();
+  GraphFunction* fn = define(kTinyForks, "many");
+  const int before = backend->syncs.load();
+  auto out = run(fn, {IValue(int64_t{10})});
+  ASSERT_TRUE(out.ok()) << out.status();
+  EXPECT_GE(backend->syncs.load() - before, 20);
 }
 
 }  // namespace
