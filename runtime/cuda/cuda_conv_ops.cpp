@@ -7,7 +7,6 @@
 // math (no TF32, so results match the CPU within float tolerance); half and
 // bfloat16 accumulate in float32 and may use tensor cores. The bias is added
 // by the elementwise kernel, broadcast over N, H and W.
-#include <cudnn.h>
 
 #include <map>
 #include <mutex>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/cuda/cuda_libraries.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
@@ -27,7 +27,7 @@ namespace {
 [[noreturn]] void throwCudnnError(cudnnStatus_t status, const char* call) {
   const absl::StatusCode code =
       status == CUDNN_STATUS_ALLOC_FAILED ? absl::StatusCode::kResourceExhausted : absl::StatusCode::kInternal;
-  throw Error(detail::concat("cuDNN error: ", cudnnGetErrorString(status), " in ", call), code);
+  throw Error(detail::concat("cuDNN error: ", cudnn().cudnnGetErrorString(status), " in ", call), code);
 }
 
 #define JS_CUDNN_CHECK(expr)                                                   \
@@ -38,33 +38,33 @@ namespace {
 
 cudnnHandle_t createHandle() {
   cudnnHandle_t h = nullptr;
-  JS_CUDNN_CHECK(cudnnCreate(&h));
+  JS_CUDNN_CHECK(cudnn().cudnnCreate(&h));
   return h;
 }
-void destroyHandle(cudnnHandle_t h) { (void)cudnnDestroy(h); }
+void destroyHandle(cudnnHandle_t h) { (void)cudnn().cudnnDestroy(h); }
 
 // One handle per thread and device, on the thread's stream.
 cudnnHandle_t cudnnHandle(int device) {
   cudnnHandle_t h = threadDeviceHandle<cudnnHandle_t, createHandle, destroyHandle>(device);
-  JS_CUDNN_CHECK(cudnnSetStream(h, currentStream(device)));
+  JS_CUDNN_CHECK(cudnn().cudnnSetStream(h, currentStream(device)));
   return h;
 }
 
 // RAII for the three descriptor kinds.
 struct TensorDesc {
   cudnnTensorDescriptor_t d = nullptr;
-  TensorDesc() { JS_CUDNN_CHECK(cudnnCreateTensorDescriptor(&d)); }
-  ~TensorDesc() { (void)cudnnDestroyTensorDescriptor(d); }
+  TensorDesc() { JS_CUDNN_CHECK(cudnn().cudnnCreateTensorDescriptor(&d)); }
+  ~TensorDesc() { (void)cudnn().cudnnDestroyTensorDescriptor(d); }
 };
 struct FilterDesc {
   cudnnFilterDescriptor_t d = nullptr;
-  FilterDesc() { JS_CUDNN_CHECK(cudnnCreateFilterDescriptor(&d)); }
-  ~FilterDesc() { (void)cudnnDestroyFilterDescriptor(d); }
+  FilterDesc() { JS_CUDNN_CHECK(cudnn().cudnnCreateFilterDescriptor(&d)); }
+  ~FilterDesc() { (void)cudnn().cudnnDestroyFilterDescriptor(d); }
 };
 struct ConvDesc {
   cudnnConvolutionDescriptor_t d = nullptr;
-  ConvDesc() { JS_CUDNN_CHECK(cudnnCreateConvolutionDescriptor(&d)); }
-  ~ConvDesc() { (void)cudnnDestroyConvolutionDescriptor(d); }
+  ConvDesc() { JS_CUDNN_CHECK(cudnn().cudnnCreateConvolutionDescriptor(&d)); }
+  ~ConvDesc() { (void)cudnn().cudnnDestroyConvolutionDescriptor(d); }
 };
 
 cudnnDataType_t cudnnTypeOf(ScalarType t) {
@@ -133,20 +133,20 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   TensorDesc xd, yd;
   FilterDesc wd;
   ConvDesc cd;
-  JS_CUDNN_CHECK(cudnnSetTensor4dDescriptor(xd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(C, "channels"),
+  JS_CUDNN_CHECK(cudnn().cudnnSetTensor4dDescriptor(xd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(C, "channels"),
                                             narrow(input.size(2), "height"), narrow(input.size(3), "width")));
-  JS_CUDNN_CHECK(cudnnSetFilter4dDescriptor(wd.d, type, CUDNN_TENSOR_NCHW, narrow(K, "out_channels"),
+  JS_CUDNN_CHECK(cudnn().cudnnSetFilter4dDescriptor(wd.d, type, CUDNN_TENSOR_NCHW, narrow(K, "out_channels"),
                                             narrow(weight.size(1), "channels"), narrow(weight.size(2), "kernel"),
                                             narrow(weight.size(3), "kernel")));
-  JS_CUDNN_CHECK(cudnnSetConvolution2dDescriptor(cd.d, narrow(padding.first, "padding"),
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolution2dDescriptor(cd.d, narrow(padding.first, "padding"),
                                                  narrow(padding.second, "padding"), narrow(stride.first, "stride"),
                                                  narrow(stride.second, "stride"), narrow(dilation.first, "dilation"),
                                                  narrow(dilation.second, "dilation"), CUDNN_CROSS_CORRELATION,
                                                  compute));
-  JS_CUDNN_CHECK(cudnnSetConvolutionGroupCount(cd.d, narrow(groups, "groups")));
-  JS_CUDNN_CHECK(cudnnSetConvolutionMathType(
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionGroupCount(cd.d, narrow(groups, "groups")));
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionMathType(
       cd.d, dt == ScalarType::Float || dt == ScalarType::Double ? CUDNN_FMA_MATH : CUDNN_TENSOR_OP_MATH));
-  JS_CUDNN_CHECK(cudnnSetTensor4dDescriptor(yd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(K, "channels"),
+  JS_CUDNN_CHECK(cudnn().cudnnSetTensor4dDescriptor(yd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(K, "channels"),
                                             narrow(Ho, "height"), narrow(Wo, "width")));
 
   cudnnHandle_t h = cudnnHandle(OnDevice::index(on.device));
@@ -164,7 +164,7 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   if (!cached) {
     cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
     int found = 0;
-    JS_CUDNN_CHECK(cudnnGetConvolutionForwardAlgorithm_v7(h, xd.d, wd.d, cd.d, yd.d,
+    JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionForwardAlgorithm_v7(h, xd.d, wd.d, cd.d, yd.d,
                                                          CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &found, perf));
     bool chosen = false;
     for (int i = 0; i < found && !chosen; ++i) {
@@ -172,7 +172,7 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
       // FMA math for float32 rules out algorithms that would need TF32.
       if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
       size_t ws = 0;
-      if (cudnnGetConvolutionForwardWorkspaceSize(h, xd.d, wd.d, cd.d, yd.d, perf[i].algo, &ws) !=
+      if (cudnn().cudnnGetConvolutionForwardWorkspaceSize(h, xd.d, wd.d, cd.d, yd.d, perf[i].algo, &ws) !=
           CUDNN_STATUS_SUCCESS)
         continue;
       algo = Algo{perf[i].algo, ws};
@@ -190,7 +190,7 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   const double oneD = 1, zeroD = 0;
   const void* one = dt == ScalarType::Double ? static_cast<const void*>(&oneD) : &oneF;
   const void* zero = dt == ScalarType::Double ? static_cast<const void*>(&zeroD) : &zeroF;
-  JS_CUDNN_CHECK(cudnnConvolutionForward(h, one, xd.d, x.unsafeGetImpl()->deviceData(), wd.d,
+  JS_CUDNN_CHECK(cudnn().cudnnConvolutionForward(h, one, xd.d, x.unsafeGetImpl()->deviceData(), wd.d,
                                          w.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
                                          workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr,
                                          algo.workspace, zero, yd.d, out.unsafeGetImpl()->deviceData()));

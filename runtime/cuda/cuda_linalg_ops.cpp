@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "runtime/cuda/cublas_handle.h"
+#include "runtime/cuda/cuda_libraries.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
@@ -90,7 +91,7 @@ void gemm(const Tensor& a3, const Tensor& b3, Tensor& out, double alpha, double 
   JS_CHECK(m <= INT32_MAX && n <= INT32_MAX && k <= INT32_MAX && batch <= INT32_MAX && A->ld <= INT32_MAX &&
                B->ld <= INT32_MAX,
            op, ": matrix dimensions beyond 2^31 are not supported on CUDA");
-  JS_CUBLAS_CHECK(cublasGemmStridedBatchedEx(
+  JS_CUBLAS_CHECK(cublas().cublasGemmStridedBatchedEx(
       h, opB, opA, static_cast<int>(n), static_cast<int>(m), static_cast<int>(k), alphaP, B->data, type,
       static_cast<int>(B->ld), B->batchStride, A->data, type, static_cast<int>(A->ld), A->batchStride, betaP,
       out.unsafeGetImpl()->deviceData(), type, static_cast<int>(n), m * n, static_cast<int>(batch), compute,

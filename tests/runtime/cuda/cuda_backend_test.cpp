@@ -6,6 +6,7 @@
 #include "cuda_test_util.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/cuda/caching_allocator.h"
+#include "runtime/cuda/cuda_libraries.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/backend.h"
 #include "runtime/tensor/device_copy.h"
@@ -48,6 +49,18 @@ TEST_F(CudaBackendTest, WithoutAGpuMovingThereIsAClearError) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("device cuda:0 is not available"), std::string::npos) << e.what();
   }
+}
+
+// cuBLAS and cuDNN come with the toolkit (BUILD-NOTES); they load with
+// dlopen and every entry point we call resolves, GPU or not.
+TEST(CudaLibraries, CublasAndCudnnLoadWithEveryEntryPoint) {
+  const CublasLibrary& b = cublas();
+  EXPECT_NE(b.cublasCreate_v2, nullptr);
+  EXPECT_NE(b.cublasGemmStridedBatchedEx, nullptr);
+  EXPECT_STRNE(b.cublasGetStatusString(CUBLAS_STATUS_NOT_INITIALIZED), "");
+  const CudnnLibrary& d = cudnn();
+  EXPECT_NE(d.cudnnConvolutionForward, nullptr);
+  EXPECT_STRNE(d.cudnnGetErrorString(CUDNN_STATUS_BAD_PARAM), "");
 }
 
 TEST(CachingAllocatorSizes, RoundToClasses) {
