@@ -283,7 +283,8 @@ int main(int argc, char** argv) {
     if (positional.size() != 2) return usage("describe takes MODEL");
     auto r = c.describe(positional[1], version);
     if (!r.ok()) return fail(r.status());
-    std::cout << r->model().name() << " version " << r->model().version() << " (" << r->model().format() << ")\n";
+    std::cout << r->model().name() << " version " << r->model().version() << " (" << r->model().format()
+              << (r->model().device().empty() ? "" : ", on " + r->model().device()) << ")\n";
     for (const auto& m : r->methods()) std::cout << "  " << signatureLine(m) << "\n";
     return 0;
   }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every GPU check, as one script for the GPU machine (docs/cuda.md):
 #   here:   cmake --build build
-#           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test build/bin/jit-conform
+#           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test build/bin/model_device_test \
+#             build/bin/jit-conform
 #           mkdir -p .devcorpus && tar -C ../shared/conformance -czf .devcorpus/corpus.tgz ops lang
 #   there:  source .devbundle/unpack.sh && OUT=$OUT bash scripts/gpu_checks.sh
 # (.devbundle and .devcorpus listed in .git/info/exclude and carried.)
@@ -25,6 +26,7 @@ run() {
 }
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || true
 run cuda_backend_test cuda_backend_test --gtest_output=xml:"$out/cuda_backend_test.xml"
+run model_device_test env JITSERVE_SOURCE_DIR="$PWD" model_device_test --gtest_output=xml:"$out/model_device_test.xml"
 if [ -f .devcorpus/corpus.tgz ]; then
   tar -C .devcorpus -xzf .devcorpus/corpus.tgz
   for suite in .devcorpus/*/; do

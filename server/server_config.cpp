@@ -49,6 +49,8 @@ const std::vector<Option>& options() {
        "build generic plans at load, compile specialized plans off the request path (true)"},
       {"freeze", Kind::kBool, JS_BOOL(freeze),
        "serve archives in eval mode frozen: attributes folded, batch_norm folded into convs (true)"},
+      {"device", Kind::kString, JS_STR(device),
+       "where models run unless their config.json names one: cpu, cuda or cuda:N (cpu)"},
       {"inline-max-us", Kind::kInt, JS_INT(inlineMaxUs),
        "run a request on the gRPC thread when its method is straight-line and averages at most this (50; 0: never)"},
   };

@@ -24,6 +24,8 @@
 //   --background-compile[=false]  build generic plans at load and compile specialized plans
 //                              off the request path (default true)
 //   --freeze[=false]           serve archives in eval mode frozen (default true)
+//   --device D                 where models run unless their config.json says: cpu,
+//                              cuda or cuda:N (default cpu)
 //   --inline-max-us N          run tiny requests on the gRPC thread, skipping the
 //                              worker hand-off (ServingCore::submit; default 50, 0: never)
 #pragma once

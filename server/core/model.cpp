@@ -7,6 +7,8 @@
 #include "compiler/archive/module_freezing.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/ir/ir.h"
+#include "runtime/core/value_device.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/ir/ir_printer.h"
 #include "compiler/passes/pass_registry.h"
 #include "runtime/interpreter/graph_function.h"
@@ -93,6 +95,15 @@ absl::Status Model::finishLoad(Options options) {
   optimize_ = options.optimize;
   backgroundCompile_ = options.backgroundCompile;
   warmup_ = std::move(options.warmup);
+  device_ = options.device;
+  if (!device_.isCPU()) {
+    // A device this machine cannot serve fails the load, not the first request.
+    try {
+      (void)emptyOnDevice({0}, ScalarType::Float, device_);
+    } catch (const std::exception& e) {
+      return absl::FailedPreconditionError(absl::StrCat("cannot place the model on ", device_.str(), ": ", e.what()));
+    }
+  }
   executors_ = makeExecutors(options.optimize);
   return warmUp(executors_);
 }
@@ -120,7 +131,12 @@ absl::Status Model::warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& ex
     // Private copies: a method that writes to its inputs must not change the
     // sample, which other versions of the model share.
     Stack stack;
-    for (const IValue& v : sample.inputs) stack.push_back(v.isTensor() ? IValue(v.toTensor().clone()) : v);
+    try {
+      for (const IValue& v : sample.inputs) stack.push_back(v.isTensor() ? IValue(v.toTensor().clone()) : v);
+      stack = toModelDevice(std::move(stack));
+    } catch (const std::exception& e) {
+      return bad(e.what());
+    }
     if (m->takesSelf) stack.insert(stack.begin(), self_);
     absl::Status s = warmUpServingExecutor(*executors[static_cast<size_t>(m - methods_.data())],
                                            std::span<const Stack>(&stack, 1));
@@ -263,6 +279,14 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std:
     if (f == entryFn) continue;
     if (auto s = addMethod(f); !s.ok()) return s;
   }
+  if (!options.device.isCPU()) {
+    try {
+      moveObjectTensors(model->self_, options.device);
+    } catch (const std::exception& e) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("cannot place the model on ", options.device.str(), ": ", e.what()));
+    }
+  }
   if (options.freeze && inEvalMode(*module)) model->freezeMethods(*module);
   if (absl::Status st = model->finishLoad(std::move(options)); !st.ok()) return st;
   return model;
@@ -279,9 +303,33 @@ void Model::useStats(ServingStats& stats) {
   for (Method& m : methods_) m.stats = stats.method(name_, version_, m.name);
 }
 
+Stack Model::toModelDevice(Stack values) const {
+  if (!device_.isCPU())
+    for (IValue& v : values) v = valueToDevice(v, device_);
+  return values;
+}
+
 absl::Status Model::run(const Method& method, Stack& stack, const InterpreterOptions& options) const {
+  if (!device_.isCPU()) {
+    // Requests arrive and answers leave in host memory.
+    try {
+      stack = toModelDevice(std::move(stack));
+    } catch (const std::exception& e) {
+      return absl::Status(statusFromException(e).code(),
+                          absl::StrCat("moving the inputs to ", device_.str(), ": ", e.what()));
+    }
+  }
   if (method.takesSelf) stack.insert(stack.begin(), self_);
-  return executor(method)->runStatus(stack, options);
+  absl::Status st = executor(method)->runStatus(stack, options);
+  if (st.ok() && !device_.isCPU()) {
+    try {
+      for (IValue& v : stack) v = valueToDevice(v, Device::cpu());
+    } catch (const std::exception& e) {
+      return absl::Status(statusFromException(e).code(),
+                          absl::StrCat("moving the outputs from ", device_.str(), ": ", e.what()));
+    }
+  }
+  return st;
 }
 
 }  // namespace jitserve::server

@@ -47,6 +47,7 @@
 #include "compiler/executor/serving_executor.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/tensor/device.h"
 #include "server/core/serving_stats.h"
 
 namespace jitserve {
@@ -87,6 +88,12 @@ struct ModelOptions {
   // ArgumentSpec (dtypes, ranks, ...) runs the optimized plan from its first
   // call. A sample that fails fails the load, naming the sample.
   std::vector<WarmupSample> warmup;
+  // Where the model runs (config.json "device", jitserved --device): an
+  // archive's parameters and buffers are moved there at load (map_location;
+  // before freezing, so frozen constants live there too), each request's
+  // tensors are moved there and its outputs back to the host. A device this
+  // machine cannot serve fails the load naming it.
+  Device device = Device::cpu();
 };
 
 class Model {
@@ -134,6 +141,8 @@ class Model {
   const char* formatName() const { return format_ == Format::kSource ? "source" : "archive"; }
   // Whether its methods run frozen (ModelOptions::freeze).
   bool frozen() const { return frozen_; }
+  // Where it runs (ModelOptions::device).
+  Device device() const { return device_; }
 
   // The default method first, then the others in source order.
   const std::vector<Method>& methods() const { return methods_; }
@@ -172,6 +181,8 @@ class Model {
   std::vector<std::shared_ptr<GraphExecutor>> makeExecutors(bool on) const;
   // The end of every load: options applied, executors built, warm-up run.
   absl::Status finishLoad(Options options);
+  // `values` with their tensors on device_ (themselves on the CPU).
+  Stack toModelDevice(Stack values) const;
   // Runs warmup_ on `executors` (one per method).
   absl::Status warmUp(const std::vector<std::shared_ptr<GraphExecutor>>& executors) const;
 
@@ -188,6 +199,7 @@ class Model {
   std::vector<std::shared_ptr<GraphExecutor>> executors_;  // per method; guarded by mu_
   bool backgroundCompile_ = true;
   bool frozen_ = false;
+  Device device_ = Device::cpu();
   std::vector<WarmupSample> warmup_;
 };
 

@@ -121,6 +121,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
   const fs::path dir = root_ / name;
   std::string entry;
   std::vector<WarmupSample> warmup;
+  std::optional<Device> device;
   const fs::path config = dir / "config.json";
   std::error_code ec;
   if (fs::exists(config, ec)) {
@@ -129,6 +130,14 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     try {
       auto j = nlohmann::json::parse(*text);
       if (j.contains("entry")) entry = j.at("entry").get<std::string>();
+      if (j.contains("device")) {
+        const std::string d = j.at("device").get<std::string>();
+        device = Device::parse(d);
+        if (!device) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(config.string(), ": \"device\" must be cpu, cuda or cuda:N, got '", d, "'"));
+        }
+      }
       if (j.contains("warmup")) {
         auto samples = parseWarmupSamples(j.at("warmup").dump(), config.string());
         if (!samples.ok()) return samples.status();
@@ -143,7 +152,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     if (!d.is_directory()) continue;
     const std::string version = d.path().filename().string();
     if (!isValidName(version)) continue;
-    ModelSpec spec{name, version, {}, Model::Format::kSource, entry, warmup};
+    ModelSpec spec{name, version, {}, Model::Format::kSource, entry, warmup, device};
     if (fs::exists(d.path() / "model.py")) {
       spec.file = d.path() / "model.py";
     } else if (fs::exists(d.path() / "model.pt")) {
@@ -197,6 +206,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::find(std::string_view na
 
 absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::Options options) {
   if (options.warmup.empty()) options.warmup = spec.warmup;
+  if (spec.device) options.device = *spec.device;
   auto bytes = readFile(spec.file);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =

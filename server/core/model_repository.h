@@ -18,6 +18,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,7 @@ struct ModelSpec {
   Model::Format format;
   std::string entry;  // from config.json; "" when not given
   std::vector<WarmupSample> warmup;  // from config.json
+  std::optional<Device> device;      // config.json "device"; unset: the server's default
 };
 
 // config.json's "warmup" value, parsed (see above); `where` prefixes errors.

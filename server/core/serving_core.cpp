@@ -13,12 +13,19 @@ namespace jitserve::server {
 using Clock = std::chrono::steady_clock;
 
 absl::StatusOr<std::unique_ptr<ServingCore>> ServingCore::Create(ServingOptions options) {
+  if (!Device::parse(options.device)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--device must be cpu, cuda or cuda:N, got '", options.device, "'"));
+  }
   auto core = std::make_unique<ServingCore>(std::move(options));
   if (absl::Status s = core->loadRepository(); !s.ok()) return s;
   return core;
 }
 
-ServingCore::ServingCore(ServingOptions options) : options_(std::move(options)), optimize_(options_.optimize) {
+ServingCore::ServingCore(ServingOptions options)
+    : options_(std::move(options)),
+      defaultDevice_(Device::parse(options_.device).value_or(Device::cpu())),
+      optimize_(options_.optimize) {
   ensureOperatorsRegistered();
   if (!options_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(options_.modelRepository);
   size_t workers = options_.workers > 0 ? static_cast<size_t>(options_.workers) : std::thread::hardware_concurrency();
@@ -118,6 +125,7 @@ Model::Options ServingCore::modelOptions() const {
   o.optimize = optimize_.load();
   o.backgroundCompile = options_.backgroundCompile;
   o.freeze = options_.freeze;
+  o.device = defaultDevice_;
   return o;
 }
 

@@ -225,6 +225,7 @@ class ServingCore {
   void countAnswer(const char* api, const Model::Method& method, absl::StatusCode code);
 
   ServingOptions options_;
+  Device defaultDevice_;  // options_.device, parsed (Create refuses a bad one)
   ServingStats stats_;
   ModelRegistry registry_;
   std::unique_ptr<ModelRepository> repository_;

@@ -35,6 +35,9 @@ struct ServingOptions {
   bool optimize = true;
   bool backgroundCompile = true;
   bool freeze = true;
+  // Where models run unless their config.json names a device: "cpu",
+  // "cuda" or "cuda:N" (ServingCore::create refuses anything else).
+  std::string device = "cpu";
   // Tiny requests run on the calling thread (ServingCore::submit); 0: every
   // request goes through the worker pool.
   int64_t inlineMaxUs = 50;

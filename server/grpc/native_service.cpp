@@ -150,6 +150,7 @@ void fillModelInfo(const Model& model, pb::ModelInfo* info) {
   info->set_name(model.name());
   info->set_version(model.version());
   info->set_format(model.formatName());
+  info->set_device(model.device().str());
   info->set_state("READY");
   for (const auto& m : model.methods()) info->add_methods(m.name);
 }
