@@ -14,7 +14,7 @@ namespace {
 
 // The signal handler only writes the signal number to a pipe that main()
 // waits on. A handler (rather than a blocked mask and sigwait) works whatever
-// signal mask the threads of our libraries (gRPC, civetweb) set for themselves.
+// signal mask the threads of our libraries (gRPC) set for themselves.
 int gSignalPipe[2] = {-1, -1};
 
 void onSignal(int sig) {

@@ -7,8 +7,8 @@
 // serving_stats.h: requests, queue and run times, load times;
 // ServingCore::executorStats: the GraphExecutor plan caches; the worker
 // pool; the CPU allocator), so each event is counted once and the request
-// path pays nothing for Prometheus. The collector is registered with the
-// exposer the server creates (no global registry).
+// path pays nothing for Prometheus. The server serves it with its own
+// listener (metrics_http.h; no global registry).
 //
 //   jitserve_requests_total{api,model,method,code}        counter
 //   jitserve_request_queue_seconds{model}                 histogram

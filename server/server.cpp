@@ -6,12 +6,12 @@
 #include <grpcpp/health_check_service_interface.h>
 
 #include "absl/strings/str_cat.h"
-#include "prometheus/exposer.h"
 #include "runtime/ops/register_all.h"
 #include "server/grpc/admin_service.h"
 #include "server/grpc/kserve_service.h"
 #include "server/grpc/native_service.h"
 #include "server/metrics.h"
+#include "server/metrics_http.h"
 
 namespace jitserve::server {
 
@@ -52,16 +52,11 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   } else {
     std::cerr << "jitserved: admin API disabled (no --admin-token-file)" << std::endl;
   }
-  try {
-    s->exposer_ = std::make_unique<prometheus::Exposer>(absl::StrCat(c.metricsHost, ":", c.metricsPort));
-  } catch (const std::exception& e) {
-    return absl::UnavailableError(
-        absl::StrCat("cannot serve metrics on ", c.metricsHost, ":", c.metricsPort, ": ", e.what()));
-  }
   s->metricsCollector_ = std::make_shared<MetricsCollector>(*s->core_);
-  s->exposer_->RegisterCollectable(s->metricsCollector_);
-  const auto ports = s->exposer_->GetListeningPorts();
-  s->metricsPort_ = ports.empty() ? 0 : ports.front();
+  auto metrics = MetricsHttpServer::Start(c.metricsHost, c.metricsPort, s->metricsCollector_);
+  if (!metrics.ok()) return metrics.status();
+  s->metricsHttp_ = std::move(*metrics);
+  s->metricsPort_ = s->metricsHttp_->port();
   std::cerr << "jitserved: metrics listening on " << c.metricsHost << ":" << s->metricsPort_ << std::endl;
   if (auto* health = s->grpc_->GetHealthCheckService()) {
     // The whole server ("") and each service by its full name.

@@ -31,9 +31,6 @@
 #include "server/core/serving_core.h"
 #include "server/server_config.h"
 
-namespace prometheus {
-class Exposer;
-}  // namespace prometheus
 
 namespace jitserve::server {
 
@@ -41,6 +38,7 @@ class NativeService;
 class KServeService;
 class AdminService;
 class MetricsCollector;
+class MetricsHttpServer;
 
 class Server {
  public:
@@ -66,7 +64,7 @@ class Server {
   std::unique_ptr<AdminService> admin_;
   std::unique_ptr<grpc::Server> adminGrpc_;
   // Declared last: stops serving /metrics before what it reads goes away.
-  std::unique_ptr<prometheus::Exposer> exposer_;
+  std::unique_ptr<MetricsHttpServer> metricsHttp_;
   int grpcPort_ = 0;
   int metricsPort_ = 0;
   int adminPort_ = 0;
