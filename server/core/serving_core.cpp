@@ -7,6 +7,9 @@
 #include "runtime/core/ivalue_containers.h"
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/parallel.h"
+#if JITSERVE_HAVE_CUDA
+#include "runtime/cuda/cuda_backend.h"
+#endif
 
 namespace jitserve::server {
 
@@ -27,6 +30,7 @@ ServingCore::ServingCore(ServingOptions options)
       defaultDevice_(Device::parse(options_.device).value_or(Device::cpu())),
       optimize_(options_.optimize) {
   ensureOperatorsRegistered();
+  if (defaultDevice_.type != DeviceType::CPU) ensureDeviceSupport(defaultDevice_);
   if (!options_.modelRepository.empty()) repository_ = std::make_unique<ModelRepository>(options_.modelRepository);
   size_t workers = options_.workers > 0 ? static_cast<size_t>(options_.workers) : std::thread::hardware_concurrency();
   pool_ = std::make_unique<ExecutorPool>(workers ? workers : 1, static_cast<size_t>(options_.maxQueue));
@@ -37,10 +41,24 @@ ServingCore::ServingCore(ServingOptions options)
 
 ServingCore::~ServingCore() { shutdown(); }
 
+// A device's backend and kernels are registered only when some model is
+// configured for it, before any model loads: a CPU-only server keeps the
+// plans of a CPU-only registry (direct kernel calls, no per-call device
+// check), and the registry is never extended while requests run.
+void ServingCore::ensureDeviceSupport(Device device) {
+#if JITSERVE_HAVE_CUDA
+  // Registration only: the driver is touched by the first model placed there.
+  if (device.type == DeviceType::CUDA) cuda::ensureCudaSupport();
+#endif
+  (void)device;
+}
+
 absl::Status ServingCore::loadRepository() {
   if (!repository_) return absl::OkStatus();
   auto specs = repository_->scan();
   if (!specs.ok()) return specs.status();
+  for (const ModelSpec& spec : *specs)
+    if (spec.device && spec.device->type != DeviceType::CPU) ensureDeviceSupport(*spec.device);
   for (const ModelSpec& spec : *specs) {
     const auto start = Clock::now();
     auto m = server::loadModel(spec, modelOptions());

@@ -224,6 +224,9 @@ class ServingCore {
   // Counts a request answered without running.
   void countAnswer(const char* api, const Model::Method& method, absl::StatusCode code);
 
+  // Registers the backend and kernels of `device`'s type (CUDA), once.
+  static void ensureDeviceSupport(Device device);
+
   ServingOptions options_;
   Device defaultDevice_;  // options_.device, parsed (Create refuses a bad one)
   ServingStats stats_;
