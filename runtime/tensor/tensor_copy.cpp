@@ -8,6 +8,7 @@
 
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/cpu_loops.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/dispatch.h"
 #include "runtime/tensor/tensor.h"
 
@@ -204,6 +205,10 @@ Tensor& Tensor::copy_(const Tensor& src_in) {
 
 Tensor Tensor::clone() const {
   if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("clone");
+  // Another device's tensor: a copy through its backend (contiguous), so
+  // CPU-slot code that only copies (dropout in eval, reshape of a view)
+  // works on any device.
+  if (!is_cpu()) return toDevice(*this, device(), /*copy=*/true);
   Tensor out = empty_like(*this);
   out.copy_(*this);
   return out;

@@ -3,6 +3,7 @@
 // DimVectors). Semantics and error messages follow PyTorch.
 #include <algorithm>
 
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/tensor.h"
 
 namespace jitserve {
@@ -124,6 +125,7 @@ Tensor Tensor::reshape(IntArrayRef sizes) const {
   DimVector shape = inferSize(sizes, numel());
   DimVector strides;
   if (viewStrides(this->sizes(), this->strides(), shape, strides)) return makeView(*this, shape, strides, storage_offset());
+  if (!is_cpu()) return contiguous().view(shape);  // the copy through its backend
   Tensor c = empty(shape, dtype(), device());
   c.unsafeGetImpl()->set_sizes_and_strides(this->sizes(), contiguous_strides(this->sizes()));
   c.copy_(*this);
@@ -493,6 +495,7 @@ Tensor Tensor::detach() const { return alias(); }
 Tensor Tensor::contiguous() const {
   if (__builtin_expect(!defined(), 0)) detail::throwUndefinedTensor("alias");
   if (is_contiguous()) return *this;
+  if (!is_cpu()) return toDevice(*this, device(), /*copy=*/true);  // through its backend
   Tensor c = empty(sizes(), dtype(), device());
   c.copy_(*this);
   return c;

@@ -346,6 +346,23 @@ TEST(DeviceCopy, RoundTripsThroughTheBackendKeepingValuesAndViews) {
   EXPECT_EQ(values(toDevice(copy, Device::cpu())), values(h));
 }
 
+// Code that only copies (dropout in eval clones, reshape of a view makes
+// it contiguous) works on a device's tensors through its backend.
+TEST(DeviceCopy, CloneAndContiguousOfADeviceTensorStayOnTheDevice) {
+  ensureFakeBackend();
+  Tensor d = toDevice(hostValues(), kFake);
+  Tensor c = d.clone();
+  EXPECT_EQ(c.device(), kFake);
+  EXPECT_FALSE(c.is_alias_of(d));
+  EXPECT_EQ(values(toDevice(c, Device::cpu())), values(hostValues()));
+  Tensor t = d.transpose(0, 1).contiguous();
+  EXPECT_EQ(t.device(), kFake);
+  EXPECT_TRUE(t.is_contiguous());
+  EXPECT_EQ(values(toDevice(t, Device::cpu())), values(hostValues().transpose(0, 1)));
+  EXPECT_EQ(values(toDevice(d.transpose(0, 1).reshape({6}), Device::cpu())),
+            values(hostValues().transpose(0, 1).reshape({6})));
+}
+
 TEST(DeviceCopy, DevicesWithoutABackendAreAClearError) {
   try {
     toDevice(hostValues(), Device(DeviceType::CUDA, 0));
