@@ -2,13 +2,15 @@
 # Every GPU check, as one script for the GPU machine (docs/cuda.md):
 #   here:   cmake --build build
 #           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test build/bin/model_device_test \
-#             build/bin/jit-conform
+#             build/bin/jit-conform build/bin/jit-bench
 #           mkdir -p .devcorpus && tar -C ../shared/conformance -czf .devcorpus/corpus.tgz ops lang
+#           (or models/..., 64 MiB a call in all: resnet18 alone is 46 MB)
 #   there:  source .devbundle/unpack.sh && OUT=$OUT bash scripts/gpu_checks.sh
 # (.devbundle and .devcorpus listed in .git/info/exclude and carried.)
 # Runs the CUDA op-by-op test, then each corpus suite found under
 # .devcorpus (unpacked from corpus.tgz) on cuda and on the CPU, writing
-# per-case JSON so the two pass sets can be compared. Logs and a summary go
+# per-case JSON so the two pass sets can be compared; with models/ among
+# them, jit-bench on cuda against PyTorch 2.11 on the same GPU (frozen). Logs and a summary go
 # under $OUT (./gpu-out when unset); exits non-zero when a check failed.
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -34,5 +36,9 @@ if [ -f .devcorpus/corpus.tgz ]; then
     run "conform-$name-cuda" jit-conform --device cuda -j "$jobs" --timeout 120 --json "$out/conform-$name-cuda.json" "$suite"
     run "conform-$name-cpu" jit-conform -j "$jobs" --timeout 120 --json "$out/conform-$name-cpu.json" "$suite"
   done
+  if [ -d .devcorpus/models ]; then
+    run bench-cuda env JITSERVE_TORCH_PYTHON=/opt/torch/.venv/bin/python3 JITSERVE_BENCH_DIR="$PWD/tools/bench" \
+      jit-bench --device cuda --torch --conformance .devcorpus --min-seconds 1 frozen_
+  fi
 fi
 exit $status

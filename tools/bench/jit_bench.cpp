@@ -5,7 +5,14 @@
 // per workload, then "geomean ratio R".
 //
 //   jit-bench [--torch] [--freeze] [--cpu-time] [--no-memory-plan] [--threads N] [--min-seconds S]
-//             [--reps N] [--conformance DIR] [FILTER]
+//             [--reps N] [--conformance DIR] [--device D] [FILTER]
+//
+// --device cuda[:N] runs the workloads there on both sides: modules and
+// inputs moved to the device (map_location), every timed call followed by a
+// synchronize of the device, so a sample is the call's whole latency. The
+// PyTorch side is the python named by JITSERVE_TORCH_PYTHON (default
+// /usr/bin/python3; PyTorch 2.11 on the GPU machine is
+// /opt/torch/.venv/bin/python3), with TF32 off as ours.
 //
 // A workload is workloads/NAME.{py,json,ir}: the TorchScript source (what
 // PyTorch runs), its inputs and entry (.json), and the graph PyTorch's
@@ -56,6 +63,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -77,8 +85,13 @@
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/ops/onednn_conv.h"
 #include "runtime/ops/register_all.h"
+#include "runtime/core/value_device.h"
+#include "runtime/tensor/backend.h"
 #include "runtime/tensor/parallel.h"
 #include "runtime/tensor/tensor.h"
+#if JITSERVE_HAVE_CUDA
+#include "runtime/cuda/cuda_backend.h"
+#endif
 
 using namespace jitserve;
 namespace fs = std::filesystem;
@@ -120,6 +133,36 @@ IValue makeInput(const nlohmann::json& s) {
 bool gCpuTime = false;
 // --no-memory-plan: archive workloads allocate every intermediate afresh.
 bool gMemoryPlan = true;
+// The bench folder (workloads/, torch_bench.py): the checkout's, or
+// JITSERVE_BENCH_DIR when the binary runs elsewhere (the GPU machine).
+std::string benchDir() {
+  const char* env = std::getenv("JITSERVE_BENCH_DIR");
+  return env && *env ? env : JITSERVE_BENCH_DIR;
+}
+
+// The python whose PyTorch is the reference: JITSERVE_TORCH_PYTHON, else
+// Debian's (1.13).
+std::string torchPython() {
+  const char* env = std::getenv("JITSERVE_TORCH_PYTHON");
+  return env && *env ? env : "/usr/bin/python3";
+}
+
+// --device: where workloads run.
+Device gDevice = Device::cpu();
+
+bool onHost() { return gDevice.type == DeviceType::CPU; }
+// Waits for the device's queued work (a timed call ends with it).
+void syncDevice() {
+  if (!onHost()) backendFor(gDevice.type).synchronize(gDevice);
+}
+Stack argsOnDevice(Stack s) {
+  if (!onHost())
+    for (IValue& v : s) v = valueToDevice(v, gDevice);
+  return s;
+}
+void moduleOnDevice(const Module& m) {
+  if (!onHost()) moveObjectTensors(m.asIValue(), gDevice);
+}
 
 double sampleClockMs() {
   if (!gCpuTime)
@@ -182,6 +225,7 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
   }
   auto m = importModuleFile(path);
   if (!m.ok()) throw std::runtime_error(w.name + ": " + std::string(m.status().message()));
+  moduleOnDevice(*m);
   auto inputs = loadTorchSaveFile((caseDir / "inputs.pt").string());
   if (!inputs.ok() || !inputs->isList() || inputs->toList()->elements.empty() ||
       !inputs->toList()->elements[0].isTensor())
@@ -204,11 +248,13 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
     if (!params[i].defaultValue) throw std::runtime_error(w.name + ": no value for argument " + params[i].name);
     args.push_back(*params[i].defaultValue);
   }
+  args = argsOnDevice(std::move(args));
   if (w.spec.value("measure", std::string()) == "first") {
     std::vector<double> samples;
     for (int i = 0; i < 5; ++i) {
       auto fresh = importModuleFile(path);
       if (!fresh.ok()) throw std::runtime_error(w.name + ": " + std::string(fresh.status().message()));
+      moduleOnDevice(*fresh);  // map_location, part of the load: not timed
       auto* ff = dynamic_cast<GraphFunction*>(fresh->findMethod("forward"));
       std::shared_ptr<Graph> graph = ff->graphPtr();
       Stack stack = args;
@@ -230,8 +276,10 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
         auto other = importModuleFile(path);
         if (!other.ok()) throw std::runtime_error(w.name + ": " + std::string(other.status().message()));
       }
+      syncDevice();
       auto t0 = std::chrono::steady_clock::now();
       absl::Status st = executor->runStatus(stack);
+      syncDevice();
       samples.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
       if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
     }
@@ -248,6 +296,7 @@ double timeOursArchive(const Workload& w, double minSeconds, const std::string& 
         Stack stack = args;
         absl::Status st = executor->runStatus(stack);
         if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
+        syncDevice();
       },
       minSeconds, 5);
 }
@@ -259,10 +308,12 @@ double timeOurs(const Workload& w, double minSeconds, const std::string& conform
   GraphExecutor executor(std::shared_ptr<Graph>(std::move(*graph)));
   Stack inputs;
   for (const auto& s : w.spec["inputs"]) inputs.push_back(makeInput(s));
+  inputs = argsOnDevice(std::move(inputs));
   auto once = [&] {
     Stack stack = inputs;
     absl::Status st = executor.runStatus(stack);
     if (!st.ok()) throw std::runtime_error(w.name + ": " + std::string(st.message()));
+    syncDevice();
   };
   for (int i = 0; i < 20; ++i) once();
   std::vector<double> samples;
@@ -280,9 +331,9 @@ double timeOurs(const Workload& w, double minSeconds, const std::string& conform
 // Runs tools/bench/torch_bench.py for the selected workloads; name -> ms.
 std::map<std::string, double> timeTorch(const std::vector<Workload>& ws, int threads, double minSeconds,
                                         const std::string& dir, const std::string& conformanceDir) {
-  std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --threads " +
-                    std::to_string(threads) + " --min-seconds " + std::to_string(minSeconds) + " --conformance '" +
-                    conformanceDir + "'" + (gCpuTime ? " --cpu-time" : "") + " '" + dir + "'";
+  std::string cmd = "'" + torchPython() + "' '" + benchDir() + "/torch_bench.py' --threads " + std::to_string(threads) +
+                    " --min-seconds " + std::to_string(minSeconds) + " --conformance '" + conformanceDir + "'" +
+                    (gCpuTime ? " --cpu-time" : "") + " --device " + gDevice.str() + " '" + dir + "'";
   for (const auto& w : ws) cmd += " " + w.name + (w.frozen() ? ":frozen" : "");
   std::map<std::string, double> out;
   FILE* p = ::popen(cmd.c_str(), "r");
@@ -355,7 +406,7 @@ std::vector<double> timeTorchCompile(const std::vector<CompileCase>& cases, int 
     for (const auto& c : cases) list << c.path.string() << "\n";
   }
   ::close(fd);
-  std::string cmd = "/usr/bin/python3 '" + std::string(JITSERVE_BENCH_DIR) + "/torch_bench.py' --compile '" +
+  std::string cmd = "'" + torchPython() + "' '" + benchDir() + "/torch_bench.py' --compile '" +
                     listPath + "' --reps " + std::to_string(reps);
   std::map<std::string, double> byPath;
   FILE* p = ::popen(cmd.c_str(), "r");
@@ -435,7 +486,7 @@ int usage(const std::string& msg) {
   if (!msg.empty()) std::fprintf(stderr, "jit-bench: %s\n", msg.c_str());
   std::fprintf(stderr,
                "usage: jit-bench [--torch] [--freeze] [--cpu-time] [--no-memory-plan] [--threads N] [--min-seconds S] [--reps N] [--conformance DIR] "
-               "[FILTER]\n");
+               "[--device D] [FILTER]\n");
   return 2;
 }
 
@@ -449,7 +500,7 @@ int main(int argc, char** argv) {
   int reps = 5;
   std::string conformanceDir = JITSERVE_CONFORMANCE_DIR;
   std::string filter;
-  std::string dir = std::string(JITSERVE_BENCH_DIR) + "/workloads";
+  std::string dir = benchDir() + "/workloads";
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-h" || a == "--help") return usage(""), 0;
@@ -457,7 +508,12 @@ int main(int argc, char** argv) {
     else if (a == "--freeze") freezeAll = true;
     else if (a == "--cpu-time") gCpuTime = true;
     else if (a == "--no-memory-plan") gMemoryPlan = false;
-    else if (a == "--threads" || a == "--min-seconds" || a == "--workloads" || a == "--reps" ||
+    else if (a == "--device") {
+      if (i + 1 >= argc) return usage(a + " needs a value");
+      const std::optional<Device> d = Device::parse(argv[++i]);
+      if (!d) return usage(std::string("bad --device '") + argv[i] + "' (expected cpu, cuda or cuda:N)");
+      gDevice = *d;
+    } else if (a == "--threads" || a == "--min-seconds" || a == "--workloads" || a == "--reps" ||
              a == "--conformance") {
       if (i + 1 >= argc) return usage(a + " needs a value");
       std::string v = argv[++i];
@@ -489,6 +545,12 @@ int main(int argc, char** argv) {
 
   set_num_threads(threads);
   ensureOperatorsRegistered();
+  if (!onHost()) {
+#if JITSERVE_HAVE_CUDA
+    if (gDevice.type == DeviceType::CUDA) cuda::ensureCudaSupport();
+#endif
+    if (!findBackend(gDevice.type)) return usage("this build cannot run on " + gDevice.str());
+  }
   std::printf("jit-bench: %zu workload(s), %d thread(s)\n", ws.size() + compile, threads);
   std::fflush(stdout);
 

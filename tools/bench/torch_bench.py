@@ -2,13 +2,16 @@
 torch.jit.CompilationUnit (PyTorch 1.13 from Debian's python3-torch) and
 prints one JSON object per workload on stdout.
 
-Usage: torch_bench.py --threads N --min-seconds S [--conformance DIR] WORKLOAD_DIR NAME[:frozen]...
+Usage: torch_bench.py --threads N --min-seconds S [--conformance DIR] [--device D] WORKLOAD_DIR NAME[:frozen]...
        torch_bench.py --compile LIST_FILE --reps N
 The second form times torch.jit.CompilationUnit(src) on each source file
 named in LIST_FILE (one path a line): one warm-up pass, then the best of N
 passes over the whole list, printing {"path", "ok", "ms"} per file.
 NAME:frozen (an archive workload) times the module as PyTorch's frozen
 baseline: torch.jit.optimize_for_inference(torch.jit.freeze(m.eval())).
+--device cuda[:N] runs there (module and inputs moved, TF32 off as on our
+side); each timed call ends with torch.cuda.synchronize(), so a sample is
+the call's whole latency.
 Reference only: jitserve never links PyTorch.
 """
 import argparse
@@ -46,6 +49,25 @@ def make_input(spec):
 
 # --cpu-time: per-call samples of process CPU time instead of wall time.
 SAMPLE_CLOCK = time.perf_counter
+# --device: where modules and inputs live; SYNC waits for its queued work.
+DEVICE = "cpu"
+
+
+def SYNC():
+    if DEVICE != "cpu":
+        torch.cuda.synchronize(DEVICE)
+
+
+def on_device(v):
+    return v.to(DEVICE) if isinstance(v, torch.Tensor) else v
+
+
+def timed(fn):
+    def call(*args):
+        r = fn(*args)
+        SYNC()
+        return r
+    return call
 
 
 def time_call(fn, args, min_seconds, warmup=20):
@@ -79,10 +101,11 @@ def time_archive(spec, case_dir, min_seconds, frozen=False):
     args = [torch.full(shape, 0.5, dtype=first.dtype)]
     if "batch" not in spec:
         args = list(torch.load(os.path.join(case_dir, "inputs.pt")))
+    args = [on_device(v) for v in args]
     if spec.get("measure") == "first":
         samples = []
         for _ in range(5):
-            m = torch.jit.load(path)
+            m = torch.jit.load(path, map_location=DEVICE)
             if frozen:  # frozen at load, not timed: the first call after
                 m = torch.jit.optimize_for_inference(torch.jit.freeze(m.eval()))
             # The same warm-up as ours: GraphExecutor::warmup with one sample
@@ -91,16 +114,18 @@ def time_archive(spec, case_dir, min_seconds, frozen=False):
                 m.forward(*args)
             if spec.get("evict"):
                 torch.jit.load(path)
+            SYNC()
             t0 = time.perf_counter()
             m.forward(*args)
+            SYNC()
             samples.append(time.perf_counter() - t0)
         samples.sort()
         return samples[len(samples) // 2]
-    m = torch.jit.load(path)
+    m = torch.jit.load(path, map_location=DEVICE)
     m.eval()
     if frozen:
         m = torch.jit.optimize_for_inference(torch.jit.freeze(m))
-    return time_call(m.forward, args, min_seconds)
+    return time_call(timed(m.forward), args, min_seconds)
 
 
 def compile_once(src):
@@ -145,12 +170,17 @@ def main():
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--conformance", default="")
     ap.add_argument("--cpu-time", action="store_true")
+    ap.add_argument("--device", default="cpu")
     ap.add_argument("dir", nargs="?")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
+    global SAMPLE_CLOCK, DEVICE
     if a.cpu_time:
-        global SAMPLE_CLOCK
         SAMPLE_CLOCK = time.process_time
+    DEVICE = a.device
+    if DEVICE != "cpu":
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
     if a.compile:
         torch.set_num_threads(1)
         time_compile(a.compile, a.reps)
@@ -171,8 +201,8 @@ def main():
             src = open(os.path.join(a.dir, name + ".py")).read()
             cu = torch.jit.CompilationUnit(src)
             fn = getattr(cu, spec["entry"])
-            args = [make_input(s) for s in spec["inputs"]]
-            sec = time_call(fn, args, a.min_seconds)
+            args = [on_device(make_input(s)) for s in spec["inputs"]]
+            sec = time_call(timed(fn), args, a.min_seconds)
             print(json.dumps({"name": name, "ms": sec * 1e3}), flush=True)
 
 
