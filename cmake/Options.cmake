@@ -6,14 +6,21 @@ option(JITSERVE_TSAN "Build with ThreadSanitizer (scripts/tsan.sh)" OFF)
 option(JITSERVE_NATIVE "Tune for the build machine's CPU (-march=native)" OFF)
 
 find_package(CUDAToolkit QUIET)
+# The backend needs cuDNN 9's headers beside the toolkit's (the libraries
+# are loaded at run time).
+find_path(JITSERVE_CUDNN_INCLUDE_DIR cudnn.h HINTS ${CUDAToolkit_INCLUDE_DIRS})
 set(_cuda_default OFF)
-if(CUDAToolkit_FOUND)
+if(CUDAToolkit_FOUND AND JITSERVE_CUDNN_INCLUDE_DIR)
   set(_cuda_default ON)
 endif()
 option(JITSERVE_CUDA "Build the CUDA backend" ${_cuda_default})
 if(JITSERVE_CUDA)
   if(NOT CUDAToolkit_FOUND)
     message(FATAL_ERROR "JITSERVE_CUDA=ON but no CUDA toolkit was found (set CUDAToolkit_ROOT)")
+  endif()
+  if(NOT JITSERVE_CUDNN_INCLUDE_DIR)
+    message(FATAL_ERROR "JITSERVE_CUDA=ON but cudnn.h (cuDNN 9) was not found beside the toolkit; "
+                        "install it or configure with -DJITSERVE_CUDA=OFF")
   endif()
   if(NOT DEFINED CMAKE_CUDA_COMPILER)
     set(CMAKE_CUDA_COMPILER ${CUDAToolkit_NVCC_EXECUTABLE})
