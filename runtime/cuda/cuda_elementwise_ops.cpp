@@ -6,6 +6,7 @@
 
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/cuda/kernels/reduce.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
@@ -111,6 +112,8 @@ const char* nameOf(UnaryOp op) {
     case UnaryOp::Hardsigmoid: return "hardsigmoid";
     case UnaryOp::Hardswish: return "hardswish";
     case UnaryOp::Gelu: return "gelu";
+    case UnaryOp::ClampMin: return "clamp_min";
+    case UnaryOp::ClampMax: return "clamp_max";
     default: return "silu";
   }
 }
@@ -122,7 +125,8 @@ const char* nameOf(UnaryOp op) {
 Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplace) {
   const char* name = nameOf(op);
   const Device dev = deviceOf({&self}, name);
-  const bool keepsDtype = op == UnaryOp::Neg || op == UnaryOp::Abs || op == UnaryOp::Relu || op == UnaryOp::Hardtanh;
+  const bool keepsDtype = op == UnaryOp::Neg || op == UnaryOp::Abs || op == UnaryOp::Relu ||
+                          op == UnaryOp::Hardtanh || op == UnaryOp::ClampMin || op == UnaryOp::ClampMax;
   const ScalarType dt = keepsDtype ? self.dtype() : toFloatingIfIntegral(self.dtype());
   JS_CHECK(!(op == UnaryOp::Neg && dt == ScalarType::Bool),
            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
@@ -159,6 +163,30 @@ Tensor gelu(const Tensor& self, std::string_view approximate) {
   JS_CHECK(approximate == "none" || approximate == "tanh", "approximate argument must be either none or tanh.");
   return unaryOp(UnaryOp::Gelu, self, approximate == "tanh" ? 1 : 0, 0, false);
 }
+
+// clamp with either bound optional: the dtype is self's, or a floating one
+// when self is integral and a bound is not (PyTorch's promotion).
+Tensor clampOp(const Tensor& self, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi, bool inplace) {
+  JS_CHECK(lo || hi, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  const bool floatBound = (lo && !lo->isIntegral(true)) || (hi && !hi->isIntegral(true));
+  JS_CHECK(!(inplace && floatBound && !isFloatingType(self.dtype())), "result type Float can't be cast to the ",
+           "desired output type ", scalarTypeName(self.dtype()));
+  Tensor x = self;
+  if (!inplace && floatBound && !isFloatingType(self.dtype())) {
+    OnDevice on(deviceOf({&self}, "clamp"));
+    x = castOnDevice(self, kDefaultDtype, on);
+  }
+  if (lo && hi) return unaryOp(UnaryOp::Hardtanh, x, scalarValue(*lo), scalarValue(*hi), inplace);
+  return lo ? unaryOp(UnaryOp::ClampMin, x, scalarValue(*lo), 0, inplace)
+            : unaryOp(UnaryOp::ClampMax, x, scalarValue(*hi), 0, inplace);
+}
+Tensor clamp(const Tensor& self, std::optional<Scalar> lo, std::optional<Scalar> hi) {
+  return clampOp(self, lo, hi, false);
+}
+Tensor clampInplace(Tensor self, std::optional<Scalar> lo, std::optional<Scalar> hi) {
+  return clampOp(self, lo, hi, true);
+}
+Tensor clampMin(const Tensor& self, const Scalar& lo) { return clampOp(self, lo, std::nullopt, false); }
 
 // self op= other (in place): computed in self's dtype, which the promoted
 // type must be castable to.
@@ -358,6 +386,84 @@ Tensor maskedFillInplace(Tensor self, const Tensor& mask, const Scalar& value) {
   return maskedFill(self, mask, value, true);
 }
 
+// stack: each input copied into its slice of the output (promoted dtype).
+Tensor stack(std::vector<Tensor> tensors, int64_t dim) {
+  JS_CHECK(!tensors.empty(), "stack expects a non-empty TensorList");
+  const Tensor& ref = tensors.front();
+  for (size_t i = 0; i < tensors.size(); ++i)
+    JS_CHECK(IntArrayRef(tensors[i].sizes()) == IntArrayRef(ref.sizes()), "stack expects each tensor to be equal size, but got ",
+             shapeToString(ref.sizes()), " at entry 0 and ", shapeToString(tensors[i].sizes()), " at entry ", i);
+  const Device dev = ref.device();
+  for (const Tensor& t : tensors)
+    JS_CHECK(t.device() == dev, "Expected all tensors to be on the same device, but found at least two devices, ",
+             dev.str(), " and ", t.device().str(), "!");
+  const int64_t d = maybe_wrap_dim(dim, ref.dim() + 1);
+  const ScalarType dt = result_type(std::span<const Tensor>(tensors));
+  checkDtype(dt, "stack");
+  DimVector shape(ref.sizes().begin(), ref.sizes().end());
+  shape.insert(shape.begin() + d, static_cast<int64_t>(tensors.size()));
+  OnDevice on(deviceOf({&ref}, "stack"));
+  Tensor out = emptyOnDevice(shape, dt, dev);
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    checkDtype(tensors[i].dtype(), "stack");
+    const Tensor slice = out.select(d, static_cast<int64_t>(i));
+    launchCopy(launchShape(ref.sizes(), "stack"), operandOf(slice, ref.sizes()),
+               operandOf(tensors[i], ref.sizes()), on.stream);
+  }
+  return out;
+}
+
+// The smallest and largest index, on the host (two one-element copies): an
+// index out of range is a clear error, not a device-side fault.
+std::pair<int64_t, int64_t> indexRange(const Tensor& index, const OnDevice& on) {
+  const Tensor flat = contiguousOnDevice(index, on);
+  Tensor lo = emptyOnDevice({}, ScalarType::Long, on.device), hi = emptyOnDevice({}, ScalarType::Long, on.device);
+  launchRowReduce(ReduceOp::Min, 1, flat.numel(), flat.unsafeGetImpl()->deviceData(), flat.dtype(),
+                  lo.unsafeGetImpl()->deviceData(), ScalarType::Long, on.stream);
+  launchRowReduce(ReduceOp::Max, 1, flat.numel(), flat.unsafeGetImpl()->deviceData(), flat.dtype(),
+                  hi.unsafeGetImpl()->deviceData(), ScalarType::Long, on.stream);
+  return {lo.item().toLong(), hi.item().toLong()};
+}
+
+Tensor indexSelect(const Tensor& self, int64_t dim, const Tensor& index) {
+  OnDevice on(deviceOf({&self, &index}, "index_select"));
+  JS_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int,
+           "index_select(): Expected dtype int32 or int64 for index");
+  JS_CHECK(index.dim() <= 1, "index_select(): Index is supposed to be a vector");
+  checkDtype(self.dtype(), "index_select");
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const int64_t inDim = self.dim() == 0 ? 1 : self.size(d);
+  const Tensor idx = isCpuScalar(index) ? toDevice(index, on.device) : contiguousOnDevice(index, on);
+  const int64_t count = idx.numel();
+  if (count > 0) {
+    const auto [lo, hi] = indexRange(idx, on);
+    JS_CHECK(lo >= 0 && hi < inDim, "index out of range in self: index ", lo < 0 ? lo : hi,
+             " is out of bounds for dimension ", d, " with size ", inDim);
+  }
+  DimVector shape(self.sizes().begin(), self.sizes().end());
+  if (self.dim() > 0) shape[d] = count;
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < d; ++i) outer *= self.size(i);
+  for (int64_t i = d + 1; i < self.dim(); ++i) inner *= self.size(i);
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(shape, self.dtype(), on.device);
+  launchIndexSelect(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), elementSize(self.dtype()),
+                    outer, inDim, inner, idx.unsafeGetImpl()->deviceData(), idx.dtype() == ScalarType::Long, count,
+                    on.stream);
+  return out;
+}
+
+// embedding: the weight's rows at the indices, shaped indices.shape + [D].
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t /*paddingIdx*/, bool /*scaleGradByFreq*/,
+                 bool /*sparse*/) {
+  JS_CHECK(weight.dim() == 2, "'weight' must be 2-D");
+  OnDevice on(deviceOf({&weight, &indices}, "embedding"));
+  const Tensor flat = contiguousOnDevice(indices, on).reshape({indices.numel()});
+  DimVector shape(indices.sizes().begin(), indices.sizes().end());
+  shape.push_back(weight.size(1));
+  return indexSelect(weight, 0, flat).view(shape);
+}
+
 // Conversions of a CUDA tensor (a host tensor going to a device converts
 // on the host, in the CPU kernel): the dtype changes on the device, then
 // the bytes move if another device is asked for.
@@ -455,6 +561,12 @@ const CudaTable kCudaElementwiseOps = {
     row<inplaceScalarAlpha<BinaryOp::Add>>("aten::add_.Scalar"),
     row<inplaceScalarNoAlpha<BinaryOp::Mul>>("aten::mul_.Scalar"),
     row<cat>("aten::cat"),
+    row<stack>("aten::stack"),
+    row<clamp>("aten::clamp"),
+    row<clampInplace>("aten::clamp_"),
+    row<clampMin>("aten::clamp_min"),
+    row<indexSelect>("aten::index_select"),
+    row<embedding>("aten::embedding"),
     row<cloneOp>("aten::clone"),
     row<contiguousOp>("aten::contiguous"),
 };

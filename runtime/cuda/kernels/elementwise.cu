@@ -158,6 +158,8 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
       case UnaryOp::Hardtanh: return clampTo(x, p0, p1);
       case UnaryOp::Hardsigmoid: return clampTo(x + C(3), C(0), C(6)) / C(6);
       case UnaryOp::Hardswish: return x * clampTo(x + C(3), C(0), C(6)) / C(6);
+      case UnaryOp::ClampMin: return x != x || x >= p0 ? x : p0;
+      case UnaryOp::ClampMax: return x != x || x <= p0 ? x : p0;
       case UnaryOp::Gelu:
         if (p0 != C(0)) {
           const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)
@@ -168,12 +170,16 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
     }
   } else if constexpr (std::is_unsigned_v<C>) {
     if (op == UnaryOp::Hardtanh) return x < p0 ? p0 : (x > p1 ? p1 : x);
+    if (op == UnaryOp::ClampMin) return x < p0 ? p0 : x;
+    if (op == UnaryOp::ClampMax) return x > p0 ? p0 : x;
     return op == UnaryOp::Neg ? C(-x) : x;  // abs and relu are the identity on uint8
   } else {
     switch (op) {
       case UnaryOp::Neg: return -x;
       case UnaryOp::Abs: return x < C(0) ? -x : x;
       case UnaryOp::Hardtanh: return x < p0 ? p0 : (x > p1 ? p1 : x);
+      case UnaryOp::ClampMin: return x < p0 ? p0 : x;
+      case UnaryOp::ClampMax: return x > p0 ? p0 : x;
       default: return x > C(0) ? x : C(0);  // Relu; the float-only ops never reach integers
     }
   }
@@ -243,7 +249,46 @@ __global__ void maskedFillKernel(Offsets<3> o, int64_t numel, T* out, const bool
   }
 }
 
+template <typename E, typename I>
+__global__ void indexSelectKernel(const E* in, E* out, int64_t inDim, int64_t inner, const I* index, int64_t count,
+                                  int64_t total) {
+  for (int64_t t = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; t < total; t += int64_t{blockDim.x} * gridDim.x) {
+    const int64_t n = t % inner, i = (t / inner) % count, o = t / (inner * count);
+    out[t] = in[(o * inDim + static_cast<int64_t>(index[i])) * inner + n];
+  }
+}
+
+// The element types by size: a copy moves bytes, whatever they mean.
+template <typename F>
+void dispatchBySize(size_t size, F&& f) {
+  switch (size) {
+    case 1: return f(uint8_t{});
+    case 2: return f(uint16_t{});
+    case 4: return f(uint32_t{});
+    default: return f(uint64_t{});
+  }
+}
+
 }  // namespace
+
+void launchIndexSelect(const void* in, void* out, size_t elementSize, int64_t outer, int64_t inDim, int64_t inner,
+                       const void* index, bool index64, int64_t count, cudaStream_t stream) {
+  const int64_t total = outer * count * inner;
+  if (total == 0) return;
+  dispatchBySize(elementSize, [&](auto tag) {
+    using E = decltype(tag);
+    if (index64) {
+      indexSelectKernel<E, int64_t><<<blocksFor(total), kThreads, 0, stream>>>(
+          static_cast<const E*>(in), static_cast<E*>(out), inDim, inner, static_cast<const int64_t*>(index), count,
+          total);
+    } else {
+      indexSelectKernel<E, int32_t><<<blocksFor(total), kThreads, 0, stream>>>(
+          static_cast<const E*>(in), static_cast<E*>(out), inDim, inner, static_cast<const int32_t*>(index), count,
+          total);
+    }
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+}
 
 void launchCompare(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
                    cudaStream_t stream) {

@@ -38,6 +38,8 @@ enum class UnaryOp : uint8_t {
   Hardswish,    // x * hardsigmoid(x)
   Gelu,         // x * Phi(x); p0 != 0: the tanh approximation
   Silu,         // x * sigmoid(x)
+  ClampMin,     // max(x, p0), NaN kept
+  ClampMax,     // min(x, p0), NaN kept
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,
@@ -69,6 +71,12 @@ void launchWhere(const LaunchShape& shape, const Operand& out, const Operand& co
 // out = mask ? value : in (out may be in), mask bool.
 void launchMaskedFill(const LaunchShape& shape, const Operand& out, const Operand& mask, const Operand& in,
                       double value, cudaStream_t stream);
+
+// out[o, i, n] = in[o, index[i], n] for contiguous in (outer x inDim x
+// inner) and out (outer x count x inner); elements of `elementSize` bytes,
+// index int64 or int32, already checked to lie in [0, inDim).
+void launchIndexSelect(const void* in, void* out, size_t elementSize, int64_t outer, int64_t inDim, int64_t inner,
+                       const void* index, bool index64, int64_t count, cudaStream_t stream);
 
 // out = op(in), in and out of one dtype (out may be in itself: in place);
 // p0 and p1 are the op's parameters (Hardtanh's bounds, Gelu's variant).

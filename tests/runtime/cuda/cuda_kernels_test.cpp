@@ -311,6 +311,38 @@ TEST_F(CudaKernels, ComparisonsWhereAndMasksMatchTheCpu) {
                                      IValue(Scalar(-INFINITY))});
 }
 
+TEST_F(CudaKernels, StackClampAndIndexingMatchTheCpu) {
+  const IValue none;
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
+    const Tensor a = sample({3, 4}, dt, 150), b = sample({3, 4}, dt, 151);
+    check("aten::stack", {IValue::tensorList({a, b.transpose(0, 1).transpose(0, 1)}), IValue(int64_t{1})});
+    check("aten::stack", {IValue::tensorList({a, b, a}), IValue(int64_t{-1})});
+    const Tensor idx = from_vector(std::vector<int64_t>{2, 0, 0, 1});
+    check("aten::index_select", {a, IValue(int64_t{0}), idx});
+    check("aten::index_select", {a.transpose(0, 1), IValue(int64_t{1}), idx.to(ScalarType::Int)});
+  }
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::Long, ScalarType::Int}) {
+    const Tensor x = sample({4, 5}, dt, 152);
+    check("aten::clamp", {x, IValue(Scalar(int64_t{-1})), IValue(Scalar(int64_t{2}))});
+    check("aten::clamp", {x.transpose(0, 1), none, IValue(Scalar(int64_t{1}))});
+    check("aten::clamp_min", {x, IValue(Scalar(int64_t{0}))});
+    check("aten::clamp_", {x.clone(), IValue(Scalar(int64_t{-2})), none});
+  }
+  check("aten::clamp", {sample({5}, ScalarType::Long, 153), IValue(Scalar(-0.5)), IValue(Scalar(1.5))});  // promotes
+  const Tensor weight = sample({10, 6}, ScalarType::Float, 154);
+  check("aten::embedding", {weight, from_vector(std::vector<int64_t>{1, 9, 3, 3, 0, 7}).reshape({2, 3}),
+                            IValue(int64_t{-1}), IValue(false), IValue(false)});
+  // An index out of range is an error naming it, not a device fault.
+  try {
+    runOn(DeviceType::CUDA, "aten::index_select",
+          {toDevice(weight, kCuda0), IValue(int64_t{0}), toDevice(from_vector(std::vector<int64_t>{3, 10}), kCuda0)});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("index 10 is out of bounds for dimension 0 with size 10"), std::string::npos)
+        << e.what();
+  }
+}
+
 TEST_F(CudaKernels, MatrixProductsMatchTheCpu) {
   for (ScalarType dt : kFloatTypes) {
     const Tensor a = sample({5, 7}, dt, 30), b = sample({7, 3}, dt, 31);
