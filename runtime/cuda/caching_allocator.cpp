@@ -66,12 +66,19 @@ struct FreeContext {
   CachingAllocator::Impl* impl;
   void* ptr;
   int device;
+  cudaStream_t stream;  // the block's
 };
 
 }  // namespace
 
 static void freeBlock(void* ctx) {
   std::unique_ptr<FreeContext> c(static_cast<FreeContext*>(ctx));
+  // Freed by a thread whose own stream on the device is not the block's (a
+  // forked call dropping its caller's tensor): that stream may still have
+  // kernels reading the block, which the block's stream could reuse at once.
+  // Wait for them first (rare: the usual free is on the allocating stream).
+  if (cudaStream_t mine = existingStream(c->device); mine != nullptr && mine != c->stream)
+    (void)cudaStreamSynchronize(mine);
   std::lock_guard<std::mutex> lock(c->impl->mu);
   DevicePool& pool = c->impl->pools[c->device];
   auto it = pool.live.find(c->ptr);
@@ -146,7 +153,7 @@ DataPtr CachingAllocator::allocate(size_t nbytes, int device, cudaStream_t strea
   pool.live.emplace(block->ptr, block);
   pool.stats.inUseBytes += static_cast<int64_t>(block->size);
   pool.stats.peakInUseBytes = std::max(pool.stats.peakInUseBytes, pool.stats.inUseBytes);
-  auto* ctx = new FreeContext{impl_, block->ptr, device};
+  auto* ctx = new FreeContext{impl_, block->ptr, device, block->stream};
   return DataPtr(block->ptr, ctx, &freeBlock, dev);
 }
 

@@ -7,7 +7,9 @@
 // stream-ordered: a block is reused only on the stream it was allocated for,
 // where every earlier use of it is already queued before the new one, so no
 // synchronization is needed (tensors are used on the stream of the request
-// that made them). When cudaMalloc fails, the free blocks of the device are
+// that made them). A block freed by another thread (a forked call dropping
+// its caller's tensor) first waits for that thread's stream, which may still
+// be reading it. When cudaMalloc fails, the free blocks of the device are
 // released (cudaFree waits for the device) and the allocation retried once;
 // failing again is a ResourceExhausted error with the device's numbers.
 //

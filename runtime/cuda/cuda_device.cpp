@@ -58,6 +58,15 @@ cudaStream_t currentStream(int device) {
   return s;
 }
 
+cudaStream_t existingStream(int device) noexcept {
+  if (device < 0 || device >= kMaxDevices || !(t_streamDevices & (uint64_t{1} << device))) return nullptr;
+  try {
+    return currentStream(device);  // made already: a lookup
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 void synchronizeThreadStreams() {
   for (int d = 0; d < kMaxDevices; ++d)
     if (t_streamDevices & (uint64_t{1} << d)) synchronizeCurrentStream(d);

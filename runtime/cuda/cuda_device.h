@@ -34,6 +34,9 @@ cudaStream_t currentStream(int device);
 void synchronizeCurrentStream(int device);
 // The same for every device this thread has queued work on.
 void synchronizeThreadStreams();
+// The calling thread's stream on `device` if it has made one, else nullptr
+// (never makes one: safe in a deleter, never throws).
+cudaStream_t existingStream(int device) noexcept;
 
 // Errors naming the device when `device` is not a usable index.
 void checkDeviceIndex(int device);
