@@ -10,5 +10,6 @@ extern const CudaTable kCudaLinalgOps;       // cuda_linalg_ops.cpp: the matmul 
 extern const CudaTable kCudaReduceOps;       // cuda_reduce_ops.cpp: sums, means, extrema, softmax
 extern const CudaTable kCudaNnOps;           // cuda_nn_ops.cpp: batch/layer norm, pooling
 extern const CudaTable kCudaConvOps;         // cuda_conv_ops.cpp: convolution on cuDNN
+extern const CudaTable kCudaRnnOps;          // cuda_rnn_ops.cpp: LSTM, GRU, RNN as composites
 
 }  // namespace jitserve::cuda

@@ -8,7 +8,7 @@ namespace jitserve::cuda {
 
 void registerCudaKernels(OperatorRegistry& registry) {
   static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps,
-                                                     &kCudaNnOps, &kCudaConvOps};
+                                                     &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

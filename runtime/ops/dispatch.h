@@ -54,6 +54,14 @@ inline Tensor flip(const Tensor& t, std::vector<int64_t> dims) {
 }
 inline Tensor clone(const Tensor& t) { return callOp<"aten::clone", Tensor>(t, IValue()); }
 
+inline Tensor sigmoid(const Tensor& t) { return callOp<"aten::sigmoid", Tensor>(t); }
+inline Tensor tanh(const Tensor& t) { return callOp<"aten::tanh", Tensor>(t); }
+inline Tensor relu(const Tensor& t) { return callOp<"aten::relu", Tensor>(t); }
+// input @ weight.T (+ bias when defined).
+inline Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
+  return callOp<"aten::linear", Tensor>(input, weight, bias.defined() ? IValue(bias) : IValue());
+}
+
 // full_like(t, value) with t's dtype and device.
 inline Tensor fullLike(const Tensor& t, const Scalar& value) {
   return callOp<"aten::full_like", Tensor>(t, IValue(value), IValue(), IValue(), IValue(), IValue(), IValue());
