@@ -8,6 +8,7 @@
 
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/cuda/kernels/elementwise.h"
 #include "runtime/cuda/kernels/nn.h"
 #include "runtime/ops/pool_geometry.h"
 #include "runtime/support/error.h"
@@ -85,6 +86,35 @@ Tensor layerNorm(const Tensor& input, std::vector<int64_t> normalizedShape, cons
   return out;
 }
 
+// group_norm: each (sample, group) normalized as a row by the layer-norm
+// kernel, then the per-channel affine as two broadcast elementwise kernels.
+Tensor groupNorm(const Tensor& input, int64_t groups, const std::optional<Tensor>& weight,
+                 const std::optional<Tensor>& bias, double eps, bool /*cudnnEnabled*/) {
+  OnDevice on(deviceOf({&input}, "group_norm"));
+  checkFloating(input, "group_norm");
+  JS_CHECK(input.dim() >= 2, "group_norm: expected at least 2-D input, got ", input.dim(), "-D");
+  const int64_t N = input.size(0), C = input.size(1);
+  JS_CHECK(groups > 0 && C % groups == 0, "Expected number of channels in input to be divisible by num_groups, "
+           "but got input of shape ", shapeToString(input.sizes()), " and num_groups=", groups);
+  const int64_t rows = N * groups, cols = rows == 0 ? 0 : input.numel() / rows;
+  const Tensor x = contiguousOnDevice(input, on);
+  Tensor out = emptyOnDevice(input.sizes(), input.dtype(), on.device);
+  launchLayerNorm(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), input.dtype(), rows, cols,
+                  nullptr, nullptr, accType(input.dtype()), eps, on.stream);
+  DimVector pshape(static_cast<size_t>(input.dim()), 1);
+  pshape[1] = C;
+  const LaunchShape shape = launchShape(input.sizes(), "group_norm");
+  for (const auto* p : {&weight, &bias}) {
+    if (!*p || !(*p)->defined()) continue;
+    JS_CHECK((*p)->numel() == C, "group_norm: expected ", p == &weight ? "weight" : "bias", " of ", C,
+             " elements, got ", (*p)->numel());
+    const Tensor v = contiguousOnDevice(castOnDevice(**p, input.dtype(), on), on).view(pshape);
+    launchBinary(p == &weight ? BinaryOp::Mul : BinaryOp::Add, shape, operandOf(out, input.sizes()),
+                 operandOf(out, input.sizes()), operandOf(v, input.sizes()), 1.0, on.stream);
+  }
+  return out;
+}
+
 // The pair a 2-D pooling argument stands for (one value means both).
 std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* op, const char* what) {
   if (v.empty()) return {fallback, fallback};
@@ -150,6 +180,7 @@ Tensor adaptiveAvgPool2d(const Tensor& self, std::vector<int64_t> outputSize) {
 const CudaTable kCudaNnOps = {
     row<batchNorm>("aten::batch_norm"),
     row<layerNorm>("aten::layer_norm"),
+    row<groupNorm>("aten::group_norm"),
     row<maxPool2d>("aten::max_pool2d"),
     row<adaptiveAvgPool2d>("aten::adaptive_avg_pool2d"),
 };

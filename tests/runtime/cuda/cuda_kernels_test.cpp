@@ -232,6 +232,9 @@ TEST_F(CudaKernels, LayersMatchTheCpu) {
     check("aten::batch_norm", {x.transpose(2, 3), none, none, mean, var, no, IValue(0.1), IValue(1e-3), yes});
     check("aten::layer_norm", {x, IValue::intList({6}), sample({6}, dt, 95), sample({6}, dt, 96), IValue(1e-5), yes});
     check("aten::layer_norm", {x, IValue::intList({5, 6}), none, none, IValue(1e-5), yes});
+    check("aten::group_norm", {sample({2, 4, 3, 5}, dt, 96), IValue(int64_t{2}), sample({4}, dt, 97),
+                               sample({4}, dt, 98), IValue(1e-5), yes});
+    check("aten::group_norm", {x.transpose(2, 3), IValue(int64_t{3}), none, none, IValue(1e-5), yes});
     check("aten::max_pool2d", {x, IValue::intList({2, 2}), IValue::intList({}), IValue::intList({0, 0}),
                                IValue::intList({1, 1}), no});
     check("aten::max_pool2d", {x, IValue::intList({3}), IValue::intList({2}), IValue::intList({1}),
