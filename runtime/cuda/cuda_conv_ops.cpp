@@ -90,12 +90,6 @@ struct Algo {
 std::mutex gAlgoMu;
 std::map<std::string, Algo> gAlgos;
 
-std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* what) {
-  if (v.empty()) return {fallback, fallback};
-  JS_CHECK(v.size() == 1 || v.size() == 2, "conv2d: expected ", what, " to be a single int or a pair");
-  return {v[0], v.size() == 2 ? v[1] : v[0]};
-}
-
 // y = conv2d(x, w) + bias, x: (N, C, H, W), w: (K, C / groups, R, S).
 Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                   std::pair<int64_t, int64_t> stride, std::pair<int64_t, int64_t> padding,
@@ -211,8 +205,8 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const std::optional<Ten
     return conv2d(input.unsqueeze(0), weight, bias, std::move(stride), std::move(padding), std::move(dilation),
                   groups)
         .squeeze(0);
-  return conv2dCore(input, weight, bias, pairOf(stride, 1, "stride"), pairOf(padding, 0, "padding"),
-                    pairOf(dilation, 1, "dilation"), groups);
+  return conv2dCore(input, weight, bias, pairOf(stride, 1, "conv2d", "stride"),
+                    pairOf(padding, 0, "conv2d", "padding"), pairOf(dilation, 1, "conv2d", "dilation"), groups);
 }
 
 int64_t single(const std::vector<int64_t>& v, int64_t fallback, const char* what) {

@@ -115,13 +115,6 @@ Tensor groupNorm(const Tensor& input, int64_t groups, const std::optional<Tensor
   return out;
 }
 
-// The pair a 2-D pooling argument stands for (one value means both).
-std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* op, const char* what) {
-  if (v.empty()) return {fallback, fallback};
-  JS_CHECK(v.size() == 1 || v.size() == 2, op, ": ", what, " must either be a single int, or a tuple of two ints");
-  return {v[0], v.size() == 2 ? v[1] : v[0]};
-}
-
 Tensor maxPool2d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
                  std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceilMode) {
   OnDevice on(deviceOf({&self}, "max_pool2d"));

@@ -67,6 +67,13 @@ Tensor castOnDevice(const Tensor& t, ScalarType dt, const OnDevice& on) {
   return out;
 }
 
+std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* op,
+                                   const char* what) {
+  if (v.empty()) return {fallback, fallback};
+  JS_CHECK(v.size() == 1 || v.size() == 2, op, ": ", what, " must either be a single int, or a tuple of two ints");
+  return {v[0], v.size() == 2 ? v[1] : v[0]};
+}
+
 double scalarValue(const Scalar& s) { return s.isIntegral(true) ? static_cast<double>(s.toLong()) : s.toDouble(); }
 
 }  // namespace jitserve::cuda

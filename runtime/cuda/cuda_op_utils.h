@@ -11,6 +11,8 @@
 #include <cuda_runtime_api.h>
 
 #include <initializer_list>
+#include <utility>
+#include <vector>
 
 #include "runtime/core/boxing.h"
 #include "runtime/core/operator.h"
@@ -59,5 +61,10 @@ Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on);
 Tensor cloneOnDevice(const Tensor& t, const OnDevice& on);
 
 double scalarValue(const Scalar& s);
+
+// The pair a 2-D window argument (kernel_size, stride, padding, dilation)
+// stands for: one value means both, none means `fallback`.
+std::pair<int64_t, int64_t> pairOf(const std::vector<int64_t>& v, int64_t fallback, const char* op,
+                                   const char* what);
 
 }  // namespace jitserve::cuda

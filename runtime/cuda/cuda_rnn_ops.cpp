@@ -12,6 +12,7 @@
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/ops/dispatch.h"
+#include "runtime/ops/rnn_cells.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::cuda {
@@ -19,17 +20,8 @@ namespace {
 
 namespace d = ops::dispatch;
 
-enum class Cell { Lstm, Gru, Tanh, Relu };
-
-int64_t gateCount(Cell c) { return c == Cell::Lstm ? 4 : c == Cell::Gru ? 3 : 1; }
-const char* cellName(Cell c) {
-  switch (c) {
-    case Cell::Lstm: return "lstm";
-    case Cell::Gru: return "gru";
-    case Cell::Tanh: return "rnn_tanh";
-    default: return "rnn_relu";
-  }
-}
+using Cell = ops::RnnCell;
+using ops::gateCount;
 
 // One layer, one direction over x (T, B, I); h (B, H) and c update to the
 // final state; returns (T, B, H).
@@ -65,7 +57,7 @@ Tensor runDirection(Cell cell, const Tensor& x, const Tensor& wIh, const Tensor&
 std::vector<Tensor> runRnn(Cell cell, const Tensor& input, const std::vector<Tensor>& hx,
                            const std::vector<Tensor>& params, bool hasBiases, int64_t numLayers, bool train,
                            double dropout, bool bidirectional, bool batchFirst) {
-  const char* op = cellName(cell);
+  const char* op = ops::rnnCellName(cell);
   OnDevice on(deviceOf({&input}, op));
   JS_CHECK(input.dim() == 3, op, ": expected a 3-D input (seq, batch, feature), got ", input.dim(), "-D");
   JS_CHECK(isFloatingType(input.dtype()), op, ": expected a floating input, got ", scalarTypeName(input.dtype()));

@@ -17,28 +17,13 @@
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
+#include "runtime/ops/rnn_cells.h"
 #include "runtime/tensor/dispatch.h"
 
 namespace jitserve::ops {
 namespace {
 
-enum class Cell { Lstm, Gru, Tanh, Relu };
-
-int64_t gateCount(Cell c) {
-  switch (c) {
-    case Cell::Lstm: return 4;
-    case Cell::Gru: return 3;
-    default: return 1;
-  }
-}
-const char* cellName(Cell c) {
-  switch (c) {
-    case Cell::Lstm: return "lstm";
-    case Cell::Gru: return "gru";
-    case Cell::Tanh: return "rnn_tanh";
-    default: return "rnn_relu";
-  }
-}
+using Cell = RnnCell;
 
 struct Weights {
   Tensor w_ih, w_hh, b_ih, b_hh, w_hr;  // biases / projection may be undefined
@@ -63,7 +48,7 @@ Tensor runDirection(Cell cell, const Tensor& x, const Weights& w, Tensor& h, Ten
   if (w.b_ih.defined()) xi = add(xi, w.b_ih);
   xi = xi.contiguous();
   Tensor out = empty({steps, B, Hout}, x.dtype());
-  JS_DISPATCH_FLOAT_AND_DOUBLE(x.dtype(), cellName(cell), [&] {
+  JS_DISPATCH_FLOAT_AND_DOUBLE(x.dtype(), rnnCellName(cell), [&] {
     using Tt = scalar_t;
     const Tt* xp = xi.data<Tt>();
     for (int64_t step = 0; step < steps; ++step) {
@@ -169,7 +154,7 @@ std::vector<Tensor> runRnnPadded(Cell cell, const Tensor& input, const std::vect
                                  const std::vector<Tensor>& params, bool has_biases, int64_t num_layers,
                                  double dropout, bool train, bool bidirectional, bool batch_first,
                                  const std::vector<int64_t>* batchSizes) {
-  const char* op = cellName(cell);
+  const char* op = rnnCellName(cell);
   JS_CHECK(input.dim() == 3, op, ": expected a 3-D input (seq, batch, feature), got ", input.dim(), "-D");
   JS_CHECK(input.dtype() == ScalarType::Float || input.dtype() == ScalarType::Double, op,
            ": expected a Float or Double input, got ", scalarTypeName(input.dtype()));
@@ -265,7 +250,7 @@ auto rnnInput(const Tensor& input, Hx hx, std::vector<Tensor> params, bool has_b
 template <Cell C, typename Hx>
 auto rnnData(const Tensor& data, const Tensor& batch_sizes, Hx hx, std::vector<Tensor> params, bool has_biases,
              int64_t num_layers, double dropout, bool train, bool bidirectional) {
-  std::vector<int64_t> bs = packedBatchSizes(cellName(C), data, batch_sizes);
+  std::vector<int64_t> bs = packedBatchSizes(rnnCellName(C), data, batch_sizes);
   return rnnReturns<C>(runRnn(C, data, states(std::move(hx)), params, has_biases, num_layers, dropout, train,
                               bidirectional, false, &bs));
 }
@@ -277,7 +262,7 @@ auto rnnData(const Tensor& data, const Tensor& batch_sizes, Hx hx, std::vector<T
 std::vector<Tensor> runCell(Cell cell, const Tensor& input, const std::vector<Tensor>& hx, const Tensor& w_ih,
                             const Tensor& w_hh, const std::optional<Tensor>& b_ih,
                             const std::optional<Tensor>& b_hh) {
-  const char* name = cellName(cell);
+  const char* name = rnnCellName(cell);
   JS_CHECK(input.dim() == 2, name, "_cell: expected a 2-D (batch, input_size) input, got ",
            shapeToString(input.sizes()));
   JS_CHECK(w_ih.dim() == 2 && w_hh.dim() == 2, name, "_cell: weights must be 2-D");
