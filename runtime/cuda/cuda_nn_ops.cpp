@@ -56,7 +56,7 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
   const Tensor x = contiguousOnDevice(input, on);
   Tensor out = emptyOnDevice(input.sizes(), input.dtype(), on.device);
   launchBatchNormInference(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), input.dtype(),
-                           input.numel(), channels, inner, mean, var, w, b, acc, eps, on.stream);
+                           input.numel(), channels, inner, mean, var, w, b, eps, on.stream);
   return out;
 }
 
@@ -82,7 +82,7 @@ Tensor layerNorm(const Tensor& input, std::vector<int64_t> normalizedShape, cons
   const Tensor x = contiguousOnDevice(input, on);
   Tensor out = emptyOnDevice(input.sizes(), input.dtype(), on.device);
   launchLayerNorm(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), input.dtype(), rows, cols, w,
-                  b, acc, eps, on.stream);
+                  b, eps, on.stream);
   return out;
 }
 
@@ -100,7 +100,7 @@ Tensor groupNorm(const Tensor& input, int64_t groups, const std::optional<Tensor
   const Tensor x = contiguousOnDevice(input, on);
   Tensor out = emptyOnDevice(input.sizes(), input.dtype(), on.device);
   launchLayerNorm(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), input.dtype(), rows, cols,
-                  nullptr, nullptr, accType(input.dtype()), eps, on.stream);
+                  nullptr, nullptr, eps, on.stream);
   DimVector pshape(static_cast<size_t>(input.dim()), 1);
   pshape[1] = C;
   const LaunchShape shape = launchShape(input.sizes(), "group_norm");

@@ -133,7 +133,7 @@ __global__ void adaptiveAvgPool2dKernel(const T* x, T* y, int64_t height, int64_
 
 void launchBatchNormInference(const void* x, void* y, ScalarType type, int64_t numel, int64_t channels,
                               int64_t inner, const void* mean, const void* var, const void* weight, const void* bias,
-                              ScalarType /*paramType*/, double eps, cudaStream_t stream) {
+                              double eps, cudaStream_t stream) {
   if (numel == 0) return;
   dispatchFloating(type, [&](auto tag) {
     using T = decltype(tag);
@@ -146,7 +146,7 @@ void launchBatchNormInference(const void* x, void* y, ScalarType type, int64_t n
 }
 
 void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int64_t cols, const void* weight,
-                     const void* bias, ScalarType /*paramType*/, double eps, cudaStream_t stream) {
+                     const void* bias, double eps, cudaStream_t stream) {
   if (rows == 0 || cols == 0) return;
   dispatchFloating(type, [&](auto tag) {
     using T = decltype(tag);

@@ -13,15 +13,16 @@ namespace jitserve::cuda {
 
 // y = (x - mean[c]) / sqrt(var[c] + eps) * weight[c] + bias[c] for x of
 // shape (N, C, inner...) flattened; weight and bias may be null (1 and 0).
-// The per-channel tensors have paramType (float, or double for double x).
+// The per-channel tensors are float (double for a double x).
 void launchBatchNormInference(const void* x, void* y, ScalarType type, int64_t numel, int64_t channels,
                               int64_t inner, const void* mean, const void* var, const void* weight, const void* bias,
-                              ScalarType paramType, double eps, cudaStream_t stream);
+                              double eps, cudaStream_t stream);
 
 // Each of `rows` rows of `cols` normalized by its mean and biased variance,
-// then scaled by weight[col] and shifted by bias[col] (either may be null).
+// then scaled by weight[col] and shifted by bias[col] (either may be null;
+// float, double for a double x).
 void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int64_t cols, const void* weight,
-                     const void* bias, ScalarType paramType, double eps, cudaStream_t stream);
+                     const void* bias, double eps, cudaStream_t stream);
 
 struct Pool2dGeometry {
   int64_t planes, height, width, outHeight, outWidth;
