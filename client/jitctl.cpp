@@ -285,6 +285,11 @@ int main(int argc, char** argv) {
     if (!r.ok()) return fail(r.status());
     std::cout << r->model().name() << " version " << r->model().version() << " (" << r->model().format()
               << (r->model().device().empty() ? "" : ", on " + r->model().device()) << ")\n";
+    if (r->model().cpu_fallback_ops_size() > 0) {
+      std::cout << "  runs on the CPU (no " << r->model().device() << " kernel):";
+      for (const auto& op : r->model().cpu_fallback_ops()) std::cout << " " << op;
+      std::cout << "\n";
+    }
     for (const auto& m : r->methods()) std::cout << "  " << signatureLine(m) << "\n";
     return 0;
   }

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "runtime/tensor/allocator.h"
+#include "runtime/tensor/backend.h"
 #include "runtime/tensor/parallel.h"
 #include "server/core/serving_core.h"
 
@@ -61,6 +62,7 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
   std::map<std::tuple<std::string, std::string, std::string, int>, uint64_t> answers;  // api, model, method, code
   std::map<std::string, LatencyHistogram::Snapshot> queue;                            // model
   std::map<std::pair<std::string, std::string>, LatencyHistogram::Snapshot> run;       // model, method
+  std::map<std::pair<std::string, std::string>, std::pair<uint64_t, uint64_t>> device;  // launches, copies
   for (const auto& [key, s] : stats.methods()) {
     for (const auto& [api, counts] : s.answers) {
       for (size_t code = 0; code < counts.size(); ++code) {
@@ -69,6 +71,11 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
     }
     if (s.queue.count) queue[key.model].add(s.queue);
     if (s.run.count) run[{key.model, key.method}].add(s.run);
+    if (s.deviceKernelLaunches || s.cpuFallbackCopies) {
+      auto& d = device[{key.model, key.method}];
+      d.first += s.deviceKernelLaunches;
+      d.second += s.cpuFallbackCopies;
+    }
   }
   auto requests = family("jitserve_requests_total",
                          "Inference requests answered, by API, model, method and gRPC status code", MetricType::Counter);
@@ -91,7 +98,19 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
   for (const auto& [k, h] : run) addHistogram(executed, {{"method", k.second}, {"model", k.first}}, h);
   auto loads = family("jitserve_model_load_seconds", "Time to read and compile a model", MetricType::Histogram);
   for (const auto& [model, h] : stats.loads()) addHistogram(loads, {{"model", model}}, h);
-  for (auto* f : {&requests, &queued, &executed, &loads}) out.push_back(std::move(*f));
+  // Only methods that did device work have these series.
+  auto launches = family("jitserve_device_kernel_launches_total",
+                         "Kernels and library calls (cuBLAS, cuDNN) requests enqueued on a device",
+                         MetricType::Counter);
+  auto copies = family("jitserve_cpu_fallback_copies_total",
+                       "Tensors copied between a device and the host to run operators without a device kernel "
+                       "on the CPU (config cpu_fallback)",
+                       MetricType::Counter);
+  for (const auto& [k, d] : device) {
+    addSample(launches, {{"method", k.second}, {"model", k.first}}, static_cast<double>(d.first));
+    addSample(copies, {{"method", k.second}, {"model", k.first}}, static_cast<double>(d.second));
+  }
+  for (auto* f : {&requests, &queued, &executed, &loads, &launches, &copies}) out.push_back(std::move(*f));
 }
 
 }  // namespace
@@ -154,8 +173,29 @@ std::vector<prometheus::MetricFamily> MetricsCollector::collectFamilies() const 
   auto peak = family("jitserve_cpu_bytes_peak", "The most bytes of tensor memory the CPU allocator had out",
                      MetricType::Gauge);
   addSample(peak, {}, static_cast<double>(cpuPeakAllocatedBytes()));
+  // Device memory, per device of each backend that counts it (CUDA's caching
+  // allocator): what tensors hold, what the cache keeps from the device.
+  auto devInUse = family("jitserve_device_bytes_in_use", "Bytes of device memory held by tensors", MetricType::Gauge);
+  auto devReserved = family("jitserve_device_bytes_reserved",
+                            "Bytes of device memory the allocator holds (in use plus cached)", MetricType::Gauge);
+  auto devPeak = family("jitserve_device_bytes_peak", "The most bytes of device memory tensors held",
+                        MetricType::Gauge);
+  for (DeviceType t : {DeviceType::CUDA, DeviceType::PrivateUse1}) {
+    Backend* b = findBackend(t);
+    if (!b) continue;
+    const int n = b->deviceCount();
+    for (int i = 0; i < n; ++i) {
+      std::optional<DeviceMemoryStats> m = b->memoryStats(i);
+      if (!m) continue;
+      const std::string name = Device(t, static_cast<int8_t>(i)).str();
+      addSample(devInUse, {{"device", name}}, static_cast<double>(m->inUseBytes));
+      addSample(devReserved, {{"device", name}}, static_cast<double>(m->reservedBytes));
+      addSample(devPeak, {{"device", name}}, static_cast<double>(m->peakInUseBytes));
+    }
+  }
   std::vector<prometheus::MetricFamily> out;
   collectRequests(core_.stats(), out);
+  for (auto* f : {&devInUse, &devReserved, &devPeak}) out.push_back(std::move(*f));
   for (auto* f : {&hits, &misses, &fallbacks, &compile, &generic, &entries, &guards, &bailouts, &depth, &workers, &intraOp, &interOp, &loaded,
                   &inUse, &peak}) {
     out.push_back(std::move(*f));

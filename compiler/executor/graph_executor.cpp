@@ -340,6 +340,8 @@ std::shared_ptr<const ExecutionPlan> GraphExecutor::genericPlan() {
   return generic_;
 }
 
+std::shared_ptr<const ExecutionPlan> GraphExecutor::builtGenericPlan() const { return generic_; }
+
 std::shared_ptr<const ExecutionPlan> GraphExecutor::planFor(std::span<const IValue> inputs) {
   return planFor(inputs, /*wakeCompiler=*/true);
 }

@@ -174,6 +174,9 @@ class GraphExecutor {
   // graph its Code was built from; plans are immutable once cached.
   std::vector<std::shared_ptr<const ExecutionPlan>> plans() const;
   const Graph& graph() const { return *graph_; }
+  // The generic plan, for a caller that saw warmup() return (it is written
+  // once, inside warmup's call_once); nullptr if not built.
+  std::shared_ptr<const ExecutionPlan> builtGenericPlan() const;
 
  private:
   struct Background;  // this executor's queued / running compiles

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
+#include "compiler/passes/device_placement.h"
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/ops/onednn_conv.h"
 #include "runtime/support/error.h"
@@ -29,6 +30,17 @@ GraphExecutorOptions servingExecutorOptions(const ServingExecutorConfig& config)
     JS_INTERNAL_ASSERT(passes.ok(), "the specialized pipeline names an unknown pass: ", passes.status().message());
     opts.pipeline = std::move(*passes);
   }
+  if (!config.device.isCPU()) {
+    // Last, on the graph the plan runs: the passes may have replaced nodes.
+    DevicePlacementOptions placement;
+    placement.device = config.device;
+    placement.cpuFallback = config.cpuFallback;
+    opts.pipeline = [passes = std::move(opts.pipeline), placement](Graph& g) {
+      if (passes) passes(g);
+      absl::StatusOr<bool> placed = PlaceOnDevice(g, placement);
+      if (!placed.ok()) throw Error(std::string(placed.status().message()), placed.status().code());
+    };
+  }
   // The profiling executor: a plan's first run records its types, then the
   // plan is rebuilt with guards on them (docs/pipeline.md).
   opts.profiling.enabled = config.optimize;
@@ -47,6 +59,15 @@ std::shared_ptr<GraphExecutor> makeServingExecutor(std::shared_ptr<Graph> graph,
     }
   }
   return executor;
+}
+
+absl::Status buildGenericPlan(GraphExecutor& executor) {
+  try {
+    executor.warmup();
+  } catch (const std::exception& e) {
+    return statusFromException(e);
+  }
+  return absl::OkStatus();
 }
 
 absl::Status warmUpServingExecutor(GraphExecutor& executor, std::span<const Stack> samples) {

@@ -45,6 +45,13 @@ struct ServingExecutorConfig {
   // Resolves the functions the method calls (its compilation unit's), for
   // the interpreter and the inliner; empty when it calls none.
   std::function<Function*(std::string_view)> functionResolver;
+  // Where the method's inputs and module state live. Off the CPU, every
+  // plan (optimized or not) ends with device placement
+  // (compiler/passes/device_placement.h): an operator with no kernel there
+  // fails the plan's build naming it, or with cpuFallback runs on the host
+  // between counted copies.
+  Device device = Device::cpu();
+  bool cpuFallback = false;
 };
 
 // What the pipeline's passes run with: calls resolved by functionResolver
@@ -62,6 +69,11 @@ GraphExecutorOptions servingExecutorOptions(const ServingExecutorConfig& config)
 // it as that call's error.
 std::shared_ptr<GraphExecutor> makeServingExecutor(std::shared_ptr<Graph> graph,
                                                    const ServingExecutorConfig& config);
+
+// Builds the executor's generic plan now, whatever the config: a load on a
+// device calls it so that an operator the device cannot serve fails the
+// load (FailedPrecondition naming each), not the first request.
+absl::Status buildGenericPlan(GraphExecutor& executor);
 
 // How long one load-time warm-up sample may run: a sample that loops
 // forever must not hang a load.

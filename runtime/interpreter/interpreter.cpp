@@ -279,6 +279,7 @@ InterpreterState::Status InterpreterState::run(Stack& stack) {
     const InterpreterState* outer;
     ~Restore() { t_current = outer; }
   } restore{outer};
+  RunCountersScope counting(options_.counters);
   const Status s = runLoop();
   if (s == Status::kDone) {
     stack.clear();

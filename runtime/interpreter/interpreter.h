@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "runtime/core/ivalue.h"
+#include "runtime/core/run_counters.h"
 #include "runtime/core/stack.h"
 #include "runtime/interpreter/code.h"
 #include "runtime/interpreter/memory_planner.h"
@@ -61,6 +62,9 @@ struct InterpreterOptions {
   uint32_t checkInterval = 1024;
   // Where prim::Print writes; nullptr means std::cout.
   std::ostream* printSink = nullptr;
+  // Where the run's work is counted (run_counters.h): installed on every
+  // thread that runs this state or the work it forks; must outlive the run.
+  RunCounters* counters = nullptr;
 };
 
 // An error raised while running TorchScript: the program's message plus

@@ -78,6 +78,10 @@ extern const OpTable kUpsampleOps;
 
 extern const OpTable kShapeOps;  // shape_ops.h
 
+// jitserve::fallback_to_cpu / fallback_to_device: the counted copies around
+// an operator that runs on the CPU for a device without its kernel.
+extern const OpTable kCpuFallbackOps;
+
 // The torch.special orthogonal polynomials evaluated elementwise at (x, n):
 // Chebyshev T/U/V/W (plain and shifted to [0, 1]), Hermite H/He, Laguerre L
 // and Legendre P. n is truncated to an integer; negative degrees give 0.

@@ -51,6 +51,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
       &ops::kRnnOps,
       &ops::kTransformerOps,
       &ops::kWindowOps,
+      &ops::kCpuFallbackOps,
   };
   for (const ops::OpTable* table : kTables) ops::registerOpEntries(registry, *table);
   // Last: its rows forward to operators registered above.

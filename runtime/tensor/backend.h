@@ -19,12 +19,22 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "runtime/tensor/allocator.h"
 #include "runtime/tensor/device.h"
+#include "runtime/tensor/tensor.h"
 
 namespace jitserve {
+
+// One device's tensor memory, as its backend's allocator counts it.
+struct DeviceMemoryStats {
+  int64_t inUseBytes = 0;      // held by live tensors
+  int64_t reservedBytes = 0;   // taken from the device (in use + cached)
+  int64_t peakInUseBytes = 0;
+};
 
 class Backend {
  public:
@@ -50,6 +60,19 @@ class Backend {
   // Waits for everything this thread queued on any device of this type
   // (nothing, for a device without streams).
   virtual void synchronizeThread() {}
+  // A contiguous copy of t (a tensor on a device of this type) made on that
+  // device, or an undefined Tensor when the backend has no device-side
+  // strided copy (toDevice then gathers through the host).
+  virtual Tensor contiguousCopy(const Tensor& t) {
+    (void)t;
+    return Tensor();
+  }
+  // Memory of device `index` of this type, for metrics; nullopt when the
+  // backend does not count it.
+  virtual std::optional<DeviceMemoryStats> memoryStats(int index) const {
+    (void)index;
+    return std::nullopt;
+  }
 };
 
 // Registers the backend of its device type (and its allocator). Errors on a

@@ -1,5 +1,7 @@
 #include "server/core/model.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
@@ -8,6 +10,7 @@
 #include "compiler/frontend/compilation_unit.h"
 #include "runtime/ir/ir.h"
 #include "runtime/core/value_device.h"
+#include "compiler/passes/device_placement.h"
 #include "runtime/tensor/device_copy.h"
 #include "runtime/ir/ir_printer.h"
 #include "compiler/passes/pass_registry.h"
@@ -80,6 +83,8 @@ ServingExecutorConfig Model::executorConfig(bool on) const {
   config.optimize = on;
   config.backgroundCompile = backgroundCompile_;
   config.functionResolver = codeOptions_.functionResolver;
+  config.device = device_;
+  config.cpuFallback = cpuFallback_;
   return config;
 }
 
@@ -104,7 +109,26 @@ absl::Status Model::finishLoad(Options options) {
       return absl::FailedPreconditionError(absl::StrCat("cannot place the model on ", device_.str(), ": ", e.what()));
     }
   }
+  cpuFallback_ = options.cpuFallback;
   executors_ = makeExecutors(options.optimize);
+  if (!device_.isCPU()) {
+    // Placement runs when a plan is built: build the generic ones now, so an
+    // operator the device cannot serve fails the load rather than a request.
+    for (size_t i = 0; i < executors_.size(); ++i) {
+      absl::Status st = buildGenericPlan(*executors_[i]);
+      if (!st.ok()) {
+        return absl::Status(st.code(), absl::StrCat("method '", methods_[i].name, "' cannot run on ", device_.str(),
+                                                    ": ", st.message(),
+                                                    cpuFallback_ ? "" : "; set \"cpu_fallback\": true in the model's "
+                                                                        "config.json to run them on the CPU"));
+      }
+      if (auto plan = executors_[i]->builtGenericPlan()) {
+        for (std::string& op : CpuFallbackOperators(*plan->graph)) cpuFallbackOps_.push_back(std::move(op));
+      }
+    }
+    std::sort(cpuFallbackOps_.begin(), cpuFallbackOps_.end());
+    cpuFallbackOps_.erase(std::unique(cpuFallbackOps_.begin(), cpuFallbackOps_.end()), cpuFallbackOps_.end());
+  }
   return warmUp(executors_);
 }
 

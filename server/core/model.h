@@ -94,6 +94,11 @@ struct ModelOptions {
   // tensors are moved there and its outputs back to the host. A device this
   // machine cannot serve fails the load naming it.
   Device device = Device::cpu();
+  // Off the CPU: operators the device has no kernel for run on the host
+  // between copies (config.json "cpu_fallback"), each copy counted in the
+  // request's metrics; without it such an operator fails the load, naming
+  // it (compiler/passes/device_placement.h).
+  bool cpuFallback = false;
 };
 
 class Model {
@@ -143,6 +148,9 @@ class Model {
   bool frozen() const { return frozen_; }
   // Where it runs (ModelOptions::device).
   Device device() const { return device_; }
+  // The operators its plans run on the CPU by fallback (ModelOptions::
+  // cpuFallback), sorted; empty on the CPU or when the device serves all.
+  const std::vector<std::string>& cpuFallbackOperators() const { return cpuFallbackOps_; }
 
   // The default method first, then the others in source order.
   const std::vector<Method>& methods() const { return methods_; }
@@ -200,6 +208,8 @@ class Model {
   bool backgroundCompile_ = true;
   bool frozen_ = false;
   Device device_ = Device::cpu();
+  bool cpuFallback_ = false;
+  std::vector<std::string> cpuFallbackOps_;
   std::vector<WarmupSample> warmup_;
 };
 

@@ -122,6 +122,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
   std::string entry;
   std::vector<WarmupSample> warmup;
   std::optional<Device> device;
+  bool cpuFallback = false;
   const fs::path config = dir / "config.json";
   std::error_code ec;
   if (fs::exists(config, ec)) {
@@ -138,6 +139,13 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
               absl::StrCat(config.string(), ": \"device\" must be cpu, cuda or cuda:N, got '", d, "'"));
         }
       }
+      if (j.contains("cpu_fallback")) {
+        if (!j.at("cpu_fallback").is_boolean()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(config.string(), ": \"cpu_fallback\" must be true or false, got ", j.at("cpu_fallback").dump()));
+        }
+        cpuFallback = j.at("cpu_fallback").get<bool>();
+      }
       if (j.contains("warmup")) {
         auto samples = parseWarmupSamples(j.at("warmup").dump(), config.string());
         if (!samples.ok()) return samples.status();
@@ -152,7 +160,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     if (!d.is_directory()) continue;
     const std::string version = d.path().filename().string();
     if (!isValidName(version)) continue;
-    ModelSpec spec{name, version, {}, Model::Format::kSource, entry, warmup, device};
+    ModelSpec spec{name, version, {}, Model::Format::kSource, entry, warmup, device, cpuFallback};
     if (fs::exists(d.path() / "model.py")) {
       spec.file = d.path() / "model.py";
     } else if (fs::exists(d.path() / "model.pt")) {
@@ -207,6 +215,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::find(std::string_view na
 absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::Options options) {
   if (options.warmup.empty()) options.warmup = spec.warmup;
   if (spec.device) options.device = *spec.device;
+  options.cpuFallback = options.cpuFallback || spec.cpuFallback;
   auto bytes = readFile(spec.file);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =

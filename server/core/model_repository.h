@@ -1,6 +1,7 @@
 // ModelRepository: models on disk, in a directory laid out as
 //
-//   DIR/NAME/config.json          optional: {"entry": "forward", "warmup": [...]}
+//   DIR/NAME/config.json          optional: {"entry": "forward", "warmup": [...],
+//                                            "device": "cuda:0", "cpu_fallback": false}
 //   DIR/NAME/VERSION/model.py     TorchScript source, or
 //   DIR/NAME/VERSION/model.pt     a torch.jit.save archive
 //
@@ -37,6 +38,7 @@ struct ModelSpec {
   std::string entry;  // from config.json; "" when not given
   std::vector<WarmupSample> warmup;  // from config.json
   std::optional<Device> device;      // config.json "device"; unset: the server's default
+  bool cpuFallback = false;          // config.json "cpu_fallback" (ModelOptions::cpuFallback)
 };
 
 // config.json's "warmup" value, parsed (see above); `where` prefixes errors.

@@ -306,9 +306,13 @@ void ServingCore::runCall(InferCall& call, Clock::time_point enqueued) {
   opts.deadline = call.deadline;
   // A short interval keeps deadlines prompt; the check itself is cheap.
   opts.checkInterval = 64;
+  RunCounters counters;
+  opts.counters = &counters;
   Stack stack = std::move(call.inputs);
   absl::Status s = call.model->run(*call.method, stack, opts);
   stats.ran(Clock::now() - start, s.ok());
+  stats.deviceWork(counters.deviceKernelLaunches.load(std::memory_order_relaxed),
+                   counters.cpuFallbackCopies.load(std::memory_order_relaxed));
   const bool ok = s.ok();
   finish(std::move(s), ok ? std::move(stack) : Stack{});
 }

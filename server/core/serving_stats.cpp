@@ -110,6 +110,8 @@ MethodStats::Snapshot MethodStats::snapshot() const {
   s.queue = queue_.snapshot();
   s.run = run_.snapshot();
   s.lastInferenceMs = lastInferenceMs_.load(kRelaxed);
+  s.deviceKernelLaunches = kernelLaunches_.load(kRelaxed);
+  s.cpuFallbackCopies = fallbackCopies_.load(kRelaxed);
   return s;
 }
 
@@ -170,6 +172,8 @@ MethodStats::Snapshot ServingStats::model(std::string_view model, std::string_vi
     sum.queue.add(s.queue);
     sum.run.add(s.run);
     sum.lastInferenceMs = std::max(sum.lastInferenceMs, s.lastInferenceMs);
+    sum.deviceKernelLaunches += s.deviceKernelLaunches;
+    sum.cpuFallbackCopies += s.cpuFallbackCopies;
   }
   return sum;
 }

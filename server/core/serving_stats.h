@@ -24,6 +24,9 @@
 //              queued is a failure);
 //   queue, run histograms of the time waiting for a worker and running;
 //   lastInferenceMs  when the last such request ended (ms since the epoch);
+//   deviceKernelLaunches, cpuFallbackCopies
+//              summed over those runs: kernels (and library calls) enqueued
+//              on a device, tensors copied for CPU fallbacks;
 //   averageRunNs     a moving average of successful runs (each weighs 1/8),
 //              which, with success.count, decides whether a straight-line
 //              method runs on the calling thread (ServingCore::submit).
@@ -105,6 +108,12 @@ class MethodStats {
   // A request that reached the workers was answered, `total` after it was
   // submitted.
   void finished(std::chrono::nanoseconds total, bool ok);
+  // What one run enqueued on its device (kernels and library calls) and how
+  // many tensors its CPU fallbacks copied (runtime/core/run_counters.h).
+  void deviceWork(uint64_t kernelLaunches, uint64_t fallbackCopies) {
+    if (kernelLaunches) kernelLaunches_.fetch_add(kernelLaunches, std::memory_order_relaxed);
+    if (fallbackCopies) fallbackCopies_.fetch_add(fallbackCopies, std::memory_order_relaxed);
+  }
 
   // The inline policy's inputs.
   uint64_t successes() const { return success_.count.load(std::memory_order_relaxed); }
@@ -115,6 +124,8 @@ class MethodStats {
     DurationTotal success, fail;
     LatencyHistogram::Snapshot queue, run;
     uint64_t lastInferenceMs = 0;
+    uint64_t deviceKernelLaunches = 0;
+    uint64_t cpuFallbackCopies = 0;
   };
   Snapshot snapshot() const;
 
@@ -133,6 +144,8 @@ class MethodStats {
   Total success_, fail_;
   LatencyHistogram queue_, run_;
   std::atomic<uint64_t> lastInferenceMs_{0};
+  std::atomic<uint64_t> kernelLaunches_{0};
+  std::atomic<uint64_t> fallbackCopies_{0};
   std::atomic<int64_t> averageRunNs_{0};
 };
 

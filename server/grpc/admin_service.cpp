@@ -132,6 +132,11 @@ grpc::ServerUnaryReactor* AdminService::GetExecutorStats(grpc::CallbackServerCon
     ms->set_guards(s.guards);
     ms->set_guard_failures(s.guardFailures);
     ms->set_optimized_plans(s.optimizedPlans);
+    ms->set_device(e.model->device().str());
+    for (const std::string& op : e.model->cpuFallbackOperators()) ms->add_cpu_fallback_ops(op);
+    const MethodStats::Snapshot requests = e.method->stats->snapshot();
+    ms->set_cpu_fallback_copies(requests.cpuFallbackCopies);
+    ms->set_device_kernel_launches(requests.deviceKernelLaunches);
     for (const auto& p : s.plans) {
       auto* ps = ms->add_plans();
       ps->set_argument_spec(p.spec);

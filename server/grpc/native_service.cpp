@@ -151,6 +151,7 @@ void fillModelInfo(const Model& model, pb::ModelInfo* info) {
   info->set_version(model.version());
   info->set_format(model.formatName());
   info->set_device(model.device().str());
+  for (const std::string& op : model.cpuFallbackOperators()) info->add_cpu_fallback_ops(op);
   info->set_state("READY");
   for (const auto& m : model.methods()) info->add_methods(m.name);
 }

@@ -7,8 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <cstdlib>
-#include <cstring>
 
 #include "runtime/ir/ir.h"
 #include "runtime/ir/ir_parser.h"
@@ -20,51 +18,14 @@
 #include "runtime/ops/register_all.h"
 #include "runtime/tensor/backend.h"
 #include "runtime/tensor/device_copy.h"
+#include "tests/support/fake_device.h"
 
 namespace jitserve {
 namespace {
 
-constexpr Device kFake(DeviceType::PrivateUse1, 0);
-
-// Host memory that says it is on the fake device.
-class FakeAllocator final : public Allocator {
- public:
-  DataPtr allocate(size_t nbytes) override {
-    void* p = std::malloc(nbytes ? nbytes : 1);
-    return DataPtr(p, p, &std::free, kFake);
-  }
-  Device device() const override { return kFake; }
-};
-
-class FakeBackend final : public Backend {
- public:
-  DeviceType deviceType() const override { return DeviceType::PrivateUse1; }
-  int deviceCount() const override { return 1; }
-  Allocator* allocator() override { return &alloc_; }
-  void copyFromHost(void* dst, Device, const void* src, size_t n) override { std::memcpy(dst, src, n); }
-  void copyToHost(void* dst, const void* src, Device, size_t n) override { std::memcpy(dst, src, n); }
-  void copyOnDevice(void* dst, Device, const void* src, Device, size_t n) override { std::memcpy(dst, src, n); }
-  void synchronize(Device) override {}
-
- private:
-  FakeAllocator alloc_;
-};
-
-void ensureFakeBackend() {
-  static FakeBackend* backend = [] {
-    auto* b = new FakeBackend();
-    registerBackend(b);
-    return b;
-  }();
-  (void)backend;
-}
-
-// The same bytes seen as a host tensor (the fake device's memory is host
-// memory), so the fake kernel can compute with the CPU's.
-Tensor hostView(const Tensor& t) {
-  Storage s(make_intrusive<StorageImpl>(DataPtr::borrowed(t.storage().data()), t.storage().nbytes()));
-  return Tensor::fromStorage(std::move(s), t.dtype(), t.sizes(), t.strides(), t.storage_offset());
-}
+using testing::ensureFakeBackend;
+using testing::hostView;
+constexpr Device kFake = testing::kFakeDevice;
 
 // One operator the fake device has a kernel for, and how often it ran.
 struct FakeOp {
