@@ -7,7 +7,9 @@
 #include "runtime/cuda/caching_allocator.h"
 #include "runtime/cuda/cuda_device.h"
 #include "runtime/cuda/cuda_error.h"
+#include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/cuda/cuda_ops.h"
+#include "runtime/cuda/host_transfer.h"
 #include "runtime/support/error.h"
 
 namespace jitserve::cuda {
@@ -15,34 +17,34 @@ namespace {
 
 int indexOf(Device d) { return d.index < 0 ? 0 : d.index; }
 
-// Host<->device copies are queued on the thread's stream and waited for, so
-// the bytes are in place when the call returns (the Backend contract); a
-// pageable host buffer would make cudaMemcpyAsync synchronous anyway.
+// Host<->device copies are queued on the thread's stream through pinned
+// staging buffers (host_transfer.h) and waited for, so the bytes are in
+// place when the call returns (the Backend contract).
 class CudaBackend final : public Backend {
  public:
   DeviceType deviceType() const override { return DeviceType::CUDA; }
   int deviceCount() const override { return cuda::deviceCount(); }
   Allocator* allocator() override { return &cachingAllocator(); }
+  Tensor contiguousCopy(const Tensor& t) override {
+    if (!isSupportedDtype(t.dtype())) return Tensor();  // complex: through the host
+    OnDevice on(t.device());
+    return cloneOnDevice(t, on);
+  }
+  std::optional<DeviceMemoryStats> memoryStats(int index) const override {
+    if (index < 0 || index >= cuda::deviceCount()) return std::nullopt;
+    const AllocatorStats a = cachingAllocator().stats(index);
+    return DeviceMemoryStats{a.inUseBytes, a.reservedBytes, a.peakInUseBytes};
+  }
   DataPtr allocate(size_t nbytes, Device device) override {
     const int d = indexOf(device);
     return cachingAllocator().allocate(nbytes, d, currentStream(d));
   }
 
   void copyFromHost(void* dst, Device dstDevice, const void* src, size_t nbytes) override {
-    if (nbytes == 0) return;
-    const int d = indexOf(dstDevice);
-    DeviceGuard guard(d);
-    cudaStream_t s = currentStream(d);
-    JS_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyHostToDevice, s));
-    JS_CUDA_CHECK(cudaStreamSynchronize(s));
+    copyHostToDevice(dst, src, nbytes, indexOf(dstDevice));
   }
   void copyToHost(void* dst, const void* src, Device srcDevice, size_t nbytes) override {
-    if (nbytes == 0) return;
-    const int d = indexOf(srcDevice);
-    DeviceGuard guard(d);
-    cudaStream_t s = currentStream(d);
-    JS_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyDeviceToHost, s));
-    JS_CUDA_CHECK(cudaStreamSynchronize(s));
+    copyDeviceToHost(dst, src, nbytes, indexOf(srcDevice));
   }
   // Ordered on the destination's stream after the source's pending work.
   void copyOnDevice(void* dst, Device dstDevice, const void* src, Device srcDevice, size_t nbytes) override {

@@ -1,4 +1,6 @@
-// Convolution on cuDNN (conv2d, conv1d as a conv2d of height 1).
+// Convolution on cuDNN (conv2d, conv1d as a conv2d of height 1) and
+// transposed convolution (conv_transpose2d, conv_transpose1d) as cuDNN's
+// backward-data of the convolution it inverts.
 //
 // NCHW tensors and KCRS filters, made contiguous; groups, stride, padding
 // and dilation go to the convolution descriptor. The algorithm is chosen
@@ -8,6 +10,7 @@
 // bfloat16 accumulate in float32 and may use tensor cores. The bias is added
 // by the elementwise kernel, broadcast over N, H and W.
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -15,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_libraries.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
@@ -82,6 +86,29 @@ int narrow(int64_t v, const char* what) {
   return static_cast<int>(v);
 }
 
+// The convolution's geometry, and FMA math for float32 / float64 (no TF32),
+// tensor cores for the 16-bit types.
+void setConvolution(ConvDesc& cd, std::pair<int64_t, int64_t> padding, std::pair<int64_t, int64_t> stride,
+                    std::pair<int64_t, int64_t> dilation, int64_t groups, ScalarType dt) {
+  const cudnnDataType_t compute = dt == ScalarType::Double ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolution2dDescriptor(cd.d, narrow(padding.first, "padding"),
+                                                 narrow(padding.second, "padding"), narrow(stride.first, "stride"),
+                                                 narrow(stride.second, "stride"), narrow(dilation.first, "dilation"),
+                                                 narrow(dilation.second, "dilation"), CUDNN_CROSS_CORRELATION,
+                                                 compute));
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionGroupCount(cd.d, narrow(groups, "groups")));
+  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionMathType(
+      cd.d, dt == ScalarType::Float || dt == ScalarType::Double ? CUDNN_FMA_MATH : CUDNN_TENSOR_OP_MATH));
+}
+
+// out += bias over dim 1 (K channels), on the call's stream.
+void addChannelBias(Tensor& out, const Tensor& bias, int64_t K, const OnDevice& on, const char* op) {
+  JS_CHECK(bias.numel() == K, op, ": expected a bias of ", K, " elements, got ", bias.numel());
+  const Tensor b = castOnDevice(bias, out.dtype(), on).reshape({1, K, 1, 1});
+  launchBinary(BinaryOp::Add, launchShape(out.sizes(), op), operandOf(out, out.sizes()), operandOf(out, out.sizes()),
+               operandOf(b, out.sizes()), 1.0, on.stream);
+}
+
 struct Algo {
   cudnnConvolutionFwdAlgo_t algo;
   size_t workspace;
@@ -122,7 +149,6 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   if (out.numel() == 0) return out;
   const Tensor x = contiguousOnDevice(input, on), w = contiguousOnDevice(weight, on);
   const cudnnDataType_t type = cudnnTypeOf(dt);
-  const cudnnDataType_t compute = dt == ScalarType::Double ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
 
   TensorDesc xd, yd;
   FilterDesc wd;
@@ -132,14 +158,7 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   JS_CUDNN_CHECK(cudnn().cudnnSetFilter4dDescriptor(wd.d, type, CUDNN_TENSOR_NCHW, narrow(K, "out_channels"),
                                             narrow(weight.size(1), "channels"), narrow(weight.size(2), "kernel"),
                                             narrow(weight.size(3), "kernel")));
-  JS_CUDNN_CHECK(cudnn().cudnnSetConvolution2dDescriptor(cd.d, narrow(padding.first, "padding"),
-                                                 narrow(padding.second, "padding"), narrow(stride.first, "stride"),
-                                                 narrow(stride.second, "stride"), narrow(dilation.first, "dilation"),
-                                                 narrow(dilation.second, "dilation"), CUDNN_CROSS_CORRELATION,
-                                                 compute));
-  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionGroupCount(cd.d, narrow(groups, "groups")));
-  JS_CUDNN_CHECK(cudnn().cudnnSetConvolutionMathType(
-      cd.d, dt == ScalarType::Float || dt == ScalarType::Double ? CUDNN_FMA_MATH : CUDNN_TENSOR_OP_MATH));
+  setConvolution(cd, padding, stride, dilation, groups, dt);
   JS_CUDNN_CHECK(cudnn().cudnnSetTensor4dDescriptor(yd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"), narrow(K, "channels"),
                                             narrow(Ho, "height"), narrow(Wo, "width")));
 
@@ -188,12 +207,116 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
                                          w.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
                                          workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr,
                                          algo.workspace, zero, yd.d, out.unsafeGetImpl()->deviceData()));
-  if (bt.defined()) {
-    JS_CHECK(bt.numel() == K, "conv2d: expected a bias of ", K, " elements, got ", bt.numel());
-    const Tensor b = castOnDevice(bt, dt, on).reshape({1, K, 1, 1});
-    launchBinary(BinaryOp::Add, launchShape(out.sizes(), "conv2d"), operandOf(out, out.sizes()),
-                 operandOf(out, out.sizes()), operandOf(b, out.sizes()), 1.0, on.stream);
+  countDeviceKernelLaunches();
+  if (bt.defined()) addChannelBias(out, bt, K, on, "conv2d");
+  return out;
+}
+
+struct BwdAlgo {
+  cudnnConvolutionBwdDataAlgo_t algo;
+  size_t workspace;
+};
+std::map<std::string, BwdAlgo> gBwdAlgos;  // guarded by gAlgoMu
+
+// y = conv_transpose2d(x, w) + bias, x: (N, Cin, H, W), w: (Cin, Cout / groups,
+// R, S): the gradient of the convolution from y's shape to x's with respect
+// to its input, which is cuDNN's backward-data with x as the incoming
+// gradient.
+Tensor convTranspose2dCore(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                           std::pair<int64_t, int64_t> stride, std::pair<int64_t, int64_t> padding,
+                           std::pair<int64_t, int64_t> outputPadding, std::pair<int64_t, int64_t> dilation,
+                           int64_t groups) {
+  const char* op = "conv_transpose2d";
+  const Tensor noBias;
+  const Tensor& bt = bias && bias->defined() ? *bias : noBias;
+  OnDevice on(deviceOf({&input, &weight, &bt}, op));
+  JS_CHECK(input.dim() == 4, op, ": expected a 4-D input (N, C, H, W), got ", input.dim(), "-D");
+  JS_CHECK(weight.dim() == 4, op, ": expected a 4-D weight, got ", weight.dim(), "-D");
+  JS_CHECK(input.dtype() == weight.dtype(), "Input type (", scalarTypeName(input.dtype()), ") and weight type (",
+           scalarTypeName(weight.dtype()), ") should be the same");
+  JS_CHECK(groups > 0, "non-positive groups is not supported");
+  const int64_t N = input.size(0), Cin = input.size(1), Cout = weight.size(1) * groups;
+  JS_CHECK(weight.size(0) == Cin && Cin % groups == 0, "Given transposed=1, weight of size ",
+           shapeToString(weight.sizes()), ", expected input", shapeToString(input.sizes()), " to have ",
+           weight.size(0), " channels, but got ", Cin, " channels instead");
+  JS_CHECK(stride.first > 0 && stride.second > 0, "non-positive stride is not supported");
+  JS_CHECK(dilation.first > 0 && dilation.second > 0, "dilation should be greater than zero");
+  JS_CHECK(padding.first >= 0 && padding.second >= 0, "negative padding is not supported");
+  JS_CHECK(outputPadding.first >= 0 && outputPadding.second >= 0 &&
+               outputPadding.first < std::max(stride.first, dilation.first) &&
+               outputPadding.second < std::max(stride.second, dilation.second),
+           "output padding must be smaller than either stride or dilation");
+  const int64_t Ho = (input.size(2) - 1) * stride.first - 2 * padding.first + dilation.first * (weight.size(2) - 1) +
+                     outputPadding.first + 1;
+  const int64_t Wo = (input.size(3) - 1) * stride.second - 2 * padding.second +
+                     dilation.second * (weight.size(3) - 1) + outputPadding.second + 1;
+  JS_CHECK(Ho > 0 && Wo > 0, op, ": the output size (", Ho, " x ", Wo, ") is too small");
+  const ScalarType dt = input.dtype();
+  Tensor out = emptyOnDevice({N, Cout, Ho, Wo}, dt, on.device);
+  if (out.numel() == 0) return out;
+  const Tensor x = contiguousOnDevice(input, on), w = contiguousOnDevice(weight, on);
+  const cudnnDataType_t type = cudnnTypeOf(dt);
+  TensorDesc dyd, dxd;
+  FilterDesc wd;
+  ConvDesc cd;
+  JS_CUDNN_CHECK(cudnn().cudnnSetTensor4dDescriptor(dyd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"),
+                                                    narrow(Cin, "channels"), narrow(input.size(2), "height"),
+                                                    narrow(input.size(3), "width")));
+  JS_CUDNN_CHECK(cudnn().cudnnSetFilter4dDescriptor(wd.d, type, CUDNN_TENSOR_NCHW, narrow(Cin, "in_channels"),
+                                                    narrow(weight.size(1), "channels"), narrow(weight.size(2), "kernel"),
+                                                    narrow(weight.size(3), "kernel")));
+  setConvolution(cd, padding, stride, dilation, groups, dt);
+  JS_CUDNN_CHECK(cudnn().cudnnSetTensor4dDescriptor(dxd.d, CUDNN_TENSOR_NCHW, type, narrow(N, "batch"),
+                                                    narrow(Cout, "channels"), narrow(Ho, "height"),
+                                                    narrow(Wo, "width")));
+  cudnnHandle_t h = cudnnHandle(OnDevice::index(on.device));
+  std::ostringstream key;
+  key << on.device.str() << ' ' << static_cast<int>(dt) << ' ' << shapeToString(input.sizes())
+      << shapeToString(weight.sizes()) << ' ' << stride.first << ',' << stride.second << ' ' << padding.first << ','
+      << padding.second << ' ' << outputPadding.first << ',' << outputPadding.second << ' ' << dilation.first << ','
+      << dilation.second << ' ' << groups;
+  BwdAlgo algo{};
+  bool cached = false;
+  {
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    auto it = gBwdAlgos.find(key.str());
+    if (it != gBwdAlgos.end()) algo = it->second, cached = true;
   }
+  if (!cached) {
+    cudnnConvolutionBwdDataAlgoPerf_t perf[CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
+    int found = 0;
+    JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionBackwardDataAlgorithm_v7(h, wd.d, dyd.d, cd.d, dxd.d,
+                                                                       CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &found,
+                                                                       perf));
+    bool chosen = false;
+    for (int i = 0; i < found && !chosen; ++i) {
+      if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
+      if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
+      size_t ws = 0;
+      if (cudnn().cudnnGetConvolutionBackwardDataWorkspaceSize(h, wd.d, dyd.d, cd.d, dxd.d, perf[i].algo, &ws) !=
+          CUDNN_STATUS_SUCCESS)
+        continue;
+      algo = BwdAlgo{perf[i].algo, ws};
+      chosen = true;
+    }
+    JS_CHECK(chosen, op, ": cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
+             shapeToString(weight.sizes()));
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    gBwdAlgos.emplace(key.str(), algo);
+  }
+  Tensor workspace;
+  if (algo.workspace > 0)
+    workspace = emptyOnDevice({static_cast<int64_t>(algo.workspace)}, ScalarType::Byte, on.device);
+  const float oneF = 1, zeroF = 0;
+  const double oneD = 1, zeroD = 0;
+  const void* one = dt == ScalarType::Double ? static_cast<const void*>(&oneD) : &oneF;
+  const void* zero = dt == ScalarType::Double ? static_cast<const void*>(&zeroD) : &zeroF;
+  JS_CUDNN_CHECK(cudnn().cudnnConvolutionBackwardData(
+      h, one, wd.d, w.unsafeGetImpl()->deviceData(), dyd.d, x.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
+      workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr, algo.workspace, zero, dxd.d,
+      out.unsafeGetImpl()->deviceData()));
+  countDeviceKernelLaunches();
+  if (bt.defined()) addChannelBias(out, bt, Cout, on, op);
   return out;
 }
 
@@ -227,11 +350,41 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const std::optional<Ten
   return input.dim() == 2 ? y.squeeze(0) : y;
 }
 
+Tensor convTranspose2d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                       std::vector<int64_t> stride, std::vector<int64_t> padding,
+                       std::vector<int64_t> outputPadding, int64_t groups, std::vector<int64_t> dilation) {
+  const char* op = "conv_transpose2d";
+  if (input.dim() == 3)
+    return convTranspose2d(input.unsqueeze(0), weight, bias, std::move(stride), std::move(padding),
+                           std::move(outputPadding), groups, std::move(dilation))
+        .squeeze(0);
+  return convTranspose2dCore(input, weight, bias, pairOf(stride, 1, op, "stride"), pairOf(padding, 0, op, "padding"),
+                             pairOf(outputPadding, 0, op, "output_padding"), pairOf(dilation, 1, op, "dilation"),
+                             groups);
+}
+
+// conv_transpose1d as a conv_transpose2d of height 1.
+Tensor convTranspose1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                       std::vector<int64_t> stride, std::vector<int64_t> padding,
+                       std::vector<int64_t> outputPadding, int64_t groups, std::vector<int64_t> dilation) {
+  JS_CHECK(input.dim() == 2 || input.dim() == 3, "conv_transpose1d: expected a 2-D or 3-D input, got ", input.dim(),
+           "-D");
+  JS_CHECK(weight.dim() == 3, "conv_transpose1d: expected a 3-D weight, got ", weight.dim(), "-D");
+  const Tensor x = input.dim() == 2 ? input.unsqueeze(0) : input;
+  Tensor y = convTranspose2dCore(x.unsqueeze(2), weight.unsqueeze(2), bias, {1, single(stride, 1, "stride")},
+                                 {0, single(padding, 0, "padding")}, {0, single(outputPadding, 0, "output_padding")},
+                                 {1, single(dilation, 1, "dilation")}, groups)
+                 .squeeze(2);
+  return input.dim() == 2 ? y.squeeze(0) : y;
+}
+
 }  // namespace
 
 const CudaTable kCudaConvOps = {
     row<conv2d>("aten::conv2d"),
     row<conv1d>("aten::conv1d"),
+    row<convTranspose2d>("aten::conv_transpose2d.input"),
+    row<convTranspose1d>("aten::conv_transpose1d"),
 };
 
 }  // namespace jitserve::cuda

@@ -114,6 +114,7 @@ const char* nameOf(UnaryOp op) {
     case UnaryOp::Gelu: return "gelu";
     case UnaryOp::ClampMin: return "clamp_min";
     case UnaryOp::ClampMax: return "clamp_max";
+    case UnaryOp::PowScalar: return "pow";
     default: return "silu";
   }
 }
@@ -142,6 +143,28 @@ Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplac
   Tensor out = inplace ? self : emptyOnDevice(self.sizes(), dt, dev);
   launchUnary(op, launchShape(self.sizes(), name), operandOf(out, self.sizes()), operandOf(in, self.sizes()),
               on.stream, p0, p1);
+  return out;
+}
+
+// pow(Tensor, Scalar): a floating self keeps its dtype; an integral self
+// keeps it for an integral exponent (which must not be negative) and goes
+// to the default float for a floating one, as in PyTorch.
+Tensor powTensorScalar(const Tensor& self, const Scalar& exponent) {
+  const bool floatExp = exponent.isFloatingPoint();
+  const Device dev = deviceOf({&self}, "pow");
+  JS_CHECK(!exponent.isComplex(), "pow: complex exponents have no CUDA kernel");
+  ScalarType dt = self.dtype();
+  if (!isFloatingType(dt) && floatExp) dt = ScalarType::Float;
+  if (dt == ScalarType::Bool) dt = ScalarType::Long;
+  if (!isFloatingType(dt)) {
+    JS_CHECK(exponent.toLong() >= 0, "Integers to negative integer powers are not allowed.");
+  }
+  checkDtype(dt, "pow");
+  OnDevice on(dev);
+  const Tensor in = castOnDevice(self, dt, on);
+  Tensor out = emptyOnDevice(self.sizes(), dt, dev);
+  launchUnary(UnaryOp::PowScalar, launchShape(self.sizes(), "pow"), operandOf(out, self.sizes()),
+              operandOf(in, self.sizes()), on.stream, floatExp ? exponent.toDouble() : static_cast<double>(exponent.toLong()));
   return out;
 }
 
@@ -500,6 +523,13 @@ Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional
 }
 Tensor typeAs(const Tensor& self, const Tensor& other) { return convert(self, other.device(), other.dtype(), false); }
 
+// reshape and its spellings: a view when the strides allow, else a copy
+// made on the device (Tensor::reshape copies through the backend's
+// contiguousCopy, the strided copy kernel).
+Tensor reshapeOp(const Tensor& self, std::vector<int64_t> shape) { return self.reshape(shape); }
+Tensor flattenOp(const Tensor& self, int64_t startDim, int64_t endDim) { return self.flatten(startDim, endDim); }
+Tensor ravelOp(const Tensor& self) { return self.reshape({-1}); }
+
 }  // namespace
 
 const CudaTable kCudaElementwiseOps = {
@@ -548,6 +578,7 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Hardsigmoid>>("aten::hardsigmoid"),
     row<unary<UnaryOp::Hardswish>>("aten::hardswish"),
     row<unary<UnaryOp::Silu>>("aten::silu"),
+    row<powTensorScalar>("aten::pow.Tensor_Scalar"),
     row<hardtanh>("aten::hardtanh"),
     row<gelu>("aten::gelu"),
     row<unaryInplace<UnaryOp::Relu>>("aten::relu_"),
@@ -568,6 +599,9 @@ const CudaTable kCudaElementwiseOps = {
     row<indexSelect>("aten::index_select"),
     row<embedding>("aten::embedding"),
     row<cloneOp>("aten::clone"),
+    row<reshapeOp>("aten::reshape"),
+    row<flattenOp>("aten::flatten.using_ints"),
+    row<ravelOp>("aten::ravel"),
     row<contiguousOp>("aten::contiguous"),
 };
 

@@ -43,7 +43,10 @@ namespace jitserve::cuda {
   _(cudnnSetConvolutionMathType)                \
   _(cudnnGetConvolutionForwardAlgorithm_v7)     \
   _(cudnnGetConvolutionForwardWorkspaceSize)    \
-  _(cudnnConvolutionForward)
+  _(cudnnConvolutionForward)                    \
+  _(cudnnGetConvolutionBackwardDataAlgorithm_v7) \
+  _(cudnnGetConvolutionBackwardDataWorkspaceSize) \
+  _(cudnnConvolutionBackwardData)
 
 #define JS_LIBRARY_FIELD(name) decltype(&::name) name = nullptr;
 struct CublasLibrary {

@@ -11,6 +11,7 @@
 
 #include "runtime/cuda/cublas_handle.h"
 #include "runtime/cuda/cuda_libraries.h"
+#include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
@@ -96,6 +97,7 @@ void gemm(const Tensor& a3, const Tensor& b3, Tensor& out, double alpha, double 
       static_cast<int>(B->ld), B->batchStride, A->data, type, static_cast<int>(A->ld), A->batchStride, betaP,
       out.unsafeGetImpl()->deviceData(), type, static_cast<int>(n), m * n, static_cast<int>(batch), compute,
       CUBLAS_GEMM_DEFAULT));
+  countDeviceKernelLaunches();
 }
 
 void checkSameDtype(const Tensor& a, const Tensor& b, const char* op) {

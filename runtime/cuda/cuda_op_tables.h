@@ -11,5 +11,7 @@ extern const CudaTable kCudaReduceOps;       // cuda_reduce_ops.cpp: sums, means
 extern const CudaTable kCudaNnOps;           // cuda_nn_ops.cpp: batch/layer norm, pooling
 extern const CudaTable kCudaConvOps;         // cuda_conv_ops.cpp: convolution on cuDNN
 extern const CudaTable kCudaRnnOps;          // cuda_rnn_ops.cpp: LSTM, GRU, RNN as composites
+extern const CudaTable kCudaCompositeOps;    // cuda_composite_ops.cpp: fused convs, baddbmm, prelu, norms
+extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
 
 }  // namespace jitserve::cuda

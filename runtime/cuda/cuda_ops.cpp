@@ -8,7 +8,8 @@ namespace jitserve::cuda {
 
 void registerCudaKernels(OperatorRegistry& registry) {
   static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps,
-                                                     &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps};
+                                                     &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps,
+                                                     &kCudaCompositeOps, &kCudaTransformerOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

@@ -100,6 +100,14 @@ Tensor extremum(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
                 IsMax ? "amax" : "amin");
 }
 
+// max() / min() of every element (a 0-dim result).
+template <bool IsMax>
+Tensor extremumAll(const Tensor& self) {
+  JS_CHECK(self.numel() > 0, IsMax ? "max" : "min", "(): Expected reduction dim to be specified for input.numel() == 0. "
+           "Specify the reduction dim with the 'dim' argument.");
+  return reduce(IsMax ? ReduceOp::Max : ReduceOp::Min, self, {}, false, std::nullopt, IsMax ? "max" : "min");
+}
+
 // (values, indices) of the max or min along one dim; `indicesOnly` for
 // argmax/argmin with dim None (over the flattened input).
 std::tuple<Tensor, Tensor> argReduce(bool isMax, const Tensor& self, std::optional<int64_t> dim, bool keepdim,
@@ -127,6 +135,44 @@ std::tuple<Tensor, Tensor> extremumDim(const Tensor& self, int64_t dim, bool kee
 template <bool IsMax>
 Tensor argExtremum(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   return std::get<1>(argReduce(IsMax, self, dim, keepdim, IsMax ? "argmax" : "argmin"));
+}
+
+// topk: rows over `dim` (made last and contiguous), k picked per row, the
+// results put back in self's dim order. Always sorted (sorted=False leaves
+// the order unspecified, so sorted is a valid answer).
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  (void)sorted;
+  OnDevice on(deviceOf({&self}, "topk"));
+  checkDtype(self.dtype(), "topk");
+  JS_CHECK(self.dtype() != ScalarType::Bool, "topk: \"topk_cuda\" not implemented for 'Bool'");
+  const int64_t nd = self.dim();
+  const int64_t d = maybe_wrap_dim(dim, nd);
+  const int64_t n = nd == 0 ? 1 : self.size(d);
+  JS_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  if (nd == 0) {
+    // One element: as a 1-D tensor, the k <= 1 results 0-dim again.
+    auto [values, indices] = topk(self.reshape({1}), k, 0, largest, true);
+    if (k == 0) return {values, indices};
+    return {values.reshape({}), indices.reshape({})};
+  }
+  Rows r = arrange(self, {d}, true, on, "topk");
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < nd; ++i)
+    if (i != d) perm.push_back(i);
+  perm.push_back(d);
+  DimVector permuted;
+  for (int64_t i : perm) permuted.push_back(i == d ? k : self.size(i));
+  Tensor values = emptyOnDevice(permuted, self.dtype(), on.device);
+  Tensor indices = emptyOnDevice(permuted, ScalarType::Long, on.device);
+  if (k > 0) {
+    launchRowTopk(largest, r.rows, r.cols, k, r.data.unsafeGetImpl()->deviceData(), self.dtype(),
+                  values.unsafeGetImpl()->deviceData(), static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()),
+                  on.stream);
+  }
+  if (d == nd - 1) return {values, indices};
+  std::vector<int64_t> inverse(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
+  return {cloneOnDevice(values.permute(inverse), on), cloneOnDevice(indices.permute(inverse), on)};
 }
 
 template <bool Log>
@@ -172,12 +218,15 @@ const CudaTable kCudaReduceOps = {
     row<meanDims>("aten::mean.dim"),
     row<extremum<true>>("aten::amax"),
     row<extremum<false>>("aten::amin"),
+    row<extremumAll<true>>("aten::max"),
+    row<extremumAll<false>>("aten::min"),
     row<extremumDim<true>>("aten::max.dim"),
     row<extremumDim<false>>("aten::min.dim"),
     row<argExtremum<true>>("aten::argmax"),
     row<argExtremum<false>>("aten::argmin"),
     row<softmax<false>>("aten::softmax.int"),
     row<softmax<true>>("aten::log_softmax.int"),
+    row<topk>("aten::topk"),
 };
 
 }  // namespace jitserve::cuda

@@ -735,6 +735,7 @@ bool isNonzero(const Tensor& self) {
   return self.item().toBool();
 }
 Tensor toHost(const Tensor& self) { return toDevice(self, Device::cpu()); }
+Tensor toCuda(const Tensor& self) { return toDevice(self, Device(DeviceType::CUDA)); }
 // result_type of any pair of Tensor and Scalar operands.
 template <typename A, typename B>
 ScalarType resultType(const A& a, const B& b) {
@@ -963,7 +964,10 @@ const OpTable kShapeOps = {
         "aten::is_signed(Tensor self) -> bool", "Whether the dtype is signed (all but uint8 and bool).", kAnyDevice),
     op<getDevice>("aten::get_device(Tensor self) -> int", "Device index; -1 on CPU.", kAnyDevice),
     op<isNonzero>("aten::is_nonzero(Tensor self) -> bool", "The truth value of a one-element tensor."),
-    op<toHost>("aten::cpu(Tensor(a) self) -> Tensor(a|b)", "Self on the host (itself when it is there)."),
+    // Copies through the source's backend: they serve tensors of every device.
+    op<toHost>("aten::cpu(Tensor(a) self) -> Tensor(a|b)", "Self on the host (itself when it is there).", kAnyDevice),
+    op<toCuda>("aten::cuda(Tensor(a) self) -> Tensor(a|b)", "Self on the current CUDA device (itself when it is there).",
+               kAnyDevice),
     op<resultType<Tensor, Tensor>>("aten::result_type.Tensor(Tensor tensor, Tensor other) -> ScalarType",
                                    "The dtype an op of the two would compute in.", kAnyDevice),
     op<resultType<Tensor, Scalar>>("aten::result_type.Scalar(Tensor tensor, Scalar other) -> ScalarType",

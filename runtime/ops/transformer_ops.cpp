@@ -12,11 +12,13 @@
 #include <limits>
 #include <optional>
 
+#include "runtime/core/op_call.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/linalg_ops.h"
 #include "runtime/ops/nested_tensor.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/reduce_ops.h"
+#include "runtime/tensor/device_copy.h"
 
 namespace jitserve::ops {
 namespace {
@@ -241,13 +243,15 @@ Tensor transformerEncoderLayerFwd(const Tensor& src, int64_t E, int64_t heads, c
   return x.to(src.dtype());
 }
 
-// The (B, S) Bool mask of a padded batch t (B, S, E) (True = a token), contiguous.
+// The (B, S) Bool mask of a padded batch t (B, S, E) (True = a token),
+// contiguous on the host (a device's mask is copied: B x S bytes, read
+// to find the lengths).
 Tensor paddingMask(const Tensor& t, const Tensor& mask, const char* op) {
   JS_CHECK(mask.dtype() == ScalarType::Bool, op, ": expected a Bool mask, got ", scalarTypeName(mask.dtype()));
   JS_CHECK(t.dim() == 3 && mask.dim() == 2 && mask.size(0) == t.size(0) && mask.size(1) == t.size(1), op,
            ": mask of shape ", shapeToString(mask.sizes()),
            " does not match the first two dimensions of a tensor of shape ", shapeToString(t.sizes()));
-  return mask.contiguous();
+  return toDevice(mask, Device::cpu()).contiguous();
 }
 
 // _nested_tensor_from_mask_left_aligned(t, mask): whether every row of the
@@ -303,6 +307,14 @@ Tensor toPaddedTensor(const Tensor& t, double padding, std::optional<std::vector
     }
     size = want;
   }
+  if (!t.is_cpu()) {
+    // On a device the padded data already holds zeros past each length
+    // (makeNested): other padding values and larger sizes need copies the
+    // device path does not make.
+    JS_CHECK(padding == 0 && IntArrayRef(size) == t.sizes(), "to_padded_tensor: on ", t.device().str(),
+             " only padding 0 to the nested tensor's own size is supported");
+    return callOp<"aten::clone", Tensor>(t, IValue());
+  }
   Tensor out = full(size, Scalar(padding), t.dtype());
   for (int64_t b = 0; b < t.size(0); ++b) {
     const int64_t len = (*lengths)[static_cast<size_t>(b)];
@@ -319,14 +331,17 @@ bool isNested(const Tensor& a) { return nestedLengths(a) != nullptr; }
 }  // namespace
 
 const OpTable kTransformerOps = {
+    // The nested-tensor operators read the (small) mask on the host and make
+    // or pad nested data through the data's device kernels: every device.
     op<nestedTensorFromMaskLeftAligned>("aten::_nested_tensor_from_mask_left_aligned(Tensor t, Tensor mask) -> bool",
-                                        "Whether a (B, S) mask is left-aligned: each row's True entries come first."),
+                                        "Whether a (B, S) mask is left-aligned: each row's True entries come first.",
+                                        kAnyDevice),
     op<nestedTensorFromMask>(
         "aten::_nested_tensor_from_mask(Tensor t, Tensor mask, bool mask_check=True) -> Tensor",
-        "The sequences a (B, S) mask marks in a padded batch, as a nested tensor (nested_tensor.h)."),
+        "The sequences a (B, S) mask marks in a padded batch, as a nested tensor (nested_tensor.h).", kAnyDevice),
     op<toPaddedTensor>("aten::to_padded_tensor(Tensor self, float padding, int[]? output_size=None) -> Tensor",
-                       "A nested tensor padded back to a dense one, `padding` where no sequence reaches."),
-    op<isNested>("prim::is_nested(Tensor a) -> bool", "a.is_nested: made by _nested_tensor_from_mask"),
+                       "A nested tensor padded back to a dense one, `padding` where no sequence reaches.", kAnyDevice),
+    op<isNested>("prim::is_nested(Tensor a) -> bool", "a.is_nested: made by _nested_tensor_from_mask", kAnyDevice),
     op<nativeMultiHeadAttention>(
         "aten::_native_multi_head_attention(Tensor query, Tensor key, Tensor value, int embed_dim, int num_head, "
         "Tensor qkv_weight, Tensor qkv_bias, Tensor proj_weight, Tensor proj_bias, Tensor? mask=None, bool "

@@ -81,6 +81,12 @@ Tensor toDevice(const Tensor& t, Device d, bool copy) {
                       static_cast<size_t>(t.numel()) * elementSize(t.dtype()));
     return out;
   }
+  if (dst.type == src.type) {
+    // A strided view staying on the device type: copied there when the
+    // backend can, then moved (a no-op on the same device).
+    Tensor c = from.contiguousCopy(t);
+    if (c.defined()) return isOnDevice(c, dst) ? c : toDevice(c, dst);
+  }
   Tensor host = gatherToHost(t, from);
   return dst.type == DeviceType::CPU ? host : toDevice(host, dst);
 }

@@ -25,7 +25,7 @@ NOT_SUPPORTED = [
         r"sparse_.*", r"to_sparse.*", r"(ccol_|col_|crow_|row_)?indices(_copy)?", "coalesce", "is_coalesced", "dense_dim",
         "hspmm", "smm", "sspaddmm", "to_dense", r"copy_sparse_to_sparse_?", r"resize_as_sparse_?"]),
     ("other backends' kernels (cuDNN, MIOpen, oneDNN layouts, Vulkan, CUDA streams)", [
-        r"cudnn_.*", r"miopen_.*", r"mkldnn_.*", "to_mkldnn", "is_vulkan_available", "cuda", "pin_memory",
+        r"cudnn_.*", r"miopen_.*", r"mkldnn_.*", "to_mkldnn", "is_vulkan_available", "pin_memory",
         "is_pinned", "record_stream", "convolution_overrideable"]),
     ("functionalization copies (torch.compile's view_copy family), never emitted by TorchScript", [
         r"(alias|as_strided|detach|diagonal|expand|permute|select|slice|split|split_with_sizes|squeeze|t|transpose|"

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/elementwise.h"
@@ -143,6 +144,19 @@ __device__ __forceinline__ C clampTo(C x, C lo, C hi) {
   return x != x ? x : (x < lo ? lo : (x > hi ? hi : x));  // NaN stays NaN
 }
 
+// x ** e for integers, e >= 0 (the host refuses negative exponents),
+// wrapping on overflow as PyTorch's integer pow does.
+template <typename C>
+__device__ __forceinline__ C intPow(C x, C e) {
+  C r = 1;
+  while (e > 0) {
+    if (e & 1) r = static_cast<C>(r * x);
+    x = static_cast<C>(x * x);
+    e = static_cast<C>(e >> 1);
+  }
+  return r;
+}
+
 template <typename C>
 __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
   if constexpr (std::is_floating_point_v<C>) {
@@ -160,6 +174,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
       case UnaryOp::Hardswish: return x * clampTo(x + C(3), C(0), C(6)) / C(6);
       case UnaryOp::ClampMin: return x != x || x >= p0 ? x : p0;
       case UnaryOp::ClampMax: return x != x || x <= p0 ? x : p0;
+      case UnaryOp::PowScalar: return p0 == C(2) ? x * x : pow(x, p0);
       case UnaryOp::Gelu:
         if (p0 != C(0)) {
           const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)
@@ -172,6 +187,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
     if (op == UnaryOp::Hardtanh) return x < p0 ? p0 : (x > p1 ? p1 : x);
     if (op == UnaryOp::ClampMin) return x < p0 ? p0 : x;
     if (op == UnaryOp::ClampMax) return x > p0 ? p0 : x;
+    if (op == UnaryOp::PowScalar) return intPow(x, p0);
     return op == UnaryOp::Neg ? C(-x) : x;  // abs and relu are the identity on uint8
   } else {
     switch (op) {
@@ -180,6 +196,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
       case UnaryOp::Hardtanh: return x < p0 ? p0 : (x > p1 ? p1 : x);
       case UnaryOp::ClampMin: return x < p0 ? p0 : x;
       case UnaryOp::ClampMax: return x > p0 ? p0 : x;
+      case UnaryOp::PowScalar: return intPow(x, p0);
       default: return x > C(0) ? x : C(0);  // Relu; the float-only ops never reach integers
     }
   }
@@ -288,6 +305,7 @@ void launchIndexSelect(const void* in, void* out, size_t elementSize, int64_t ou
     }
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchCompare(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
@@ -301,6 +319,7 @@ void launchCompare(CompareOp op, const LaunchShape& shape, const Operand& out, c
         o, shape.numel, op, static_cast<bool*>(out.data), static_cast<const T*>(a.data), static_cast<const T*>(b.data));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchCompareScalar(CompareOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
@@ -314,6 +333,7 @@ void launchCompareScalar(CompareOp op, const LaunchShape& shape, const Operand& 
         o, shape.numel, op, static_cast<bool*>(out.data), static_cast<const T*>(a.data), s);
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchWhere(const LaunchShape& shape, const Operand& out, const Operand& cond, const Operand& a,
@@ -328,6 +348,7 @@ void launchWhere(const LaunchShape& shape, const Operand& out, const Operand& co
         static_cast<const T*>(a.data), static_cast<const T*>(b.data));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchMaskedFill(const LaunchShape& shape, const Operand& out, const Operand& mask, const Operand& in,
@@ -342,6 +363,7 @@ void launchMaskedFill(const LaunchShape& shape, const Operand& out, const Operan
         fromCompute<T>(static_cast<typename ComputeType<T>::type>(value)));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 bool isSupportedDtype(ScalarType t) {
@@ -356,6 +378,7 @@ void launchCopy(const LaunchShape& shape, const Operand& out, const Operand& in,
   copyKernel<<<blocksFor(shape.numel), kThreads, 0, stream>>>(offsetsFor(shape, ops), shape.numel, out.data,
                                                               out.dtype, in.data, in.dtype);
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, const Operand& b,
@@ -371,6 +394,7 @@ void launchBinary(BinaryOp op, const LaunchShape& shape, const Operand& out, con
         static_cast<const T*>(b.data), static_cast<C>(alpha));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& out, const Operand& a, double s,
@@ -386,6 +410,7 @@ void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& ou
         scalarFirst);
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,
@@ -401,6 +426,7 @@ void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const
         static_cast<C>(p1));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 }  // namespace jitserve::cuda

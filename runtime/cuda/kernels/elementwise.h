@@ -40,6 +40,7 @@ enum class UnaryOp : uint8_t {
   Silu,         // x * sigmoid(x)
   ClampMin,     // max(x, p0), NaN kept
   ClampMax,     // min(x, p0), NaN kept
+  PowScalar,    // x ** p0 (integers: p0 >= 0, by repeated squaring)
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/nn.h"
@@ -143,6 +144,7 @@ void launchBatchNormInference(const void* x, void* y, ScalarType type, int64_t n
         static_cast<const A*>(var), static_cast<const A*>(weight), static_cast<const A*>(bias), static_cast<A>(eps));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int64_t cols, const void* weight,
@@ -156,6 +158,7 @@ void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int6
         static_cast<const A*>(bias), static_cast<A>(eps));
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream) {
@@ -167,6 +170,7 @@ void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeomet
                                                                   total);
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchAdaptiveAvgPool2d(const void* x, void* y, ScalarType type, int64_t planes, int64_t height, int64_t width,
@@ -179,6 +183,7 @@ void launchAdaptiveAvgPool2d(const void* x, void* y, ScalarType type, int64_t pl
         static_cast<const T*>(x), static_cast<T*>(y), height, width, outHeight, outWidth, total);
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 }  // namespace jitserve::cuda

@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/reduce.h"
@@ -137,8 +138,64 @@ __global__ void rowArgReduceKernel(bool isMax, int64_t cols, const T* in, T* val
   }
 }
 
+// Whether (a, ia) comes strictly before (b, ib) in topk's order.
+template <typename A>
+__device__ __forceinline__ bool topkBefore(bool largest, A a, int64_t ia, A b, int64_t ib) {
+  const bool na = isNan(a), nb = isNan(b);
+  if (na || nb) {
+    if (na && nb) return ia < ib;
+    return largest ? na : nb;
+  }
+  if (a != b) return largest ? a > b : a < b;
+  return ia < ib;
+}
+
+// k rounds per row; round r takes the first element (in topk's order) after
+// the one round r - 1 took, so nothing is marked and rows need no scratch.
+template <typename T>
+__global__ void rowTopkKernel(bool largest, int64_t cols, int64_t k, const T* in, T* values, int64_t* indices) {
+  using A = typename Acc<T>::type;
+  __shared__ A sharedV[kThreads];
+  __shared__ int64_t sharedI[kThreads];
+  const T* row = in + blockIdx.x * cols;
+  A prev = A(0);
+  int64_t prevAt = -1;
+  for (int64_t r = 0; r < k; ++r) {
+    A best = A(0);
+    int64_t at = -1;
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+      const A x = static_cast<A>(toDouble(row[c]));
+      if (prevAt >= 0 && !topkBefore(largest, prev, prevAt, x, c)) continue;
+      if (at < 0 || topkBefore(largest, x, c, best, at)) {
+        best = x;
+        at = c;
+      }
+    }
+    sharedV[threadIdx.x] = best;
+    sharedI[threadIdx.x] = at;
+    __syncthreads();
+    for (int step = blockDim.x / 2; step > 0; step /= 2) {
+      if (static_cast<int>(threadIdx.x) < step) {
+        const int64_t ia = sharedI[threadIdx.x], ib = sharedI[threadIdx.x + step];
+        if (ib >= 0 && (ia < 0 || topkBefore(largest, sharedV[threadIdx.x + step], ib, sharedV[threadIdx.x], ia))) {
+          sharedV[threadIdx.x] = sharedV[threadIdx.x + step];
+          sharedI[threadIdx.x] = ib;
+        }
+      }
+      __syncthreads();
+    }
+    prev = sharedV[0];
+    prevAt = sharedI[0];
+    if (threadIdx.x == 0) {
+      values[blockIdx.x * k + r] = fromDouble<T>(static_cast<double>(prev));
+      indices[blockIdx.x * k + r] = prevAt;
+    }
+    __syncthreads();  // the shared arrays are rewritten next round
+  }
+}
+
 template <typename T, typename O>
-__global__ void rowSoftmaxKernel(bool logOut, int64_t cols, const T* in, O* out) {
+__global__ void rowSoftmaxKernel(bool logOut, bool zeroMaskedRows, int64_t cols, const T* in, O* out) {
   using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
   __shared__ A shared[kWarps];
   const T* row = in + blockIdx.x * cols;
@@ -146,6 +203,10 @@ __global__ void rowSoftmaxKernel(bool logOut, int64_t cols, const T* in, O* out)
   A m = static_cast<A>(-INFINITY);
   for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) m = max(m, static_cast<A>(toDouble(row[c])));
   m = blockReduce(m, [](A a, A b) { return a > b ? a : b; }, static_cast<A>(-INFINITY), shared);
+  if (zeroMaskedRows && m == static_cast<A>(-INFINITY)) {
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) dst[c] = fromDouble<O>(0.0);
+    return;
+  }
   A sum = 0;
   for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) sum += exp(static_cast<A>(toDouble(row[c])) - m);
   sum = blockReduce(sum, [](A a, A b) { return a + b; }, A(0), shared);
@@ -176,6 +237,7 @@ void launchRowReduce(ReduceOp op, int64_t rows, int64_t cols, const void* in, Sc
   // The host half only asks for the pairs instantiated above.
   if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowReduce: unsupported dtype pair", __FILE__, __LINE__);
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, ScalarType type, void* values,
@@ -187,10 +249,23 @@ void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, 
         isMax, cols, static_cast<const T*>(in), static_cast<T*>(values), indices);
   });
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchRowTopk(bool largest, int64_t rows, int64_t cols, int64_t k, const void* in, ScalarType type, void* values,
+                   int64_t* indices, cudaStream_t stream) {
+  if (rows == 0 || k == 0) return;
+  dispatchReal(type, [&](auto tag) {
+    using T = decltype(tag);
+    rowTopkKernel<T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
+        largest, cols, k, static_cast<const T*>(in), static_cast<T*>(values), indices);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
-                      ScalarType outType, cudaStream_t stream) {
+                      ScalarType outType, cudaStream_t stream, bool zeroMaskedRows) {
   if (rows == 0 || cols == 0) return;
   bool launched = false;
   dispatchReal(inType, [&](auto tag) {
@@ -198,7 +273,7 @@ void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, S
     if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>) {
       if (outType == inType) {
         rowSoftmaxKernel<T, T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
-            logOut, cols, static_cast<const T*>(in), static_cast<T*>(out));
+            logOut, zeroMaskedRows, cols, static_cast<const T*>(in), static_cast<T*>(out));
         launched = true;
       }
     }
@@ -206,6 +281,7 @@ void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, S
   // The host half casts first: only same-dtype floating softmax exists.
   if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowSoftmax: unsupported dtypes", __FILE__, __LINE__);
   JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
 }
 
 }  // namespace jitserve::cuda

@@ -26,8 +26,16 @@ void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, 
                         int64_t* indices, cudaStream_t stream);
 
 // out[r, :] = softmax (or log_softmax) of in[r, :], computed in float (double
-// for double) and stored as outType.
+// for double) and stored as outType. With zeroMaskedRows a row whose every
+// element is -inf (attention with every key masked) comes out all zeros
+// instead of NaN, as the fused attention kernels do.
 void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
-                      ScalarType outType, cudaStream_t stream);
+                      ScalarType outType, cudaStream_t stream, bool zeroMaskedRows = false);
+
+// values[r, j], indices[r, j] for j < k: the k largest (or smallest) of row
+// r in order, ties by lower index first; NaN counts as larger than every
+// number (first for largest, last for smallest). 0 < k <= cols.
+void launchRowTopk(bool largest, int64_t rows, int64_t cols, int64_t k, const void* in, ScalarType type, void* values,
+                   int64_t* indices, cudaStream_t stream);
 
 }  // namespace jitserve::cuda

@@ -3,6 +3,8 @@
 // stream ordering and statistics.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "cuda_test_util.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/cuda/caching_allocator.h"
@@ -83,6 +85,27 @@ TEST_F(CudaBackendTest, RoundTripKeepsValuesAndViews) {
   Tensor copy = toDevice(d, kCuda0, /*copy=*/true);
   EXPECT_FALSE(copy.is_alias_of(d));
   EXPECT_EQ(valuesOf(toDevice(copy, Device::cpu())), valuesOf(h));
+}
+
+// Transfers through the pinned staging buffers (host_transfer.h): sizes
+// below the staging threshold, exactly one chunk, several chunks with a
+// ragged end; a strided device view made contiguous on the device.
+TEST_F(CudaBackendTest, LargeTransfersGoThroughStagingIntact) {
+  JS_SKIP_WITHOUT_GPU();
+  for (int64_t n : {int64_t{1000}, int64_t{(2 << 20) / 4}, int64_t{(5 << 20) / 4 + 37}}) {
+    Tensor h = arange(0, static_cast<double>(n), 1, ScalarType::Float);
+    Tensor back = toDevice(toDevice(h, kCuda0), Device::cpu());
+    ASSERT_EQ(back.numel(), n);
+    EXPECT_EQ(std::memcmp(back.data<float>(), h.data<float>(), static_cast<size_t>(n) * 4), 0) << n << " floats";
+  }
+  Tensor h = arange(0, 3 * 1024 * 1024, 1, ScalarType::Float).reshape({1024, 3 * 1024});
+  Tensor d = toDevice(h, kCuda0).t();
+  Tensor c = d.contiguous();
+  EXPECT_EQ(c.device(), kCuda0);
+  EXPECT_TRUE(c.is_contiguous());
+  Tensor expected = h.t().contiguous();
+  Tensor got = toDevice(c, Device::cpu());
+  EXPECT_EQ(std::memcmp(got.data<float>(), expected.data<float>(), static_cast<size_t>(h.numel()) * 4), 0);
 }
 
 TEST_F(CudaBackendTest, FreedBlocksAreReusedAndCounted) {

@@ -440,6 +440,94 @@ TEST_F(CudaKernels, ReductionsMatchTheCpu) {
   check("aten::max.dim", {withNan, IValue(int64_t{1}), drop});
 }
 
+// The kernels the corpus models needed beyond the first set: full max/min,
+// topk, pow, the norms, prelu, baddbmm, the fused convolutions the CPU
+// pipeline makes, transposed convolutions and the transformer fast path.
+TEST_F(CudaKernels, ModelOperatorsMatchTheCpu) {
+  const IValue none, keep(true), drop(false);
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({3, 4, 5}, dt, 130);
+    check("aten::max", {x});
+    check("aten::min", {x.transpose(0, 2)});
+    check("aten::topk", {x, IValue(int64_t{2}), IValue(int64_t{-1}), IValue(true), IValue(true)});
+    check("aten::topk", {x.transpose(1, 2), IValue(int64_t{3}), IValue(int64_t{1}), IValue(false), IValue(true)});
+    check("aten::pow.Tensor_Scalar", {positive({3, 4}, dt, 131), num(2.5)}, false, 4);
+    check("aten::pow.Tensor_Scalar", {x, IValue(Scalar(int64_t{2}))});
+    check("aten::norm.ScalarOpt_dim", {x, num(2), ints({1}), drop}, false, 4);
+    check("aten::norm.ScalarOpt_dim", {x, IValue(), ints({0, 2}), keep}, false, 4);
+    check("aten::linalg_vector_norm", {x, num(1), none, drop, none}, false, 4);
+    check("aten::linalg_vector_norm", {x, num(3), ints({-1}), drop, none}, false, 4);
+    check("aten::linalg_vector_norm", {x, num(INFINITY), ints({2}), keep, none});
+    check("aten::linalg_vector_norm", {x, num(0), none, drop, none});
+    check("aten::norm.Scalar", {x, num(2)}, false, 4);
+    check("aten::prelu", {sample({2, 3, 4}, dt, 132), sample({3}, dt, 133)});
+    check("aten::prelu", {sample({2, 3, 4}, dt, 134), sample({1}, dt, 135)});
+    check("aten::baddbmm", {sample({2, 3, 5}, dt, 136), sample({2, 3, 4}, dt, 137), sample({2, 4, 5}, dt, 138),
+                            num(0.5), num(2)}, false, 4);
+    check("aten::baddbmm", {sample({5}, dt, 139), sample({2, 3, 4}, dt, 140), sample({2, 4, 5}, dt, 141),
+                            IValue(Scalar(int64_t{1})), IValue(Scalar(int64_t{1}))}, false, 4);
+  }
+  // reshape of a layout no view can express: a copy made on the device.
+  check("aten::reshape", {sample({3, 4}, ScalarType::Float, 145).t(), ints({12})});
+  check("aten::flatten.using_ints", {sample({2, 3, 4}, ScalarType::Half, 146).transpose(0, 2), IValue(int64_t{0}),
+                                     IValue(int64_t{-1})});
+  check("aten::pow.Tensor_Scalar", {sample({3, 4}, ScalarType::Long, 142), IValue(Scalar(int64_t{3}))});
+  check("aten::topk", {sample({2, 300}, ScalarType::Long, 143), IValue(int64_t{20}), IValue(int64_t{1}), IValue(true),
+                       IValue(true)});
+  Tensor withNan = sample({2, 6}, ScalarType::Float, 144);
+  withNan.data<float>()[2] = std::nanf("");
+  check("aten::topk", {withNan, IValue(int64_t{3}), IValue(int64_t{1}), IValue(true), IValue(true)});
+  check("aten::topk", {withNan, IValue(int64_t{3}), IValue(int64_t{1}), IValue(false), IValue(true)});
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor x = sample({2, 4, 9, 8}, dt, 150);
+    const Tensor w = sample({6, 4, 3, 3}, dt, 151), b = sample({6}, dt, 152);
+    check("jitserve::conv2d_clamp", {x, w, b, ints({1, 1}), ints({1, 1}), ints({1, 1}), IValue(int64_t{1}),
+                                     num(0), num(6), IValue(true)});
+    check("jitserve::conv2d_clamp", {x, w, IValue(), ints({2, 2}), ints({0, 0}), ints({1, 1}), IValue(int64_t{1}),
+                                     num(0), IValue(), IValue(false)});
+    const Tensor other = sample({2, 6, 9, 8}, dt, 153);
+    check("jitserve::conv2d_add", {x, w, b, ints({1, 1}), ints({1, 1}), ints({1, 1}), IValue(int64_t{1}), other,
+                                   IValue(Scalar(int64_t{1})), IValue(true), num(0), IValue(), IValue(false)});
+    check("jitserve::conv2d_add", {x, w, b, ints({1, 1}), ints({1, 1}), ints({1, 1}), IValue(int64_t{1}),
+                                   sample({6, 1, 1}, dt, 154), num(0.5), IValue(false), IValue(), IValue(),
+                                   IValue(false)});
+    check("aten::conv_transpose2d.input", {sample({2, 4, 5, 6}, dt, 155), sample({4, 3, 3, 3}, dt, 156),
+                                           sample({3}, dt, 157), ints({2, 2}), ints({1, 1}), ints({1, 1}),
+                                           IValue(int64_t{1}), ints({1, 1})});
+    check("aten::conv_transpose2d.input", {sample({1, 4, 5, 5}, dt, 158), sample({4, 2, 2, 3}, dt, 159), IValue(),
+                                           ints({1, 2}), ints({0, 1}), ints({0, 0}), IValue(int64_t{2}),
+                                           ints({2, 1})});
+    check("aten::conv_transpose1d", {sample({2, 4, 11}, dt, 160), sample({4, 3, 5}, dt, 161), sample({3}, dt, 162),
+                                     ints({2}), ints({2}), ints({1}), IValue(int64_t{1}), ints({1})});
+  }
+  // The transformer fast path: one layer, with and without a key-padding
+  // mask, and attention returning averaged weights.
+  const ScalarType f = ScalarType::Float;
+  const int64_t E = 8, F = 16;
+  const Tensor src = sample({2, 5, E}, f, 170);
+  const Stack layer = {sample({3 * E, E}, f, 171), sample({3 * E}, f, 172), sample({E, E}, f, 173),
+                       sample({E}, f, 174)};
+  for (bool normFirst : {false, true}) {
+    for (bool gelu : {false, true}) {
+      Stack args = {src, IValue(E), IValue(int64_t{2}), layer[0], layer[1], layer[2], layer[3], IValue(gelu),
+                    IValue(normFirst), IValue(1e-5), positive({E}, f, 175), sample({E}, f, 176),
+                    positive({E}, f, 177), sample({E}, f, 178), sample({F, E}, f, 179), sample({F}, f, 180),
+                    sample({E, F}, f, 181), sample({E}, f, 182), IValue(), IValue()};
+      check("aten::_transformer_encoder_layer_fwd", args, false, 8);
+    }
+  }
+  Tensor pad = zeros({2, 5}, ScalarType::Bool);
+  pad.data<bool>()[4] = true;
+  pad.data<bool>()[8] = true;
+  pad.data<bool>()[9] = true;
+  check("aten::_native_multi_head_attention", {src, src, src, IValue(E), IValue(int64_t{2}), layer[0], layer[1],
+                                               layer[2], layer[3], pad, IValue(true), IValue(true),
+                                               IValue(int64_t{1})},
+        false, 8);
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
