@@ -7,11 +7,15 @@
 #           (or models/..., 64 MiB a call in all: resnet18 alone is 46 MB)
 #   there:  source .devbundle/unpack.sh && OUT=$OUT bash scripts/gpu_checks.sh
 # (.devbundle and .devcorpus listed in .git/info/exclude and carried.)
-# Runs the CUDA op-by-op test, then each corpus suite found under
-# .devcorpus (unpacked from corpus.tgz) on cuda and on the CPU, writing
-# per-case JSON so the two pass sets can be compared; with models/ among
-# them, jit-bench on cuda against PyTorch 2.11 on the same GPU (frozen). Logs and a summary go
-# under $OUT (./gpu-out when unset); exits non-zero when a check failed.
+# Runs the CUDA op-by-op test and the serving checks on cuda:0 (a frozen
+# archive answering on the host, GPU memory flat over 100 load / infer /
+# unload cycles), makes the large benchmark models with PyTorch 2.11
+# (tools/bench/make_large_cases.py into .devcorpus/large), then runs each
+# corpus suite found under .devcorpus (unpacked from corpus.tgz, plus large/)
+# on cuda and on the CPU, writing per-case JSON so the two pass sets can be
+# compared, and jit-bench on cuda against PyTorch 2.11 on the same GPU
+# (frozen workloads whose archives are there). Logs and a summary go under
+# $OUT (./gpu-out when unset); exits non-zero when a check failed.
 set -uo pipefail
 out=${OUT:-gpu-out}
 jobs=${JOBS:-$(nproc)}
@@ -29,15 +33,21 @@ run() {
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1 || true
 run cuda_backend_test cuda_backend_test --gtest_output=xml:"$out/cuda_backend_test.xml"
 run model_device_test env JITSERVE_SOURCE_DIR="$PWD" model_device_test --gtest_output=xml:"$out/model_device_test.xml"
-if [ -f .devcorpus/corpus.tgz ]; then
-  tar -C .devcorpus -xzf .devcorpus/corpus.tgz
+# The large benchmark models (resnet50, the BERT-base sized encoder) are made
+# here by PyTorch 2.11 (too large to carry); LARGE=0 skips them.
+torch_python=${JITSERVE_TORCH_PYTHON:-/opt/torch/.venv/bin/python3}
+if [ "${LARGE:-1}" = 1 ] && [ -x "$torch_python" ] && [ -d .devcorpus ]; then
+  run make_large_cases "$torch_python" tools/bench/make_large_cases.py .devcorpus/large
+fi
+if [ -f .devcorpus/corpus.tgz ] || [ -d .devcorpus/large ]; then
+  [ -f .devcorpus/corpus.tgz ] && tar -C .devcorpus -xzf .devcorpus/corpus.tgz
   for suite in .devcorpus/*/; do
     name=$(basename "$suite")
     run "conform-$name-cuda" jit-conform --device cuda -j "$jobs" --timeout 120 --json "$out/conform-$name-cuda.json" "$suite"
     run "conform-$name-cpu" jit-conform -j "$jobs" --timeout 120 --json "$out/conform-$name-cpu.json" "$suite"
   done
-  if [ -d .devcorpus/models ]; then
-    run bench-cuda env JITSERVE_TORCH_PYTHON=/opt/torch/.venv/bin/python3 JITSERVE_BENCH_DIR="$PWD/tools/bench" \
+  if [ -d .devcorpus/models ] || [ -d .devcorpus/large ]; then
+    run bench-cuda env JITSERVE_TORCH_PYTHON="$torch_python" JITSERVE_BENCH_DIR="$PWD/tools/bench" \
       jit-bench --device cuda --torch --conformance .devcorpus --min-seconds 1 frozen_
   fi
 fi

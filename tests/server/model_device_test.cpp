@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -14,6 +16,7 @@
 #include "runtime/ops/register_all.h"
 #include "server/core/model.h"
 #include "server/core/model_repository.h"
+#include "runtime/tensor/backend.h"
 #include "server/core/serving_core.h"
 #include "tools/conform/compare.h"
 #if JITSERVE_HAVE_CUDA
@@ -120,6 +123,43 @@ TEST_F(ModelDeviceTest, AFrozenArchiveServedOnTheGpuAnswersOnTheHost) {
     auto diff = conform::compareValues(*expected, stack[0], conform::Tolerance{1e-4, 1e-4});
     EXPECT_FALSE(diff) << *diff;
   }
+}
+
+// Triton's complaint #5841: GPU memory grows over load / infer / unload
+// cycles. 100 cycles through the serving core (the daemon's path, server
+// default device cuda:0); the caching allocator's bytes in use and reserved
+// after the last cycle stay within 5% of after the first.
+TEST_F(ModelDeviceTest, GpuMemoryStaysFlatOverLoadInferUnloadCycles) {
+  cuda::ensureCudaSupport();
+  if (!cuda::available()) GTEST_SKIP() << "no GPU: " << cuda::unavailableReason();
+  ServingOptions options;
+  options.device = "cuda:0";
+  options.workers = 1;
+  auto core = ServingCore::Create(options);
+  ASSERT_TRUE(core.ok()) << core.status();
+  const std::string bytes = readBytes(caseDir("freeze_conv_bn") + "/model.pt");
+  auto in = loadTorchSaveFile(caseDir("freeze_conv_bn") + "/inputs.pt");
+  ASSERT_TRUE(in.ok()) << in.status();
+  Backend* gpu = findBackend(DeviceType::CUDA);
+  ASSERT_NE(gpu, nullptr);
+  std::optional<DeviceMemoryStats> first;
+  for (int cycle = 0; cycle < 100; ++cycle) {
+    auto m = (*core)->loadModel(ModelSource{"bn", "1", Model::Format::kArchive, bytes, ""});
+    ASSERT_TRUE(m.ok()) << "cycle " << cycle << ": " << m.status();
+    Stack stack(in->toList()->elements);
+    absl::Status s = (*m)->run((*m)->defaultMethod(), stack, {});
+    ASSERT_TRUE(s.ok()) << "cycle " << cycle << ": " << s;
+    m->reset();
+    ASSERT_TRUE((*core)->unloadModel("bn").ok()) << "cycle " << cycle;
+    auto now = gpu->memoryStats(0);
+    ASSERT_TRUE(now.has_value());
+    if (cycle == 0) first = now;
+  }
+  const DeviceMemoryStats last = *gpu->memoryStats(0);
+  std::cout << "after cycle 1: in use " << first->inUseBytes << ", reserved " << first->reservedBytes
+            << "; after cycle 100: in use " << last.inUseBytes << ", reserved " << last.reservedBytes << "\n";
+  EXPECT_LE(last.inUseBytes, first->inUseBytes + first->inUseBytes / 20 + 4096);
+  EXPECT_LE(last.reservedBytes, first->reservedBytes + first->reservedBytes / 20);
 }
 #endif
 

@@ -21,7 +21,10 @@
 // times with --cpu-time, for a box busy with other work).
 //
 // A workload whose .json names an "archive" (a case folder of the
-// conformance corpus, e.g. "models/resnet18") runs that torch.jit.save
+// conformance corpus, e.g. "models/resnet18"; "large/resnet50" and
+// "large/bert_base_encoder" are made on each machine by
+// tools/bench/make_large_cases.py into DIR/large, and skipped when absent)
+// runs that torch.jit.save
 // archive instead: its forward on the case's first input with the batch
 // dimension set to "batch" (filled with 0.5; without "batch", the case's
 // inputs.pt as they are), through a GraphExecutor; with
@@ -540,6 +543,16 @@ int main(int argc, char** argv) {
   }
   if (ec) return usage("cannot read workloads in " + dir + ": " + ec.message());
   std::sort(ws.begin(), ws.end(), [](const Workload& a, const Workload& b) { return a.name < b.name; });
+  // The large models are made per machine (tools/bench/make_large_cases.py),
+  // not shipped: a workload whose archive is absent is skipped, saying so.
+  std::erase_if(ws, [&](const Workload& w) {
+    if (!w.spec.contains("archive")) return false;
+    const fs::path caseDir = fs::path(conformanceDir) / w.spec["archive"].get<std::string>();
+    if (fs::exists(caseDir / "model.pt")) return false;
+    std::printf("%s: skipped, no archive at %s (tools/bench/make_large_cases.py makes the large ones)\n",
+                w.name.c_str(), caseDir.string().c_str());
+    return true;
+  });
   const bool compile = std::string("compile").find(filter) != std::string::npos;
   if (ws.empty() && !compile) return usage("no workload matches '" + filter + "'");
 
