@@ -2,7 +2,7 @@
 // FORMAT.md) and reports which cases pass.
 //
 //   jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N]
-//               [--tol-scale X] [--executor] [--device cpu|cuda[:N]] DIR...
+//               [--tol-scale X] [--executor] [--device cpu|cuda[:N]] [--placement] DIR...
 //
 // Every folder with a case.json under the DIRs is one case, run in its own
 // child process so a crash or hang fails that case only. Prints
@@ -12,6 +12,10 @@
 // and checks both calls, instead of the interpreter on the unoptimized graph.
 // --device runs the programs there: inputs and an archive's parameters are
 // moved to the device, outputs back to the host for the comparison.
+// --placement (with --device) runs nothing: each case's entry is planned as
+// jitserved plans it and fails when an operator it would run on the device
+// has no kernel there, naming them: which cases a device could pass, on a
+// machine without one.
 // --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
 // pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
@@ -41,7 +45,7 @@ int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
                "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress]\n"
-               "                   [--tol-scale X] [--executor] [--device cpu|cuda[:N]] DIR...\n");
+               "                   [--tol-scale X] [--executor] [--device cpu|cuda[:N]] [--placement] DIR...\n");
   return 2;
 }
 
@@ -60,6 +64,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> dirs;
   double tolScale = 1.0;
   bool executor = false;
+  bool placementOnly = false;
   jitserve::Device device = jitserve::Device::cpu();
 
   for (int i = 1; i < argc; ++i) {
@@ -100,6 +105,8 @@ int main(int argc, char** argv) {
       const std::optional<jitserve::Device> d = jitserve::Device::parse(v);
       if (!d) return usage(("bad --device '" + v + "' (expected cpu, cuda or cuda:N)").c_str());
       device = *d;
+    } else if (a == "--placement") {
+      placementOnly = true;
     } else if (a == "--progress") {
       iso.progress = true;
     } else if (!a.empty() && a[0] == '-') {
@@ -109,6 +116,7 @@ int main(int argc, char** argv) {
     }
   }
   if (dirs.empty()) return usage("no case folders given");
+  if (placementOnly && device.type == jitserve::DeviceType::CPU) return usage("--placement needs --device");
 
   std::vector<std::string> caseDirs = findCaseDirs(dirs);
   if (caseDirs.empty()) {
@@ -126,7 +134,7 @@ int main(int argc, char** argv) {
         if (!c.ok()) return ItemResult{false, std::string(c.status().message())};
         c->rtol *= tolScale;
         c->atol *= tolScale;
-        return runCase(*c, mode, executor, device);
+        return runCase(*c, mode, executor, device, placementOnly);
       },
       iso);
 

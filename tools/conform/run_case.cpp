@@ -1,5 +1,7 @@
 #include "tools/conform/run_case.h"
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +18,8 @@
 #include "runtime/interpreter/graph_function.h"
 #include "runtime/interpreter/run_graph.h"
 #include "runtime/core/value_device.h"
+#include "compiler/passes/device_placement.h"
+#include "runtime/core/operator.h"
 #include "runtime/ops/register_all.h"
 #include "tools/conform/compare.h"
 #if JITSERVE_HAVE_CUDA
@@ -240,6 +244,59 @@ ItemResult runArchive(const Case& c, bool freeze) {
 
 }  // namespace
 
+// Placement only (runCase's `placementOnly`): fn's graph planned as
+// jitserved plans it (the serving pass pipeline, calls inlined), then device
+// placement for gDevice: the case "passes" when every operator it would run
+// there has a kernel. Nothing runs, so no device is needed.
+ItemResult placementOf(GraphFunction& fn, bool constantsOnDevice) {
+  ServingExecutorConfig config;
+  config.functionResolver = fn.codeOptions().functionResolver;
+  GraphExecutorOptions exec = servingExecutorOptions(config);
+  std::shared_ptr<Graph> g(fn.graph().copy());
+  exec.pipeline(*g);
+  DevicePlacementOptions placement;
+  placement.device = gDevice;
+  placement.tensorConstantsOnDevice = constantsOnDevice;
+  std::vector<std::string> names;
+  for (const UnservedOperator& u : FindUnservedOperators(*g, placement)) {
+    names.emplace_back(u.op->schema().operatorName());
+  }
+  if (names.empty()) return pass();
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  std::string msg = "no " + std::string(deviceTypeName(gDevice.type)) + " kernel:";
+  for (const std::string& n : names) msg += " " + n;
+  return fail(msg);
+}
+
+ItemResult runPlacement(const Case& c, Mode mode) {
+  if (c.expect == Expect::CompileError) return pass();  // nothing to place
+  if (c.kind == CaseKind::Source) {
+    auto text = readFile(c.path("source.py"));
+    if (!text.ok()) return fail(std::string(text.status().message()));
+    frontend::CompilationUnit cu;
+    if (absl::Status st = cu.define(*text); !st.ok()) return fail("compile: " + std::string(st.message()));
+    GraphFunction* fn = cu.findFunction(c.entry);
+    if (!fn) return fail("no function named " + c.entry + " in source.py");
+    return placementOf(*fn, false);
+  }
+  auto module = importModuleFile(c.path("model.pt"));
+  if (!module.ok()) return fail("load: " + std::string(module.status().message()));
+  if (mode == Mode::Frozen) {
+    const std::string entry = c.entry;
+    auto frozen = freezeMethods(*module, std::span<const std::string>(&entry, 1));
+    if (!frozen.ok()) return fail("freeze: " + std::string(frozen.status().message()));
+    FrozenMethod& m = frozen->front();
+    CodeOptions code;
+    code.functionResolver = [unit = module->unit()](std::string_view n) -> Function* { return unit->resolve(n); };
+    GraphFunction fn(m.name, m.graph, m.schema, code);
+    return placementOf(fn, /*constantsOnDevice=*/true);  // the module would have moved before freezing
+  }
+  auto* fn = dynamic_cast<GraphFunction*>(module->findMethod(c.entry));
+  if (!fn) return fail("the module has no scripted method " + c.entry);
+  return placementOf(*fn, false);
+}
+
 absl::Status initializeRuntime(Device device) {
   ensureOperatorsRegistered();
   if (device.type == DeviceType::CPU) return absl::OkStatus();
@@ -255,10 +312,11 @@ absl::Status initializeRuntime(Device device) {
                                     (device.type == DeviceType::CUDA ? " (built without JITSERVE_CUDA)" : ""));
 }
 
-ItemResult runCase(const Case& c, Mode mode, bool executor, Device device) {
+ItemResult runCase(const Case& c, Mode mode, bool executor, Device device, bool placementOnly) {
   gExecutor = executor;
   gDevice = device;
   try {
+    if (placementOnly) return runPlacement(c, mode);
     if (mode == Mode::IR) return runIR(c);
     if (c.kind == CaseKind::Source) return runSource(c);
     return runArchive(c, mode == Mode::Frozen);

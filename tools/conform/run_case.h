@@ -29,6 +29,10 @@ absl::Status initializeRuntime(Device device = Device::cpu());
 // device: where the program runs. Inputs (and an archive's parameters and
 // buffers) are moved there, the outputs back to the host for comparison;
 // ops without a kernel there fail the case naming the op and the device.
-ItemResult runCase(const Case& c, Mode mode, bool executor = false, Device device = Device::cpu());
+// placementOnly: run nothing; plan the entry as jitserved would on
+// `device` and fail the case when an operator there has no kernel
+// (compiler/passes/device_placement.h), naming them. Needs no device.
+ItemResult runCase(const Case& c, Mode mode, bool executor = false, Device device = Device::cpu(),
+                   bool placementOnly = false);
 
 }  // namespace jitserve::conform
