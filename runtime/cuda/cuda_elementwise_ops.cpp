@@ -3,15 +3,14 @@
 // number), the output on the inputs' device, the launch on the calling
 // thread's stream. The device code is kernels/elementwise.cu.
 #include <cmath>
+#include <iterator>
+#include <optional>
+#include <string>
 
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/cuda/kernels/reduce.h"
 #include "runtime/support/error.h"
-#include "runtime/tensor/broadcasting.h"
-#include "runtime/tensor/device_copy.h"
-#include "runtime/tensor/type_promotion.h"
-#include "runtime/tensor/wrap_dim.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/type_promotion.h"
@@ -25,13 +24,50 @@ const char* nameOf(BinaryOp op) {
     case BinaryOp::Add: return "add";
     case BinaryOp::Sub: return "sub";
     case BinaryOp::Mul: return "mul";
-    default: return "div";
+    case BinaryOp::Div: return "div";
+    case BinaryOp::Maximum: return "maximum";
+    case BinaryOp::Minimum: return "minimum";
+    case BinaryOp::Fmax: return "fmax";
+    case BinaryOp::Fmin: return "fmin";
+    case BinaryOp::Remainder: return "remainder";
+    case BinaryOp::Fmod: return "fmod";
+    case BinaryOp::FloorDivide: return "floor_divide";
+    case BinaryOp::DivTrunc: return "div";
+    case BinaryOp::Pow: return "pow";
+    case BinaryOp::Heaviside: return "heaviside";
+    case BinaryOp::Atan2: return "atan2";
+    case BinaryOp::Hypot: return "hypot";
+    case BinaryOp::Copysign: return "copysign";
+    case BinaryOp::Xlogy: return "xlogy";
+    case BinaryOp::Xlog1py: return "xlog1py";
+    case BinaryOp::LogAddExp: return "logaddexp";
+    case BinaryOp::LogAddExp2: return "logaddexp2";
+    default: return "nextafter";
   }
+}
+
+// The ops that compute in floating point whatever their inputs.
+bool floatOnly(BinaryOp op) {
+  return op == BinaryOp::Div || op == BinaryOp::Atan2 || op == BinaryOp::Hypot || op == BinaryOp::Copysign ||
+         op == BinaryOp::Xlogy || op == BinaryOp::Xlog1py || op == BinaryOp::LogAddExp ||
+         op == BinaryOp::LogAddExp2;
 }
 
 ScalarType binaryResultType(BinaryOp op, ScalarType promoted, bool alphaGiven, const Scalar& alpha) {
   const char* name = nameOf(op);
-  if (op == BinaryOp::Div) return toFloatingIfIntegral(promoted);
+  if (floatOnly(op)) return toFloatingIfIntegral(promoted);
+  if (op == BinaryOp::NextAfter) {
+    JS_CHECK(promoted == ScalarType::Float || promoted == ScalarType::Double, "nextafter: \"nextafter_cuda\" not "
+             "implemented for '", scalarTypeName(promoted), "'");
+    return promoted;
+  }
+  if (op != BinaryOp::Add && op != BinaryOp::Sub && op != BinaryOp::Mul) {
+    JS_CHECK(promoted != ScalarType::Bool || op == BinaryOp::Maximum || op == BinaryOp::Minimum ||
+                 op == BinaryOp::Fmax || op == BinaryOp::Fmin || op == BinaryOp::Heaviside,
+             name, ": \"", name, "_cuda\" not implemented for 'Bool'");
+    checkDtype(promoted, name);
+    return promoted;
+  }
   JS_CHECK(!(op == BinaryOp::Sub && promoted == ScalarType::Bool),
            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
            "operator instead.");
@@ -98,36 +134,29 @@ Tensor scalarNoAlpha(const Tensor& a, const Scalar& other) {
   return binaryScalar(Op, a, other, Scalar(int64_t{1}));
 }
 
-const char* nameOf(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::Neg: return "neg";
-    case UnaryOp::Abs: return "abs";
-    case UnaryOp::Relu: return "relu";
-    case UnaryOp::Exp: return "exp";
-    case UnaryOp::Log: return "log";
-    case UnaryOp::Sqrt: return "sqrt";
-    case UnaryOp::Tanh: return "tanh";
-    case UnaryOp::Sigmoid: return "sigmoid";
-    case UnaryOp::Hardtanh: return "hardtanh";
-    case UnaryOp::Hardsigmoid: return "hardsigmoid";
-    case UnaryOp::Hardswish: return "hardswish";
-    case UnaryOp::Gelu: return "gelu";
-    case UnaryOp::ClampMin: return "clamp_min";
-    case UnaryOp::ClampMax: return "clamp_max";
-    case UnaryOp::PowScalar: return "pow";
-    default: return "silu";
-  }
-}
+// Indexed by UnaryOp, in its declaration order (kernels/elementwise.h).
+constexpr const char* kUnaryNames[] = {
+    "neg", "abs", "relu", "exp", "log", "sqrt", "tanh", "sigmoid", "hardtanh", "hardsigmoid", "hardswish", "gelu",
+    "silu", "clamp_min", "clamp_max", "pow", "sign", "floor", "ceil", "round", "trunc", "square", "threshold", "sin",
+    "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "exp2", "expm1", "log2", "log10",
+    "log1p", "rsqrt", "reciprocal", "frac", "erf", "erfc", "erfinv", "lgamma", "i0", "sinc", "rad2deg", "deg2rad",
+    "log_sigmoid", "softplus", "elu", "leaky_relu", "mish", "softshrink", "hardshrink", "logit"};
+static_assert(std::size(kUnaryNames) == static_cast<size_t>(UnaryOp::Logit) + 1, "a UnaryOp without a name");
 
-// Neg, Abs, Relu and Hardtanh keep the dtype; the rest compute in floating
-// point (integers and bool promote to the default float, as in PyTorch).
-// In place (`inplace`), the result must fit self's dtype and is written
-// through self's strides.
-Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplace) {
+const char* nameOf(UnaryOp op) { return kUnaryNames[static_cast<size_t>(op)]; }
+
+// Neg, Abs, Relu, Hardtanh, the clamps, Sign, the roundings, Square and
+// Threshold keep the dtype; the rest compute in floating point (integers
+// and bool promote to the default float, as in PyTorch). In place
+// (`inplace`), the result must fit self's dtype and is written through
+// self's strides.
+Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplace, double p2 = 0) {
   const char* name = nameOf(op);
   const Device dev = deviceOf({&self}, name);
   const bool keepsDtype = op == UnaryOp::Neg || op == UnaryOp::Abs || op == UnaryOp::Relu ||
-                          op == UnaryOp::Hardtanh || op == UnaryOp::ClampMin || op == UnaryOp::ClampMax;
+                          op == UnaryOp::Hardtanh || op == UnaryOp::ClampMin || op == UnaryOp::ClampMax ||
+                          op == UnaryOp::Sign || op == UnaryOp::Floor || op == UnaryOp::Ceil || op == UnaryOp::Round ||
+                          op == UnaryOp::Trunc || op == UnaryOp::Square || op == UnaryOp::Threshold;
   const ScalarType dt = keepsDtype ? self.dtype() : toFloatingIfIntegral(self.dtype());
   JS_CHECK(!(op == UnaryOp::Neg && dt == ScalarType::Bool),
            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
@@ -142,7 +171,7 @@ Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplac
   const Tensor in = castOnDevice(self, dt, on);
   Tensor out = inplace ? self : emptyOnDevice(self.sizes(), dt, dev);
   launchUnary(op, launchShape(self.sizes(), name), operandOf(out, self.sizes()), operandOf(in, self.sizes()),
-              on.stream, p0, p1);
+              on.stream, p0, p1, p2);
   return out;
 }
 
@@ -523,6 +552,57 @@ Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional
 }
 Tensor typeAs(const Tensor& self, const Tensor& other) { return convert(self, other.device(), other.dtype(), false); }
 
+// div with rounding_mode: None is true division, "trunc" and "floor" round
+// (integers stay integers).
+Tensor divMode(const Tensor& a, const Tensor& b, std::optional<std::string> mode) {
+  if (!mode) return binaryTensor(BinaryOp::Div, a, b, Scalar(int64_t{1}));
+  JS_CHECK(*mode == "trunc" || *mode == "floor", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+           "found '", *mode, "'");
+  return binaryTensor(*mode == "trunc" ? BinaryOp::DivTrunc : BinaryOp::FloorDivide, a, b, Scalar(int64_t{1}));
+}
+Tensor divScalarMode(const Tensor& a, const Scalar& b, std::optional<std::string> mode) {
+  if (!mode) return binaryScalar(BinaryOp::Div, a, b, Scalar(int64_t{1}));
+  JS_CHECK(*mode == "trunc" || *mode == "floor", "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+           "found '", *mode, "'");
+  return binaryScalar(*mode == "trunc" ? BinaryOp::DivTrunc : BinaryOp::FloorDivide, a, b, Scalar(int64_t{1}));
+}
+// rsub: other - alpha * self.
+Tensor rsubTensor(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  return binaryTensor(BinaryOp::Sub, other, self, alpha);
+}
+
+template <UnaryOp Op>
+Tensor unaryWith1(const Tensor& self, const Scalar& p0) {
+  return unaryOp(Op, self, scalarValue(p0), 0, false);
+}
+Tensor threshold(const Tensor& self, const Scalar& threshold, const Scalar& value) {
+  return unaryOp(UnaryOp::Threshold, self, scalarValue(threshold), scalarValue(value), false);
+}
+Tensor softplus(const Tensor& self, const Scalar& beta, const Scalar& threshold) {
+  return unaryOp(UnaryOp::Softplus, self, scalarValue(beta), scalarValue(threshold), false);
+}
+Tensor elu(const Tensor& self, const Scalar& alpha, const Scalar& scale, const Scalar& inputScale) {
+  return unaryOp(UnaryOp::Elu, self, scalarValue(alpha), scalarValue(scale), false, scalarValue(inputScale));
+}
+Tensor eluInplace(Tensor self, const Scalar& alpha, const Scalar& scale, const Scalar& inputScale) {
+  return unaryOp(UnaryOp::Elu, self, scalarValue(alpha), scalarValue(scale), true, scalarValue(inputScale));
+}
+Tensor selu(const Tensor& self) {
+  return unaryOp(UnaryOp::Elu, self, 1.6732632423543772848170429916717, 1.0507009873554804934193349852946, false, 1.0);
+}
+Tensor celu(const Tensor& self, const Scalar& alpha) {
+  const double a = scalarValue(alpha);
+  JS_CHECK(a != 0, "ZeroDivisionError from celu: alpha cannot be 0");
+  return unaryOp(UnaryOp::Elu, self, a, 1.0, false, 1.0 / a);
+}
+Tensor leakyReluInplace(Tensor self, const Scalar& slope) {
+  return unaryOp(UnaryOp::LeakyRelu, self, scalarValue(slope), 0, true);
+}
+Tensor logit(const Tensor& self, std::optional<double> eps) {
+  return unaryOp(UnaryOp::Logit, self, eps ? *eps : -1.0, 0, false);
+}
+Tensor relu6(const Tensor& self) { return unaryOp(UnaryOp::Hardtanh, self, 0, 6, false); }
+
 // reshape and its spellings: a view when the strides allow, else a copy
 // made on the device (Tensor::reshape copies through the backend's
 // contiguousCopy, the strided copy kernel).
@@ -579,6 +659,82 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Hardswish>>("aten::hardswish"),
     row<unary<UnaryOp::Silu>>("aten::silu"),
     row<powTensorScalar>("aten::pow.Tensor_Scalar"),
+    row<binaryNoAlpha<BinaryOp::Maximum>>("aten::maximum"),
+    row<binaryNoAlpha<BinaryOp::Minimum>>("aten::minimum"),
+    row<binaryNoAlpha<BinaryOp::Maximum>>("aten::max.other"),
+    row<binaryNoAlpha<BinaryOp::Minimum>>("aten::min.other"),
+    row<binaryNoAlpha<BinaryOp::Fmax>>("aten::fmax"),
+    row<binaryNoAlpha<BinaryOp::Fmin>>("aten::fmin"),
+    row<binaryNoAlpha<BinaryOp::Remainder>>("aten::remainder.Tensor"),
+    row<binaryNoAlpha<BinaryOp::Fmod>>("aten::fmod.Tensor"),
+    row<binaryNoAlpha<BinaryOp::FloorDivide>>("aten::floor_divide"),
+    row<binaryNoAlpha<BinaryOp::Pow>>("aten::pow.Tensor_Tensor"),
+    row<binaryNoAlpha<BinaryOp::Heaviside>>("aten::heaviside"),
+    row<binaryNoAlpha<BinaryOp::Atan2>>("aten::atan2"),
+    row<binaryNoAlpha<BinaryOp::Hypot>>("aten::hypot"),
+    row<binaryNoAlpha<BinaryOp::Copysign>>("aten::copysign.Tensor"),
+    row<binaryNoAlpha<BinaryOp::Xlogy>>("aten::xlogy.Tensor"),
+    row<binaryNoAlpha<BinaryOp::Xlog1py>>("aten::special_xlog1py"),
+    row<binaryNoAlpha<BinaryOp::LogAddExp>>("aten::logaddexp"),
+    row<binaryNoAlpha<BinaryOp::LogAddExp2>>("aten::logaddexp2"),
+    row<binaryNoAlpha<BinaryOp::NextAfter>>("aten::nextafter"),
+    row<binaryNoAlpha<BinaryOp::Div>>("aten::true_divide.Tensor"),
+    row<scalarNoAlpha<BinaryOp::Remainder>>("aten::remainder.Scalar"),
+    row<scalarNoAlpha<BinaryOp::Fmod>>("aten::fmod.Scalar"),
+    row<scalarNoAlpha<BinaryOp::FloorDivide>>("aten::floor_divide.Scalar"),
+    row<scalarNoAlpha<BinaryOp::Copysign>>("aten::copysign.Scalar"),
+    row<divMode>("aten::div.Tensor_mode"),
+    row<divScalarMode>("aten::div.Scalar_mode"),
+    row<rsubTensor>("aten::rsub.Tensor"),
+    row<unary<UnaryOp::Sign>>("aten::sign"),
+    row<unary<UnaryOp::Sign>>("aten::sgn"),
+    row<unary<UnaryOp::Floor>>("aten::floor"),
+    row<unary<UnaryOp::Ceil>>("aten::ceil"),
+    row<unary<UnaryOp::Round>>("aten::round"),
+    row<unary<UnaryOp::Trunc>>("aten::trunc"),
+    row<unary<UnaryOp::Trunc>>("aten::fix"),
+    row<unary<UnaryOp::Square>>("aten::square"),
+    row<unary<UnaryOp::Sin>>("aten::sin"),
+    row<unary<UnaryOp::Cos>>("aten::cos"),
+    row<unary<UnaryOp::Tan>>("aten::tan"),
+    row<unary<UnaryOp::Asin>>("aten::asin"),
+    row<unary<UnaryOp::Acos>>("aten::acos"),
+    row<unary<UnaryOp::Atan>>("aten::atan"),
+    row<unary<UnaryOp::Sinh>>("aten::sinh"),
+    row<unary<UnaryOp::Cosh>>("aten::cosh"),
+    row<unary<UnaryOp::Asinh>>("aten::asinh"),
+    row<unary<UnaryOp::Acosh>>("aten::acosh"),
+    row<unary<UnaryOp::Atanh>>("aten::atanh"),
+    row<unary<UnaryOp::Exp2>>("aten::exp2"),
+    row<unary<UnaryOp::Expm1>>("aten::expm1"),
+    row<unary<UnaryOp::Log2>>("aten::log2"),
+    row<unary<UnaryOp::Log10>>("aten::log10"),
+    row<unary<UnaryOp::Log1p>>("aten::log1p"),
+    row<unary<UnaryOp::Rsqrt>>("aten::rsqrt"),
+    row<unary<UnaryOp::Reciprocal>>("aten::reciprocal"),
+    row<unary<UnaryOp::Frac>>("aten::frac"),
+    row<unary<UnaryOp::Erf>>("aten::erf"),
+    row<unary<UnaryOp::Erfc>>("aten::erfc"),
+    row<unary<UnaryOp::Erfinv>>("aten::erfinv"),
+    row<unary<UnaryOp::Lgamma>>("aten::lgamma"),
+    row<unary<UnaryOp::I0>>("aten::i0"),
+    row<unary<UnaryOp::Sinc>>("aten::sinc"),
+    row<unary<UnaryOp::Rad2deg>>("aten::rad2deg"),
+    row<unary<UnaryOp::Deg2rad>>("aten::deg2rad"),
+    row<unary<UnaryOp::LogSigmoid>>("aten::log_sigmoid"),
+    row<unary<UnaryOp::Mish>>("aten::mish"),
+    row<unaryWith1<UnaryOp::LeakyRelu>>("aten::leaky_relu"),
+    row<unaryWith1<UnaryOp::Softshrink>>("aten::softshrink"),
+    row<unaryWith1<UnaryOp::Hardshrink>>("aten::hardshrink"),
+    row<threshold>("aten::threshold"),
+    row<softplus>("aten::softplus"),
+    row<elu>("aten::elu"),
+    row<eluInplace>("aten::elu_"),
+    row<selu>("aten::selu"),
+    row<celu>("aten::celu"),
+    row<leakyReluInplace>("aten::leaky_relu_"),
+    row<logit>("aten::logit"),
+    row<relu6>("aten::relu6"),
     row<hardtanh>("aten::hardtanh"),
     row<gelu>("aten::gelu"),
     row<unaryInplace<UnaryOp::Relu>>("aten::relu_"),

@@ -107,13 +107,112 @@ __global__ void copyKernel(Offsets<2> o, int64_t numel, void* out, ScalarType ou
 
 // ---- binary and unary ----
 
+// x ** e for integers, e >= 0 (the host refuses negative exponents),
+// wrapping on overflow as PyTorch's integer pow does.
+template <typename C>
+__device__ __forceinline__ C intPow(C x, C e) {
+  C r = 1;
+  while (e > 0) {
+    if (e & 1) r = static_cast<C>(r * x);
+    x = static_cast<C>(x * x);
+    e = static_cast<C>(e >> 1);
+  }
+  return r;
+}
+
+// v < 0, without a pointless comparison for unsigned types.
+template <typename C>
+__device__ __forceinline__ bool negative(C v) {
+  if constexpr (std::is_signed_v<C>) {
+    return v < C(0);
+  } else {
+    return false;
+  }
+}
+
+// floor(a / b) as PyTorch computes it for floats: from fmod, so that
+// a == b * q + r holds as closely as the floats allow.
+template <typename C>
+__device__ __forceinline__ C floorDivide(C a, C b) {
+  if (b == C(0)) return a / b;
+  const C mod = fmod(a, b);
+  C div = (a - mod) / b;
+  if (mod != C(0) && ((b < C(0)) != (mod < C(0)))) div -= C(1);
+  if (div == C(0)) return copysign(C(0), a / b);
+  C q = floor(div);
+  if (div - q > C(0.5)) q += C(1);
+  return q;
+}
+
 template <typename C>
 __device__ __forceinline__ C binaryOp(BinaryOp op, C a, C b, C alpha) {
   switch (op) {
     case BinaryOp::Add: return a + alpha * b;
     case BinaryOp::Sub: return a - alpha * b;
     case BinaryOp::Mul: return a * b;
-    default: return a / b;
+    case BinaryOp::Div: return a / b;
+    case BinaryOp::Heaviside: return a == C(0) ? b : C(a > C(0) ? 1 : 0);
+    default: break;
+  }
+  if constexpr (std::is_floating_point_v<C>) {
+    switch (op) {
+      case BinaryOp::Maximum: return a != a ? a : (b != b ? b : (a > b ? a : b));
+      case BinaryOp::Minimum: return a != a ? a : (b != b ? b : (a < b ? a : b));
+      case BinaryOp::Fmax: return fmax(a, b);
+      case BinaryOp::Fmin: return fmin(a, b);
+      case BinaryOp::Remainder: {
+        if (b == C(0)) return fmod(a, b);
+        C r = fmod(a, b);
+        if (r != C(0) && ((r < C(0)) != (b < C(0)))) r += b;
+        return r;
+      }
+      case BinaryOp::Fmod: return fmod(a, b);
+      case BinaryOp::FloorDivide: return floorDivide(a, b);
+      case BinaryOp::DivTrunc: return trunc(a / b);
+      case BinaryOp::Pow: return pow(a, b);
+      case BinaryOp::Atan2: return atan2(a, b);
+      case BinaryOp::Hypot: return hypot(a, b);
+      case BinaryOp::Copysign: return copysign(a, b);
+      case BinaryOp::Xlogy: return b != b ? b : (a == C(0) ? C(0) : a * log(b));
+      case BinaryOp::Xlog1py: return b != b ? b : (a == C(0) ? C(0) : a * log1p(b));
+      case BinaryOp::LogAddExp: {
+        const C m = a > b ? a : b;
+        if (isinf(m) && a == b) return a;
+        return m + log1p(exp(-fabs(a - b)));
+      }
+      case BinaryOp::LogAddExp2: {
+        const C m = a > b ? a : b;
+        if (isinf(m) && a == b) return a;
+        return m + log2(C(1) + exp2(-fabs(a - b)));
+      }
+      case BinaryOp::NextAfter: return nextafter(a, b);
+      default: return a;
+    }
+  } else {
+    switch (op) {
+      case BinaryOp::Maximum:
+      case BinaryOp::Fmax: return a > b ? a : b;
+      case BinaryOp::Minimum:
+      case BinaryOp::Fmin: return a < b ? a : b;
+      case BinaryOp::Remainder: {
+        if (b == C(0)) return C(0);  // the host cannot see the zero; no device trap
+        C r = static_cast<C>(a % b);
+        if (r != C(0) && negative(r) != negative(b)) r = static_cast<C>(r + b);
+        return r;
+      }
+      case BinaryOp::Fmod: return b == C(0) ? C(0) : static_cast<C>(a % b);
+      case BinaryOp::FloorDivide: {
+        if (b == C(0)) return C(0);
+        C q = static_cast<C>(a / b);
+        if (static_cast<C>(a % b) != C(0) && negative(a) != negative(b)) q = static_cast<C>(q - 1);
+        return q;
+      }
+      case BinaryOp::DivTrunc: return b == C(0) ? C(0) : static_cast<C>(a / b);
+      case BinaryOp::Pow:
+        if (negative(b)) return a == C(1) ? C(1) : (a == static_cast<C>(-1) ? static_cast<C>((b & 1) ? -1 : 1) : C(0));
+        return intPow(a, b);
+      default: return a;  // the float-only ops never reach integers
+    }
   }
 }
 
@@ -144,21 +243,8 @@ __device__ __forceinline__ C clampTo(C x, C lo, C hi) {
   return x != x ? x : (x < lo ? lo : (x > hi ? hi : x));  // NaN stays NaN
 }
 
-// x ** e for integers, e >= 0 (the host refuses negative exponents),
-// wrapping on overflow as PyTorch's integer pow does.
 template <typename C>
-__device__ __forceinline__ C intPow(C x, C e) {
-  C r = 1;
-  while (e > 0) {
-    if (e & 1) r = static_cast<C>(r * x);
-    x = static_cast<C>(x * x);
-    e = static_cast<C>(e >> 1);
-  }
-  return r;
-}
-
-template <typename C>
-__device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
+__device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
   if constexpr (std::is_floating_point_v<C>) {
     switch (op) {
       case UnaryOp::Neg: return -x;
@@ -175,6 +261,59 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
       case UnaryOp::ClampMin: return x != x || x >= p0 ? x : p0;
       case UnaryOp::ClampMax: return x != x || x <= p0 ? x : p0;
       case UnaryOp::PowScalar: return p0 == C(2) ? x * x : pow(x, p0);
+      case UnaryOp::Sign: return x != x ? x : C((x > C(0)) - (x < C(0)));
+      case UnaryOp::Floor: return floor(x);
+      case UnaryOp::Ceil: return ceil(x);
+      case UnaryOp::Round: return rint(x);  // half to even
+      case UnaryOp::Trunc: return trunc(x);
+      case UnaryOp::Square: return x * x;
+      case UnaryOp::Threshold: return x <= p0 ? p1 : x;
+      case UnaryOp::Sin: return sin(x);
+      case UnaryOp::Cos: return cos(x);
+      case UnaryOp::Tan: return tan(x);
+      case UnaryOp::Asin: return asin(x);
+      case UnaryOp::Acos: return acos(x);
+      case UnaryOp::Atan: return atan(x);
+      case UnaryOp::Sinh: return sinh(x);
+      case UnaryOp::Cosh: return cosh(x);
+      case UnaryOp::Asinh: return asinh(x);
+      case UnaryOp::Acosh: return acosh(x);
+      case UnaryOp::Atanh: return atanh(x);
+      case UnaryOp::Exp2: return exp2(x);
+      case UnaryOp::Expm1: return expm1(x);
+      case UnaryOp::Log2: return log2(x);
+      case UnaryOp::Log10: return log10(x);
+      case UnaryOp::Log1p: return log1p(x);
+      case UnaryOp::Rsqrt: return rsqrt(x);
+      case UnaryOp::Reciprocal: return C(1) / x;
+      case UnaryOp::Frac: return x - trunc(x);
+      case UnaryOp::Erf: return erf(x);
+      case UnaryOp::Erfc: return erfc(x);
+      case UnaryOp::Erfinv: return erfinv(x);
+      case UnaryOp::Lgamma: return lgamma(x);
+      case UnaryOp::I0: return cyl_bessel_i0(x);
+      case UnaryOp::Sinc: {
+        if (x == C(0)) return C(1);
+        const C px = C(3.14159265358979323846) * x;
+        return sin(px) / px;
+      }
+      case UnaryOp::Rad2deg: return x * C(57.295779513082320876798154814105);
+      case UnaryOp::Deg2rad: return x * C(0.017453292519943295769236907684886);
+      case UnaryOp::LogSigmoid: {
+        // -softplus(-x), stable for large |x|.
+        const C m = x < C(0) ? x : C(0);
+        return m - log1p(exp(-fabs(x)));
+      }
+      case UnaryOp::Softplus: return x * p0 > p1 ? x : log1p(exp(x * p0)) / p0;
+      case UnaryOp::Elu: return x > C(0) ? p1 * x : p1 * p0 * (exp(x * p2) - C(1));
+      case UnaryOp::LeakyRelu: return x > C(0) ? x : p0 * x;
+      case UnaryOp::Mish: return x * tanh(log1p(exp(x)));
+      case UnaryOp::Softshrink: return x > p0 ? x - p0 : (x < -p0 ? x + p0 : C(0));
+      case UnaryOp::Hardshrink: return (x > p0 || x < -p0) ? x : C(0);
+      case UnaryOp::Logit: {
+        const C z = p0 < C(0) ? x : (x < p0 ? p0 : (x > C(1) - p0 ? C(1) - p0 : x));
+        return log(z / (C(1) - z));
+      }
       case UnaryOp::Gelu:
         if (p0 != C(0)) {
           const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)
@@ -188,7 +327,11 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
     if (op == UnaryOp::ClampMin) return x < p0 ? p0 : x;
     if (op == UnaryOp::ClampMax) return x > p0 ? p0 : x;
     if (op == UnaryOp::PowScalar) return intPow(x, p0);
-    return op == UnaryOp::Neg ? C(-x) : x;  // abs and relu are the identity on uint8
+    if (op == UnaryOp::Sign) return C(x > C(0) ? 1 : 0);
+    if (op == UnaryOp::Square) return C(x * x);
+    if (op == UnaryOp::Threshold) return x <= p0 ? p1 : x;
+    // abs, relu, floor, ceil, round and trunc are the identity on uint8
+    return op == UnaryOp::Neg ? C(-x) : x;
   } else {
     switch (op) {
       case UnaryOp::Neg: return -x;
@@ -197,6 +340,13 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
       case UnaryOp::ClampMin: return x < p0 ? p0 : x;
       case UnaryOp::ClampMax: return x > p0 ? p0 : x;
       case UnaryOp::PowScalar: return intPow(x, p0);
+      case UnaryOp::Sign: return C((x > C(0)) - (x < C(0)));
+      case UnaryOp::Square: return C(x * x);
+      case UnaryOp::Threshold: return x <= p0 ? p1 : x;
+      case UnaryOp::Floor:
+      case UnaryOp::Ceil:
+      case UnaryOp::Round:
+      case UnaryOp::Trunc: return x;
       default: return x > C(0) ? x : C(0);  // Relu; the float-only ops never reach integers
     }
   }
@@ -204,11 +354,12 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1) {
 
 template <typename T>
 __global__ void unaryKernel(Offsets<2> o, int64_t numel, UnaryOp op, T* out, const T* in,
-                            typename ComputeType<T>::type p0, typename ComputeType<T>::type p1) {
+                            typename ComputeType<T>::type p0, typename ComputeType<T>::type p1,
+                            typename ComputeType<T>::type p2) {
   for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < numel; i += int64_t{blockDim.x} * gridDim.x) {
     int64_t off[2];
     elementOffsets(o, i, off);
-    out[off[0]] = fromCompute<T>(unaryOp(op, toCompute(in[off[1]]), p0, p1));
+    out[off[0]] = fromCompute<T>(unaryOp(op, toCompute(in[off[1]]), p0, p1, p2));
   }
 }
 
@@ -414,7 +565,7 @@ void launchBinaryScalar(BinaryOp op, const LaunchShape& shape, const Operand& ou
 }
 
 void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,
-                 double p0, double p1) {
+                 double p0, double p1, double p2) {
   if (shape.numel == 0) return;
   const Operand* const ops[2] = {&out, &in};
   const Offsets<2> o = offsetsFor(shape, ops);
@@ -423,7 +574,7 @@ void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const
     using C = typename ComputeType<T>::type;
     unaryKernel<T><<<blocksFor(shape.numel), kThreads, 0, stream>>>(
         o, shape.numel, op, static_cast<T*>(out.data), static_cast<const T*>(in.data), static_cast<C>(p0),
-        static_cast<C>(p1));
+        static_cast<C>(p1), static_cast<C>(p2));
   });
   JS_CUDA_CHECK(cudaGetLastError());
   countDeviceKernelLaunches();

@@ -30,7 +30,24 @@ struct Operand {
   int64_t strides[kMaxDims] = {};
 };
 
-enum class BinaryOp : uint8_t { Add, Sub, Mul, Div };
+enum class BinaryOp : uint8_t {
+  Add, Sub, Mul, Div,
+  // PyTorch's semantics; the host promotes integers to the default float
+  // for the float-only ones (Atan2 ... NextAfter).
+  Maximum, Minimum,  // NaN propagates
+  Fmax, Fmin,        // NaN ignored unless both are
+  Remainder,         // Python's %: the sign of the divisor
+  Fmod,              // C's fmod: the sign of the dividend
+  FloorDivide,       // floor(a / b) as PyTorch rounds it
+  DivTrunc,          // a / b rounded toward zero
+  Pow,               // a ** b (integers: negative exponents give 0, 1 or -1)
+  Heaviside,         // a == 0 ? b : a > 0
+  Atan2, Hypot, Copysign,
+  Xlogy,             // a * log(b), 0 where a == 0 (NaN b stays NaN)
+  Xlog1py,           // a * log1p(b), the same way
+  LogAddExp, LogAddExp2,
+  NextAfter,         // float and double only
+};
 enum class UnaryOp : uint8_t {
   Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid,
   Hardtanh,     // clamp to [p0, p1]
@@ -41,6 +58,21 @@ enum class UnaryOp : uint8_t {
   ClampMin,     // max(x, p0), NaN kept
   ClampMax,     // min(x, p0), NaN kept
   PowScalar,    // x ** p0 (integers: p0 >= 0, by repeated squaring)
+  // The dtype kept (integers too):
+  Sign, Floor, Ceil, Round, Trunc, Square,
+  Threshold,    // x <= p0 ? p1 : x
+  // Floating only (the host promotes integers):
+  Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh,
+  Exp2, Expm1, Log2, Log10, Log1p, Rsqrt, Reciprocal, Frac,
+  Erf, Erfc, Erfinv, Lgamma, I0, Sinc, Rad2deg, Deg2rad,
+  LogSigmoid,
+  Softplus,     // x * p0 > p1 ? x : log1p(exp(x * p0)) / p0
+  Elu,          // x > 0 ? p1 * x : p1 * p0 * (exp(x * p2) - 1)
+  LeakyRelu,    // x > 0 ? x : p0 * x
+  Mish,
+  Softshrink,   // x > p0 ? x - p0 : (x < -p0 ? x + p0 : 0)
+  Hardshrink,   // |x| > p0 ? x : 0
+  Logit,        // log(z / (1 - z)), z = x clamped to [p0, 1 - p0] when p0 >= 0
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,
@@ -80,8 +112,9 @@ void launchIndexSelect(const void* in, void* out, size_t elementSize, int64_t ou
                        const void* index, bool index64, int64_t count, cudaStream_t stream);
 
 // out = op(in), in and out of one dtype (out may be in itself: in place);
-// p0 and p1 are the op's parameters (Hardtanh's bounds, Gelu's variant).
+// p0, p1 and p2 are the op's parameters (Hardtanh's bounds, Gelu's variant,
+// Elu's alpha, scale and input scale).
 void launchUnary(UnaryOp op, const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream,
-                 double p0 = 0, double p1 = 0);
+                 double p0 = 0, double p1 = 0, double p2 = 0);
 
 }  // namespace jitserve::cuda

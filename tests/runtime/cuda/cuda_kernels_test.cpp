@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cuda_test_util.h"
+#include "runtime/core/op_call.h"
 #include "runtime/core/operator_registry.h"
 #include "runtime/tensor/device_copy.h"
 
@@ -167,6 +168,82 @@ TEST_F(CudaKernels, UnaryOpsMatchTheCpu) {
     check("aten::relu", {x});
     check("aten::exp", {x});  // integers promote to float
   }
+}
+
+// The math families on the same strided launchers: every unary function on
+// its domain, with parameters, integers where they keep their dtype, and
+// the binary functions (Tensor, broadcast, Scalar overloads).
+TEST_F(CudaKernels, MathFunctionsMatchTheCpu) {
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    const double tol = dt == ScalarType::Float || dt == ScalarType::Double ? 4 : 1;
+    const Tensor x = sample({3, 7}, dt, 190), p = positive({3, 7}, dt, 191);
+    const Tensor unit = callOp<"aten::mul.Scalar", Tensor>(sample({3, 7}, dt, 192), num(0.3));  // in (-1, 1)
+    for (const char* op : {"aten::sign", "aten::sgn", "aten::floor", "aten::ceil", "aten::round", "aten::trunc",
+                           "aten::fix", "aten::square", "aten::sin", "aten::cos", "aten::tan", "aten::atan",
+                           "aten::sinh", "aten::cosh", "aten::asinh", "aten::exp2", "aten::expm1", "aten::frac",
+                           "aten::erf", "aten::erfc", "aten::sinc", "aten::rad2deg", "aten::deg2rad",
+                           "aten::log_sigmoid", "aten::mish", "aten::selu", "aten::relu6", "aten::i0"}) {
+      check(op, {x.transpose(0, 1)}, false, tol);
+    }
+    for (const char* op : {"aten::log2", "aten::log10", "aten::log1p", "aten::rsqrt", "aten::reciprocal",
+                           "aten::lgamma", "aten::acosh"}) {
+      check(op, {callOp<"aten::add.Scalar", Tensor>(p, num(1), num(1))}, false, tol);
+    }
+    for (const char* op : {"aten::asin", "aten::acos", "aten::atanh", "aten::erfinv", "aten::logit"}) {
+      if (std::string(op) == "aten::logit") {
+        check(op, {callOp<"aten::add.Scalar", Tensor>(callOp<"aten::mul.Scalar", Tensor>(unit, num(0.5)), num(0.5),
+                                                       num(1)),
+                   IValue()},
+              false, tol);
+        check(op, {x, IValue(0.1)}, false, tol);
+      } else {
+        check(op, {unit}, false, tol);
+      }
+    }
+    check("aten::leaky_relu", {x, num(0.2)});
+    check("aten::softshrink", {x, num(0.5)});
+    check("aten::hardshrink", {x, num(0.5)});
+    check("aten::threshold", {x, num(0.5), num(-1)});
+    check("aten::softplus", {x, num(2), num(3)}, false, tol);
+    check("aten::elu", {x, num(1.5), num(2), num(0.5)}, false, tol);
+    check("aten::celu", {x, num(0.7)}, false, tol);
+    const Tensor y = sample({7}, dt, 193), q = positive({3, 7}, dt, 194);
+    for (const char* op : {"aten::maximum", "aten::minimum", "aten::max.other", "aten::min.other", "aten::fmax",
+                           "aten::fmin", "aten::atan2", "aten::hypot", "aten::copysign.Tensor", "aten::logaddexp",
+                           "aten::logaddexp2", "aten::heaviside", "aten::true_divide.Tensor"}) {
+      check(op, {x, y}, false, tol);
+    }
+    for (const char* op : {"aten::remainder.Tensor", "aten::fmod.Tensor", "aten::floor_divide", "aten::xlogy.Tensor",
+                           "aten::special_xlog1py", "aten::pow.Tensor_Tensor"}) {
+      check(op, {x, q}, false, tol);
+    }
+    check("aten::remainder.Scalar", {x, num(-1.5)});
+    check("aten::fmod.Scalar", {x, num(1.25)});
+    check("aten::div.Tensor_mode", {x, q, IValue(std::string("floor"))}, false, tol);
+    check("aten::div.Tensor_mode", {x, q, IValue(std::string("trunc"))}, false, tol);
+    check("aten::div.Scalar_mode", {x, num(0.7), IValue(std::string("floor"))}, false, tol);
+    check("aten::rsub.Tensor", {x, y, num(2)});
+  }
+  check("aten::nextafter", {sample({5}, ScalarType::Float, 195), sample({5}, ScalarType::Float, 196)});
+  check("aten::nextafter", {sample({5}, ScalarType::Double, 197), sample({5}, ScalarType::Double, 198)});
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Char, ScalarType::Byte}) {
+    const Tensor x = sample({9}, dt, 199);
+    Tensor nz = sample({9}, dt, 200);
+    nz = callOp<"aten::where.self", Tensor>(callOp<"aten::eq.Scalar", Tensor>(nz, IValue(Scalar(int64_t{0}))),
+                                           callOp<"aten::add.Scalar", Tensor>(nz, IValue(Scalar(int64_t{2})),
+                                                                              IValue(Scalar(int64_t{1}))),
+                                           nz);
+    for (const char* op : {"aten::sign", "aten::floor", "aten::round", "aten::square", "aten::sin"}) check(op, {x});
+    for (const char* op : {"aten::maximum", "aten::minimum", "aten::remainder.Tensor", "aten::fmod.Tensor",
+                           "aten::floor_divide", "aten::atan2"}) {
+      check(op, {x, nz});
+    }
+    check("aten::div.Tensor_mode", {x, nz, IValue(std::string("trunc"))});
+    check("aten::div.Tensor_mode", {x, nz, IValue(std::string("floor"))});
+  }
+  check("aten::pow.Tensor_Tensor", {sample({9}, ScalarType::Long, 201),
+                                    callOp<"aten::abs", Tensor>(sample({9}, ScalarType::Long, 202))});
 }
 
 TEST_F(CudaKernels, CopiesAndLayouts) {
