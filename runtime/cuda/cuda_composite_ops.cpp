@@ -9,7 +9,9 @@
 //  - baddbmm: beta * self + alpha * (batch1 @ batch2).
 //  - prelu: x > 0 ? x : slope * x, the slope per channel (dim 1) or one.
 //  - the vector norms (norm.Scalar, norm.ScalarOpt_dim, linalg_vector_norm)
-//    from abs, pow, sum, sqrt and amax/amin.
+//    from abs, pow, sum, sqrt and amax/amin;
+//  - where/masked_fill with scalar operands, clamp with tensor bounds,
+//    addcmul/addcdiv, lerp, isnan/isinf/isfinite and nan_to_num.
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -20,6 +22,8 @@
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
+#include "runtime/tensor/device_copy.h"
+#include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::cuda {
 namespace {
@@ -127,9 +131,113 @@ Tensor linalgVectorNorm(const Tensor& self, const Scalar& ord, std::optional<Int
   return vectorNorm(self, ord.toDouble(), dim.value_or(IntList{}), keepdim, dtype);
 }
 
+// ---- selections and blends over the elementwise kernels ----
+
+Tensor full0(const Tensor& like, const Scalar& v, ScalarType dt) {
+  return toDevice(full({}, v, dt), like.device());
+}
+
+Tensor maskedFillTensor(const Tensor& self, const Tensor& mask, const Tensor& value) {
+  JS_CHECK(value.dim() == 0, "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with ",
+           value.dim(), " dimension(s).");
+  return callOp<"aten::masked_fill.Scalar", Tensor>(self, mask, IValue(value.item()));
+}
+Tensor whereScalarOther(const Tensor& cond, const Tensor& self, const Scalar& other) {
+  return callOp<"aten::where.self", Tensor>(cond, self, full0(self, other, result_type(self, other)));
+}
+Tensor whereScalarSelf(const Tensor& cond, const Scalar& self, const Tensor& other) {
+  return callOp<"aten::where.self", Tensor>(cond, full0(other, self, result_type(other, self)), other);
+}
+Tensor whereScalars(const Tensor& cond, const Scalar& self, const Scalar& other) {
+  const ScalarType dt = self.isFloatingPoint() || other.isFloatingPoint() ? ScalarType::Float
+                        : self.isBoolean() && other.isBoolean()          ? ScalarType::Bool
+                                                                          : ScalarType::Long;
+  return callOp<"aten::where.self", Tensor>(cond, full0(cond, self, dt), full0(cond, other, dt));
+}
+
+Tensor clampTensor(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  JS_CHECK((min && min->defined()) || (max && max->defined()), "torch.clamp: At least one of 'min' or 'max' must "
+           "not be None");
+  Tensor r = self;
+  if (min && min->defined()) r = callOp<"aten::maximum", Tensor>(r, *min);
+  if (max && max->defined()) r = callOp<"aten::minimum", Tensor>(r, *max);
+  return r;
+}
+Tensor clampMinTensor(const Tensor& self, const Tensor& min) { return callOp<"aten::maximum", Tensor>(self, min); }
+Tensor clampMaxTensor(const Tensor& self, const Tensor& max) { return callOp<"aten::minimum", Tensor>(self, max); }
+Tensor clampMax(const Tensor& self, const Scalar& max) {
+  return callOp<"aten::clamp", Tensor>(self, IValue(), IValue(max));
+}
+
+// self + value * t1 * t2 and self + value * t1 / t2.
+template <bool Div>
+Tensor addcOp(const Tensor& self, const Tensor& t1, const Tensor& t2, const Scalar& value) {
+  if constexpr (Div) {
+    JS_CHECK(isFloatingType(t1.dtype()) || isFloatingType(t2.dtype()), "Integer division with addcdiv is no longer "
+             "supported, and in a future release addcdiv will perform a true division of tensor1 and tensor2.");
+  }
+  Tensor prod = Div ? callOp<"aten::div.Tensor", Tensor>(t1, t2) : callOp<"aten::mul.Tensor", Tensor>(t1, t2);
+  return callOp<"aten::add.Tensor", Tensor>(self, prod, IValue(value));
+}
+
+// self + weight * (end - self).
+Tensor lerpScalar(const Tensor& self, const Tensor& end, const Scalar& weight) {
+  const Tensor diff = callOp<"aten::sub.Tensor", Tensor>(end, self, IValue(int64_t{1}));
+  return callOp<"aten::add.Tensor", Tensor>(self, diff, IValue(weight));
+}
+Tensor lerpTensor(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  const Tensor diff = callOp<"aten::sub.Tensor", Tensor>(end, self, IValue(int64_t{1}));
+  return callOp<"aten::add.Tensor", Tensor>(self, callOp<"aten::mul.Tensor", Tensor>(weight, diff),
+                                            IValue(int64_t{1}));
+}
+
+// The floating-point classes; integers are never NaN or infinite.
+Tensor isnan(const Tensor& self) { return callOp<"aten::ne.Tensor", Tensor>(self, self); }
+Tensor isinf(const Tensor& self) {
+  if (!isFloatingType(self.dtype())) return callOp<"aten::ne.Tensor", Tensor>(self, self);  // all false
+  return callOp<"aten::eq.Scalar", Tensor>(callOp<"aten::abs", Tensor>(self),
+                                           IValue(Scalar(std::numeric_limits<double>::infinity())));
+}
+Tensor isfinite(const Tensor& self) {
+  if (!isFloatingType(self.dtype())) return callOp<"aten::eq.Tensor", Tensor>(self, self);  // all true
+  // x - x is 0 exactly for finite x, NaN for NaN and the infinities.
+  const Tensor d = callOp<"aten::sub.Tensor", Tensor>(self, self, IValue(int64_t{1}));
+  return callOp<"aten::eq.Scalar", Tensor>(d, IValue(Scalar(int64_t{0})));
+}
+Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                std::optional<double> neginf) {
+  if (!isFloatingType(self.dtype())) return callOp<"aten::clone", Tensor>(self, IValue());
+  double hi = std::numeric_limits<double>::max();
+  if (self.dtype() == ScalarType::Float) hi = std::numeric_limits<float>::max();
+  if (self.dtype() == ScalarType::Half) hi = 65504.0;
+  if (self.dtype() == ScalarType::BFloat16) hi = 3.3895313892515355e38;
+  const double inf = std::numeric_limits<double>::infinity();
+  Tensor r = callOp<"aten::masked_fill.Scalar", Tensor>(self, isnan(self), IValue(Scalar(nan.value_or(0.0))));
+  r = callOp<"aten::masked_fill.Scalar", Tensor>(r, callOp<"aten::eq.Scalar", Tensor>(r, IValue(Scalar(inf))),
+                                                 IValue(Scalar(posinf.value_or(hi))));
+  return callOp<"aten::masked_fill.Scalar", Tensor>(r, callOp<"aten::eq.Scalar", Tensor>(r, IValue(Scalar(-inf))),
+                                                    IValue(Scalar(neginf.value_or(-hi))));
+}
+
 }  // namespace
 
 const CudaTable kCudaCompositeOps = {
+    row<maskedFillTensor>("aten::masked_fill.Tensor"),
+    row<whereScalarOther>("aten::where.ScalarOther"),
+    row<whereScalarSelf>("aten::where.ScalarSelf"),
+    row<whereScalars>("aten::where.Scalar"),
+    row<clampTensor>("aten::clamp.Tensor"),
+    row<clampMinTensor>("aten::clamp_min.Tensor"),
+    row<clampMaxTensor>("aten::clamp_max.Tensor"),
+    row<clampMax>("aten::clamp_max"),
+    row<addcOp<false>>("aten::addcmul"),
+    row<addcOp<true>>("aten::addcdiv"),
+    row<lerpScalar>("aten::lerp.Scalar"),
+    row<lerpTensor>("aten::lerp.Tensor"),
+    row<isnan>("aten::isnan"),
+    row<isinf>("aten::isinf"),
+    row<isfinite>("aten::isfinite"),
+    row<nanToNum>("aten::nan_to_num"),
     row<conv2dClamp>("jitserve::conv2d_clamp"),
     row<conv2dAdd>("jitserve::conv2d_add"),
     row<baddbmm>("aten::baddbmm"),

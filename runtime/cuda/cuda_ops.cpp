@@ -9,7 +9,8 @@ namespace jitserve::cuda {
 void registerCudaKernels(OperatorRegistry& registry) {
   static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps,
                                                      &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps,
-                                                     &kCudaCompositeOps, &kCudaTransformerOps};
+                                                     &kCudaCompositeOps, &kCudaTransformerOps,
+                                                     &kCudaShapeOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

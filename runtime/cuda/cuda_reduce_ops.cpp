@@ -10,11 +10,13 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/core/op_call.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/cuda/kernels/reduce.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/device_copy.h"
+#include "runtime/tensor/type_promotion.h"
 #include "runtime/tensor/wrap_dim.h"
 
 namespace jitserve::cuda {
@@ -67,7 +69,17 @@ Tensor reduce(ReduceOp op, const Tensor& self, std::vector<int64_t> dims, bool k
   checkDtype(self.dtype(), name);
   Tensor x = dtype ? castOnDevice(self, *dtype, on) : self;
   ScalarType outType = x.dtype();
-  if (op == ReduceOp::Sum && !isFloatingType(outType)) outType = ScalarType::Long;
+  if ((op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::NanSum) && !isFloatingType(outType)) {
+    outType = ScalarType::Long;
+  }
+  if (op == ReduceOp::Any || op == ReduceOp::All) outType = x.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  if (op == ReduceOp::LogSumExp) {
+    outType = toFloatingIfIntegral(outType);
+    x = castOnDevice(x, outType, on);
+  }
+  if (op == ReduceOp::NanMean)
+    JS_CHECK(isFloatingType(outType), "nanmean(): expected input to have floating point or complex dtype but got ",
+             scalarTypeName(outType));
   if (op == ReduceOp::Mean)
     JS_CHECK(isFloatingType(outType), name, "(): could not infer output dtype. Input dtype must be either a "
              "floating point or complex dtype. Got: ", scalarTypeName(outType));
@@ -94,10 +106,138 @@ Tensor meanDims(const Tensor& self, std::optional<std::vector<int64_t>> dim, boo
                 std::optional<ScalarType> dtype) {
   return reduce(ReduceOp::Mean, self, dimsOf(dim), keepdim, dtype, "mean");
 }
+Tensor extremumOver(bool isMax, const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  return reduce(isMax ? ReduceOp::Max : ReduceOp::Min, self, std::move(dim), keepdim, std::nullopt,
+                isMax ? "amax" : "amin");
+}
 template <bool IsMax>
 Tensor extremum(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
   return reduce(IsMax ? ReduceOp::Max : ReduceOp::Min, self, std::move(dim), keepdim, std::nullopt,
                 IsMax ? "amax" : "amin");
+}
+
+template <ReduceOp Op>
+Tensor reduceAll(const Tensor& self) {
+  return reduce(Op, self, {}, false, std::nullopt, Op == ReduceOp::Any ? "any" : Op == ReduceOp::All ? "all" : "prod");
+}
+Tensor prodAll(const Tensor& self, std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Prod, self, {}, false, dtype, "prod");
+}
+Tensor prodDim(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return reduce(ReduceOp::Prod, self, {dim}, keepdim, dtype, "prod");
+}
+template <ReduceOp Op>
+Tensor anyAllDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return reduce(Op, self, {dim}, keepdim, std::nullopt, Op == ReduceOp::Any ? "any" : "all");
+}
+Tensor logsumexp(const Tensor& self, std::vector<int64_t> dim, bool keepdim) {
+  if (self.dim() == 0 && dim.empty()) dim = {0};
+  return reduce(ReduceOp::LogSumExp, self, std::move(dim), keepdim, std::nullopt, "logsumexp");
+}
+template <ReduceOp Op>
+Tensor nanReduce(const Tensor& self, std::optional<std::vector<int64_t>> dim, bool keepdim,
+                 std::optional<ScalarType> dtype) {
+  return reduce(Op, self, dimsOf(dim), keepdim, dtype, Op == ReduceOp::NanSum ? "nansum" : "nanmean");
+}
+
+// var / std (and their means) over dims (None: all) with a correction.
+std::tuple<Tensor, Tensor> varImpl(const Tensor& self, const std::optional<std::vector<int64_t>>& dim,
+                                   double correction, bool keepdim, bool takeSqrt, bool withMean) {
+  const char* name = takeSqrt ? "std" : "var";
+  OnDevice on(deviceOf({&self}, name));
+  JS_CHECK(isFloatingType(self.dtype()), name, ": only support floating point and complex dtypes, got ",
+           scalarTypeName(self.dtype()));
+  Rows r = arrange(self, dimsOf(dim), keepdim, on, name);
+  Tensor var = emptyOnDevice(r.outShape, self.dtype(), on.device);
+  Tensor mean = withMean ? emptyOnDevice(r.outShape, self.dtype(), on.device) : Tensor();
+  launchRowVar(r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), self.dtype(), var.unsafeGetImpl()->deviceData(),
+               withMean ? mean.unsafeGetImpl()->deviceData() : nullptr, correction, takeSqrt, on.stream);
+  return {var, mean};
+}
+template <bool Sqrt>
+Tensor varAll(const Tensor& self, bool unbiased) {
+  return std::get<0>(varImpl(self, std::nullopt, unbiased ? 1 : 0, false, Sqrt, false));
+}
+template <bool Sqrt>
+Tensor varDim(const Tensor& self, std::optional<std::vector<int64_t>> dim, bool unbiased, bool keepdim) {
+  return std::get<0>(varImpl(self, dim, unbiased ? 1 : 0, keepdim, Sqrt, false));
+}
+template <bool Sqrt>
+Tensor varCorrection(const Tensor& self, std::optional<std::vector<int64_t>> dim, std::optional<int64_t> correction,
+                     bool keepdim) {
+  return std::get<0>(varImpl(self, dim, static_cast<double>(correction.value_or(1)), keepdim, Sqrt, false));
+}
+template <bool Sqrt>
+std::tuple<Tensor, Tensor> varMeanAll(const Tensor& self, bool unbiased) {
+  return varImpl(self, std::nullopt, unbiased ? 1 : 0, false, Sqrt, true);
+}
+template <bool Sqrt>
+std::tuple<Tensor, Tensor> varMeanDim(const Tensor& self, std::optional<std::vector<int64_t>> dim, bool unbiased,
+                                      bool keepdim) {
+  return varImpl(self, dim, unbiased ? 1 : 0, keepdim, Sqrt, true);
+}
+template <bool Sqrt>
+std::tuple<Tensor, Tensor> varMeanCorrection(const Tensor& self, std::optional<std::vector<int64_t>> dim,
+                                             std::optional<int64_t> correction, bool keepdim) {
+  return varImpl(self, dim, static_cast<double>(correction.value_or(1)), keepdim, Sqrt, true);
+}
+
+Tensor countNonzero(const Tensor& self, std::optional<int64_t> dim) {
+  const Tensor nz = callOp<"aten::ne.Scalar", Tensor>(self, IValue(Scalar(int64_t{0})));
+  return callOp<"aten::sum.dim_IntList", Tensor>(nz, IValue::intList(dim ? std::vector<int64_t>{*dim}
+                                                                         : std::vector<int64_t>{}),
+                                                 false, IValue());
+}
+Tensor countNonzeroDims(const Tensor& self, std::vector<int64_t> dim) {
+  const Tensor nz = callOp<"aten::ne.Scalar", Tensor>(self, IValue(Scalar(int64_t{0})));
+  if (dim.empty()) return callOp<"aten::sum", Tensor>(nz, IValue());
+  return callOp<"aten::sum.dim_IntList", Tensor>(nz, IValue::intList(std::move(dim)), false, IValue());
+}
+std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  JS_CHECK(self.numel() > 0 || dim, "aminmax(): cannot compute aminmax over an empty dimension as the operation has "
+           "no identity.");
+  std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{};
+  return {extremumOver(false, self, dims, keepdim), extremumOver(true, self, dims, keepdim)};
+}
+
+// Running sums / products / log-sum-exps along dim: rows over it, scanned,
+// put back in self's dim order.
+Tensor scan(ScanOp op, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const char* name) {
+  OnDevice on(deviceOf({&self}, name));
+  checkDtype(self.dtype(), name);
+  ScalarType outType = dtype ? *dtype : self.dtype();
+  if (!dtype && op != ScanOp::LogSumExp && !isFloatingType(outType)) outType = ScalarType::Long;
+  if (op == ScanOp::LogSumExp) {
+    JS_CHECK(isFloatingType(outType), "logcumsumexp: \"logcumsumexp_cuda\" not implemented for '",
+             scalarTypeName(outType), "'");
+  }
+  const Tensor x = castOnDevice(self, isFloatingType(outType) ? outType : self.dtype(), on);
+  const int64_t nd = x.dim();
+  if (nd == 0) return castOnDevice(cloneOnDevice(x, on), outType, on);
+  const int64_t d = maybe_wrap_dim(dim, nd);
+  Rows r = arrange(x, {d}, true, on, name);
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < nd; ++i)
+    if (i != d) perm.push_back(i);
+  perm.push_back(d);
+  DimVector permuted;
+  for (int64_t i : perm) permuted.push_back(x.size(i));
+  Tensor rowsOut = emptyOnDevice(permuted, outType, on.device);
+  launchRowScan(op, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), x.dtype(),
+                rowsOut.unsafeGetImpl()->deviceData(), outType, on.stream);
+  if (d == nd - 1) return rowsOut;
+  std::vector<int64_t> inverse(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
+  return cloneOnDevice(rowsOut.permute(inverse), on);
+}
+Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return scan(ScanOp::Sum, self, dim, dtype, "cumsum");
+}
+Tensor cumprod(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return scan(ScanOp::Prod, self, dim, dtype, "cumprod");
+}
+Tensor logcumsumexp(const Tensor& self, int64_t dim) {
+  return scan(ScanOp::LogSumExp, self, dim, std::nullopt, "logcumsumexp");
 }
 
 // max() / min() of every element (a 0-dim result).
@@ -227,6 +367,33 @@ const CudaTable kCudaReduceOps = {
     row<softmax<false>>("aten::softmax.int"),
     row<softmax<true>>("aten::log_softmax.int"),
     row<topk>("aten::topk"),
+    row<prodAll>("aten::prod"),
+    row<prodDim>("aten::prod.dim_int"),
+    row<reduceAll<ReduceOp::Any>>("aten::any"),
+    row<reduceAll<ReduceOp::All>>("aten::all"),
+    row<anyAllDim<ReduceOp::Any>>("aten::any.dim"),
+    row<anyAllDim<ReduceOp::All>>("aten::all.dim"),
+    row<logsumexp>("aten::logsumexp"),
+    row<nanReduce<ReduceOp::NanSum>>("aten::nansum"),
+    row<nanReduce<ReduceOp::NanMean>>("aten::nanmean"),
+    row<varAll<false>>("aten::var"),
+    row<varDim<false>>("aten::var.dim"),
+    row<varCorrection<false>>("aten::var.correction"),
+    row<varAll<true>>("aten::std"),
+    row<varDim<true>>("aten::std.dim"),
+    row<varCorrection<true>>("aten::std.correction"),
+    row<varMeanAll<false>>("aten::var_mean"),
+    row<varMeanDim<false>>("aten::var_mean.dim"),
+    row<varMeanCorrection<false>>("aten::var_mean.correction"),
+    row<varMeanAll<true>>("aten::std_mean"),
+    row<varMeanDim<true>>("aten::std_mean.dim"),
+    row<varMeanCorrection<true>>("aten::std_mean.correction"),
+    row<countNonzero>("aten::count_nonzero"),
+    row<countNonzeroDims>("aten::count_nonzero.dim_IntList"),
+    row<aminmax>("aten::aminmax"),
+    row<cumsum>("aten::cumsum"),
+    row<cumprod>("aten::cumprod"),
+    row<logcumsumexp>("aten::logcumsumexp"),
 };
 
 }  // namespace jitserve::cuda

@@ -78,6 +78,62 @@ __global__ void rowReduceKernel(ReduceOp op, int64_t cols, const T* in, O* out) 
     }
     return;
   }
+  if (op == ReduceOp::NanSum || op == ReduceOp::NanMean) {
+    v = A(0);
+    A count = A(0);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+      const A x = static_cast<A>(toDouble(row[c]));
+      if (!isNan(x)) v += x, count += A(1);
+    }
+    v = blockReduce(v, [](A a, A b) { return a + b; }, A(0), shared);
+    if (op == ReduceOp::NanMean) count = blockReduce(count, [](A a, A b) { return a + b; }, A(0), shared);
+    if (threadIdx.x == 0) {
+      const double r = op == ReduceOp::NanMean ? static_cast<double>(v) / static_cast<double>(count)
+                                               : static_cast<double>(v);
+      out[blockIdx.x] = fromDouble<O>(r);
+    }
+    return;
+  }
+  if (op == ReduceOp::Prod) {
+    v = A(1);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) v *= static_cast<A>(toDouble(row[c]));
+    v = blockReduce(v, [](A a, A b) { return a * b; }, A(1), shared);
+    if (threadIdx.x == 0) out[blockIdx.x] = fromDouble<O>(static_cast<double>(v));
+    return;
+  }
+  if (op == ReduceOp::Any || op == ReduceOp::All) {
+    const bool any = op == ReduceOp::Any;
+    A flag = any ? A(0) : A(1);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+      const bool nz = static_cast<A>(toDouble(row[c])) != A(0);
+      flag = any ? (flag != A(0) || nz ? A(1) : A(0)) : (flag != A(0) && nz ? A(1) : A(0));
+    }
+    flag = blockReduce(flag, [any](A a, A b) { return any ? (a != A(0) || b != A(0) ? A(1) : A(0))
+                                                          : (a != A(0) && b != A(0) ? A(1) : A(0)); },
+                       any ? A(0) : A(1), shared);
+    if (threadIdx.x == 0) out[blockIdx.x] = fromDouble<O>(static_cast<double>(flag));
+    return;
+  }
+  if (op == ReduceOp::LogSumExp) {
+    // In float (double for double); the host sends floating rows only.
+    using F = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    __shared__ F sharedF[kWarps];
+    F m = static_cast<F>(-INFINITY);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+      const F x = static_cast<F>(toDouble(row[c]));
+      if (isNan(x) || x > m) m = x;
+    }
+    m = blockReduce(m, [](F a, F b) { return isNan(a) ? a : (isNan(b) ? b : (a > b ? a : b)); },
+                    static_cast<F>(-INFINITY), sharedF);
+    // An infinite max is the answer (exp of inf - inf would be NaN).
+    const bool infinite = isinf(m);
+    const F shift = infinite ? F(0) : m;
+    F sum = F(0);
+    for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) sum += exp(static_cast<F>(toDouble(row[c])) - shift);
+    sum = blockReduce(sum, [](F a, F b) { return a + b; }, F(0), sharedF);
+    if (threadIdx.x == 0) out[blockIdx.x] = fromDouble<O>(static_cast<double>(infinite ? m : shift + log(sum)));
+    return;
+  }
   const bool isMax = op == ReduceOp::Max;
   v = static_cast<A>(toDouble(row[0]));
   for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
@@ -194,6 +250,55 @@ __global__ void rowTopkKernel(bool largest, int64_t cols, int64_t k, const T* in
   }
 }
 
+template <typename T>
+__global__ void rowVarKernel(int64_t cols, const T* in, T* var, T* mean, double correction, bool takeSqrt) {
+  using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
+  __shared__ A shared[kWarps];
+  const T* row = in + blockIdx.x * cols;
+  A sum = A(0);
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) sum += static_cast<A>(toDouble(row[c]));
+  sum = blockReduce(sum, [](A a, A b) { return a + b; }, A(0), shared);
+  const A mu = sum / static_cast<A>(cols);
+  A sq = A(0);
+  for (int64_t c = threadIdx.x; c < cols; c += blockDim.x) {
+    const A d = static_cast<A>(toDouble(row[c])) - mu;
+    sq += d * d;
+  }
+  sq = blockReduce(sq, [](A a, A b) { return a + b; }, A(0), shared);
+  if (threadIdx.x == 0) {
+    const double dof = static_cast<double>(cols) - correction;
+    double v = static_cast<double>(sq) / (dof > 0 ? dof : 0.0);
+    if (takeSqrt) v = sqrt(v);
+    var[blockIdx.x] = fromDouble<T>(v);
+    if (mean) mean[blockIdx.x] = fromDouble<T>(static_cast<double>(mu));
+  }
+}
+
+template <typename T, typename O>
+__global__ void rowScanKernel(ScanOp op, int64_t rows, int64_t cols, const T* in, O* out) {
+  using A = std::conditional_t<std::is_floating_point_v<O>, O,
+                               std::conditional_t<std::is_integral_v<O>, int64_t, float>>;
+  const int64_t r = blockIdx.x * int64_t{blockDim.x} + threadIdx.x;
+  if (r >= rows) return;
+  const T* src = in + r * cols;
+  O* dst = out + r * cols;
+  A acc = op == ScanOp::Prod ? A(1) : (op == ScanOp::LogSumExp ? static_cast<A>(-INFINITY) : A(0));
+  for (int64_t c = 0; c < cols; ++c) {
+    const A x = static_cast<A>(toDouble(src[c]));
+    if (op == ScanOp::Sum) {
+      acc += x;
+    } else if (op == ScanOp::Prod) {
+      acc *= x;
+    } else {
+      const double a = static_cast<double>(acc), b = static_cast<double>(x);
+      const double m = a > b ? a : b;
+      acc = static_cast<A>(isinf(m) && a == b ? m : m + log1p(exp(-fabs(a - b))));
+      if (isNan(x)) acc = x;
+    }
+    dst[c] = fromDouble<O>(static_cast<double>(acc));
+  }
+}
+
 template <typename T, typename O>
 __global__ void rowSoftmaxKernel(bool logOut, bool zeroMaskedRows, int64_t cols, const T* in, O* out) {
   using A = std::conditional_t<std::is_same_v<T, double>, double, float>;
@@ -227,7 +332,7 @@ void launchRowReduce(ReduceOp op, int64_t rows, int64_t cols, const void* in, Sc
     using T = decltype(inTag);
     dispatchReal(outType, [&](auto outTag) {
       using O = decltype(outTag);
-      if constexpr (std::is_same_v<T, O> || std::is_same_v<O, int64_t>) {
+      if constexpr (std::is_same_v<T, O> || std::is_same_v<O, int64_t> || std::is_same_v<O, bool>) {
         rowReduceKernel<T, O><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
             op, cols, static_cast<const T*>(in), static_cast<O*>(out));
         launched = true;
@@ -260,6 +365,44 @@ void launchRowTopk(bool largest, int64_t rows, int64_t cols, int64_t k, const vo
     rowTopkKernel<T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
         largest, cols, k, static_cast<const T*>(in), static_cast<T*>(values), indices);
   });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchRowVar(int64_t rows, int64_t cols, const void* in, ScalarType type, void* var, void* mean,
+                  double correction, bool takeSqrt, cudaStream_t stream) {
+  if (rows == 0) return;
+  bool launched = false;
+  dispatchReal(type, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>) {
+      rowVarKernel<T><<<static_cast<unsigned>(rows), kThreads, 0, stream>>>(
+          cols, static_cast<const T*>(in), static_cast<T*>(var), static_cast<T*>(mean), correction, takeSqrt);
+      launched = true;
+    }
+  });
+  if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowVar: not a floating dtype", __FILE__, __LINE__);
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchRowScan(ScanOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                   ScalarType outType, cudaStream_t stream) {
+  if (rows == 0 || cols == 0) return;
+  bool launched = false;
+  dispatchReal(inType, [&](auto inTag) {
+    using T = decltype(inTag);
+    dispatchReal(outType, [&](auto outTag) {
+      using O = decltype(outTag);
+      if constexpr (std::is_same_v<T, O> || std::is_same_v<O, int64_t>) {
+        const unsigned blocks = static_cast<unsigned>((rows + kThreads - 1) / kThreads);
+        rowScanKernel<T, O><<<blocks, kThreads, 0, stream>>>(op, rows, cols, static_cast<const T*>(in),
+                                                            static_cast<O*>(out));
+        launched = true;
+      }
+    });
+  });
+  if (!launched) throwCudaError(cudaErrorInvalidValue, "launchRowScan: unsupported dtype pair", __FILE__, __LINE__);
   JS_CUDA_CHECK(cudaGetLastError());
   countDeviceKernelLaunches();
 }

@@ -11,12 +11,14 @@
 
 namespace jitserve::cuda {
 
-enum class ReduceOp : uint8_t { Sum, Mean, Max, Min };
+enum class ReduceOp : uint8_t { Sum, Mean, Max, Min, Prod, Any, All, NanSum, NanMean, LogSumExp };
 
-// out[r] = op over in[r, :]. Sum and Mean accumulate in float for the
-// 16-bit floats and float32, double for double, int64 for the integers and
-// bool; Max and Min propagate NaN. outType may differ from inType (a sum of
-// integers is int64); cols may be 0 (sum 0, mean NaN).
+// out[r] = op over in[r, :]. Sum, Mean, Prod and the Nan forms accumulate
+// in float for the 16-bit floats and float32, double for double, int64 for
+// the integers and bool; Max and Min propagate NaN; Any and All write bool;
+// LogSumExp (floating only) is max + log(sum(exp(x - max))), +-inf rows
+// kept. outType may differ from inType (a sum of integers is int64); cols
+// may be 0 (sum 0, prod 1, mean NaN, any false, all true, logsumexp -inf).
 void launchRowReduce(ReduceOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
                      ScalarType outType, cudaStream_t stream);
 
@@ -31,6 +33,19 @@ void launchRowArgReduce(bool isMax, int64_t rows, int64_t cols, const void* in, 
 // instead of NaN, as the fused attention kernels do.
 void launchRowSoftmax(bool logOut, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
                       ScalarType outType, cudaStream_t stream, bool zeroMaskedRows = false);
+
+// var[r] = sum((x - mean)^2) / max(cols - correction, 0) over row r (std
+// when takeSqrt), two passes, accumulating in float (double for double);
+// mean[r] too when mean is not null. Floating types only, out in inType.
+void launchRowVar(int64_t rows, int64_t cols, const void* in, ScalarType type, void* var, void* mean,
+                  double correction, bool takeSqrt, cudaStream_t stream);
+
+// out[r, :] = the running sum (or product, or log-sum-exp) along row r, in
+// outType (accumulating in it; a sum of integers in int64). One thread per
+// row walks it in order, so the results are those of a sequential scan.
+enum class ScanOp : uint8_t { Sum, Prod, LogSumExp };
+void launchRowScan(ScanOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
+                   ScalarType outType, cudaStream_t stream);
 
 // values[r, j], indices[r, j] for j < k: the k largest (or smallest) of row
 // r in order, ties by lower index first; NaN counts as larger than every

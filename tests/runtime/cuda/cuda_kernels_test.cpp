@@ -246,6 +246,69 @@ TEST_F(CudaKernels, MathFunctionsMatchTheCpu) {
                                     callOp<"aten::abs", Tensor>(sample({9}, ScalarType::Long, 202))});
 }
 
+// Copies into views and the shape rearrangements built on them, and the
+// selections / blends composed from elementwise kernels.
+TEST_F(CudaKernels, ShapeOpsAndBlendsMatchTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  const IValue none;
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Half, ScalarType::Long, ScalarType::Bool}) {
+    const Tensor x = sample({2, 3, 4}, dt, 210);
+    check("aten::copy_", {sample({3, 4}, dt, 211).t().contiguous().t(), sample({4}, ScalarType::Double, 212),
+                          IValue(false)});
+    check("aten::fill_.Scalar", {sample({3, 4}, dt, 213).t(), num(1)});
+    check("aten::zero_", {sample({3, 4}, dt, 214)});
+    check("aten::constant_pad_nd", {x, ints({1, 2, -1, 1}), num(0)});
+    check("aten::flip", {x, ints({0, -1})});
+    check("aten::fliplr", {x});
+    check("aten::roll", {x, ints({1, -2}), ints({1, 2})});
+    check("aten::roll", {x, ints({5}), ints({})});
+    check("aten::rot90", {x, IValue(int64_t{1}), ints({1, 2})});
+    check("aten::rot90", {x, IValue(int64_t{-2}), ints({0, 2})});
+    check("aten::repeat", {x.transpose(1, 2), ints({2, 1, 1, 3})});
+    check("aten::tile", {x, ints({2, 2})});
+    check("aten::triu", {x, IValue(int64_t{1})});
+    check("aten::tril", {x, IValue(int64_t{-1})});
+    check("aten::slice_scatter", {x, sample({2, 3, 2}, dt, 215), IValue(int64_t{2}), IValue(int64_t{1}),
+                                  IValue(int64_t{4}), IValue(int64_t{2})});
+    check("aten::select_scatter", {x, sample({2, 4}, dt, 216), IValue(int64_t{1}), IValue(int64_t{-1})});
+    check("aten::diagonal_scatter", {x, sample({2, 3}, dt, 217), IValue(int64_t{0}), IValue(int64_t{1}),
+                                     IValue(int64_t{2})});
+    check("aten::narrow_copy", {x, IValue(int64_t{2}), IValue(int64_t{1}), IValue(int64_t{2})});
+    check("aten::reshape_as", {x.transpose(0, 2), sample({6, 4}, dt, 218)});
+  }
+  const ScalarType f = ScalarType::Float;
+  const Tensor img = sample({1, 2, 4, 5}, f, 219);
+  for (const char* mode : {"constant", "reflect", "replicate", "circular"}) {
+    check("aten::pad", {img, ints({2, 1, 1, 3}), IValue(std::string(mode)), IValue()});
+  }
+  check("aten::pad", {img, ints({1, 1}), IValue(std::string("constant")), IValue(2.5)});
+  const Tensor x = sample({3, 4}, f, 220), y = sample({4}, f, 221), c = sample({3, 4}, ScalarType::Bool, 222);
+  check("aten::masked_fill.Tensor", {x, c, full({}, Scalar(7.0), f)});
+  check("aten::where.ScalarOther", {c, x, num(-1)});
+  check("aten::where.ScalarSelf", {c, num(2), x});
+  check("aten::where.Scalar", {c, num(2.5), num(-1)});
+  check("aten::clamp.Tensor", {x, y, IValue()});
+  check("aten::clamp.Tensor", {x, IValue(), callOp<"aten::add.Scalar", Tensor>(y, num(1), num(1))});
+  check("aten::clamp_min.Tensor", {x, y});
+  check("aten::clamp_max.Tensor", {x, y});
+  check("aten::clamp_max", {x, num(0.5)});
+  check("aten::addcmul", {x, y, sample({3, 1}, f, 223), num(0.5)});
+  check("aten::addcdiv", {x, y, positive({3, 1}, f, 224), num(-2)});
+  check("aten::lerp.Scalar", {x, y, num(0.3)});
+  check("aten::lerp.Tensor", {x, y, sample({3, 4}, f, 225)});
+  Tensor special = sample({6}, f, 226);
+  special.data<float>()[1] = std::nanf("");
+  special.data<float>()[3] = INFINITY;
+  special.data<float>()[4] = -INFINITY;
+  for (const char* op : {"aten::isnan", "aten::isinf", "aten::isfinite"}) {
+    check(op, {special});
+    check(op, {sample({5}, ScalarType::Long, 227)});
+  }
+  check("aten::nan_to_num", {special, IValue(), IValue(), IValue()});
+  check("aten::nan_to_num", {special, IValue(1.5), IValue(9.0), IValue(-9.0)});
+}
+
 TEST_F(CudaKernels, CopiesAndLayouts) {
   for (ScalarType dt : kAllTypes) {
     const Tensor x = sample({2, 3, 4}, dt, 20);
@@ -603,6 +666,48 @@ TEST_F(CudaKernels, ModelOperatorsMatchTheCpu) {
                                                layer[2], layer[3], pad, IValue(true), IValue(true),
                                                IValue(int64_t{1})},
         false, 8);
+}
+
+// The second set of reductions and the scans.
+TEST_F(CudaKernels, MoreReductionsAndScansMatchTheCpu) {
+  const IValue none, keep(true), drop(false);
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    const double tol = dt == ScalarType::Float || dt == ScalarType::Double ? 4 : 1;
+    const Tensor x = sample({3, 4, 5}, dt, 240), small = callOp<"aten::mul.Scalar", Tensor>(x, IValue(Scalar(0.4)));
+    check("aten::prod", {small, none}, false, tol);
+    check("aten::prod.dim_int", {x, IValue(int64_t{1}), keep, none}, false, tol);
+    check("aten::logsumexp", {x, ints({2}), drop}, false, tol);
+    check("aten::logsumexp", {x.transpose(0, 2), ints({0, 1}), keep}, false, tol);
+    check("aten::var", {x, IValue(true)}, false, tol);
+    check("aten::var.dim", {x, ints({1}), IValue(false), keep}, false, tol);
+    check("aten::std.correction", {x, ints({0, 2}), IValue(int64_t{2}), drop}, false, tol);
+    check("aten::std_mean.dim", {x, ints({-1}), IValue(true), drop}, false, tol);
+    check("aten::var_mean", {x.transpose(0, 1), IValue(true)}, false, tol);
+    check("aten::nansum", {x, ints({1}), drop, none}, false, tol);
+    check("aten::nanmean", {x, none, drop, none}, false, tol);
+    check("aten::cumsum", {x, IValue(int64_t{1}), none}, false, tol);
+    check("aten::cumprod", {small, IValue(int64_t{-1}), none}, false, tol);
+    check("aten::logcumsumexp", {x, IValue(int64_t{0})}, false, tol);
+    check("aten::aminmax", {x, IValue(int64_t{1}), keep});
+    check("aten::aminmax", {x, none, drop});
+  }
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Bool, ScalarType::Byte}) {
+    const Tensor x = sample({4, 6}, dt, 241);
+    check("aten::any", {x});
+    check("aten::all", {x});
+    check("aten::any.dim", {x, IValue(int64_t{1}), drop});
+    check("aten::all.dim", {x, IValue(int64_t{0}), keep});
+    check("aten::count_nonzero", {x, IValue(int64_t{0})});
+    check("aten::count_nonzero.dim_IntList", {x, ints({})});
+    check("aten::cumsum", {x, IValue(int64_t{1}), none});
+  }
+  Tensor withNan = sample({2, 5}, ScalarType::Float, 242);
+  withNan.data<float>()[3] = std::nanf("");
+  check("aten::nansum", {withNan, ints({1}), drop, none});
+  check("aten::nanmean", {withNan, ints({1}), keep, none});
+  check("aten::any", {sample({0}, ScalarType::Bool, 243)});
+  check("aten::all", {sample({0}, ScalarType::Bool, 244)});
 }
 
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
