@@ -12,6 +12,7 @@ extern const CudaTable kCudaNnOps;           // cuda_nn_ops.cpp: batch/layer nor
 extern const CudaTable kCudaConvOps;         // cuda_conv_ops.cpp: convolution on cuDNN
 extern const CudaTable kCudaRnnOps;          // cuda_rnn_ops.cpp: LSTM, GRU, RNN as composites
 extern const CudaTable kCudaCompositeOps;    // cuda_composite_ops.cpp: fused convs, baddbmm, prelu, norms
+extern const CudaTable kCudaIndexOps;        // cuda_index_ops.cpp: gather, take, scatter, index_add/copy/fill
 extern const CudaTable kCudaShapeOps;        // cuda_shape_ops.cpp: copy_, fill_, pads, flips, repeats, scatters
 extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
 

@@ -710,6 +710,37 @@ TEST_F(CudaKernels, MoreReductionsAndScansMatchTheCpu) {
   check("aten::all", {sample({0}, ScalarType::Bool, 244)});
 }
 
+// Gathers and scatters along a dim (kernels/index.cu).
+TEST_F(CudaKernels, GathersAndScattersMatchTheCpu) {
+  const auto longs = [](std::vector<int64_t> v, std::vector<int64_t> shape) {
+    Tensor t = empty(shape, ScalarType::Long);
+    std::copy(v.begin(), v.end(), t.data<int64_t>());
+    return t;
+  };
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Half, ScalarType::Long, ScalarType::Int}) {
+    const Tensor x = sample({3, 4}, dt, 250);
+    const Tensor idx = longs({0, 2, 1, 1, 3, 0}, {2, 3});
+    check("aten::gather", {x, IValue(int64_t{1}), idx, IValue(false)});
+    check("aten::gather", {x.t(), IValue(int64_t{0}), longs({3, 0, 1, 2}, {2, 2}), IValue(false)});
+    check("aten::take", {x, longs({0, -1, 5, 11}, {2, 2})});
+    check("aten::take_along_dim", {x, longs({3, 0, 1, 1}, {1, 4}), IValue(int64_t{1})});
+    check("aten::take_along_dim", {x, longs({7, 2}, {2}), IValue()});
+    // Distinct targets per row: scatter's result does not depend on order.
+    const Tensor perm = longs({3, 0, 2, 1, 0, 1}, {2, 3});
+    check("aten::scatter.src", {x, IValue(int64_t{1}), perm, sample({2, 4}, dt, 251)});
+    check("aten::scatter.value", {x, IValue(int64_t{1}), perm, num(5)});
+    check("aten::index_copy", {x, IValue(int64_t{0}), longs({2, 0}, {2}), sample({2, 4}, dt, 252)});
+    check("aten::index_fill.int_Scalar", {x, IValue(int64_t{1}), longs({-1, 1}, {2}), num(-2)});
+    // Repeated targets accumulate (atomic adds: any order, within rounding).
+    const Tensor repeated = longs({0, 0, 1, 2, 2, 2}, {2, 3});
+    check("aten::scatter_add", {x, IValue(int64_t{1}), repeated, sample({2, 3}, dt, 253)}, false, 4);
+    check("aten::index_add", {x, IValue(int64_t{0}), longs({1, 1, 0}, {3}), sample({3, 4}, dt, 254),
+                              IValue(Scalar(int64_t{2}))},
+          false, 4);
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
