@@ -1,9 +1,12 @@
-// Layers on the GPU, host half: inference batch norm, layer norm, 2-D max
-// pooling and adaptive average pooling (kernels/nn.cu). Inputs are made
-// contiguous; per-channel parameters are cast to the accumulation type
-// (float, double for double inputs) so half models with float statistics
-// work as in PyTorch.
+// Layers on the GPU, host half: inference batch norm, layer norm, group
+// norm, pooling (max with or without indices, average, adaptive average and
+// max; 1-D as 2-D of height 1) and resampling (nearest, linear, bilinear)
+// (kernels/nn.cu). Inputs are made contiguous; per-channel parameters are
+// cast to the accumulation type (float, double for double inputs) so half
+// models with float statistics work as in PyTorch.
+#include <cmath>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "runtime/cuda/cuda_op_tables.h"
@@ -115,37 +118,103 @@ Tensor groupNorm(const Tensor& input, int64_t groups, const std::optional<Tensor
   return out;
 }
 
-Tensor maxPool2d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
-                 std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceilMode) {
-  OnDevice on(deviceOf({&self}, "max_pool2d"));
-  checkFloating(self, "max_pool2d");
-  JS_CHECK(self.dim() == 3 || self.dim() == 4, "max_pool2d: expected 3D or 4D input, got ", self.dim(), "D");
-  JS_CHECK(!kernel.empty(), "max_pool2d: kernel_size must either be a single int, or a tuple of two ints");
-  const auto [kh, kw] = pairOf(kernel, 0, "max_pool2d", "kernel_size");
-  const auto [sh, sw] = stride.empty() ? std::pair{kh, kw} : pairOf(stride, 0, "max_pool2d", "stride");
-  const auto [ph, pw] = pairOf(padding, 0, "max_pool2d", "padding");
-  const auto [dh, dw] = pairOf(dilation, 1, "max_pool2d", "dilation");
-  JS_CHECK(kh > 0 && kw > 0, "max_pool2d: kernel_size must be greater than zero");
-  JS_CHECK(sh > 0 && sw > 0, "max_pool2d: stride must be greater than zero");
-  JS_CHECK(dh > 0 && dw > 0, "max_pool2d: dilation must be greater than zero");
+// The window arithmetic of max_pool2d / avg_pool2d, checked as PyTorch does.
+struct Window {
+  Pool2dGeometry g{};
+  DimVector shape;  // the output's
+};
+Window poolWindow(const Tensor& self, const std::vector<int64_t>& kernel, const std::vector<int64_t>& stride,
+                  const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, bool ceilMode,
+                  const char* op) {
+  checkFloating(self, op);
+  JS_CHECK(self.dim() == 3 || self.dim() == 4, op, ": expected 3D or 4D input, got ", self.dim(), "D");
+  JS_CHECK(!kernel.empty(), op, ": kernel_size must either be a single int, or a tuple of two ints");
+  const auto [kh, kw] = pairOf(kernel, 0, op, "kernel_size");
+  const auto [sh, sw] = stride.empty() ? std::pair{kh, kw} : pairOf(stride, 0, op, "stride");
+  const auto [ph, pw] = pairOf(padding, 0, op, "padding");
+  const auto [dh, dw] = pairOf(dilation, 1, op, "dilation");
+  JS_CHECK(kh > 0 && kw > 0, op, ": kernel_size must be greater than zero");
+  JS_CHECK(sh > 0 && sw > 0, op, ": stride must be greater than zero");
+  JS_CHECK(dh > 0 && dw > 0, op, ": dilation must be greater than zero");
   JS_CHECK(ph >= 0 && pw >= 0 && ph <= kh / 2 && pw <= kw / 2,
            "pad should be at most half of effective kernel size, but got pad=", ph, ", kernel_size=", kh);
   const int64_t H = self.size(-2), W = self.size(-1);
   const int64_t Ho = ops::pooledSize(H, kh, ph, sh, dh, ceilMode), Wo = ops::pooledSize(W, kw, pw, sw, dw, ceilMode);
-  JS_CHECK(Ho > 0 && Wo > 0, "max_pool2d: given input size (", H, "x", W, ") the calculated output size (", Ho, "x",
-           Wo, ") is too small");
-  DimVector shape(self.sizes().begin(), self.sizes().end());
-  shape[shape.size() - 2] = Ho;
-  shape[shape.size() - 1] = Wo;
-  const Tensor x = contiguousOnDevice(self, on);
-  Tensor out = emptyOnDevice(shape, self.dtype(), on.device);
-  Pool2dGeometry g{};
+  JS_CHECK(Ho > 0 && Wo > 0, op, ": given input size (", H, "x", W, ") the calculated output size (", Ho, "x", Wo,
+           ") is too small");
+  Window w;
+  w.shape.assign(self.sizes().begin(), self.sizes().end());
+  w.shape[w.shape.size() - 2] = Ho;
+  w.shape[w.shape.size() - 1] = Wo;
+  Pool2dGeometry& g = w.g;
   g.planes = H * W == 0 ? 0 : self.numel() / (H * W);
   g.height = H, g.width = W, g.outHeight = Ho, g.outWidth = Wo;
   g.kh = static_cast<int>(kh), g.kw = static_cast<int>(kw), g.sh = static_cast<int>(sh), g.sw = static_cast<int>(sw);
   g.ph = static_cast<int>(ph), g.pw = static_cast<int>(pw), g.dh = static_cast<int>(dh), g.dw = static_cast<int>(dw);
-  launchMaxPool2d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), self.dtype(), g, on.stream);
+  return w;
+}
+
+std::tuple<Tensor, Tensor> maxPool2dCore(const Tensor& self, const std::vector<int64_t>& kernel,
+                                         const std::vector<int64_t>& stride, const std::vector<int64_t>& padding,
+                                         const std::vector<int64_t>& dilation, bool ceilMode, bool withIndices) {
+  OnDevice on(deviceOf({&self}, "max_pool2d"));
+  const Window w = poolWindow(self, kernel, stride, padding, dilation, ceilMode, "max_pool2d");
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(w.shape, self.dtype(), on.device);
+  Tensor indices = withIndices ? emptyOnDevice(w.shape, ScalarType::Long, on.device) : Tensor();
+  launchMaxPool2d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), self.dtype(), w.g, on.stream,
+                  withIndices ? static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()) : nullptr);
+  return {out, indices};
+}
+
+Tensor maxPool2d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceilMode) {
+  return std::get<0>(maxPool2dCore(self, kernel, stride, padding, dilation, ceilMode, false));
+}
+std::tuple<Tensor, Tensor> maxPool2dWithIndices(const Tensor& self, std::vector<int64_t> kernel,
+                                                std::vector<int64_t> stride, std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceilMode) {
+  return maxPool2dCore(self, kernel, stride, padding, dilation, ceilMode, true);
+}
+
+// The 1-D forms as 2-D ones of height 1 over an unsqueezed input.
+std::vector<int64_t> with1(const std::vector<int64_t>& v, int64_t first) {
+  JS_CHECK(v.size() <= 1, "expected a single int, got ", v.size());
+  if (v.empty()) return {};
+  return {first, v[0]};
+}
+std::tuple<Tensor, Tensor> maxPool1dWithIndices(const Tensor& self, std::vector<int64_t> kernel,
+                                                std::vector<int64_t> stride, std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceilMode) {
+  JS_CHECK(self.dim() == 2 || self.dim() == 3, "max_pool1d: expected 2D or 3D input, got ", self.dim(), "D");
+  auto [v, i] = maxPool2dCore(self.unsqueeze(-2), with1(kernel, 1), with1(stride, 1),
+                              padding.empty() ? std::vector<int64_t>{0, 0} : with1(padding, 0),
+                              dilation.empty() ? std::vector<int64_t>{1, 1} : with1(dilation, 1), ceilMode, true);
+  return {v.squeeze(-2), i.squeeze(-2)};
+}
+Tensor maxPool1d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceilMode) {
+  return std::get<0>(maxPool1dWithIndices(self, kernel, stride, padding, dilation, ceilMode));
+}
+
+Tensor avgPool2d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, bool ceilMode, bool countIncludePad, std::optional<int64_t> divisor) {
+  OnDevice on(deviceOf({&self}, "avg_pool2d"));
+  JS_CHECK(!divisor || *divisor != 0, "divisor must be not zero");
+  const Window w = poolWindow(self, kernel, stride, padding, {1, 1}, ceilMode, "avg_pool2d");
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(w.shape, self.dtype(), on.device);
+  launchAvgPool2d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), self.dtype(), w.g,
+                  countIncludePad, divisor.value_or(0), on.stream);
   return out;
+}
+Tensor avgPool1d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, bool ceilMode, bool countIncludePad) {
+  JS_CHECK(self.dim() == 2 || self.dim() == 3, "avg_pool1d: expected 2D or 3D input, got ", self.dim(), "D");
+  return avgPool2d(self.unsqueeze(-2), with1(kernel, 1), with1(stride, 1),
+                   padding.empty() ? std::vector<int64_t>{0, 0} : with1(padding, 0), ceilMode, countIncludePad,
+                   std::nullopt)
+      .squeeze(-2);
 }
 
 Tensor adaptiveAvgPool2d(const Tensor& self, std::vector<int64_t> outputSize) {
@@ -168,9 +237,147 @@ Tensor adaptiveAvgPool2d(const Tensor& self, std::vector<int64_t> outputSize) {
   return out;
 }
 
+Tensor adaptiveAvgPool1d(const Tensor& self, std::vector<int64_t> outputSize) {
+  JS_CHECK(self.dim() == 2 || self.dim() == 3, "adaptive_avg_pool1d: expected 2D or 3D input, got ", self.dim(), "D");
+  JS_CHECK(outputSize.size() == 1, "adaptive_avg_pool1d: output_size must be 1");
+  return adaptiveAvgPool2d(self.unsqueeze(-2), {1, outputSize[0]}).squeeze(-2);
+}
+
+std::tuple<Tensor, Tensor> adaptiveMaxPool2d(const Tensor& self, std::vector<int64_t> outputSize) {
+  OnDevice on(deviceOf({&self}, "adaptive_max_pool2d"));
+  checkFloating(self, "adaptive_max_pool2d");
+  JS_CHECK(self.dim() == 3 || self.dim() == 4, "adaptive_max_pool2d: expected 3D or 4D input, got ", self.dim(), "D");
+  JS_CHECK(outputSize.size() == 2, "adaptive_max_pool2d: internal error: output_size.size() must be 2");
+  const int64_t H = self.size(-2), W = self.size(-1), Ho = outputSize[0], Wo = outputSize[1];
+  for (int64_t d = 1; d < self.dim(); ++d)
+    JS_CHECK(self.size(d) > 0, "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
+             "dimensions, but input has sizes ", shapeToString(self.sizes()));
+  DimVector shape(self.sizes().begin(), self.sizes().end());
+  shape[shape.size() - 2] = Ho;
+  shape[shape.size() - 1] = Wo;
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(shape, self.dtype(), on.device);
+  Tensor indices = emptyOnDevice(shape, ScalarType::Long, on.device);
+  launchAdaptiveMaxPool2d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(),
+                          static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()), self.dtype(),
+                          self.numel() / (H * W), H, W, Ho, Wo, on.stream);
+  return {out, indices};
+}
+std::tuple<Tensor, Tensor> adaptiveMaxPool1d(const Tensor& self, std::vector<int64_t> outputSize) {
+  JS_CHECK(self.dim() == 2 || self.dim() == 3, "adaptive_max_pool1d: expected 2D or 3D input, got ", self.dim(), "D");
+  JS_CHECK(outputSize.size() == 1, "adaptive_max_pool1d: output_size must be 1");
+  auto [v, i] = adaptiveMaxPool2d(self.unsqueeze(-2), {1, outputSize[0]});
+  return {v.squeeze(-2), i.squeeze(-2)};
+}
+
+// ---- resampling (upsample_nearest / upsample_linear / bilinear) ----
+
+// The last `spatial` dims of x resampled to `size`; `scales` (when given)
+// are the caller's scale factors, which set the source coordinates.
+Tensor resample(const Tensor& x, const std::vector<int64_t>& size, const std::vector<std::optional<double>>& scales,
+                bool linear, bool alignCorners, const char* op) {
+  OnDevice on(deviceOf({&x}, op));
+  checkFloating(x, op);
+  const int64_t spatial = static_cast<int64_t>(size.size());
+  JS_CHECK(x.dim() == spatial + 2, op, ": expected a ", spatial + 2, "-D input, got ", x.dim(), "-D");
+  for (int64_t s : size) JS_CHECK(s > 0, op, ": output size must be greater than 0, got ", shapeToString(size));
+  for (int64_t d = 2; d < x.dim(); ++d)
+    JS_CHECK(x.size(d) > 0, op, ": input sizes must be greater than 0, got ", shapeToString(x.sizes()));
+  ResampleGeometry g{};
+  g.linear = linear, g.alignCorners = alignCorners;
+  g.height = spatial == 2 ? x.size(2) : 1;
+  g.width = x.size(-1);
+  g.outHeight = spatial == 2 ? size[0] : 1;
+  g.outWidth = size.back();
+  g.planes = x.size(0) * x.size(1);
+  auto scaleOf = [&](size_t k, int64_t in, int64_t out) {
+    const std::optional<double>& s = k < scales.size() ? scales[k] : std::nullopt;
+    return s && *s > 0 ? 1.0 / *s : static_cast<double>(in) / static_cast<double>(out);
+  };
+  g.scaleH = spatial == 2 ? scaleOf(0, g.height, g.outHeight) : 1.0;
+  g.scaleW = scaleOf(static_cast<size_t>(spatial - 1), g.width, g.outWidth);
+  DimVector shape{x.size(0), x.size(1)};
+  for (int64_t s : size) shape.push_back(s);
+  const Tensor c = contiguousOnDevice(x, on);
+  Tensor out = emptyOnDevice(shape, x.dtype(), on.device);
+  launchResample2d(c.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), x.dtype(), g, on.stream);
+  return out;
+}
+
+// output_size, or the input's spatial sizes times scale_factors.
+std::vector<int64_t> outputSizeOf(const Tensor& x, int64_t spatial, const std::optional<std::vector<int64_t>>& size,
+                                  const std::optional<std::vector<double>>& factors, const char* op) {
+  JS_CHECK(size.has_value() != factors.has_value(), op, ": must specify exactly one of output_size and "
+           "scale_factors");
+  if (size) {
+    JS_CHECK(static_cast<int64_t>(size->size()) == spatial, op, ": expected output_size of ", spatial, " ints");
+    return *size;
+  }
+  JS_CHECK(static_cast<int64_t>(factors->size()) == spatial, op, ": expected scale_factors of ", spatial, " floats");
+  std::vector<int64_t> out;
+  for (int64_t k = 0; k < spatial; ++k)
+    out.push_back(static_cast<int64_t>(std::floor(static_cast<double>(x.size(2 + k)) * (*factors)[static_cast<size_t>(k)])));
+  return out;
+}
+std::vector<std::optional<double>> scalesOf(const std::optional<std::vector<double>>& factors) {
+  std::vector<std::optional<double>> out;
+  if (factors)
+    for (double f : *factors) out.emplace_back(f);
+  return out;
+}
+
+Tensor upsampleNearest1d(const Tensor& self, std::vector<int64_t> size, std::optional<double> scale) {
+  return resample(self, size, {scale}, false, false, "upsample_nearest1d");
+}
+Tensor upsampleNearest2d(const Tensor& self, std::vector<int64_t> size, std::optional<double> scaleH,
+                         std::optional<double> scaleW) {
+  return resample(self, size, {scaleH, scaleW}, false, false, "upsample_nearest2d");
+}
+// float[]? arrives as an IValue (boxing has no optional float list).
+std::optional<std::vector<double>> factorsOf(const IValue& v) {
+  if (v.isNone()) return std::nullopt;
+  return v.toDoubleVector();
+}
+template <int Spatial>
+Tensor upsampleNearestVec(const Tensor& input, std::optional<std::vector<int64_t>> size, const IValue& factorsArg) {
+  const std::optional<std::vector<double>> factors = factorsOf(factorsArg);
+  const char* op = Spatial == 1 ? "upsample_nearest1d" : "upsample_nearest2d";
+  return resample(input, outputSizeOf(input, Spatial, size, factors, op), scalesOf(factors), false, false, op);
+}
+Tensor upsampleLinear1d(const Tensor& self, std::vector<int64_t> size, bool alignCorners, std::optional<double> scale) {
+  return resample(self, size, {scale}, true, alignCorners, "upsample_linear1d");
+}
+Tensor upsampleBilinear2d(const Tensor& self, std::vector<int64_t> size, bool alignCorners,
+                          std::optional<double> scaleH, std::optional<double> scaleW) {
+  return resample(self, size, {scaleH, scaleW}, true, alignCorners, "upsample_bilinear2d");
+}
+template <int Spatial>
+Tensor upsampleLinearVec(const Tensor& input, std::optional<std::vector<int64_t>> size, bool alignCorners,
+                         const IValue& factorsArg) {
+  const std::optional<std::vector<double>> factors = factorsOf(factorsArg);
+  const char* op = Spatial == 1 ? "upsample_linear1d" : "upsample_bilinear2d";
+  return resample(input, outputSizeOf(input, Spatial, size, factors, op), scalesOf(factors), true, alignCorners, op);
+}
+
 }  // namespace
 
 const CudaTable kCudaNnOps = {
+    row<maxPool2dWithIndices>("aten::max_pool2d_with_indices"),
+    row<maxPool1d>("aten::max_pool1d"),
+    row<maxPool1dWithIndices>("aten::max_pool1d_with_indices"),
+    row<avgPool2d>("aten::avg_pool2d"),
+    row<avgPool1d>("aten::avg_pool1d"),
+    row<adaptiveAvgPool1d>("aten::adaptive_avg_pool1d"),
+    row<adaptiveMaxPool2d>("aten::adaptive_max_pool2d"),
+    row<adaptiveMaxPool1d>("aten::adaptive_max_pool1d"),
+    row<upsampleNearest1d>("aten::upsample_nearest1d"),
+    row<upsampleNearest2d>("aten::upsample_nearest2d"),
+    row<upsampleNearestVec<1>>("aten::upsample_nearest1d.vec"),
+    row<upsampleNearestVec<2>>("aten::upsample_nearest2d.vec"),
+    row<upsampleLinear1d>("aten::upsample_linear1d"),
+    row<upsampleBilinear2d>("aten::upsample_bilinear2d"),
+    row<upsampleLinearVec<1>>("aten::upsample_linear1d.vec"),
+    row<upsampleLinearVec<2>>("aten::upsample_bilinear2d.vec"),
     row<batchNorm>("aten::batch_norm"),
     row<layerNorm>("aten::layer_norm"),
     row<groupNorm>("aten::group_norm"),

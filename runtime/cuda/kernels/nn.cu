@@ -1,4 +1,5 @@
-// Layer kernels: one thread per output element for batch norm and pooling,
+// Layer kernels: one thread per output element for batch norm, pooling and
+// resampling,
 // one block per row for layer norm (two passes over the row: mean, then the
 // centered sum of squares, which is more accurate than E[x^2] - E[x]^2).
 #include <algorithm>
@@ -91,26 +92,114 @@ __global__ void layerNormKernel(const T* x, T* y, int64_t cols, const AccOf<T>* 
 }
 
 template <typename T>
-__global__ void maxPool2dKernel(const T* x, T* y, Pool2dGeometry g, int64_t total) {
+__global__ void maxPool2dKernel(const T* x, T* y, int64_t* indices, Pool2dGeometry g, int64_t total) {
   using A = AccOf<T>;
   JS_GRID_STRIDE(i, total) {
     const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, p = i / (g.outWidth * g.outHeight);
     const T* plane = x + p * g.height * g.width;
     const int64_t h0 = oh * g.sh - g.ph, w0 = ow * g.sw - g.pw;
     A best = -INFINITY;
+    int64_t at = -1;
     bool nan = false;
-    for (int a = 0; a < g.kh; ++a) {
+    for (int a = 0; a < g.kh && !nan; ++a) {
       const int64_t h = h0 + int64_t{a} * g.dh;
       if (h < 0 || h >= g.height) continue;
       for (int b = 0; b < g.kw; ++b) {
         const int64_t w = w0 + int64_t{b} * g.dw;
         if (w < 0 || w >= g.width) continue;
         const A v = loadAs<T, A>(plane, h * g.width + w);
-        if (v != v) nan = true;
-        else if (v > best) best = v;
+        if (v != v) {
+          nan = true, at = h * g.width + w;
+          break;
+        }
+        if (v > best || at < 0) best = v, at = h * g.width + w;
       }
     }
     y[i] = storeAs<T>(nan ? A(NAN) : best);
+    if (indices) indices[i] = at;
+  }
+}
+
+template <typename T>
+__global__ void avgPool2dKernel(const T* x, T* y, Pool2dGeometry g, bool countIncludePad, int64_t divisor,
+                                int64_t total) {
+  using A = AccOf<T>;
+  JS_GRID_STRIDE(i, total) {
+    const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, p = i / (g.outWidth * g.outHeight);
+    const T* plane = x + p * g.height * g.width;
+    int64_t h0 = oh * g.sh - g.ph, w0 = ow * g.sw - g.pw;
+    int64_t h1 = min(h0 + g.kh, g.height + g.ph), w1 = min(w0 + g.kw, g.width + g.pw);
+    const int64_t padded = (h1 - h0) * (w1 - w0);
+    h0 = max(h0, int64_t{0}), w0 = max(w0, int64_t{0});
+    h1 = min(h1, g.height), w1 = min(w1, g.width);
+    A sum = 0;
+    for (int64_t h = h0; h < h1; ++h)
+      for (int64_t w = w0; w < w1; ++w) sum += loadAs<T, A>(plane, h * g.width + w);
+    const int64_t count = divisor > 0 ? divisor : (countIncludePad ? padded : (h1 - h0) * (w1 - w0));
+    y[i] = storeAs<T>(sum / static_cast<A>(count));
+  }
+}
+
+template <typename T>
+__global__ void adaptiveMaxPool2dKernel(const T* x, T* y, int64_t* indices, int64_t height, int64_t width,
+                                        int64_t outHeight, int64_t outWidth, int64_t total) {
+  using A = AccOf<T>;
+  JS_GRID_STRIDE(i, total) {
+    const int64_t ow = i % outWidth, oh = (i / outWidth) % outHeight, p = i / (outWidth * outHeight);
+    const int64_t h0 = oh * height / outHeight, h1 = ((oh + 1) * height + outHeight - 1) / outHeight;
+    const int64_t w0 = ow * width / outWidth, w1 = ((ow + 1) * width + outWidth - 1) / outWidth;
+    const T* plane = x + p * height * width;
+    A best = -INFINITY;
+    int64_t at = h0 * width + w0;
+    bool nan = false;
+    for (int64_t h = h0; h < h1 && !nan; ++h) {
+      for (int64_t w = w0; w < w1; ++w) {
+        const A v = loadAs<T, A>(plane, h * width + w);
+        if (v != v) {
+          nan = true, best = v, at = h * width + w;
+          break;
+        }
+        if (v > best) best = v, at = h * width + w;
+      }
+    }
+    y[i] = storeAs<T>(best);
+    indices[i] = at;
+  }
+}
+
+template <typename T>
+__global__ void resample2dKernel(const T* x, T* y, ResampleGeometry g, int64_t total) {
+  using A = AccOf<T>;
+  JS_GRID_STRIDE(i, total) {
+    const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, p = i / (g.outWidth * g.outHeight);
+    const T* plane = x + p * g.height * g.width;
+    if (!g.linear) {
+      const int64_t h = min(static_cast<int64_t>(floor(oh * g.scaleH)), g.height - 1);
+      const int64_t w = min(static_cast<int64_t>(floor(ow * g.scaleW)), g.width - 1);
+      y[i] = plane[h * g.width + w];
+      continue;
+    }
+    // The source coordinate, its two neighbours and their weights, per dim.
+    auto source = [&](int64_t o, int64_t in, int64_t out, double scale, int64_t& lo, int64_t& hi, A& frac) {
+      double c;
+      if (g.alignCorners) {
+        c = out > 1 ? static_cast<double>(o) * static_cast<double>(in - 1) / static_cast<double>(out - 1) : 0.0;
+      } else {
+        c = (static_cast<double>(o) + 0.5) * scale - 0.5;
+        if (c < 0) c = 0;
+      }
+      lo = min(static_cast<int64_t>(c), in - 1);
+      hi = min(lo + 1, in - 1);
+      frac = static_cast<A>(c - static_cast<double>(lo));
+    };
+    int64_t h0, h1, w0, w1;
+    A fh, fw;
+    source(oh, g.height, g.outHeight, g.scaleH, h0, h1, fh);
+    source(ow, g.width, g.outWidth, g.scaleW, w0, w1, fw);
+    const A v00 = loadAs<T, A>(plane, h0 * g.width + w0), v01 = loadAs<T, A>(plane, h0 * g.width + w1);
+    const A v10 = loadAs<T, A>(plane, h1 * g.width + w0), v11 = loadAs<T, A>(plane, h1 * g.width + w1);
+    const A top = v00 * (A(1) - fw) + v01 * fw, bottom = v10 * (A(1) - fw) + v11 * fw;
+    y[i] = storeAs<T>(top * (A(1) - fh) + bottom * fh);
   }
 }
 
@@ -161,13 +250,52 @@ void launchLayerNorm(const void* x, void* y, ScalarType type, int64_t rows, int6
   countDeviceKernelLaunches();
 }
 
-void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream) {
+void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream,
+                     int64_t* indices) {
   const int64_t total = g.planes * g.outHeight * g.outWidth;
   if (total == 0) return;
   dispatchFloating(type, [&](auto tag) {
     using T = decltype(tag);
-    maxPool2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), g,
-                                                                  total);
+    maxPool2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y),
+                                                                  indices, g, total);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchAvgPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, bool countIncludePad,
+                     int64_t divisor, cudaStream_t stream) {
+  const int64_t total = g.planes * g.outHeight * g.outWidth;
+  if (total == 0) return;
+  dispatchFloating(type, [&](auto tag) {
+    using T = decltype(tag);
+    avgPool2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), g,
+                                                                  countIncludePad, divisor, total);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchAdaptiveMaxPool2d(const void* x, void* y, int64_t* indices, ScalarType type, int64_t planes,
+                             int64_t height, int64_t width, int64_t outHeight, int64_t outWidth, cudaStream_t stream) {
+  const int64_t total = planes * outHeight * outWidth;
+  if (total == 0) return;
+  dispatchFloating(type, [&](auto tag) {
+    using T = decltype(tag);
+    adaptiveMaxPool2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(
+        static_cast<const T*>(x), static_cast<T*>(y), indices, height, width, outHeight, outWidth, total);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+
+void launchResample2d(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream) {
+  const int64_t total = g.planes * g.outHeight * g.outWidth;
+  if (total == 0) return;
+  dispatchFloating(type, [&](auto tag) {
+    using T = decltype(tag);
+    resample2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), g,
+                                                                   total);
   });
   JS_CUDA_CHECK(cudaGetLastError());
   countDeviceKernelLaunches();

@@ -28,8 +28,31 @@ struct Pool2dGeometry {
   int64_t planes, height, width, outHeight, outWidth;
   int kh, kw, sh, sw, ph, pw, dh, dw;
 };
-// Max over each window (padding never wins; NaN propagates).
-void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream);
+// Max over each window (padding never wins; NaN propagates); with indices
+// non-null, also the flat position (h * width + w) in its plane of the
+// element taken (the first NaN, or the first maximum).
+void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream,
+                     int64_t* indices = nullptr);
+// Mean over each window (dilation 1): divided by divisor when > 0, else by
+// the window's size clipped to the padded input (countIncludePad) or to the
+// input.
+void launchAvgPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, bool countIncludePad,
+                     int64_t divisor, cudaStream_t stream);
+// Max (and its flat position) over the adaptive windows.
+void launchAdaptiveMaxPool2d(const void* x, void* y, int64_t* indices, ScalarType type, int64_t planes,
+                             int64_t height, int64_t width, int64_t outHeight, int64_t outWidth, cudaStream_t stream);
+
+// Resampling of (planes, height, width) to (outHeight, outWidth). Nearest:
+// source index floor(o * scale), clamped; linear (bilinear over both dims):
+// with alignCorners, source o * (in - 1) / (out - 1); else (o + 0.5) *
+// scale - 0.5, at least 0. scaleH / scaleW are in / out unless the caller's
+// scale factors set them (1 / factor).
+struct ResampleGeometry {
+  int64_t planes, height, width, outHeight, outWidth;
+  double scaleH, scaleW;
+  bool linear, alignCorners;
+};
+void launchResample2d(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream);
 // Mean over the adaptive windows [floor(o*in/out), ceil((o+1)*in/out)).
 void launchAdaptiveAvgPool2d(const void* x, void* y, ScalarType type, int64_t planes, int64_t height, int64_t width,
                              int64_t outHeight, int64_t outWidth, cudaStream_t stream);

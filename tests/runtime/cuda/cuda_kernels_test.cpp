@@ -741,6 +741,42 @@ TEST_F(CudaKernels, GathersAndScattersMatchTheCpu) {
   }
 }
 
+// Pooling with indices, average and adaptive pooling, and resampling.
+TEST_F(CudaKernels, PoolingAndResamplingMatchTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto floats = [](std::vector<double> v) { return IValue::doubleList(std::move(v)); };
+  const IValue none;
+  for (ScalarType dt : kFloatTypes) {
+    const double tol = dt == ScalarType::Float || dt == ScalarType::Double ? 4 : 1;
+    const Tensor x = sample({2, 3, 7, 6}, dt, 260), s = sample({2, 3, 9}, dt, 261);
+    check("aten::max_pool2d_with_indices", {x, ints({3, 2}), ints({2, 2}), ints({1, 1}), ints({1, 1}), IValue(true)});
+    check("aten::max_pool1d", {s, ints({3}), ints({2}), ints({1}), ints({1}), IValue(false)});
+    check("aten::max_pool1d_with_indices", {s, ints({2}), ints({}), ints({0}), ints({2}), IValue(true)});
+    for (bool ceil : {false, true}) {
+      for (bool includePad : {false, true}) {
+        check("aten::avg_pool2d", {x, ints({3, 3}), ints({2, 2}), ints({1, 1}), IValue(ceil), IValue(includePad), none},
+              false, tol);
+      }
+    }
+    check("aten::avg_pool2d", {x, ints({2}), ints({}), ints({0}), IValue(false), IValue(true), IValue(int64_t{3})},
+          false, tol);
+    check("aten::avg_pool1d", {s, ints({3}), ints({2}), ints({1}), IValue(false), IValue(false)}, false, tol);
+    check("aten::adaptive_avg_pool1d", {s, ints({4})}, false, tol);
+    check("aten::adaptive_max_pool2d", {x, ints({3, 4})});
+    check("aten::adaptive_max_pool1d", {s, ints({5})});
+    check("aten::upsample_nearest2d", {x, ints({14, 9}), none, none});
+    check("aten::upsample_nearest2d.vec", {x, none, floats({2.0, 1.5})});
+    check("aten::upsample_nearest1d", {s, ints({20}), none});
+    check("aten::upsample_nearest1d.vec", {s, ints({4}), none});
+    for (bool align : {false, true}) {
+      check("aten::upsample_bilinear2d", {x, ints({11, 13}), IValue(align), none, none}, false, tol);
+      check("aten::upsample_bilinear2d.vec", {x, none, IValue(align), floats({0.5, 2.0})}, false, tol);
+      check("aten::upsample_linear1d", {s, ints({16}), IValue(align), none}, false, tol);
+      check("aten::upsample_linear1d.vec", {s, none, IValue(align), floats({1.7})}, false, tol);
+    }
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
