@@ -42,7 +42,8 @@ const char* nameOf(BinaryOp op) {
     case BinaryOp::Xlog1py: return "xlog1py";
     case BinaryOp::LogAddExp: return "logaddexp";
     case BinaryOp::LogAddExp2: return "logaddexp2";
-    default: return "nextafter";
+    case BinaryOp::NextAfter: return "nextafter";
+    default: return "special polynomial";
   }
 }
 
@@ -50,7 +51,7 @@ const char* nameOf(BinaryOp op) {
 bool floatOnly(BinaryOp op) {
   return op == BinaryOp::Div || op == BinaryOp::Atan2 || op == BinaryOp::Hypot || op == BinaryOp::Copysign ||
          op == BinaryOp::Xlogy || op == BinaryOp::Xlog1py || op == BinaryOp::LogAddExp ||
-         op == BinaryOp::LogAddExp2;
+         op == BinaryOp::LogAddExp2 || op >= BinaryOp::ChebyshevT;
 }
 
 ScalarType binaryResultType(BinaryOp op, ScalarType promoted, bool alphaGiven, const Scalar& alpha) {
@@ -552,6 +553,20 @@ Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional
 }
 Tensor typeAs(const Tensor& self, const Tensor& other) { return convert(self, other.device(), other.dtype(), false); }
 
+// x (a number) op n (a tensor): the special polynomials' .x_scalar forms.
+template <BinaryOp Op>
+Tensor scalarFirst(const Scalar& x, const Tensor& n) {
+  const char* name = nameOf(Op);
+  const Device dev = deviceOf({&n}, name);
+  const ScalarType dt = binaryResultType(Op, result_type(n, x), false, Scalar(int64_t{1}));
+  OnDevice on(dev);
+  const Tensor nc = castOnDevice(n, dt, on);
+  Tensor out = emptyOnDevice(n.sizes(), dt, dev);
+  launchBinaryScalar(Op, launchShape(n.sizes(), name), operandOf(out, n.sizes()), operandOf(nc, n.sizes()),
+                     scalarValue(x), true, on.stream);
+  return out;
+}
+
 // div with rounding_mode: None is true division, "trunc" and "floor" round
 // (integers stay integers).
 Tensor divMode(const Tensor& a, const Tensor& b, std::optional<std::string> mode) {
@@ -659,6 +674,42 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Hardswish>>("aten::hardswish"),
     row<unary<UnaryOp::Silu>>("aten::silu"),
     row<powTensorScalar>("aten::pow.Tensor_Scalar"),
+    row<binaryNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t"),
+    row<scalarNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.n_scalar"),
+    row<scalarFirst<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ChebyshevU>>("aten::special_chebyshev_polynomial_u"),
+    row<scalarNoAlpha<BinaryOp::ChebyshevU>>("aten::special_chebyshev_polynomial_u.n_scalar"),
+    row<scalarFirst<BinaryOp::ChebyshevU>>("aten::special_chebyshev_polynomial_u.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ChebyshevV>>("aten::special_chebyshev_polynomial_v"),
+    row<scalarNoAlpha<BinaryOp::ChebyshevV>>("aten::special_chebyshev_polynomial_v.n_scalar"),
+    row<scalarFirst<BinaryOp::ChebyshevV>>("aten::special_chebyshev_polynomial_v.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ChebyshevW>>("aten::special_chebyshev_polynomial_w"),
+    row<scalarNoAlpha<BinaryOp::ChebyshevW>>("aten::special_chebyshev_polynomial_w.n_scalar"),
+    row<scalarFirst<BinaryOp::ChebyshevW>>("aten::special_chebyshev_polynomial_w.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ShiftedChebyshevT>>("aten::special_shifted_chebyshev_polynomial_t"),
+    row<scalarNoAlpha<BinaryOp::ShiftedChebyshevT>>("aten::special_shifted_chebyshev_polynomial_t.n_scalar"),
+    row<scalarFirst<BinaryOp::ShiftedChebyshevT>>("aten::special_shifted_chebyshev_polynomial_t.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ShiftedChebyshevU>>("aten::special_shifted_chebyshev_polynomial_u"),
+    row<scalarNoAlpha<BinaryOp::ShiftedChebyshevU>>("aten::special_shifted_chebyshev_polynomial_u.n_scalar"),
+    row<scalarFirst<BinaryOp::ShiftedChebyshevU>>("aten::special_shifted_chebyshev_polynomial_u.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ShiftedChebyshevV>>("aten::special_shifted_chebyshev_polynomial_v"),
+    row<scalarNoAlpha<BinaryOp::ShiftedChebyshevV>>("aten::special_shifted_chebyshev_polynomial_v.n_scalar"),
+    row<scalarFirst<BinaryOp::ShiftedChebyshevV>>("aten::special_shifted_chebyshev_polynomial_v.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::ShiftedChebyshevW>>("aten::special_shifted_chebyshev_polynomial_w"),
+    row<scalarNoAlpha<BinaryOp::ShiftedChebyshevW>>("aten::special_shifted_chebyshev_polynomial_w.n_scalar"),
+    row<scalarFirst<BinaryOp::ShiftedChebyshevW>>("aten::special_shifted_chebyshev_polynomial_w.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::HermiteH>>("aten::special_hermite_polynomial_h"),
+    row<scalarNoAlpha<BinaryOp::HermiteH>>("aten::special_hermite_polynomial_h.n_scalar"),
+    row<scalarFirst<BinaryOp::HermiteH>>("aten::special_hermite_polynomial_h.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::HermiteHe>>("aten::special_hermite_polynomial_he"),
+    row<scalarNoAlpha<BinaryOp::HermiteHe>>("aten::special_hermite_polynomial_he.n_scalar"),
+    row<scalarFirst<BinaryOp::HermiteHe>>("aten::special_hermite_polynomial_he.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::LaguerreL>>("aten::special_laguerre_polynomial_l"),
+    row<scalarNoAlpha<BinaryOp::LaguerreL>>("aten::special_laguerre_polynomial_l.n_scalar"),
+    row<scalarFirst<BinaryOp::LaguerreL>>("aten::special_laguerre_polynomial_l.x_scalar"),
+    row<binaryNoAlpha<BinaryOp::LegendreP>>("aten::special_legendre_polynomial_p"),
+    row<scalarNoAlpha<BinaryOp::LegendreP>>("aten::special_legendre_polynomial_p.n_scalar"),
+    row<scalarFirst<BinaryOp::LegendreP>>("aten::special_legendre_polynomial_p.x_scalar"),
     row<binaryNoAlpha<BinaryOp::Maximum>>("aten::maximum"),
     row<binaryNoAlpha<BinaryOp::Minimum>>("aten::minimum"),
     row<binaryNoAlpha<BinaryOp::Maximum>>("aten::max.other"),

@@ -11,6 +11,7 @@
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/elementwise.h"
+#include "runtime/ops/special_poly.h"
 
 namespace jitserve::cuda {
 namespace {
@@ -186,6 +187,22 @@ __device__ __forceinline__ C binaryOp(BinaryOp op, C a, C b, C alpha) {
         return m + log2(C(1) + exp2(-fabs(a - b)));
       }
       case BinaryOp::NextAfter: return nextafter(a, b);
+#define JS_POLY_CASE(OP, FN) \
+  case BinaryOp::OP:         \
+    return b != b ? b : static_cast<C>(special::FN(static_cast<double>(a), static_cast<int64_t>(b)));
+      JS_POLY_CASE(ChebyshevT, chebyshevT)
+      JS_POLY_CASE(ChebyshevU, chebyshevU)
+      JS_POLY_CASE(ChebyshevV, chebyshevV)
+      JS_POLY_CASE(ChebyshevW, chebyshevW)
+      JS_POLY_CASE(ShiftedChebyshevT, shiftedChebyshevT)
+      JS_POLY_CASE(ShiftedChebyshevU, shiftedChebyshevU)
+      JS_POLY_CASE(ShiftedChebyshevV, shiftedChebyshevV)
+      JS_POLY_CASE(ShiftedChebyshevW, shiftedChebyshevW)
+      JS_POLY_CASE(HermiteH, hermiteH)
+      JS_POLY_CASE(HermiteHe, hermiteHe)
+      JS_POLY_CASE(LaguerreL, laguerreL)
+      JS_POLY_CASE(LegendreP, legendreP)
+#undef JS_POLY_CASE
       default: return a;
     }
   } else {

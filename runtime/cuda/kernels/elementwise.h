@@ -47,6 +47,11 @@ enum class BinaryOp : uint8_t {
   Xlog1py,           // a * log1p(b), the same way
   LogAddExp, LogAddExp2,
   NextAfter,         // float and double only
+  // torch.special's orthogonal polynomials P_b(a) (runtime/ops/special_poly.h),
+  // in double; b is the degree (truncated; NaN propagates).
+  ChebyshevT, ChebyshevU, ChebyshevV, ChebyshevW,
+  ShiftedChebyshevT, ShiftedChebyshevU, ShiftedChebyshevV, ShiftedChebyshevW,
+  HermiteH, HermiteHe, LaguerreL, LegendreP,
 };
 enum class UnaryOp : uint8_t {
   Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid,

@@ -225,6 +225,20 @@ TEST_F(CudaKernels, MathFunctionsMatchTheCpu) {
     check("aten::div.Scalar_mode", {x, num(0.7), IValue(std::string("floor"))}, false, tol);
     check("aten::rsub.Tensor", {x, y, num(2)});
   }
+  // torch.special's polynomials share their code with the CPU's
+  // (runtime/ops/special_poly.h): degrees 0..12 and a negative one.
+  Tensor degrees = empty({2, 7}, ScalarType::Double);
+  for (int i = 0; i < 14; ++i) degrees.data<double>()[i] = i - 1;
+  const Tensor px = callOp<"aten::mul.Scalar", Tensor>(sample({2, 7}, ScalarType::Double, 203), num(0.33));
+  for (const char* op : {"aten::special_chebyshev_polynomial_t", "aten::special_chebyshev_polynomial_u",
+                         "aten::special_chebyshev_polynomial_v", "aten::special_chebyshev_polynomial_w",
+                         "aten::special_shifted_chebyshev_polynomial_t", "aten::special_hermite_polynomial_h",
+                         "aten::special_hermite_polynomial_he", "aten::special_laguerre_polynomial_l",
+                         "aten::special_legendre_polynomial_p"}) {
+    check(op, {px, degrees});
+    check((std::string(op) + ".n_scalar").c_str(), {px, IValue(Scalar(int64_t{5}))});
+    check((std::string(op) + ".x_scalar").c_str(), {num(0.25), degrees});
+  }
   check("aten::nextafter", {sample({5}, ScalarType::Float, 195), sample({5}, ScalarType::Float, 196)});
   check("aten::nextafter", {sample({5}, ScalarType::Double, 197), sample({5}, ScalarType::Double, 198)});
   for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Char, ScalarType::Byte}) {
