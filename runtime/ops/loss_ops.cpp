@@ -1,6 +1,7 @@
-// Loss kernels. Elementwise losses are composed from the elementwise kernels
-// (so broadcasting and dtype rules are those of the underlying ops) and then
-// reduced; the class-indexed losses (nll, cross entropy, multi-margin,
+// Loss kernels. Elementwise and distance losses are composed from the
+// elementwise operators called through the dispatcher (so broadcasting and
+// dtype rules are those of the underlying ops, and every device with those
+// kernels runs them) and then reduced; the class-indexed losses (nll, cross entropy, multi-margin,
 // multilabel-margin) walk the contiguous data in double precision, because
 // they gather by target index and need PyTorch's weighted-mean divisor.
 #include "runtime/ops/op_tables.h"
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "runtime/core/op_call.h"
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/comparison_ops.h"
 #include "runtime/ops/dim_ops.h"
@@ -30,17 +32,47 @@ std::vector<int64_t> allDims(const Tensor& t) {
   return d;
 }
 
+// The elementwise and distance losses, written once for every device: each
+// part goes through the dispatcher (runtime/ops/dispatch.h), so a device
+// with kernels for the parts runs them there (their rows are kAnyDevice).
+// The names below hide the CPU functions of the same names.
+namespace generic {
+
+Tensor add(const Tensor& a, const Tensor& b) { return callOp<"aten::add.Tensor", Tensor>(a, b, IValue(int64_t{1})); }
+Tensor sub(const Tensor& a, const Tensor& b) { return callOp<"aten::sub.Tensor", Tensor>(a, b, IValue(int64_t{1})); }
+Tensor mul(const Tensor& a, const Tensor& b) { return callOp<"aten::mul.Tensor", Tensor>(a, b); }
+Tensor div(const Tensor& a, const Tensor& b) { return callOp<"aten::div.Tensor", Tensor>(a, b); }
+Tensor minimum(const Tensor& a, const Tensor& b) { return callOp<"aten::minimum", Tensor>(a, b); }
+Tensor neg(const Tensor& t) { return callOp<"aten::neg", Tensor>(t); }
+Tensor abs(const Tensor& t) { return callOp<"aten::abs", Tensor>(t); }
+Tensor exp(const Tensor& t) { return callOp<"aten::exp", Tensor>(t); }
+Tensor log(const Tensor& t) { return callOp<"aten::log", Tensor>(t); }
+Tensor sqrt(const Tensor& t) { return callOp<"aten::sqrt", Tensor>(t); }
+Tensor lt(const Tensor& a, const Tensor& b) { return callOp<"aten::lt.Tensor", Tensor>(a, b); }
+Tensor gt(const Tensor& a, const Tensor& b) { return callOp<"aten::gt.Tensor", Tensor>(a, b); }
+Tensor eq(const Tensor& a, const Tensor& b) { return callOp<"aten::eq.Tensor", Tensor>(a, b); }
+Tensor ne(const Tensor& a, const Tensor& b) { return callOp<"aten::ne.Tensor", Tensor>(a, b); }
+Tensor where(const Tensor& c, const Tensor& a, const Tensor& b) { return callOp<"aten::where.self", Tensor>(c, a, b); }
+Tensor clamp(const Tensor& t, std::optional<Scalar> lo, std::optional<Scalar> hi) {
+  return callOp<"aten::clamp", Tensor>(t, lo ? IValue(*lo) : IValue(), hi ? IValue(*hi) : IValue());
+}
+Tensor sum(const Tensor& t, std::vector<int64_t> dims, bool keepdim) {
+  return callOp<"aten::sum.dim_IntList", Tensor>(t, IValue::intList(std::move(dims)), keepdim, IValue());
+}
+Tensor amax(const Tensor& t, std::vector<int64_t> dims, bool keepdim) {
+  return callOp<"aten::amax", Tensor>(t, IValue::intList(std::move(dims)), keepdim);
+}
+Tensor pow(const Tensor& t, const Scalar& e) { return callOp<"aten::pow.Tensor_Scalar", Tensor>(t, IValue(e)); }
+Tensor toDtype(const Tensor& t, ScalarType dt) {
+  return callOp<"aten::to.dtype", Tensor>(t, dt, false, false, IValue());
+}
+
 Tensor reduce(const Tensor& loss, int64_t reduction) {
   JS_CHECK(reduction >= 0 && reduction <= 2, reduction, " is not a valid value for reduction");
   if (reduction == kNone) return loss;
   Tensor s = sum(loss, allDims(loss), false);
   if (reduction == kSum) return s;
   return div(s, num(static_cast<double>(loss.numel())));
-}
-
-// from_vector treats an empty shape as "1-D"; losses need real 0-d results.
-Tensor shaped(const std::vector<double>& v, IntArrayRef shape, ScalarType dtype) {
-  return from_vector(v).reshape(shape).to(dtype);
 }
 
 Tensor clampMin0(const Tensor& t) { return clamp(t, Scalar(0.0), std::nullopt); }
@@ -107,10 +139,11 @@ Tensor binaryCrossEntropy(const Tensor& x, const Tensor& y, const std::optional<
   JS_CHECK(x.sizes().size() == y.sizes().size() && std::equal(x.sizes().begin(), x.sizes().end(), y.sizes().begin()),
            "Using a target size (", shapeToString(y.sizes()), ") that is different to the input size (",
            shapeToString(x.sizes()), ") is deprecated. Please ensure they have the same size.");
-  Tensor xd = x.to(ScalarType::Double).contiguous();
-  const double* p = xd.data<double>();
-  for (int64_t i = 0; i < xd.numel(); ++i)
-    JS_CHECK(p[i] >= 0 && p[i] <= 1, "all elements of input should be between 0 and 1");
+  if (x.numel() > 0) {
+    const double lo = callOp<"aten::min", Tensor>(x).item().toDouble();
+    const double hi = callOp<"aten::max", Tensor>(x).item().toDouble();
+    JS_CHECK(lo >= 0 && hi <= 1, "all elements of input should be between 0 and 1");
+  }
   // PyTorch clamps the logs at -100 so that x = 0 or 1 gives a finite loss.
   auto clog = [](const Tensor& v) { return clamp(log(v), Scalar(-100.0), std::nullopt); };
   Tensor loss = neg(add(mul(y, clog(x)), mul(sub(num(1.0), y), clog(sub(num(1.0), x)))));
@@ -141,7 +174,7 @@ Tensor pairwiseDistance(const Tensor& x1, const Tensor& x2, double p, double eps
   Tensor d = abs(add(sub(x1, x2), num(eps)));
   if (last < 0) return d;
   if (std::isinf(p)) return p > 0 ? amax(d, {last}, keepdim) : neg(amax(neg(d), {last}, keepdim));
-  if (p == 0) return sum(ne(d, num(0.0)).to(d.dtype()), {last}, keepdim);
+  if (p == 0) return sum(toDtype(ne(d, num(0.0)), d.dtype()), {last}, keepdim);
   return pow(sum(pow(d, Scalar(p)), {last}, keepdim), Scalar(1.0 / p));
 }
 Tensor tripletMarginLoss(const Tensor& an, const Tensor& po, const Tensor& ne_, double margin, double p, double eps,
@@ -170,6 +203,29 @@ Tensor cosineEmbeddingLoss(const Tensor& x1, const Tensor& x2, const Tensor& y, 
   Tensor pos = where(eq(y, num(1.0)), sub(num(1.0), cos), zero);
   Tensor negp = where(eq(y, num(-1.0)), clampMin0(sub(cos, num(margin))), zero);
   return reduce(add(pos, negp), reduction);
+}
+
+}  // namespace generic
+
+using generic::binaryCrossEntropy;
+using generic::reduce;
+using generic::binaryCrossEntropyWithLogits;
+using generic::cosineEmbeddingLoss;
+using generic::hingeEmbeddingLoss;
+using generic::huberLoss;
+using generic::klDiv;
+using generic::l1Loss;
+using generic::marginRankingLoss;
+using generic::mseLoss;
+using generic::pairwiseDistance;
+using generic::poissonNllLoss;
+using generic::smoothL1Loss;
+using generic::softMarginLoss;
+using generic::tripletMarginLoss;
+
+// from_vector treats an empty shape as "1-D"; losses need real 0-d results.
+Tensor shaped(const std::vector<double>& v, IntArrayRef shape, ScalarType dtype) {
+  return from_vector(v).reshape(shape).to(dtype);
 }
 
 // ---- class-indexed losses ----
@@ -367,46 +423,46 @@ Tensor multilabelMarginLoss(const Tensor& input, const Tensor& target, int64_t r
 }  // namespace
 
 const OpTable kLossOps = {
-    op<mseLoss>("aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean squared error."),
-    op<l1Loss>("aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean absolute error."),
+    op<mseLoss>("aten::mse_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean squared error.", kAnyDevice),
+    op<l1Loss>("aten::l1_loss(Tensor self, Tensor target, int reduction=1) -> Tensor", "Mean absolute error.", kAnyDevice),
     op<smoothL1Loss>("aten::smooth_l1_loss(Tensor self, Tensor target, int reduction=1, float beta=1.) -> Tensor",
-                     "Quadratic below beta, linear above (scaled by 1/beta)."),
+                     "Quadratic below beta, linear above (scaled by 1/beta).", kAnyDevice),
     op<huberLoss>("aten::huber_loss(Tensor self, Tensor target, int reduction=1, float delta=1.) -> Tensor",
-                  "Quadratic below delta, delta-scaled linear above."),
+                  "Quadratic below delta, delta-scaled linear above.", kAnyDevice),
     op<softMarginLoss>("aten::soft_margin_loss(Tensor self, Tensor target, int reduction=1) -> Tensor",
-                       "log(1 + exp(-target * input))."),
+                       "log(1 + exp(-target * input)).", kAnyDevice),
     op<marginRankingLoss>(
         "aten::margin_ranking_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
         "Tensor",
-        "max(0, -target * (input1 - input2) + margin)."),
+        "max(0, -target * (input1 - input2) + margin).", kAnyDevice),
     op<hingeEmbeddingLoss>(
         "aten::hinge_embedding_loss(Tensor self, Tensor target, float margin=1., int reduction=1) -> Tensor",
-        "input where target = 1, max(0, margin - input) where target = -1."),
+        "input where target = 1, max(0, margin - input) where target = -1.", kAnyDevice),
     op<klDiv>("aten::kl_div(Tensor self, Tensor target, int reduction=1, *, bool log_target=False) -> Tensor",
-              "Pointwise KL divergence of target from log-probabilities self."),
+              "Pointwise KL divergence of target from log-probabilities self.", kAnyDevice),
     op<poissonNllLoss>(
         "aten::poisson_nll_loss(Tensor input, Tensor target, bool log_input, bool full, float eps, int reduction) -> "
         "Tensor",
-        "Poisson negative log likelihood (optional Stirling term)."),
+        "Poisson negative log likelihood (optional Stirling term).", kAnyDevice),
     op<binaryCrossEntropy>(
         "aten::binary_cross_entropy(Tensor self, Tensor target, Tensor? weight=None, int reduction=1) -> Tensor",
-        "Binary cross entropy of probabilities (logs clamped at -100)."),
+        "Binary cross entropy of probabilities (logs clamped at -100).", kAnyDevice),
     op<binaryCrossEntropyWithLogits>(
         "aten::binary_cross_entropy_with_logits(Tensor self, Tensor target, Tensor? weight=None, Tensor? "
         "pos_weight=None, int reduction=1) -> Tensor",
-        "Numerically stable sigmoid + binary cross entropy."),
+        "Numerically stable sigmoid + binary cross entropy.", kAnyDevice),
     op<pairwiseDistance>(
         "aten::pairwise_distance(Tensor x1, Tensor x2, float p=2., float eps=9.9999999999999995e-07, bool "
         "keepdim=False) -> Tensor",
-        "p-norm of x1 - x2 + eps over the last dim."),
+        "p-norm of x1 - x2 + eps over the last dim.", kAnyDevice),
     op<tripletMarginLoss>(
         "aten::triplet_margin_loss(Tensor anchor, Tensor positive, Tensor negative, float margin=1., float p=2., float "
         "eps=9.9999999999999995e-07, bool swap=False, int reduction=1) -> Tensor",
-        "max(0, d(a, p) - d(a, n) + margin) with pairwise distances."),
+        "max(0, d(a, p) - d(a, n) + margin) with pairwise distances.", kAnyDevice),
     op<cosineEmbeddingLoss>(
         "aten::cosine_embedding_loss(Tensor input1, Tensor input2, Tensor target, float margin=0., int reduction=1) -> "
         "Tensor",
-        "1 - cos for target 1, max(0, cos - margin) for target -1."),
+        "1 - cos for target 1, max(0, cos - margin) for target -1.", kAnyDevice),
     op<nllLoss>(
         "aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=1, int ignore_index=-100) -> "
         "Tensor",
