@@ -14,6 +14,7 @@ extern const CudaTable kCudaRnnOps;          // cuda_rnn_ops.cpp: LSTM, GRU, RNN
 extern const CudaTable kCudaCompositeOps;    // cuda_composite_ops.cpp: fused convs, baddbmm, prelu, norms
 extern const CudaTable kCudaIndexOps;        // cuda_index_ops.cpp: gather, take, scatter, index_add/copy/fill
 extern const CudaTable kCudaShapeOps;        // cuda_shape_ops.cpp: copy_, fill_, pads, flips, repeats, scatters
+extern const CudaTable kCudaCompositeMoreOps;  // cuda_composite_more_ops.cpp: products, stacking, sorts, tests
 extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
 
 }  // namespace jitserve::cuda

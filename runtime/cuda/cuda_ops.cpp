@@ -10,7 +10,8 @@ void registerCudaKernels(OperatorRegistry& registry) {
   static const CudaTable* const kTables[] = {&kCudaElementwiseOps, &kCudaLinalgOps, &kCudaReduceOps,
                                                      &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps,
                                                      &kCudaCompositeOps, &kCudaTransformerOps,
-                                                     &kCudaShapeOps, &kCudaIndexOps};
+                                                     &kCudaShapeOps, &kCudaIndexOps,
+                                                     &kCudaCompositeMoreOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

@@ -791,6 +791,61 @@ TEST_F(CudaKernels, PoolingAndResamplingMatchTheCpu) {
   }
 }
 
+// Products, stacking, diagonals, tests and sorts composed from the kernels.
+TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  const ScalarType f = ScalarType::Float;
+  const Tensor m = sample({3, 4}, f, 270), v = sample({4}, f, 271), w = sample({3}, f, 272);
+  check("aten::mv", {m, v}, false, 4);
+  check("aten::dot", {v, sample({4}, f, 273)}, false, 4);
+  check("aten::vdot", {v, sample({4}, f, 274)}, false, 4);
+  check("aten::inner", {m, sample({2, 4}, f, 275)}, false, 4);
+  check("aten::outer", {w, v});
+  check("aten::addmv", {w, m, v, num(0.5), num(2)}, false, 4);
+  check("aten::addr", {m, w, v, num(1), num(-1)}, false, 4);
+  check("aten::addbmm", {sample({3, 5}, f, 276), sample({2, 3, 4}, f, 277), sample({2, 4, 5}, f, 278), num(1), num(1)},
+        false, 4);
+  check("aten::bilinear", {sample({2, 3}, f, 279), sample({2, 4}, f, 280), sample({5, 3, 4}, f, 281),
+                           sample({5}, f, 282)},
+        false, 4);
+  const IValue list = IValue::tensorList({v, sample({4}, f, 283)});
+  for (const char* op : {"aten::hstack", "aten::vstack", "aten::dstack", "aten::column_stack"}) check(op, {list});
+  check("aten::hstack", {IValue::tensorList({m, sample({3, 2}, f, 284)})});
+  check("aten::diag", {v, IValue(int64_t{1})});
+  check("aten::diag", {m, IValue(int64_t{-1})});
+  check("aten::diag_embed", {m, IValue(int64_t{0}), IValue(int64_t{-2}), IValue(int64_t{-1})});
+  check("aten::diagflat", {m, IValue(int64_t{2})});
+  check("aten::pixel_shuffle", {sample({1, 8, 2, 3}, f, 285), IValue(int64_t{2})});
+  check("aten::pixel_unshuffle", {sample({1, 2, 4, 6}, f, 286), IValue(int64_t{2})});
+  check("aten::sum_to_size", {sample({2, 3, 4}, f, 287), ints({3, 1})}, false, 4);
+  Tensor special = sample({6}, f, 288);
+  special.data<float>()[1] = std::nanf("");
+  special.data<float>()[3] = INFINITY;
+  special.data<float>()[4] = -0.0f;
+  check("aten::isclose", {special, special, IValue(1e-5), IValue(1e-8), IValue(true)});
+  check("aten::isclose", {v, callOp<"aten::add.Scalar", Tensor>(v, num(1e-6), num(1)), IValue(1e-5), IValue(1e-8),
+                          IValue(false)});
+  for (const char* op : {"aten::signbit", "aten::isposinf", "aten::isneginf"}) check(op, {special});
+  check("aten::round.decimals", {sample({5}, f, 289), IValue(int64_t{2})});
+  check("aten::ldexp.Tensor", {v, sample({4}, ScalarType::Long, 290)});
+  check("aten::float_power.Tensor_Tensor", {positive({4}, f, 291), v}, false, 4);
+  check("aten::cosine_similarity", {m, sample({3, 4}, f, 292), IValue(int64_t{1}), IValue(1e-8)}, false, 4);
+  check("aten::dist", {m, sample({3, 4}, f, 293), num(3)}, false, 4);
+  check("aten::glu", {sample({2, 6}, f, 294), IValue(int64_t{-1})}, false, 4);
+  check("aten::dropout", {m, IValue(0.5), IValue(false)});
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Long, ScalarType::Half}) {
+    const Tensor x = sample({3, 7}, dt, 295);  // values repeat: ties check stability
+    check("aten::sort", {x, IValue(int64_t{-1}), IValue(false)});
+    check("aten::sort", {x, IValue(int64_t{0}), IValue(true)});
+    check("aten::sort.stable", {x, IValue(true), IValue(int64_t{1}), IValue(true)});
+    check("aten::argsort", {x, IValue(int64_t{1}), IValue(false)});
+    check("aten::msort", {x});
+    check("aten::kthvalue", {x, IValue(int64_t{3}), IValue(int64_t{1}), IValue(true)});
+  }
+  check("aten::sort", {special, IValue(int64_t{0}), IValue(false)});
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);

@@ -1,0 +1,393 @@
+// More CUDA kernels composed from the CUDA ones through the dispatcher (as
+// cuda_composite_ops.cpp): vector/matrix products (mv, dot, inner, outer,
+// addmv, addr, addbmm, bilinear), stacking (hstack, vstack, dstack,
+// column_stack), diagonals (diag, diag_embed, diagflat), pixel (un)shuffle,
+// sum_to_size, closeness (isclose, allclose, equal), sign and infinity
+// tests, round with decimals, ldexp, float_power, cosine_similarity, dist,
+// glu, the dropout family in inference mode, conj / isreal / angle of real
+// tensors, and the sorts (sort, argsort, msort, kthvalue) as a full topk.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "runtime/core/op_call.h"
+#include "runtime/cuda/cuda_op_tables.h"
+#include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/support/error.h"
+#include "runtime/tensor/device_copy.h"
+#include "runtime/tensor/type_promotion.h"
+#include "runtime/tensor/wrap_dim.h"
+
+namespace jitserve::cuda {
+namespace {
+
+using IntList = std::vector<int64_t>;
+const IValue kOne{Scalar(int64_t{1})};
+
+Tensor mm(const Tensor& a, const Tensor& b) { return callOp<"aten::matmul", Tensor>(a, b); }
+Tensor mul(const Tensor& a, const Tensor& b) { return callOp<"aten::mul.Tensor", Tensor>(a, b); }
+Tensor mulS(const Tensor& a, const Scalar& s) { return callOp<"aten::mul.Scalar", Tensor>(a, IValue(s)); }
+Tensor add(const Tensor& a, const Tensor& b) { return callOp<"aten::add.Tensor", Tensor>(a, b, kOne); }
+Tensor sumDims(const Tensor& t, IntList dims, bool keepdim) {
+  return callOp<"aten::sum.dim_IntList", Tensor>(t, IValue::intList(std::move(dims)), keepdim, IValue());
+}
+Tensor catOp(std::vector<Tensor> ts, int64_t dim) {
+  return callOp<"aten::cat", Tensor>(IValue::tensorList(std::move(ts)), dim);
+}
+bool isOne(const Scalar& s) { return !s.isComplex() && s.toDouble() == 1.0; }
+bool isZero(const Scalar& s) { return !s.isComplex() && s.toDouble() == 0.0; }
+
+// beta * self + alpha * product (beta 0 ignores self, NaN included).
+Tensor blend(const Tensor& self, Tensor product, const Scalar& beta, const Scalar& alpha) {
+  if (!isOne(alpha)) product = mulS(product, alpha);
+  if (isZero(beta)) return product;
+  return add(isOne(beta) ? self : mulS(self, beta), product);
+}
+
+// ---- products ----
+
+Tensor mv(const Tensor& self, const Tensor& vec) {
+  JS_CHECK(self.dim() == 2 && vec.dim() == 1, "vector + matrix @ vector expected, got ", self.dim(), ", ", vec.dim());
+  return mm(self, vec);
+}
+Tensor dot(const Tensor& a, const Tensor& b) {
+  JS_CHECK(a.dim() == 1 && b.dim() == 1, "1D tensors expected, but got ", a.dim(), "D and ", b.dim(), "D tensors");
+  JS_CHECK(a.numel() == b.numel(), "inconsistent tensor size, expected tensor [", a.numel(),
+           "] and src [", b.numel(), "] to have the same number of elements, but got ", a.numel(), " and ",
+           b.numel(), " elements respectively");
+  JS_CHECK(a.dtype() == b.dtype(), "dot : expected both vectors to have same dtype, but found ",
+           scalarTypeName(a.dtype()), " and ", scalarTypeName(b.dtype()));
+  return callOp<"aten::sum", Tensor>(mul(a, b), IValue());
+}
+Tensor inner(const Tensor& a, const Tensor& b) {
+  if (a.dim() == 0 || b.dim() == 0) return mul(a, b);
+  const int64_t n = a.size(-1);
+  JS_CHECK(b.size(-1) == n, "inner() the last dimension must match on both input tensors but got shapes ",
+           shapeToString(a.sizes()), " and ", shapeToString(b.sizes()));
+  OnDevice on(deviceOf({&a, &b}, "inner"));
+  DimVector shape(a.sizes().begin(), a.sizes().end() - 1);
+  shape.insert(shape.end(), b.sizes().begin(), b.sizes().end() - 1);
+  const Tensor a2 = contiguousOnDevice(a, on).reshape({-1, n}), b2 = contiguousOnDevice(b, on).reshape({-1, n});
+  return mm(a2, b2.t()).reshape(shape);
+}
+Tensor outer(const Tensor& a, const Tensor& b) {
+  JS_CHECK(a.dim() == 1 && b.dim() == 1, "outer: expected 1-D vectors, got ", a.dim(), "D and ", b.dim(), "D");
+  return mul(a.reshape({a.numel(), 1}), b.reshape({1, b.numel()}));
+}
+Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  return blend(self, mv(mat, vec), beta, alpha);
+}
+Tensor addr(const Tensor& self, const Tensor& v1, const Tensor& v2, const Scalar& beta, const Scalar& alpha) {
+  return blend(self, outer(v1, v2), beta, alpha);
+}
+Tensor addbmm(const Tensor& self, const Tensor& b1, const Tensor& b2, const Scalar& beta, const Scalar& alpha) {
+  JS_CHECK(b1.dim() == 3 && b2.dim() == 3, "batch1 and batch2 must be 3D tensors");
+  return blend(self, sumDims(callOp<"aten::bmm", Tensor>(b1, b2), {0}, false), beta, alpha);
+}
+// y[..., o] = sum_ij x1[..., i] W[o, i, j] x2[..., j] + b[o].
+Tensor bilinear(const Tensor& x1, const Tensor& x2, const Tensor& w, const std::optional<Tensor>& bias) {
+  JS_CHECK(w.dim() == 3, "bilinear(): weight must be 3-D, got ", w.dim(), "-D");
+  const int64_t O = w.size(0), I = w.size(1), J = w.size(2);
+  JS_CHECK(x1.size(-1) == I && x2.size(-1) == J, "bilinear(): input sizes do not match the weight");
+  OnDevice on(deviceOf({&x1, &x2, &w}, "bilinear"));
+  DimVector lead(x1.sizes().begin(), x1.sizes().end() - 1);
+  const Tensor a = contiguousOnDevice(x1, on).reshape({-1, I});
+  const Tensor b = contiguousOnDevice(x2, on).reshape({-1, 1, J});
+  const Tensor wt = contiguousOnDevice(w.permute({1, 0, 2}), on).reshape({I, O * J});
+  Tensor y = sumDims(mul(mm(a, wt).view({-1, O, J}), b), {2}, false);
+  if (bias && bias->defined()) y = add(y, *bias);
+  lead.push_back(O);
+  return y.reshape(lead);
+}
+
+// ---- stacking, diagonals, shuffles ----
+
+Tensor atLeast(const Tensor& t, int64_t rank) {
+  if (t.dim() >= rank) return t;
+  if (rank == 1) return t.reshape({1});
+  if (rank == 2) return t.dim() == 0 ? t.reshape({1, 1}) : t.unsqueeze(0);
+  if (t.dim() == 0) return t.reshape({1, 1, 1});
+  if (t.dim() == 1) return t.unsqueeze(0).unsqueeze(-1);
+  return t.unsqueeze(-1);
+}
+template <int Kind>  // 0 hstack, 1 vstack, 2 dstack, 3 column_stack
+Tensor stackFamily(std::vector<Tensor> ts) {
+  JS_CHECK(!ts.empty(), "stack expects a non-empty TensorList");
+  int64_t dim = 0;
+  if (Kind == 0) {
+    for (Tensor& t : ts) t = atLeast(t, 1);
+    dim = ts[0].dim() == 1 ? 0 : 1;
+  } else if (Kind == 1) {
+    for (Tensor& t : ts) t = atLeast(t, 2);
+  } else if (Kind == 2) {
+    for (Tensor& t : ts) t = atLeast(t, 3);
+    dim = 2;
+  } else {
+    for (Tensor& t : ts)
+      if (t.dim() <= 1) t = t.reshape({t.numel(), 1});
+    dim = 1;
+  }
+  return catOp(std::move(ts), dim);
+}
+
+Tensor zerosOn(IntArrayRef shape, ScalarType dt, Device d) { return toDevice(zeros(shape, dt), d); }
+
+Tensor diagEmbed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
+  OnDevice on(deviceOf({&self}, "diag_embed"));
+  const int64_t nd = self.dim() + 1;
+  const int64_t d1 = maybe_wrap_dim(dim1, nd), d2 = maybe_wrap_dim(dim2, nd);
+  JS_CHECK(d1 != d2, "diagonal dimensions cannot be identical ", dim1, ", ", dim2);
+  const int64_t n = self.size(-1) + std::abs(offset);
+  DimVector shape(self.sizes().begin(), self.sizes().end() - 1);
+  const int64_t lo = std::min(d1, d2), hi = std::max(d1, d2);
+  shape.insert(shape.begin() + lo, n);
+  shape.insert(shape.begin() + hi, n);
+  Tensor out = zerosOn(shape, self.dtype(), on.device);
+  callOp<"aten::copy_", Tensor>(out.diagonal(offset, d1, d2), self, false);
+  return out;
+}
+Tensor diag(const Tensor& self, int64_t diagonal) {
+  JS_CHECK(self.dim() == 1 || self.dim() == 2, "diag(): Supports 1D or 2D tensors. Got ", self.dim(), "D");
+  if (self.dim() == 1) return diagEmbed(self, diagonal, 0, 1);
+  OnDevice on(self.device());
+  return cloneOnDevice(self.diagonal(diagonal, 0, 1), on);
+}
+Tensor diagflat(const Tensor& self, int64_t offset) {
+  OnDevice on(deviceOf({&self}, "diagflat"));
+  return diagEmbed(contiguousOnDevice(self, on).reshape({self.numel()}), offset, 0, 1);
+}
+
+template <bool Unshuffle>
+Tensor pixelShuffle(const Tensor& self, int64_t r) {
+  const char* name = Unshuffle ? "pixel_unshuffle" : "pixel_shuffle";
+  OnDevice on(deviceOf({&self}, name));
+  JS_CHECK(self.dim() >= 3, name, " expects input to have at least 3 dimensions, but got input with ", self.dim(),
+           " dimension(s)");
+  JS_CHECK(r > 0, name, " expects a positive factor, but got ", r);
+  const int64_t C = self.size(-3), H = self.size(-2), W = self.size(-1);
+  DimVector lead(self.sizes().begin(), self.sizes().end() - 3);
+  const int64_t nl = static_cast<int64_t>(lead.size());
+  DimVector view = lead, perm, out = lead;
+  for (int64_t i = 0; i < nl; ++i) perm.push_back(i);
+  if (!Unshuffle) {
+    JS_CHECK(C % (r * r) == 0, "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "
+             "of upscale_factor, but input.size(-3)=", C, " is not divisible by ", r * r);
+    view.insert(view.end(), {C / (r * r), r, r, H, W});
+    for (int64_t i : {0, 3, 1, 4, 2}) perm.push_back(nl + i);
+    out.insert(out.end(), {C / (r * r), H * r, W * r});
+  } else {
+    JS_CHECK(H % r == 0 && W % r == 0, "pixel_unshuffle expects height and width to be divisible by "
+             "downscale_factor ", r);
+    view.insert(view.end(), {C, H / r, r, W / r, r});
+    for (int64_t i : {0, 2, 4, 1, 3}) perm.push_back(nl + i);
+    out.insert(out.end(), {C * r * r, H / r, W / r});
+  }
+  return cloneOnDevice(contiguousOnDevice(self, on).view(view).permute(perm), on).view(out);
+}
+
+Tensor sumToSize(const Tensor& self, IntList size) {
+  JS_CHECK(static_cast<int64_t>(size.size()) <= self.dim(), "size {", shapeToString(size),
+           "} is not expandable to size {", shapeToString(self.sizes()), "}.");
+  const int64_t lead = self.dim() - static_cast<int64_t>(size.size());
+  IntList dims;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (d < lead) {
+      dims.push_back(d);
+      continue;
+    }
+    const int64_t want = size[static_cast<size_t>(d - lead)];
+    JS_CHECK(want == self.size(d) || want == 1, "size {", shapeToString(size), "} is not expandable to size {",
+             shapeToString(self.sizes()), "}.");
+    if (want == 1 && self.size(d) != 1) dims.push_back(d);
+  }
+  if (dims.empty()) return self;
+  return sumDims(self, dims, true).reshape(size);
+}
+
+// ---- comparisons and floating-point tests ----
+
+Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equalNan) {
+  JS_CHECK(a.dtype() == b.dtype(), a.dtype(), " did not match ", b.dtype());
+  JS_CHECK(rtol >= 0 && atol >= 0, "rtol and atol must be non-negative");
+  Tensor close = callOp<"aten::eq.Tensor", Tensor>(a, b);
+  if (!isFloatingType(a.dtype())) return close;
+  if (equalNan) {
+    const Tensor both = callOp<"aten::logical_and", Tensor>(callOp<"aten::isnan", Tensor>(a),
+                                                           callOp<"aten::isnan", Tensor>(b));
+    close = callOp<"aten::logical_or", Tensor>(close, both);
+  }
+  const Tensor diff = callOp<"aten::abs", Tensor>(callOp<"aten::sub.Tensor", Tensor>(a, b, kOne));
+  const Tensor bound = callOp<"aten::add.Scalar", Tensor>(mulS(callOp<"aten::abs", Tensor>(b), Scalar(rtol)),
+                                                          IValue(Scalar(atol)), kOne);
+  const Tensor within = callOp<"aten::logical_and", Tensor>(callOp<"aten::isfinite", Tensor>(diff),
+                                                           callOp<"aten::le.Tensor", Tensor>(diff, bound));
+  return callOp<"aten::logical_or", Tensor>(close, within);
+}
+bool allclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equalNan) {
+  return callOp<"aten::all", Tensor>(isclose(a, b, rtol, atol, equalNan)).item().toBool();
+}
+bool equal(const Tensor& a, const Tensor& b) {
+  if (IntArrayRef(a.sizes()) != b.sizes()) return false;
+  if (a.numel() == 0) return true;
+  return callOp<"aten::all", Tensor>(callOp<"aten::eq.Tensor", Tensor>(a, b)).item().toBool();
+}
+Tensor signbit(const Tensor& self) {
+  if (self.dtype() == ScalarType::Bool) return callOp<"aten::ne.Tensor", Tensor>(self, self);  // false
+  if (!isFloatingType(self.dtype())) return callOp<"aten::lt.Scalar", Tensor>(self, IValue(Scalar(int64_t{0})));
+  // copysign(1, x) carries x's sign bit, -0.0 and NaNs included.
+  const Tensor one = toDevice(full({}, Scalar(1.0), self.dtype()), self.device());
+  return callOp<"aten::lt.Scalar", Tensor>(callOp<"aten::copysign.Tensor", Tensor>(one, self),
+                                           IValue(Scalar(int64_t{0})));
+}
+template <bool Positive>
+Tensor isSignedInf(const Tensor& self) {
+  if (!isFloatingType(self.dtype())) return callOp<"aten::ne.Tensor", Tensor>(self, self);  // all false
+  const double inf = std::numeric_limits<double>::infinity();
+  return callOp<"aten::eq.Scalar", Tensor>(self, IValue(Scalar(Positive ? inf : -inf)));
+}
+
+Tensor roundDecimals(const Tensor& self, int64_t decimals) {
+  JS_CHECK(isFloatingType(self.dtype()), "round_cuda does not support decimals for integral tensors");
+  if (decimals == 0) return callOp<"aten::round", Tensor>(self);
+  const double scale = std::pow(10.0, static_cast<double>(std::abs(decimals)));
+  if (decimals > 0) {
+    return callOp<"aten::div.Scalar", Tensor>(callOp<"aten::round", Tensor>(mulS(self, Scalar(scale))),
+                                              IValue(Scalar(scale)));
+  }
+  return mulS(callOp<"aten::round", Tensor>(callOp<"aten::div.Scalar", Tensor>(self, IValue(Scalar(scale)))),
+              Scalar(scale));
+}
+Tensor ldexp(const Tensor& self, const Tensor& other) {
+  return mul(self, callOp<"aten::exp2", Tensor>(other));
+}
+Tensor floatPower(const Tensor& self, const Tensor& exponent) {
+  const ScalarType dt = ScalarType::Double;
+  const auto cast = [&](const Tensor& t) { return callOp<"aten::to.dtype", Tensor>(t, dt, false, false, IValue()); };
+  return callOp<"aten::pow.Tensor_Tensor", Tensor>(cast(self), cast(exponent));
+}
+
+Tensor cosineSimilarity(const Tensor& x1, const Tensor& x2, int64_t dim, double eps) {
+  const ScalarType rt = promoteTypes(x1.dtype(), x2.dtype());
+  JS_CHECK(isFloatingType(rt), "cosine_similarity: expected floating point inputs, got ", scalarTypeName(rt));
+  const int64_t nd = std::max(x1.dim(), x2.dim());
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(nd, 1));
+  const auto norm = [&](const Tensor& x) {
+    const Tensor n = callOp<"aten::sqrt", Tensor>(sumDims(mul(x, x), {d}, false));
+    return callOp<"aten::clamp_min", Tensor>(n, IValue(Scalar(eps)));
+  };
+  const Tensor w = sumDims(mul(x1, x2), {d}, false);
+  return callOp<"aten::div.Tensor", Tensor>(w, mul(norm(x1), norm(x2)));
+}
+Tensor dist(const Tensor& self, const Tensor& other, const Scalar& p) {
+  const Tensor diff = callOp<"aten::sub.Tensor", Tensor>(self, other, kOne);
+  return callOp<"aten::linalg_vector_norm", Tensor>(diff, IValue(p), IValue(), false, IValue());
+}
+Tensor glu(const Tensor& self, int64_t dim) {
+  const int64_t d = maybe_wrap_dim(dim, self.dim());
+  const int64_t n = self.size(d);
+  JS_CHECK(n % 2 == 0, "Halving dimension must be even, but dimension ", d, " is size ", n);
+  return mul(self.narrow(d, 0, n / 2), callOp<"aten::sigmoid", Tensor>(self.narrow(d, n / 2, n / 2)));
+}
+
+// The dropout family in inference mode is the identity (a copy); training
+// mode needs random masks, which have no CUDA generator yet.
+Tensor dropoutEval(const Tensor& input, double p, bool train) {
+  JS_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
+  JS_CHECK(!train || p == 0, "dropout in training mode has no CUDA kernel (no CUDA random generator yet)");
+  OnDevice on(input.device());
+  return cloneOnDevice(input, on);
+}
+
+// Real tensors only (complex has no CUDA kernels).
+Tensor conj(const Tensor& self) { return self; }
+Tensor conjPhysical(const Tensor& self) {
+  OnDevice on(self.device());
+  return cloneOnDevice(self, on);
+}
+Tensor isreal(const Tensor& self) { return toDevice(full(self.sizes(), Scalar(true), ScalarType::Bool), self.device()); }
+
+// ---- sorts, as a full topk (stable: ties keep their order; NaN largest) ----
+
+std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+  static const OpCall op("aten::topk");
+  Stack s{IValue(self), IValue(k), IValue(dim), IValue(largest), IValue(true)};
+  op.run(s);
+  return {s[0].toTensor(), s[1].toTensor()};
+}
+
+std::tuple<Tensor, Tensor> sortImpl(const Tensor& self, int64_t dim, bool descending) {
+  const int64_t n = self.dim() == 0 ? 1 : self.size(maybe_wrap_dim(dim, self.dim()));
+  return topk(self, n, dim, descending);
+}
+std::tuple<Tensor, Tensor> sort(const Tensor& self, int64_t dim, bool descending) {
+  return sortImpl(self, dim, descending);
+}
+std::tuple<Tensor, Tensor> sortStable(const Tensor& self, std::optional<bool> /*stable*/, int64_t dim,
+                                      bool descending) {
+  return sortImpl(self, dim, descending);
+}
+Tensor argsort(const Tensor& self, int64_t dim, bool descending) { return std::get<1>(sortImpl(self, dim, descending)); }
+Tensor msort(const Tensor& self) { return std::get<0>(sortImpl(self, 0, false)); }
+std::tuple<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dim, bool keepdim) {
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  const int64_t n = self.dim() == 0 ? 1 : self.size(d);
+  JS_CHECK(k >= 1 && k <= n, "kthvalue(): selected number k out of range for dimension ", d);
+  auto [values, indices] = topk(self, k, d, false);
+  if (self.dim() == 0) return {values, indices};
+  Tensor v = values.narrow(d, k - 1, 1), i = indices.narrow(d, k - 1, 1);
+  if (!keepdim) v = v.squeeze(d), i = i.squeeze(d);
+  OnDevice on(self.device());
+  return {cloneOnDevice(v, on), cloneOnDevice(i, on)};
+}
+
+}  // namespace
+
+const CudaTable kCudaCompositeMoreOps = {
+    row<mv>("aten::mv"),
+    row<dot>("aten::dot"),
+    row<dot>("aten::vdot"),
+    row<inner>("aten::inner"),
+    row<outer>("aten::outer"),
+    row<addmv>("aten::addmv"),
+    row<addr>("aten::addr"),
+    row<addbmm>("aten::addbmm"),
+    row<bilinear>("aten::bilinear"),
+    row<stackFamily<0>>("aten::hstack"),
+    row<stackFamily<1>>("aten::vstack"),
+    row<stackFamily<2>>("aten::dstack"),
+    row<stackFamily<3>>("aten::column_stack"),
+    row<diag>("aten::diag"),
+    row<diagEmbed>("aten::diag_embed"),
+    row<diagflat>("aten::diagflat"),
+    row<pixelShuffle<false>>("aten::pixel_shuffle"),
+    row<pixelShuffle<true>>("aten::pixel_unshuffle"),
+    row<sumToSize>("aten::sum_to_size"),
+    row<isclose>("aten::isclose"),
+    row<allclose>("aten::allclose"),
+    row<equal>("aten::equal"),
+    row<signbit>("aten::signbit"),
+    row<isSignedInf<true>>("aten::isposinf"),
+    row<isSignedInf<false>>("aten::isneginf"),
+    row<roundDecimals>("aten::round.decimals"),
+    row<ldexp>("aten::ldexp.Tensor"),
+    row<floatPower>("aten::float_power.Tensor_Tensor"),
+    row<cosineSimilarity>("aten::cosine_similarity"),
+    row<dist>("aten::dist"),
+    row<glu>("aten::glu"),
+    row<dropoutEval>("aten::dropout"),
+    row<dropoutEval>("aten::feature_dropout"),
+    row<dropoutEval>("aten::feature_alpha_dropout"),
+    row<conj>("aten::conj"),
+    row<conjPhysical>("aten::conj_physical"),
+    row<isreal>("aten::isreal"),
+    row<sort>("aten::sort"),
+    row<sortStable>("aten::sort.stable"),
+    row<argsort>("aten::argsort"),
+    row<msort>("aten::msort"),
+    row<kthvalue>("aten::kthvalue"),
+};
+
+}  // namespace jitserve::cuda
