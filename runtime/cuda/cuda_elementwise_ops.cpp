@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "runtime/core/op_call.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/cuda/kernels/reduce.h"
@@ -141,8 +142,10 @@ constexpr const char* kUnaryNames[] = {
     "silu", "clamp_min", "clamp_max", "pow", "sign", "floor", "ceil", "round", "trunc", "square", "threshold", "sin",
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "exp2", "expm1", "log2", "log10",
     "log1p", "rsqrt", "reciprocal", "frac", "erf", "erfc", "erfinv", "lgamma", "i0", "sinc", "rad2deg", "deg2rad",
-    "log_sigmoid", "softplus", "elu", "leaky_relu", "mish", "softshrink", "hardshrink", "logit"};
-static_assert(std::size(kUnaryNames) == static_cast<size_t>(UnaryOp::Logit) + 1, "a UnaryOp without a name");
+    "log_sigmoid", "softplus", "elu", "leaky_relu", "mish", "softshrink", "hardshrink", "logit", "bessel_j0",
+    "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "i0e", "i1e", "ndtr", "ndtri",
+    "log_ndtr", "erfcx", "entr", "spherical_bessel_j0", "digamma"};
+static_assert(std::size(kUnaryNames) == static_cast<size_t>(UnaryOp::Digamma) + 1, "a UnaryOp without a name");
 
 const char* nameOf(UnaryOp op) { return kUnaryNames[static_cast<size_t>(op)]; }
 
@@ -567,6 +570,24 @@ Tensor scalarFirst(const Scalar& x, const Tensor& n) {
   return out;
 }
 
+// mvlgamma(x, p) = p(p-1)/4 log(pi) + sum_{i<p} lgamma(x - i/2), for x > (p-1)/2.
+Tensor mvlgamma(const Tensor& self, int64_t p) {
+  JS_CHECK(p >= 1, "p has to be greater than or equal to 1");
+  OnDevice on(deviceOf({&self}, "mvlgamma"));
+  const Tensor x = castOnDevice(self, toFloatingIfIntegral(self.dtype()), on);
+  if (x.numel() > 0) {
+    const double lo = callOp<"aten::min", Tensor>(x).item().toDouble();
+    JS_CHECK(lo > static_cast<double>(p - 1) / 2, "All elements must be greater than (p-1)/2");
+  }
+  Tensor sum = unaryOp(UnaryOp::Lgamma, x, 0, 0, false);
+  for (int64_t i = 1; i < p; ++i) {
+    const Tensor shifted = binaryScalar(BinaryOp::Sub, x, Scalar(static_cast<double>(i) / 2), Scalar(int64_t{1}));
+    sum = binaryTensor(BinaryOp::Add, sum, unaryOp(UnaryOp::Lgamma, shifted, 0, 0, false), Scalar(int64_t{1}));
+  }
+  const double c = static_cast<double>(p) * static_cast<double>(p - 1) / 4 * std::log(3.14159265358979323846);
+  return binaryScalar(BinaryOp::Add, sum, Scalar(c), Scalar(int64_t{1}));
+}
+
 // div with rounding_mode: None is true division, "trunc" and "floor" round
 // (integers stay integers).
 Tensor divMode(const Tensor& a, const Tensor& b, std::optional<std::string> mode) {
@@ -674,6 +695,22 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Hardswish>>("aten::hardswish"),
     row<unary<UnaryOp::Silu>>("aten::silu"),
     row<powTensorScalar>("aten::pow.Tensor_Scalar"),
+    row<unary<UnaryOp::BesselJ0>>("aten::special_bessel_j0"),
+    row<unary<UnaryOp::BesselJ1>>("aten::special_bessel_j1"),
+    row<unary<UnaryOp::BesselY0>>("aten::special_bessel_y0"),
+    row<unary<UnaryOp::BesselY1>>("aten::special_bessel_y1"),
+    row<unary<UnaryOp::ModifiedBesselI0>>("aten::special_modified_bessel_i0"),
+    row<unary<UnaryOp::ModifiedBesselI1>>("aten::special_modified_bessel_i1"),
+    row<unary<UnaryOp::ModifiedBesselI1>>("aten::special_i1"),
+    row<unary<UnaryOp::I0e>>("aten::special_i0e"),
+    row<unary<UnaryOp::I1e>>("aten::special_i1e"),
+    row<unary<UnaryOp::Ndtr>>("aten::special_ndtr"),
+    row<unary<UnaryOp::Ndtri>>("aten::special_ndtri"),
+    row<unary<UnaryOp::LogNdtr>>("aten::special_log_ndtr"),
+    row<unary<UnaryOp::Erfcx>>("aten::special_erfcx"),
+    row<unary<UnaryOp::Entr>>("aten::special_entr"),
+    row<unary<UnaryOp::SphericalBesselJ0>>("aten::special_spherical_bessel_j0"),
+    row<unary<UnaryOp::Digamma>>("aten::digamma"),
     row<binaryNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t"),
     row<scalarNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.n_scalar"),
     row<scalarFirst<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.x_scalar"),
@@ -786,6 +823,7 @@ const CudaTable kCudaElementwiseOps = {
     row<leakyReluInplace>("aten::leaky_relu_"),
     row<logit>("aten::logit"),
     row<relu6>("aten::relu6"),
+    row<mvlgamma>("aten::mvlgamma"),
     row<hardtanh>("aten::hardtanh"),
     row<gelu>("aten::gelu"),
     row<unaryInplace<UnaryOp::Relu>>("aten::relu_"),

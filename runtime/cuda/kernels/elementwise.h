@@ -78,6 +78,13 @@ enum class UnaryOp : uint8_t {
   Softshrink,   // x > p0 ? x - p0 : (x < -p0 ? x + p0 : 0)
   Hardshrink,   // |x| > p0 ? x : 0
   Logit,        // log(z / (1 - z)), z = x clamped to [p0, 1 - p0] when p0 >= 0
+  // torch.special (in double; CUDA's math library where it has the function):
+  BesselJ0, BesselJ1, BesselY0, BesselY1, ModifiedBesselI0, ModifiedBesselI1,
+  I0e, I1e,     // exp(-|x|) * I0(x), exp(-|x|) * I1(x)
+  Ndtr, Ndtri, LogNdtr, Erfcx,
+  Entr,         // -x log x (0 at 0, -inf below)
+  SphericalBesselJ0,
+  Digamma,
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,

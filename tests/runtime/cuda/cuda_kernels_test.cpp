@@ -239,6 +239,22 @@ TEST_F(CudaKernels, MathFunctionsMatchTheCpu) {
     check((std::string(op) + ".n_scalar").c_str(), {px, IValue(Scalar(int64_t{5}))});
     check((std::string(op) + ".x_scalar").c_str(), {num(0.25), degrees});
   }
+  // torch.special's functions of one argument.
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    const Tensor x = sample({2, 9}, dt, 204), p = positive({2, 9}, dt, 205);
+    const Tensor big = callOp<"aten::mul.Scalar", Tensor>(x, num(20));
+    for (const char* op : {"aten::special_bessel_j0", "aten::special_bessel_j1", "aten::special_modified_bessel_i0",
+                           "aten::special_modified_bessel_i1", "aten::special_i1", "aten::special_i0e",
+                           "aten::special_i1e", "aten::special_ndtr", "aten::special_log_ndtr",
+                           "aten::special_erfcx", "aten::special_entr", "aten::special_spherical_bessel_j0",
+                           "aten::digamma"}) {
+      check(op, {x}, false, 4);
+      check(op, {big}, false, 4);
+    }
+    for (const char* op : {"aten::special_bessel_y0", "aten::special_bessel_y1"}) check(op, {p}, false, 4);
+    check("aten::special_ndtri", {callOp<"aten::mul.Scalar", Tensor>(p, num(0.25))}, false, 4);
+    check("aten::mvlgamma", {callOp<"aten::add.Scalar", Tensor>(p, num(2), num(1)), IValue(int64_t{3})}, false, 4);
+  }
   check("aten::nextafter", {sample({5}, ScalarType::Float, 195), sample({5}, ScalarType::Float, 196)});
   check("aten::nextafter", {sample({5}, ScalarType::Double, 197), sample({5}, ScalarType::Double, 198)});
   for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Char, ScalarType::Byte}) {
