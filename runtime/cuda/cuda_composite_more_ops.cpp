@@ -5,7 +5,8 @@
 // sum_to_size, closeness (isclose, allclose, equal), sign and infinity
 // tests, round with decimals, ldexp, float_power, cosine_similarity, dist,
 // glu, the dropout family in inference mode, conj / isreal / angle of real
-// tensors, and the sorts (sort, argsort, msort, kthvalue) as a full topk.
+// tensors, the sorts (sort, argsort, msort, kthvalue) as a full topk, and
+// the class-indexed losses nll_loss and cross_entropy (gather by target).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -343,9 +344,117 @@ std::tuple<Tensor, Tensor> kthvalue(const Tensor& self, int64_t k, int64_t dim, 
   return {cloneOnDevice(v, on), cloneOnDevice(i, on)};
 }
 
+// ---- class-indexed losses (the CPU's rules: loss_ops.cpp) ----
+
+struct NllParts {
+  Tensor loss;    // per position, 0 where ignored
+  Tensor weight;  // per position: w[target], 0 where ignored
+  Tensor valid;   // per position: target != ignore_index
+};
+
+// logp (N, C, *) or (C), target (N, *) or ().
+NllParts nllParts(const Tensor& logp, const Tensor& target, const std::optional<Tensor>& weight,
+                  int64_t ignoreIndex, const char* op) {
+  JS_CHECK(target.dtype() == ScalarType::Long, op, ": expected a Long target, got ", scalarTypeName(target.dtype()));
+  const bool unbatched = logp.dim() == 1;
+  const Tensor x = unbatched ? logp.unsqueeze(0) : logp;
+  const Tensor t = unbatched ? target.reshape({1}) : target;
+  JS_CHECK(x.dim() >= 2 && t.dim() == x.dim() - 1 && t.size(0) == x.size(0), op, ": expected target of shape ",
+           "(N, d1, ...) matching input (N, C, d1, ...), got input ", shapeToString(logp.sizes()), " and target ",
+           shapeToString(target.sizes()));
+  const int64_t C = x.size(1);
+  const Tensor valid = callOp<"aten::ne.Scalar", Tensor>(t, IValue(Scalar(ignoreIndex)));
+  const Tensor zero = toDevice(zeros({}, ScalarType::Long), t.device());
+  const Tensor safe = callOp<"aten::where.self", Tensor>(valid, t, zero);
+  if (safe.numel() > 0) {
+    const int64_t lo = callOp<"aten::min", Tensor>(safe).item().toLong();
+    const int64_t hi = callOp<"aten::max", Tensor>(safe).item().toLong();
+    JS_CHECK(lo >= 0 && hi < C, "Target ", lo < 0 ? lo : hi, " is out of bounds.");
+  }
+  const Tensor picked = callOp<"aten::gather", Tensor>(x, int64_t{1}, safe.unsqueeze(1), false).squeeze(1);
+  const Tensor validF = callOp<"aten::to.dtype", Tensor>(valid, x.dtype(), false, false, IValue());
+  Tensor w = validF;
+  if (weight && weight->defined()) {
+    JS_CHECK(weight->numel() == C, op, ": weight tensor should be defined either for all ", C,
+             " classes or no classes but got weight tensor of shape: ", shapeToString(weight->sizes()));
+    const Tensor wc = callOp<"aten::to.dtype", Tensor>(*weight, x.dtype(), false, false, IValue());
+    const Tensor flat = callOp<"aten::index_select", Tensor>(wc, int64_t{0}, safe.reshape({safe.numel()}));
+    w = mul(flat.view(safe.sizes()), validF);
+  }
+  Tensor loss = callOp<"aten::neg", Tensor>(mul(picked, w));
+  if (unbatched) loss = loss.reshape({}), w = w.reshape({});
+  return {loss, w, unbatched ? valid.reshape({}) : valid};
+}
+
+Tensor reduceLoss(const Tensor& loss, const Tensor& weightSum, int64_t reduction) {
+  JS_CHECK(reduction >= 0 && reduction <= 2, reduction, " is not a valid value for reduction");
+  if (reduction == 0) return loss;
+  const Tensor total = callOp<"aten::sum", Tensor>(loss, IValue());
+  if (reduction == 2) return total;
+  return callOp<"aten::div.Tensor", Tensor>(total, callOp<"aten::sum", Tensor>(weightSum, IValue()));
+}
+
+Tensor nllLoss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+               int64_t ignoreIndex) {
+  const NllParts p = nllParts(self, target, weight, ignoreIndex, "nll_loss");
+  return reduceLoss(p.loss, p.weight, reduction);
+}
+
+Tensor crossEntropy(const Tensor& input, const Tensor& target, const std::optional<Tensor>& weight,
+                    int64_t reduction, int64_t ignoreIndex, double eps) {
+  JS_CHECK(eps >= 0 && eps <= 1, "label_smoothing must be between 0.0 and 1.0. Got: ", eps);
+  JS_CHECK(input.dim() >= 1, "cross_entropy: input must have at least 1 dimension");
+  const int64_t cdim = input.dim() == 1 ? 0 : 1;
+  const int64_t C = input.size(cdim);
+  const Tensor logp = callOp<"aten::log_softmax.int", Tensor>(input, cdim, IValue());
+  DimVector wshape(static_cast<size_t>(input.dim()), 1);
+  wshape[static_cast<size_t>(cdim)] = C;
+  const auto weightView = [&] {
+    return callOp<"aten::to.dtype", Tensor>(*weight, input.dtype(), false, false, IValue()).reshape(wshape);
+  };
+  if (isFloatingType(target.dtype())) {
+    JS_CHECK(IntArrayRef(target.sizes()) == input.sizes(), "cross_entropy: expected probability target of size ",
+             shapeToString(input.sizes()), ", got ", shapeToString(target.sizes()));
+    Tensor t = target;
+    if (eps > 0) {
+      t = callOp<"aten::add.Scalar", Tensor>(mulS(target, Scalar(1 - eps)),
+                                             IValue(Scalar(eps / static_cast<double>(C))), kOne);
+    }
+    Tensor prod = mul(logp, t);
+    if (weight && weight->defined()) prod = mul(prod, weightView());
+    const Tensor loss = callOp<"aten::neg", Tensor>(sumDims(prod, {cdim}, false));
+    JS_CHECK(reduction >= 0 && reduction <= 2, reduction, " is not a valid value for reduction");
+    if (reduction == 0) return loss;
+    const Tensor total = callOp<"aten::sum", Tensor>(loss, IValue());
+    if (reduction == 2) return total;
+    return callOp<"aten::div.Scalar", Tensor>(total,
+                                              IValue(Scalar(static_cast<double>(input.numel() / std::max<int64_t>(1, C)))));
+  }
+  const NllParts p = nllParts(logp, target, weight, ignoreIndex, "cross_entropy");
+  const Tensor nll = reduceLoss(p.loss, p.weight, reduction);
+  if (eps == 0) return nll;
+  // Smoothing: -sum_c w_c logp_c per position, 0 where ignored.
+  Tensor wlogp = (weight && weight->defined()) ? mul(logp, weightView()) : logp;
+  Tensor smooth = callOp<"aten::neg", Tensor>(sumDims(wlogp, {cdim}, false));
+  const Tensor validF = callOp<"aten::to.dtype", Tensor>(p.valid, input.dtype(), false, false, IValue());
+  smooth = mul(smooth, validF);
+  Tensor smoothR = smooth;
+  if (reduction == 2) smoothR = callOp<"aten::sum", Tensor>(smooth, IValue());
+  if (reduction == 1) {
+    const Tensor denom = (weight && weight->defined()) ? p.weight : validF;
+    smoothR = callOp<"aten::div.Tensor", Tensor>(callOp<"aten::sum", Tensor>(smooth, IValue()),
+                                                 callOp<"aten::sum", Tensor>(denom, IValue()));
+  }
+  return add(mulS(nll, Scalar(1 - eps)), mulS(smoothR, Scalar(eps / static_cast<double>(C))));
+}
+
 }  // namespace
 
 const CudaTable kCudaCompositeMoreOps = {
+    row<nllLoss>("aten::nll_loss"),
+    row<nllLoss>("aten::nll_loss_nd"),
+    row<nllLoss>("aten::nll_loss2d"),
+    row<crossEntropy>("aten::cross_entropy_loss"),
     row<mv>("aten::mv"),
     row<dot>("aten::dot"),
     row<dot>("aten::vdot"),

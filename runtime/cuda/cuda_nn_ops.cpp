@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "runtime/core/op_call.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/cuda/kernels/elementwise.h"
@@ -38,13 +39,47 @@ const void* paramData(const std::optional<Tensor>& p, int64_t count, ScalarType 
   return keep.back().unsafeGetImpl()->deviceData();
 }
 
+// x normalized by its mean and biased variance over `dims` (kept as size-1
+// dims), then scaled and shifted by weight / bias viewed as `paramShape`.
+// Returns (y, mean, 1 / sqrt(var + eps)).
+std::tuple<Tensor, Tensor, Tensor> normalizeOver(const Tensor& x, std::vector<int64_t> dims,
+                                                 const std::optional<Tensor>& weight,
+                                                 const std::optional<Tensor>& bias, const DimVector& paramShape,
+                                                 double eps) {
+  static const OpCall kVarMean("aten::var_mean.correction");
+  Stack st{IValue(x), IValue::intList(std::move(dims)), IValue(int64_t{0}), IValue(true)};
+  kVarMean.run(st);
+  const Tensor var = st[0].toTensor(), mean = st[1].toTensor();
+  const IValue one(Scalar(int64_t{1}));
+  const Tensor rstd = callOp<"aten::reciprocal", Tensor>(
+      callOp<"aten::sqrt", Tensor>(callOp<"aten::add.Scalar", Tensor>(var, IValue(Scalar(eps)), one)));
+  Tensor y = callOp<"aten::mul.Tensor", Tensor>(callOp<"aten::sub.Tensor", Tensor>(x, mean, one), rstd);
+  if (weight && weight->defined()) y = callOp<"aten::mul.Tensor", Tensor>(y, weight->reshape(paramShape));
+  if (bias && bias->defined()) y = callOp<"aten::add.Tensor", Tensor>(y, bias->reshape(paramShape), one);
+  return {y, mean, rstd};
+}
+
+// Batch statistics over every dim but the channels (dim 1); running
+// statistics are not updated (inference serving has no use for them).
+std::tuple<Tensor, Tensor, Tensor> batchNormTraining(const Tensor& input, const std::optional<Tensor>& weight,
+                                                     const std::optional<Tensor>& bias, double eps,
+                                                     const OnDevice& on) {
+  (void)on;
+  JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
+  std::vector<int64_t> dims{0};
+  for (int64_t d = 2; d < input.dim(); ++d) dims.push_back(d);
+  DimVector paramShape(static_cast<size_t>(input.dim()), 1);
+  paramShape[1] = input.size(1);
+  auto [y, mean, rstd] = normalizeOver(input, dims, weight, bias, paramShape, eps);
+  return {y, mean.reshape({input.size(1)}), rstd.reshape({input.size(1)})};
+}
+
 Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
                  const std::optional<Tensor>& runningMean, const std::optional<Tensor>& runningVar, bool training,
                  double /*momentum*/, double eps, bool /*cudnnEnabled*/) {
   OnDevice on(deviceOf({&input}, "batch_norm"));
   checkFloating(input, "batch_norm");
-  JS_CHECK(!training, "batch_norm: training mode (batch statistics) is not supported on CUDA; serve the model "
-           "in eval mode");
+  if (training) return std::get<0>(batchNormTraining(input, weight, bias, eps, on));
   JS_CHECK(runningMean && runningVar && runningMean->defined() && runningVar->defined(),
            "batch_norm: running_mean and running_var are required in eval mode");
   JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
@@ -359,9 +394,60 @@ Tensor upsampleLinearVec(const Tensor& input, std::optional<std::vector<int64_t>
   return resample(input, outputSizeOf(input, Spatial, size, factors, op), scalesOf(factors), true, alignCorners, op);
 }
 
+std::tuple<Tensor, Tensor, Tensor> nativeBatchNorm(const Tensor& input, const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias,
+                                                   const std::optional<Tensor>& runningMean,
+                                                   const std::optional<Tensor>& runningVar, bool training,
+                                                   double momentum, double eps) {
+  OnDevice on(deviceOf({&input}, "native_batch_norm"));
+  checkFloating(input, "native_batch_norm");
+  if (training) return batchNormTraining(input, weight, bias, eps, on);
+  Tensor out = batchNorm(input, weight, bias, runningMean, runningVar, false, momentum, eps, false);
+  return {out, emptyOnDevice({0}, input.dtype(), on.device), emptyOnDevice({0}, input.dtype(), on.device)};
+}
+
+std::tuple<Tensor, Tensor, Tensor> nativeLayerNorm(const Tensor& input, std::vector<int64_t> normalizedShape,
+                                                   const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias, double eps) {
+  OnDevice on(deviceOf({&input}, "native_layer_norm"));
+  checkFloating(input, "native_layer_norm");
+  const int64_t k = static_cast<int64_t>(normalizedShape.size());
+  JS_CHECK(k >= 1 && k <= input.dim(), "layer_norm: normalized_shape of ", k, " dims does not fit input of ",
+           input.dim(), " dims");
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < k; ++i) {
+    JS_CHECK(input.size(input.dim() - k + i) == normalizedShape[static_cast<size_t>(i)], "Given normalized_shape=",
+             shapeToString(normalizedShape), ", expected input with shape [*, ", shapeToString(normalizedShape),
+             "], but got input of size", shapeToString(input.sizes()));
+    dims.push_back(input.dim() - k + i);
+  }
+  DimVector paramShape(normalizedShape.begin(), normalizedShape.end());
+  return normalizeOver(input, dims, weight, bias, paramShape, eps);
+}
+
+Tensor instanceNorm(const Tensor& input, const std::optional<Tensor>& weight, const std::optional<Tensor>& bias,
+                    const std::optional<Tensor>& runningMean, const std::optional<Tensor>& runningVar,
+                    bool useInputStats, double momentum, double eps, bool /*cudnnEnabled*/) {
+  JS_CHECK(useInputStats || (runningMean && runningVar),
+           "Expected running_mean and running_var to be defined when use_input_stats is false");
+  if (!useInputStats) return batchNorm(input, weight, bias, runningMean, runningVar, false, momentum, eps, false);
+  OnDevice on(deviceOf({&input}, "instance_norm"));
+  checkFloating(input, "instance_norm");
+  JS_CHECK(input.dim() >= 3, "instance_norm: expected an input with a batch, a channel and at least one spatial "
+           "dim, got ", input.dim(), "-D");
+  std::vector<int64_t> dims;
+  for (int64_t d = 2; d < input.dim(); ++d) dims.push_back(d);
+  DimVector paramShape(static_cast<size_t>(input.dim()) - 1, 1);
+  paramShape[0] = input.size(1);
+  return std::get<0>(normalizeOver(input, dims, weight, bias, paramShape, eps));
+}
+
 }  // namespace
 
 const CudaTable kCudaNnOps = {
+    row<nativeBatchNorm>("aten::native_batch_norm"),
+    row<nativeLayerNorm>("aten::native_layer_norm"),
+    row<instanceNorm>("aten::instance_norm"),
     row<maxPool2dWithIndices>("aten::max_pool2d_with_indices"),
     row<maxPool1d>("aten::max_pool1d"),
     row<maxPool1dWithIndices>("aten::max_pool1d_with_indices"),

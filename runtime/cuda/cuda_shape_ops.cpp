@@ -7,7 +7,8 @@
 //  - constant_pad_nd / pad (constant, reflect, replicate, circular): the
 //    output filled, self's kept part copied into its place; the other modes
 //    gather each padded dim with an index list;
-//  - flip, roll, rot90: index lists per dim (rot90 a flip of a transpose);
+//  - flip, roll, rot90, fftshift: index lists per dim (rot90 a flip of a
+//    transpose, fftshift a roll by half);
 //  - repeat, tile: self viewed with a size-1 dim before each, expanded and
 //    copied contiguous;
 //  - triu / tril: masked_fill with a (rows, cols) mask made on the host;
@@ -195,6 +196,25 @@ Tensor roll(const Tensor& self, IntList shifts, IntList dims) {
   return x.is_same(self) ? cloneOnDevice(self, on) : x;
 }
 
+// fftshift / ifftshift: a roll by half of each dim (all when None).
+template <bool Inverse>
+Tensor fftShift(const Tensor& self, std::optional<IntList> dim) {
+  IntList dims = dim ? *dim : IntList{};
+  if (!dim)
+    for (int64_t d = 0; d < self.dim(); ++d) dims.push_back(d);
+  IntList shifts;
+  for (int64_t& d : dims) {
+    d = maybe_wrap_dim(d, self.dim());
+    const int64_t half = self.size(d) / 2;
+    shifts.push_back(Inverse ? -half : half);
+  }
+  if (dims.empty()) {
+    OnDevice on(self.device());
+    return cloneOnDevice(self, on);
+  }
+  return roll(self, shifts, dims);
+}
+
 Tensor rot90(const Tensor& self, int64_t k, IntList dims) {
   JS_CHECK(dims.size() == 2, "expected total rotation dims == 2, but got dims = ", dims.size());
   JS_CHECK(self.dim() >= 2, "expected total dims >= 2, but got total dims = ", self.dim());
@@ -291,6 +311,8 @@ const CudaTable kCudaShapeOps = {
     row<flipud>("aten::flipud"),
     row<roll>("aten::roll"),
     row<rot90>("aten::rot90"),
+    row<fftShift<false>>("aten::fft_fftshift"),
+    row<fftShift<true>>("aten::fft_ifftshift"),
     row<repeat>("aten::repeat"),
     row<tile>("aten::tile"),
     row<triangle<true>>("aten::triu"),

@@ -860,6 +860,38 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
     check("aten::kthvalue", {x, IValue(int64_t{3}), IValue(int64_t{1}), IValue(true)});
   }
   check("aten::sort", {special, IValue(int64_t{0}), IValue(false)});
+  // Class-indexed losses: an ignored position, weights, label smoothing,
+  // probability targets, spatial positions.
+  Tensor target = empty({4}, ScalarType::Long);
+  for (int i = 0; i < 4; ++i) target.data<int64_t>()[i] = i == 2 ? -100 : i % 3;
+  const Tensor logits = sample({4, 3}, f, 296), cw = positive({3}, f, 297);
+  for (int64_t reduction : {0, 1, 2}) {
+    check("aten::nll_loss", {logits, target, IValue(), IValue(reduction), IValue(int64_t{-100})}, false, 4);
+    check("aten::nll_loss", {logits, target, cw, IValue(reduction), IValue(int64_t{-100})}, false, 4);
+    check("aten::cross_entropy_loss", {logits, target, cw, IValue(reduction), IValue(int64_t{-100}), IValue(0.1)},
+          false, 4);
+    check("aten::cross_entropy_loss", {logits, callOp<"aten::softmax.int", Tensor>(sample({4, 3}, f, 298),
+                                                                                  int64_t{1}, IValue()),
+                                       IValue(), IValue(reduction), IValue(int64_t{-100}), IValue(0.0)},
+          false, 4);
+  }
+  Tensor spatial = empty({2, 5}, ScalarType::Long);
+  for (int i = 0; i < 10; ++i) spatial.data<int64_t>()[i] = i % 3;
+  check("aten::nll_loss_nd", {sample({2, 3, 5}, f, 299), spatial, IValue(), IValue(int64_t{1}),
+                              IValue(int64_t{-100})},
+        false, 4);
+  // Normalization returning its statistics, and instance norm.
+  check("aten::native_layer_norm", {sample({2, 3, 4}, f, 300), ints({4}), sample({4}, f, 301), sample({4}, f, 302),
+                                    IValue(1e-5)},
+        false, 4);
+  check("aten::native_batch_norm", {sample({2, 3, 4}, f, 303), sample({3}, f, 304), sample({3}, f, 305), IValue(),
+                                    IValue(), IValue(true), IValue(0.1), IValue(1e-5)},
+        false, 4);
+  check("aten::instance_norm", {sample({2, 3, 5}, f, 306), sample({3}, f, 307), sample({3}, f, 308), IValue(),
+                                IValue(), IValue(true), IValue(0.1), IValue(1e-5), IValue(false)},
+        false, 4);
+  check("aten::fft_fftshift", {sample({4, 5}, f, 309), IValue()});
+  check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
 
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
