@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "runtime/core/op_call.h"
 #include "runtime/cuda/cuda_op_tables.h"
@@ -197,9 +198,59 @@ Tensor indexFill(const Tensor& self, int64_t dim, const Tensor& index, const Sca
   return scatterInto(ScatterMode::Assign, self, d, full, nullptr, value, "index_fill");
 }
 
+// max_unpool: each input element written at its flat index in its output
+// plane (a scatter over the planes' flattened spatial dims).
+Tensor maxUnpool(const Tensor& self, const Tensor& indices, const std::vector<int64_t>& osize, int64_t spatial,
+                 const char* op) {
+  OnDevice on(deviceOf({&self, &indices}, op));
+  JS_CHECK(indices.dtype() == ScalarType::Long, op, ": elements in indices should be type int64 but got: ",
+           scalarTypeName(indices.dtype()));
+  JS_CHECK(static_cast<int64_t>(osize.size()) == spatial, "There should be exactly ", spatial,
+           " elements (", spatial == 2 ? "height, width" : "depth, height, width", ") in output_size, but got ",
+           osize.size(), " elements.");
+  JS_CHECK(self.dim() == spatial + 1 || self.dim() == spatial + 2, op, ": expected a ", spatial + 1, "d or ",
+           spatial + 2, "d tensor for input, but got: ", shapeToString(self.sizes()));
+  JS_CHECK(IntArrayRef(self.sizes()) == indices.sizes(), "Expected shape of indices to be same as that of the input "
+           "tensor (", shapeToString(self.sizes()), ") but got indices tensor with shape: ",
+           shapeToString(indices.sizes()));
+  for (int64_t d = 1; d < self.dim(); ++d)
+    JS_CHECK(self.size(d) > 0, op, ": expected input to have non-zero size for non-batch dimensions, but got ",
+             shapeToString(self.sizes()));
+  const bool batched = self.dim() == spatial + 2;
+  const Tensor in = contiguousOnDevice(batched ? self : self.unsqueeze(0), on);
+  const Tensor ix = contiguousOnDevice(batched ? indices : indices.unsqueeze(0), on);
+  const int64_t N = in.size(0), C = in.size(1), L = in.numel() / std::max<int64_t>(1, N * C);
+  int64_t P = 1;
+  for (int64_t v : osize) P *= v;
+  if (ix.numel() > 0) {
+    const int64_t lo = callOp<"aten::min", Tensor>(ix).item().toLong();
+    const int64_t hi = callOp<"aten::max", Tensor>(ix).item().toLong();
+    JS_CHECK(lo >= 0 && hi < P, "Found an invalid max index: ", lo < 0 ? lo : hi, " (output volumes are of size ",
+             spatial == 2 ? "" : std::to_string(osize[0]) + "x", osize[static_cast<size_t>(spatial - 2)], "x",
+             osize[static_cast<size_t>(spatial - 1)], ")");
+  }
+  const Tensor zero = toDevice(zeros({N, C, P}, in.dtype()), on.device);
+  const Tensor src = in.view({N, C, L});
+  Tensor out = scatterInto(ScatterMode::Assign, zero, 2, ix.view({N, C, L}), &src, std::nullopt, op);
+  DimVector shape{N, C};
+  shape.insert(shape.end(), osize.begin(), osize.end());
+  out = out.view(shape);
+  return batched ? out : out.squeeze(0);
+}
+Tensor maxUnpool2d(const Tensor& self, const Tensor& indices, std::vector<int64_t> outputSize) {
+  return maxUnpool(self, indices, outputSize, 2, "max_unpool2d");
+}
+Tensor maxUnpool3d(const Tensor& self, const Tensor& indices, std::vector<int64_t> outputSize,
+                   std::vector<int64_t> stride, std::vector<int64_t> /*padding*/) {
+  for (int64_t v : stride) JS_CHECK(v > 0, "strides should be greater than zero, but got stride: ", shapeToString(stride));
+  return maxUnpool(self, indices, outputSize, 3, "max_unpool3d");
+}
+
 }  // namespace
 
 const CudaTable kCudaIndexOps = {
+    row<maxUnpool2d>("aten::max_unpool2d"),
+    row<maxUnpool3d>("aten::max_unpool3d"),
     row<gather>("aten::gather"),
     row<take>("aten::take"),
     row<takeAlongDim>("aten::take_along_dim"),

@@ -890,6 +890,13 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
   check("aten::instance_norm", {sample({2, 3, 5}, f, 306), sample({3}, f, 307), sample({3}, f, 308), IValue(),
                                 IValue(), IValue(true), IValue(0.1), IValue(1e-5), IValue(false)},
         false, 4);
+  // max_unpool of max_pool's own indices (distinct targets per plane).
+  {
+    OperatorRegistry& reg = globalOperatorRegistry();
+    Stack pooled{sample({1, 2, 4, 4}, f, 311), ints({2, 2}), ints({2, 2}), ints({0, 0}), ints({1, 1}), IValue(false)};
+    reg.findByName("aten::max_pool2d_with_indices")->runOn(DeviceType::CPU, pooled);
+    check("aten::max_unpool2d", {pooled[0], pooled[1], ints({4, 4})});
+  }
   check("aten::fft_fftshift", {sample({4, 5}, f, 309), IValue()});
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
