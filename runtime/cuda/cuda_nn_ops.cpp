@@ -4,6 +4,7 @@
 // (kernels/nn.cu). Inputs are made contiguous; per-channel parameters are
 // cast to the accumulation type (float, double for double inputs) so half
 // models with float statistics work as in PyTorch.
+#include <array>
 #include <cmath>
 #include <optional>
 #include <tuple>
@@ -272,6 +273,110 @@ Tensor adaptiveAvgPool2d(const Tensor& self, std::vector<int64_t> outputSize) {
   return out;
 }
 
+// ---- volumetric pooling over (N, C, D, H, W) or (C, D, H, W) ----
+
+std::array<int64_t, 3> tripleOf(const std::vector<int64_t>& v, int64_t fallback, const char* op, const char* what) {
+  if (v.empty()) return {fallback, fallback, fallback};
+  JS_CHECK(v.size() == 1 || v.size() == 3, op, ": ", what, " must either be a single int, or a tuple of three ints");
+  if (v.size() == 1) return {v[0], v[0], v[0]};
+  return {v[0], v[1], v[2]};
+}
+
+struct Window3d {
+  Pool3dGeometry g{};
+  DimVector shape;
+};
+Window3d poolWindow3d(const Tensor& self, const std::vector<int64_t>& kernel, const std::vector<int64_t>& stride,
+                      const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation, bool ceilMode,
+                      const char* op) {
+  checkFloating(self, op);
+  JS_CHECK(self.dim() == 4 || self.dim() == 5, op, ": expected 4D or 5D input, got ", self.dim(), "D");
+  JS_CHECK(!kernel.empty(), op, ": kernel_size must either be a single int, or a tuple of three ints");
+  const auto k = tripleOf(kernel, 0, op, "kernel_size");
+  const auto st = stride.empty() ? k : tripleOf(stride, 0, op, "stride");
+  const auto pad = tripleOf(padding, 0, op, "padding");
+  const auto dil = tripleOf(dilation, 1, op, "dilation");
+  Window3d w;
+  w.shape.assign(self.sizes().begin(), self.sizes().end());
+  int64_t in[3], out[3];
+  for (int i = 0; i < 3; ++i) {
+    JS_CHECK(k[i] > 0 && st[i] > 0 && dil[i] > 0, op, ": kernel_size, stride and dilation must be greater than zero");
+    JS_CHECK(pad[i] >= 0 && pad[i] <= k[i] / 2, "pad should be at most half of effective kernel size, but got pad=",
+             pad[i], ", kernel_size=", k[i]);
+    in[i] = self.size(self.dim() - 3 + i);
+    out[i] = ops::pooledSize(in[i], k[i], pad[i], st[i], dil[i], ceilMode);
+    JS_CHECK(out[i] > 0, op, ": given input size ", shapeToString(self.sizes()), " the calculated output size is too "
+             "small");
+    w.shape[w.shape.size() - 3 + static_cast<size_t>(i)] = out[i];
+  }
+  Pool3dGeometry& g = w.g;
+  g.planes = in[0] * in[1] * in[2] == 0 ? 0 : self.numel() / (in[0] * in[1] * in[2]);
+  g.depth = in[0], g.height = in[1], g.width = in[2], g.outDepth = out[0], g.outHeight = out[1], g.outWidth = out[2];
+  g.kd = static_cast<int>(k[0]), g.kh = static_cast<int>(k[1]), g.kw = static_cast<int>(k[2]);
+  g.sd = static_cast<int>(st[0]), g.sh = static_cast<int>(st[1]), g.sw = static_cast<int>(st[2]);
+  g.pd = static_cast<int>(pad[0]), g.ph = static_cast<int>(pad[1]), g.pw = static_cast<int>(pad[2]);
+  g.dd = static_cast<int>(dil[0]), g.dh = static_cast<int>(dil[1]), g.dw = static_cast<int>(dil[2]);
+  return w;
+}
+
+std::tuple<Tensor, Tensor> maxPool3dWithIndices(const Tensor& self, std::vector<int64_t> kernel,
+                                                std::vector<int64_t> stride, std::vector<int64_t> padding,
+                                                std::vector<int64_t> dilation, bool ceilMode) {
+  OnDevice on(deviceOf({&self}, "max_pool3d"));
+  const Window3d w = poolWindow3d(self, kernel, stride, padding, dilation, ceilMode, "max_pool3d");
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(w.shape, self.dtype(), on.device);
+  Tensor indices = emptyOnDevice(w.shape, ScalarType::Long, on.device);
+  launchMaxPool3d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(),
+                  static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()), self.dtype(), w.g, on.stream);
+  return {out, indices};
+}
+Tensor maxPool3d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, std::vector<int64_t> dilation, bool ceilMode) {
+  return std::get<0>(maxPool3dWithIndices(self, kernel, stride, padding, dilation, ceilMode));
+}
+Tensor avgPool3d(const Tensor& self, std::vector<int64_t> kernel, std::vector<int64_t> stride,
+                 std::vector<int64_t> padding, bool ceilMode, bool countIncludePad, std::optional<int64_t> divisor) {
+  OnDevice on(deviceOf({&self}, "avg_pool3d"));
+  JS_CHECK(!divisor || *divisor != 0, "divisor must be not zero");
+  const Window3d w = poolWindow3d(self, kernel, stride, padding, {1}, ceilMode, "avg_pool3d");
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(w.shape, self.dtype(), on.device);
+  launchAvgPool3d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), self.dtype(), w.g,
+                  countIncludePad, divisor.value_or(0), on.stream);
+  return out;
+}
+std::tuple<Tensor, Tensor> adaptivePool3d(const Tensor& self, const std::vector<int64_t>& outputSize, bool max) {
+  const char* op = max ? "adaptive_max_pool3d" : "adaptive_avg_pool3d";
+  OnDevice on(deviceOf({&self}, op));
+  checkFloating(self, op);
+  JS_CHECK(self.dim() == 4 || self.dim() == 5, op, ": expected 4D or 5D input, got ", self.dim(), "D");
+  JS_CHECK(outputSize.size() == 3, op, ": output_size must be 3");
+  for (int64_t d = 1; d < self.dim(); ++d)
+    JS_CHECK(self.size(d) > 0, op, "(): Expected input to have non-zero size for non-batch dimensions, but input has "
+             "sizes ", shapeToString(self.sizes()));
+  Pool3dGeometry g{};
+  g.depth = self.size(-3), g.height = self.size(-2), g.width = self.size(-1);
+  g.outDepth = outputSize[0], g.outHeight = outputSize[1], g.outWidth = outputSize[2];
+  JS_CHECK(g.outDepth >= 0 && g.outHeight >= 0 && g.outWidth >= 0, op, ": output_size must be non-negative");
+  g.planes = self.numel() / (g.depth * g.height * g.width);
+  DimVector shape(self.sizes().begin(), self.sizes().end());
+  for (size_t i = 0; i < 3; ++i) shape[shape.size() - 3 + i] = outputSize[i];
+  const Tensor x = contiguousOnDevice(self, on);
+  Tensor out = emptyOnDevice(shape, self.dtype(), on.device);
+  Tensor indices = max ? emptyOnDevice(shape, ScalarType::Long, on.device) : Tensor();
+  launchAdaptivePool3d(x.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(),
+                       max ? static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()) : nullptr, max, self.dtype(),
+                       g, on.stream);
+  return {out, indices};
+}
+Tensor adaptiveAvgPool3d(const Tensor& self, std::vector<int64_t> outputSize) {
+  return std::get<0>(adaptivePool3d(self, outputSize, false));
+}
+std::tuple<Tensor, Tensor> adaptiveMaxPool3d(const Tensor& self, std::vector<int64_t> outputSize) {
+  return adaptivePool3d(self, outputSize, true);
+}
+
 Tensor adaptiveAvgPool1d(const Tensor& self, std::vector<int64_t> outputSize) {
   JS_CHECK(self.dim() == 2 || self.dim() == 3, "adaptive_avg_pool1d: expected 2D or 3D input, got ", self.dim(), "D");
   JS_CHECK(outputSize.size() == 1, "adaptive_avg_pool1d: output_size must be 1");
@@ -320,23 +425,29 @@ Tensor resample(const Tensor& x, const std::vector<int64_t>& size, const std::ve
     JS_CHECK(x.size(d) > 0, op, ": input sizes must be greater than 0, got ", shapeToString(x.sizes()));
   ResampleGeometry g{};
   g.linear = linear, g.alignCorners = alignCorners;
-  g.height = spatial == 2 ? x.size(2) : 1;
-  g.width = x.size(-1);
-  g.outHeight = spatial == 2 ? size[0] : 1;
-  g.outWidth = size.back();
+  // The trailing 1-3 spatial dims as (depth, height, width), missing ones 1.
+  int64_t in[3] = {1, 1, 1}, out[3] = {1, 1, 1};
+  for (int64_t k = 0; k < spatial; ++k) {
+    in[3 - spatial + k] = x.size(2 + k);
+    out[3 - spatial + k] = size[static_cast<size_t>(k)];
+  }
+  g.depth = in[0], g.height = in[1], g.width = in[2];
+  g.outDepth = out[0], g.outHeight = out[1], g.outWidth = out[2];
   g.planes = x.size(0) * x.size(1);
-  auto scaleOf = [&](size_t k, int64_t in, int64_t out) {
-    const std::optional<double>& s = k < scales.size() ? scales[k] : std::nullopt;
-    return s && *s > 0 ? 1.0 / *s : static_cast<double>(in) / static_cast<double>(out);
-  };
-  g.scaleH = spatial == 2 ? scaleOf(0, g.height, g.outHeight) : 1.0;
-  g.scaleW = scaleOf(static_cast<size_t>(spatial - 1), g.width, g.outWidth);
+  double scale[3] = {1.0, 1.0, 1.0};
+  for (int64_t k = 0; k < spatial; ++k) {
+    const size_t j = static_cast<size_t>(k);
+    const std::optional<double>& s = j < scales.size() ? scales[j] : std::nullopt;
+    scale[3 - spatial + k] = s && *s > 0 ? 1.0 / *s : static_cast<double>(in[3 - spatial + k]) /
+                                                          static_cast<double>(out[3 - spatial + k]);
+  }
+  g.scaleD = scale[0], g.scaleH = scale[1], g.scaleW = scale[2];
   DimVector shape{x.size(0), x.size(1)};
   for (int64_t s : size) shape.push_back(s);
   const Tensor c = contiguousOnDevice(x, on);
-  Tensor out = emptyOnDevice(shape, x.dtype(), on.device);
-  launchResample2d(c.unsafeGetImpl()->deviceData(), out.unsafeGetImpl()->deviceData(), x.dtype(), g, on.stream);
-  return out;
+  Tensor outT = emptyOnDevice(shape, x.dtype(), on.device);
+  launchResample(c.unsafeGetImpl()->deviceData(), outT.unsafeGetImpl()->deviceData(), x.dtype(), g, on.stream);
+  return outT;
 }
 
 // output_size, or the input's spatial sizes times scale_factors.
@@ -373,10 +484,18 @@ std::optional<std::vector<double>> factorsOf(const IValue& v) {
   if (v.isNone()) return std::nullopt;
   return v.toDoubleVector();
 }
+Tensor upsampleNearest3d(const Tensor& self, std::vector<int64_t> size, std::optional<double> scaleD,
+                         std::optional<double> scaleH, std::optional<double> scaleW) {
+  return resample(self, size, {scaleD, scaleH, scaleW}, false, false, "upsample_nearest3d");
+}
+Tensor upsampleTrilinear3d(const Tensor& self, std::vector<int64_t> size, bool alignCorners,
+                           std::optional<double> scaleD, std::optional<double> scaleH, std::optional<double> scaleW) {
+  return resample(self, size, {scaleD, scaleH, scaleW}, true, alignCorners, "upsample_trilinear3d");
+}
 template <int Spatial>
 Tensor upsampleNearestVec(const Tensor& input, std::optional<std::vector<int64_t>> size, const IValue& factorsArg) {
   const std::optional<std::vector<double>> factors = factorsOf(factorsArg);
-  const char* op = Spatial == 1 ? "upsample_nearest1d" : "upsample_nearest2d";
+  const char* op = Spatial == 1 ? "upsample_nearest1d" : Spatial == 2 ? "upsample_nearest2d" : "upsample_nearest3d";
   return resample(input, outputSizeOf(input, Spatial, size, factors, op), scalesOf(factors), false, false, op);
 }
 Tensor upsampleLinear1d(const Tensor& self, std::vector<int64_t> size, bool alignCorners, std::optional<double> scale) {
@@ -390,7 +509,7 @@ template <int Spatial>
 Tensor upsampleLinearVec(const Tensor& input, std::optional<std::vector<int64_t>> size, bool alignCorners,
                          const IValue& factorsArg) {
   const std::optional<std::vector<double>> factors = factorsOf(factorsArg);
-  const char* op = Spatial == 1 ? "upsample_linear1d" : "upsample_bilinear2d";
+  const char* op = Spatial == 1 ? "upsample_linear1d" : Spatial == 2 ? "upsample_bilinear2d" : "upsample_trilinear3d";
   return resample(input, outputSizeOf(input, Spatial, size, factors, op), scalesOf(factors), true, alignCorners, op);
 }
 
@@ -454,6 +573,11 @@ const CudaTable kCudaNnOps = {
     row<avgPool2d>("aten::avg_pool2d"),
     row<avgPool1d>("aten::avg_pool1d"),
     row<adaptiveAvgPool1d>("aten::adaptive_avg_pool1d"),
+    row<maxPool3dWithIndices>("aten::max_pool3d_with_indices"),
+    row<maxPool3d>("aten::max_pool3d"),
+    row<avgPool3d>("aten::avg_pool3d"),
+    row<adaptiveAvgPool3d>("aten::adaptive_avg_pool3d"),
+    row<adaptiveMaxPool3d>("aten::adaptive_max_pool3d"),
     row<adaptiveMaxPool2d>("aten::adaptive_max_pool2d"),
     row<adaptiveMaxPool1d>("aten::adaptive_max_pool1d"),
     row<upsampleNearest1d>("aten::upsample_nearest1d"),
@@ -464,6 +588,10 @@ const CudaTable kCudaNnOps = {
     row<upsampleBilinear2d>("aten::upsample_bilinear2d"),
     row<upsampleLinearVec<1>>("aten::upsample_linear1d.vec"),
     row<upsampleLinearVec<2>>("aten::upsample_bilinear2d.vec"),
+    row<upsampleNearest3d>("aten::upsample_nearest3d"),
+    row<upsampleTrilinear3d>("aten::upsample_trilinear3d"),
+    row<upsampleNearestVec<3>>("aten::upsample_nearest3d.vec"),
+    row<upsampleLinearVec<3>>("aten::upsample_trilinear3d.vec"),
     row<batchNorm>("aten::batch_norm"),
     row<layerNorm>("aten::layer_norm"),
     row<groupNorm>("aten::group_norm"),

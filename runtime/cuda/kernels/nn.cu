@@ -168,15 +168,83 @@ __global__ void adaptiveMaxPool2dKernel(const T* x, T* y, int64_t* indices, int6
 }
 
 template <typename T>
-__global__ void resample2dKernel(const T* x, T* y, ResampleGeometry g, int64_t total) {
+__global__ void pool3dKernel(const T* x, T* y, int64_t* indices, Pool3dGeometry g, int mode, bool countIncludePad,
+                             int64_t divisor, int64_t total) {
+  // mode 0: max, 1: average, 2: adaptive max, 3: adaptive average
   using A = AccOf<T>;
   JS_GRID_STRIDE(i, total) {
-    const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight, p = i / (g.outWidth * g.outHeight);
-    const T* plane = x + p * g.height * g.width;
+    const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight,
+                  od = (i / (g.outWidth * g.outHeight)) % g.outDepth,
+                  p = i / (g.outWidth * g.outHeight * g.outDepth);
+    const T* plane = x + p * g.depth * g.height * g.width;
+    int64_t d0, d1, h0, h1, w0, w1, stepD = 1, stepH = 1, stepW = 1;
+    int64_t padded = 0;
+    if (mode >= 2) {
+      d0 = od * g.depth / g.outDepth, d1 = ((od + 1) * g.depth + g.outDepth - 1) / g.outDepth;
+      h0 = oh * g.height / g.outHeight, h1 = ((oh + 1) * g.height + g.outHeight - 1) / g.outHeight;
+      w0 = ow * g.width / g.outWidth, w1 = ((ow + 1) * g.width + g.outWidth - 1) / g.outWidth;
+    } else {
+      d0 = od * g.sd - g.pd, h0 = oh * g.sh - g.ph, w0 = ow * g.sw - g.pw;
+      if (mode == 0) {
+        stepD = g.dd, stepH = g.dh, stepW = g.dw;
+        d1 = d0 + int64_t{g.kd - 1} * g.dd + 1, h1 = h0 + int64_t{g.kh - 1} * g.dh + 1,
+        w1 = w0 + int64_t{g.kw - 1} * g.dw + 1;
+      } else {
+        d1 = min(d0 + g.kd, g.depth + g.pd), h1 = min(h0 + g.kh, g.height + g.ph), w1 = min(w0 + g.kw, g.width + g.pw);
+        padded = (d1 - d0) * (h1 - h0) * (w1 - w0);
+        d0 = max(d0, int64_t{0}), h0 = max(h0, int64_t{0}), w0 = max(w0, int64_t{0});
+        d1 = min(d1, g.depth), h1 = min(h1, g.height), w1 = min(w1, g.width);
+      }
+    }
+    const bool isMax = mode == 0 || mode == 2;
+    A acc = isMax ? A(-INFINITY) : A(0);
+    int64_t at = -1;
+    bool nan = false;
+    for (int64_t d = d0; d < d1 && !nan; d += stepD) {
+      if (d < 0 || d >= g.depth) continue;
+      for (int64_t h = h0; h < h1 && !nan; h += stepH) {
+        if (h < 0 || h >= g.height) continue;
+        for (int64_t w = w0; w < w1; w += stepW) {
+          if (w < 0 || w >= g.width) continue;
+          const int64_t off = (d * g.height + h) * g.width + w;
+          const A v = loadAs<T, A>(plane, off);
+          if (!isMax) {
+            acc += v;
+          } else if (v != v) {
+            nan = true, acc = v, at = off;
+            break;
+          } else if (v > acc || at < 0) {
+            acc = v, at = off;
+          }
+        }
+      }
+    }
+    if (isMax) {
+      y[i] = storeAs<T>(acc);
+      if (indices) indices[i] = at;
+    } else {
+      const int64_t count = mode == 3 ? (d1 - d0) * (h1 - h0) * (w1 - w0)
+                            : divisor > 0 ? divisor
+                            : countIncludePad ? padded
+                                              : (d1 - d0) * (h1 - h0) * (w1 - w0);
+      y[i] = storeAs<T>(acc / static_cast<A>(count));
+    }
+  }
+}
+
+template <typename T>
+__global__ void resampleKernel(const T* x, T* y, ResampleGeometry g, int64_t total) {
+  using A = AccOf<T>;
+  JS_GRID_STRIDE(i, total) {
+    const int64_t ow = i % g.outWidth, oh = (i / g.outWidth) % g.outHeight,
+                  od = (i / (g.outWidth * g.outHeight)) % g.outDepth,
+                  p = i / (g.outWidth * g.outHeight * g.outDepth);
+    const T* plane = x + p * g.depth * g.height * g.width;
     if (!g.linear) {
+      const int64_t d = min(static_cast<int64_t>(floor(od * g.scaleD)), g.depth - 1);
       const int64_t h = min(static_cast<int64_t>(floor(oh * g.scaleH)), g.height - 1);
       const int64_t w = min(static_cast<int64_t>(floor(ow * g.scaleW)), g.width - 1);
-      y[i] = plane[h * g.width + w];
+      y[i] = plane[(d * g.height + h) * g.width + w];
       continue;
     }
     // The source coordinate, its two neighbours and their weights, per dim.
@@ -192,14 +260,18 @@ __global__ void resample2dKernel(const T* x, T* y, ResampleGeometry g, int64_t t
       hi = min(lo + 1, in - 1);
       frac = static_cast<A>(c - static_cast<double>(lo));
     };
-    int64_t h0, h1, w0, w1;
-    A fh, fw;
+    int64_t d0, d1, h0, h1, w0, w1;
+    A fd, fh, fw;
+    source(od, g.depth, g.outDepth, g.scaleD, d0, d1, fd);
     source(oh, g.height, g.outHeight, g.scaleH, h0, h1, fh);
     source(ow, g.width, g.outWidth, g.scaleW, w0, w1, fw);
-    const A v00 = loadAs<T, A>(plane, h0 * g.width + w0), v01 = loadAs<T, A>(plane, h0 * g.width + w1);
-    const A v10 = loadAs<T, A>(plane, h1 * g.width + w0), v11 = loadAs<T, A>(plane, h1 * g.width + w1);
-    const A top = v00 * (A(1) - fw) + v01 * fw, bottom = v10 * (A(1) - fw) + v11 * fw;
-    y[i] = storeAs<T>(top * (A(1) - fh) + bottom * fh);
+    auto at = [&](int64_t d, int64_t h, int64_t w) { return loadAs<T, A>(plane, (d * g.height + h) * g.width + w); };
+    auto bilinear = [&](int64_t d) {
+      const A top = at(d, h0, w0) * (A(1) - fw) + at(d, h0, w1) * fw;
+      const A bottom = at(d, h1, w0) * (A(1) - fw) + at(d, h1, w1) * fw;
+      return top * (A(1) - fh) + bottom * fh;
+    };
+    y[i] = storeAs<T>(g.depth == 1 ? bilinear(0) : bilinear(d0) * (A(1) - fd) + bilinear(d1) * fd);
   }
 }
 
@@ -289,13 +361,41 @@ void launchAdaptiveMaxPool2d(const void* x, void* y, int64_t* indices, ScalarTyp
   countDeviceKernelLaunches();
 }
 
-void launchResample2d(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream) {
-  const int64_t total = g.planes * g.outHeight * g.outWidth;
+namespace {
+void launchPool3d(const void* x, void* y, int64_t* indices, ScalarType type, const Pool3dGeometry& g, int mode,
+                  bool countIncludePad, int64_t divisor, cudaStream_t stream) {
+  const int64_t total = g.planes * g.outDepth * g.outHeight * g.outWidth;
   if (total == 0) return;
   dispatchFloating(type, [&](auto tag) {
     using T = decltype(tag);
-    resample2dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), g,
-                                                                   total);
+    pool3dKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), indices,
+                                                               g, mode, countIncludePad, divisor, total);
+  });
+  JS_CUDA_CHECK(cudaGetLastError());
+  countDeviceKernelLaunches();
+}
+}  // namespace
+
+void launchMaxPool3d(const void* x, void* y, int64_t* indices, ScalarType type, const Pool3dGeometry& g,
+                     cudaStream_t stream) {
+  launchPool3d(x, y, indices, type, g, 0, false, 0, stream);
+}
+void launchAvgPool3d(const void* x, void* y, ScalarType type, const Pool3dGeometry& g, bool countIncludePad,
+                     int64_t divisor, cudaStream_t stream) {
+  launchPool3d(x, y, nullptr, type, g, 1, countIncludePad, divisor, stream);
+}
+void launchAdaptivePool3d(const void* x, void* y, int64_t* indices, bool max, ScalarType type,
+                          const Pool3dGeometry& g, cudaStream_t stream) {
+  launchPool3d(x, y, indices, type, g, max ? 2 : 3, false, 0, stream);
+}
+
+void launchResample(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream) {
+  const int64_t total = g.planes * g.outDepth * g.outHeight * g.outWidth;
+  if (total == 0) return;
+  dispatchFloating(type, [&](auto tag) {
+    using T = decltype(tag);
+    resampleKernel<T><<<blocksFor(total), kThreads, 0, stream>>>(static_cast<const T*>(x), static_cast<T*>(y), g,
+                                                                 total);
   });
   JS_CUDA_CHECK(cudaGetLastError());
   countDeviceKernelLaunches();

@@ -42,17 +42,33 @@ void launchAvgPool2d(const void* x, void* y, ScalarType type, const Pool2dGeomet
 void launchAdaptiveMaxPool2d(const void* x, void* y, int64_t* indices, ScalarType type, int64_t planes,
                              int64_t height, int64_t width, int64_t outHeight, int64_t outWidth, cudaStream_t stream);
 
-// Resampling of (planes, height, width) to (outHeight, outWidth). Nearest:
+// The volumetric forms, over (planes, depth, height, width); indices are
+// flat positions d * height * width + h * width + w within the plane.
+struct Pool3dGeometry {
+  int64_t planes, depth, height, width, outDepth, outHeight, outWidth;
+  int kd, kh, kw, sd, sh, sw, pd, ph, pw, dd, dh, dw;
+};
+void launchMaxPool3d(const void* x, void* y, int64_t* indices, ScalarType type, const Pool3dGeometry& g,
+                     cudaStream_t stream);
+void launchAvgPool3d(const void* x, void* y, ScalarType type, const Pool3dGeometry& g, bool countIncludePad,
+                     int64_t divisor, cudaStream_t stream);
+// Adaptive windows; indices null for the average.
+void launchAdaptivePool3d(const void* x, void* y, int64_t* indices, bool max, ScalarType type,
+                          const Pool3dGeometry& g, cudaStream_t stream);
+
+// Resampling of (planes, [depth,] height, width) to ([outDepth,] outHeight, outWidth). Nearest:
 // source index floor(o * scale), clamped; linear (bilinear over both dims):
 // with alignCorners, source o * (in - 1) / (out - 1); else (o + 0.5) *
 // scale - 0.5, at least 0. scaleH / scaleW are in / out unless the caller's
 // scale factors set them (1 / factor).
+// Depth works the same way (1 for 1-D and 2-D resampling; trilinear over
+// the three dims when linear).
 struct ResampleGeometry {
-  int64_t planes, height, width, outHeight, outWidth;
-  double scaleH, scaleW;
+  int64_t planes, depth, height, width, outDepth, outHeight, outWidth;
+  double scaleD, scaleH, scaleW;
   bool linear, alignCorners;
 };
-void launchResample2d(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream);
+void launchResample(const void* x, void* y, ScalarType type, const ResampleGeometry& g, cudaStream_t stream);
 // Mean over the adaptive windows [floor(o*in/out), ceil((o+1)*in/out)).
 void launchAdaptiveAvgPool2d(const void* x, void* y, ScalarType type, int64_t planes, int64_t height, int64_t width,
                              int64_t outHeight, int64_t outWidth, cudaStream_t stream);

@@ -804,6 +804,23 @@ TEST_F(CudaKernels, PoolingAndResamplingMatchTheCpu) {
       check("aten::upsample_linear1d", {s, ints({16}), IValue(align), none}, false, tol);
       check("aten::upsample_linear1d.vec", {s, none, IValue(align), floats({1.7})}, false, tol);
     }
+    // The volumetric forms.
+    const Tensor v = sample({1, 2, 5, 6, 4}, dt, 262);
+    check("aten::max_pool3d_with_indices", {v, ints({3, 2, 2}), ints({2, 2, 1}), ints({1, 1, 0}), ints({1, 1, 2}),
+                                            IValue(false)});
+    check("aten::max_pool3d", {v, ints({2}), ints({}), ints({0}), ints({1}), IValue(true)});
+    check("aten::avg_pool3d", {v, ints({3, 3, 2}), ints({2, 2, 2}), ints({1, 1, 1}), IValue(true), IValue(false), none},
+          false, tol);
+    check("aten::avg_pool3d", {v, ints({2}), ints({}), ints({0}), IValue(false), IValue(true), IValue(int64_t{5})},
+          false, tol);
+    check("aten::adaptive_avg_pool3d", {v, ints({2, 4, 3})}, false, tol);
+    check("aten::adaptive_max_pool3d", {v, ints({3, 2, 3})});
+    check("aten::upsample_nearest3d", {v, ints({7, 9, 8}), none, none, none});
+    check("aten::upsample_nearest3d.vec", {v, none, floats({2.0, 0.5, 1.5})});
+    for (bool align : {false, true}) {
+      check("aten::upsample_trilinear3d", {v, ints({7, 3, 5}), IValue(align), none, none, none}, false, tol);
+      check("aten::upsample_trilinear3d.vec", {v, none, IValue(align), floats({1.5, 2.0, 0.5})}, false, tol);
+    }
   }
 }
 
