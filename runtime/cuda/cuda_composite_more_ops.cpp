@@ -11,6 +11,8 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -448,9 +450,120 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, const std::option
   return add(mulS(nll, Scalar(1 - eps)), mulS(smoothR, Scalar(eps / static_cast<double>(C))));
 }
 
+// ---- index-list rearrangements ----
+
+Tensor indexSelectHost(const Tensor& x, int64_t dim, const IntList& index) {
+  Tensor host = empty({static_cast<int64_t>(index.size())}, ScalarType::Long);
+  std::copy(index.begin(), index.end(), host.data<int64_t>());
+  return callOp<"aten::index_select", Tensor>(x, dim, toDevice(host, x.device()));
+}
+
+Tensor repeatInterleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim,
+                        std::optional<int64_t> /*outputSize*/) {
+  JS_CHECK(repeats >= 0, "repeats can not be negative");
+  OnDevice on(deviceOf({&self}, "repeat_interleave"));
+  const Tensor x = dim ? self : contiguousOnDevice(self, on).reshape({self.numel()});
+  const int64_t d = dim ? maybe_wrap_dim(*dim, std::max<int64_t>(self.dim(), 1)) : 0;
+  const int64_t n = x.dim() == 0 ? 1 : x.size(d);
+  IntList index;
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t r = 0; r < repeats; ++r) index.push_back(i);
+  return indexSelectHost(x.dim() == 0 ? x.reshape({1}) : x, d, index);
+}
+
+// The split points arrive as a (small) tensor: read on the host, then the
+// view-making overloads split.
+std::vector<Tensor> tensorSplitTensor(const Tensor& self, const Tensor& points, int64_t dim) {
+  JS_CHECK(!isFloatingType(points.dtype()) && points.dtype() != ScalarType::Bool,
+           "tensor_split expected tensor_indices_or_sections to have integer dtype, but got ",
+           scalarTypeName(points.dtype()));
+  JS_CHECK(points.dim() <= 1, "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+           "one-dimensional tensor, but got a tensor with ", points.dim(), " dims");
+  const Tensor host = toDevice(points, Device::cpu()).to(ScalarType::Long).contiguous();
+  if (points.dim() == 0) {
+    return callOp<"aten::tensor_split.sections", std::vector<Tensor>>(self, host.item().toLong(), dim);
+  }
+  IntList idx(host.data<int64_t>(), host.data<int64_t>() + host.numel());
+  return callOp<"aten::tensor_split.indices", std::vector<Tensor>>(self, IValue::intList(std::move(idx)), dim);
+}
+
+Tensor blockDiag(std::vector<Tensor> ts) {
+  if (ts.empty()) return empty({1, 0}, ScalarType::Float);
+  ScalarType dt = ts[0].dtype();
+  int64_t rows = 0, cols = 0;
+  for (Tensor& t : ts) {
+    JS_CHECK(t.dim() <= 2, "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input ", &t - ts.data(),
+             " has ", t.dim(), " dimensions");
+    t = t.dim() == 0 ? t.reshape({1, 1}) : t.dim() == 1 ? t.reshape({1, t.numel()}) : t;
+    dt = promoteTypes(dt, t.dtype());
+    rows += t.size(0), cols += t.size(1);
+  }
+  const Tensor* any = &ts[0];
+  OnDevice on(deviceOf({any}, "block_diag"));
+  Tensor out = zerosOn({rows, cols}, dt, on.device);
+  int64_t r = 0, c = 0;
+  for (const Tensor& t : ts) {
+    if (t.numel() > 0) {
+      callOp<"aten::copy_", Tensor>(out.narrow(0, r, t.size(0)).narrow(1, c, t.size(1)), t, false);
+    }
+    r += t.size(0), c += t.size(1);
+  }
+  return out;
+}
+
+Tensor cartesianProd(std::vector<Tensor> ts) {
+  JS_CHECK(!ts.empty(), "cartesian_prod: expected at least one tensor");
+  for (const Tensor& t : ts) JS_CHECK(t.dim() == 1, "Expect a 1D vector, but got shape ", shapeToString(t.sizes()));
+  if (ts.size() == 1) return ts[0];
+  std::vector<Tensor> grids = callOp<"aten::meshgrid", std::vector<Tensor>>(IValue::tensorList(ts));
+  OnDevice on(ts[0].device());
+  for (Tensor& g : grids) g = contiguousOnDevice(g, on).reshape({g.numel()});
+  return callOp<"aten::stack", Tensor>(IValue::tensorList(std::move(grids)), int64_t{1});
+}
+
+// conv1d / conv2d with padding "valid" or "same" (asymmetric "same" pads the
+// input first, as PyTorch does).
+template <int Spatial>
+Tensor convPaddingMode(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntList stride,
+                       std::string_view padding, IntList dilation, int64_t groups) {
+  const char* op = Spatial == 1 ? "conv1d" : "conv2d";
+  JS_CHECK(padding == "valid" || padding == "same", "Invalid padding string: '", std::string(padding), "'");
+  IntList pad(Spatial, 0);
+  Tensor x = input;
+  if (padding == "same") {
+    for (int64_t s : stride) JS_CHECK(s == 1, "padding='same' is not supported for strided convolutions");
+    JS_CHECK(weight.dim() == Spatial + 2, op, ": expected a ", Spatial + 2, "-D weight");
+    IntList extra;  // constant_pad_nd order: last dim first, (left, right)
+    bool asymmetric = false;
+    for (int i = Spatial - 1; i >= 0; --i) {
+      const int64_t dil = dilation.empty() ? 1 : dilation[dilation.size() == 1 ? 0 : static_cast<size_t>(i)];
+      const int64_t total = dil * (weight.size(2 + i) - 1);
+      pad[static_cast<size_t>(i)] = total / 2;
+      extra.push_back(0);
+      extra.push_back(total % 2);
+      asymmetric |= total % 2 != 0;
+    }
+    if (asymmetric) x = callOp<"aten::constant_pad_nd", Tensor>(input, IValue::intList(extra), IValue(Scalar(0.0)));
+  }
+  const IValue b = bias && bias->defined() ? IValue(*bias) : IValue();
+  if constexpr (Spatial == 1) {
+    return callOp<"aten::conv1d", Tensor>(x, weight, b, IValue::intList(stride), IValue::intList(pad),
+                                          IValue::intList(dilation), groups);
+  } else {
+    return callOp<"aten::conv2d", Tensor>(x, weight, b, IValue::intList(stride), IValue::intList(pad),
+                                          IValue::intList(dilation), groups);
+  }
+}
+
 }  // namespace
 
 const CudaTable kCudaCompositeMoreOps = {
+    row<repeatInterleave>("aten::repeat_interleave.self_int"),
+    row<tensorSplitTensor>("aten::tensor_split.tensor_indices_or_sections"),
+    row<blockDiag>("aten::block_diag"),
+    row<cartesianProd>("aten::cartesian_prod"),
+    row<convPaddingMode<1>>("aten::conv1d.padding"),
+    row<convPaddingMode<2>>("aten::conv2d.padding"),
     row<nllLoss>("aten::nll_loss"),
     row<nllLoss>("aten::nll_loss_nd"),
     row<nllLoss>("aten::nll_loss2d"),

@@ -914,6 +914,16 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
     reg.findByName("aten::max_pool2d_with_indices")->runOn(DeviceType::CPU, pooled);
     check("aten::max_unpool2d", {pooled[0], pooled[1], ints({4, 4})});
   }
+  check("aten::repeat_interleave.self_int", {m, IValue(int64_t{2}), IValue(int64_t{1}), IValue()});
+  check("aten::repeat_interleave.self_int", {m, IValue(int64_t{3}), IValue(), IValue()});
+  check("aten::block_diag", {IValue::tensorList({m, v, sample({2, 2}, f, 312)})});
+  check("aten::cartesian_prod", {IValue::tensorList({w, v})});
+  check("aten::conv1d.padding", {sample({1, 2, 7}, f, 313), sample({3, 2, 4}, f, 314), IValue(), ints({1}),
+                                 IValue(std::string("same")), ints({1}), IValue(int64_t{1})},
+        false, 4);
+  check("aten::conv2d.padding", {sample({1, 2, 5, 6}, f, 315), sample({3, 2, 3, 2}, f, 316), sample({3}, f, 317),
+                                 ints({1, 1}), IValue(std::string("same")), ints({2, 1}), IValue(int64_t{1})},
+        false, 4);
   check("aten::fft_fftshift", {sample({4, 5}, f, 309), IValue()});
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
