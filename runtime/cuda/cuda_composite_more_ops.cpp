@@ -6,7 +6,10 @@
 // tests, round with decimals, ldexp, float_power, cosine_similarity, dist,
 // glu, the dropout family in inference mode, conj / isreal / angle of real
 // tensors, the sorts (sort, argsort, msort, kthvalue) as a full topk, and
-// the class-indexed losses nll_loss and cross_entropy (gather by target).
+// the class-indexed losses nll_loss and cross_entropy (gather by target),
+// median / nanmedian / quantile / nanquantile from the sort, and
+// masked_select / nonzero / argwhere (their size depends on the data: the
+// mask is read on the host, one copy, as PyTorch's CUDA nonzero syncs too).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -20,6 +23,7 @@
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
 #include "runtime/support/error.h"
+#include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/type_promotion.h"
 #include "runtime/tensor/wrap_dim.h"
@@ -555,9 +559,191 @@ Tensor convPaddingMode(const Tensor& input, const Tensor& weight, const std::opt
   }
 }
 
+// ---- order statistics from the sort (NaN sorts last in ascending order) ----
+
+Tensor longOf(const Tensor& t) { return callOp<"aten::to.dtype", Tensor>(t, ScalarType::Long, false, false, IValue()); }
+Tensor gatherAt(const Tensor& t, int64_t d, const Tensor& pos) {
+  return callOp<"aten::gather", Tensor>(t, d, pos, false);
+}
+// Per row along d (kept as size 1): how many elements are NaN.
+Tensor nanCount(const Tensor& x, int64_t d) {
+  return sumDims(callOp<"aten::isnan", Tensor>(x), {d}, true);
+}
+// n - t for a Long tensor t.
+Tensor fromN(int64_t n, const Tensor& t) {
+  return callOp<"aten::add.Scalar", Tensor>(mulS(t, Scalar(int64_t{-1})), IValue(Scalar(n)), kOne);
+}
+
+std::tuple<Tensor, Tensor> medianImpl(const Tensor& self, int64_t dim, bool keepdim, bool ignoreNan) {
+  const char* name = ignoreNan ? "nanmedian" : "median";
+  const Tensor x = self.dim() == 0 ? self.reshape({1}) : self;
+  const int64_t d = maybe_wrap_dim(dim, x.dim());
+  const int64_t n = x.size(d);
+  JS_CHECK(n > 0, name, "(): Expected reduction dim ", d, " to have non-zero size.");
+  auto [v, i] = topk(x, n, d, false);
+  const Tensor nans = nanCount(x, d);
+  Tensor pos;
+  if (ignoreNan) {
+    // The lower middle of the non-NaN values ((count - 1) / 2, at least 0).
+    const Tensor halfBelow = callOp<"aten::floor_divide.Scalar", Tensor>(
+        callOp<"aten::add.Scalar", Tensor>(fromN(n, nans), IValue(Scalar(int64_t{-1})), kOne),
+        IValue(Scalar(int64_t{2})));
+    pos = callOp<"aten::clamp_min", Tensor>(halfBelow, IValue(Scalar(int64_t{0})));
+  } else {
+    // (n - 1) / 2, or the first NaN (the first position past the numbers).
+    const Tensor middle = toDevice(full({}, Scalar((n - 1) / 2), ScalarType::Long), x.device());
+    const Tensor firstNan = callOp<"aten::clamp_max", Tensor>(fromN(n, nans), IValue(Scalar(n - 1)));
+    const Tensor hasNan = callOp<"aten::gt.Scalar", Tensor>(nans, IValue(Scalar(int64_t{0})));
+    pos = callOp<"aten::where.self", Tensor>(hasNan, firstNan, middle);
+  }
+  Tensor value = gatherAt(v, d, pos), index = gatherAt(i, d, pos);
+  if (!keepdim || self.dim() == 0) value = value.squeeze(d), index = index.squeeze(d);
+  return {value, index};
+}
+std::tuple<Tensor, Tensor> medianDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return medianImpl(self, dim, keepdim, false);
+}
+std::tuple<Tensor, Tensor> nanmedianDim(const Tensor& self, int64_t dim, bool keepdim) {
+  return medianImpl(self, dim, keepdim, true);
+}
+template <bool IgnoreNan>
+Tensor medianAll(const Tensor& self) {
+  const char* name = IgnoreNan ? "nanmedian" : "median";
+  JS_CHECK(self.numel() > 0, name, "() input tensor cannot be empty");
+  OnDevice on(deviceOf({&self}, name));
+  return std::get<0>(medianImpl(contiguousOnDevice(self, on).reshape({self.numel()}), 0, false, IgnoreNan));
+}
+
+// quantile / nanquantile of one q along dim (None: all elements).
+Tensor quantileOne(const Tensor& self, double q, std::optional<int64_t> dim, bool keepdim, std::string_view interp,
+                   bool ignoreNan) {
+  const char* name = ignoreNan ? "nanquantile" : "quantile";
+  JS_CHECK(isFloatingType(self.dtype()), name, "() input tensor must be either float or double dtype");
+  JS_CHECK(q >= 0 && q <= 1, name, "() q must be in the range [0, 1] but got ", q);
+  JS_CHECK(interp == "linear" || interp == "lower" || interp == "higher" || interp == "midpoint" ||
+               interp == "nearest",
+           name, "() interpolation must be one of linear, lower, higher, midpoint or nearest. Got ", std::string(interp));
+  OnDevice on(deviceOf({&self}, name));
+  const Tensor x = dim ? (self.dim() == 0 ? self.reshape({1}) : self) : contiguousOnDevice(self, on).reshape({self.numel()});
+  const int64_t d = dim ? maybe_wrap_dim(*dim, x.dim()) : 0;
+  const int64_t n = x.size(d);
+  JS_CHECK(n > 0, name, "() input tensor must be non-empty");
+  const Tensor sorted = std::get<0>(topk(x, n, d, false));
+  const Tensor nans = nanCount(x, d);
+  // The position of q among each row's (non-NaN, for nanquantile) values.
+  const Tensor count = ignoreNan ? fromN(n, nans) : toDevice(full({}, Scalar(n), ScalarType::Long), x.device());
+  const Tensor countF = callOp<"aten::to.dtype", Tensor>(count, ScalarType::Double, false, false, IValue());
+  const Tensor rank = mulS(callOp<"aten::add.Scalar", Tensor>(countF, IValue(Scalar(-1.0)), kOne), Scalar(q));
+  const Tensor rankC = callOp<"aten::clamp_min", Tensor>(rank, IValue(Scalar(0.0)));
+  const Tensor lo = longOf(callOp<"aten::floor", Tensor>(rankC)), hi = longOf(callOp<"aten::ceil", Tensor>(rankC));
+  const auto expandTo = [&](const Tensor& t) {
+    DimVector shape(sorted.sizes().begin(), sorted.sizes().end());
+    shape[static_cast<size_t>(d)] = 1;
+    return contiguousOnDevice(t.expand(shape), on);
+  };
+  const Tensor vlo = gatherAt(sorted, d, expandTo(lo)), vhi = gatherAt(sorted, d, expandTo(hi));
+  Tensor r;
+  if (interp == "lower") {
+    r = vlo;
+  } else if (interp == "higher") {
+    r = vhi;
+  } else if (interp == "midpoint") {
+    r = mulS(add(vlo, vhi), Scalar(0.5));
+  } else if (interp == "nearest") {
+    const Tensor near = longOf(callOp<"aten::round", Tensor>(rankC));
+    r = gatherAt(sorted, d, expandTo(near));
+  } else {
+    const Tensor frac = callOp<"aten::to.dtype", Tensor>(
+        callOp<"aten::sub.Tensor", Tensor>(rankC, callOp<"aten::floor", Tensor>(rankC), kOne), x.dtype(), false,
+        false, IValue());
+    r = add(vlo, mul(callOp<"aten::sub.Tensor", Tensor>(vhi, vlo, kOne), expandTo(frac)));
+  }
+  if (!ignoreNan) {
+    // Any NaN makes the quantile NaN.
+    r = callOp<"aten::masked_fill.Scalar", Tensor>(r, callOp<"aten::gt.Scalar", Tensor>(nans, IValue(Scalar(int64_t{0}))),
+                                                   IValue(Scalar(std::numeric_limits<double>::quiet_NaN())));
+  }
+  if (!dim) {
+    if (!keepdim) return r.reshape({});
+    return r.reshape(DimVector(static_cast<size_t>(self.dim()), 1));
+  }
+  return keepdim || self.dim() == 0 ? (self.dim() == 0 ? r.reshape({}) : r) : r.squeeze(d);
+}
+template <bool IgnoreNan>
+Tensor quantileScalar(const Tensor& self, double q, std::optional<int64_t> dim, bool keepdim,
+                      std::string_view interpolation) {
+  return quantileOne(self, q, dim, keepdim, interpolation, IgnoreNan);
+}
+template <bool IgnoreNan>
+Tensor quantileTensor(const Tensor& self, const Tensor& q, std::optional<int64_t> dim, bool keepdim,
+                      std::string_view interpolation) {
+  JS_CHECK(q.dim() <= 1, "quantile() q must be a scalar or 1D tensor");
+  const Tensor hq = toDevice(q, Device::cpu()).to(ScalarType::Double).contiguous();
+  if (q.dim() == 0) return quantileOne(self, hq.item().toDouble(), dim, keepdim, interpolation, IgnoreNan);
+  std::vector<Tensor> parts;
+  for (int64_t i = 0; i < hq.numel(); ++i)
+    parts.push_back(quantileOne(self, hq.data<double>()[i], dim, keepdim, interpolation, IgnoreNan));
+  return callOp<"aten::stack", Tensor>(IValue::tensorList(std::move(parts)), int64_t{0});
+}
+
+// ---- selections whose size depends on the data: the mask read on the host ----
+
+// The positions (flat, row-major) where t is nonzero, read on the host.
+std::vector<int64_t> hostNonzero(const Tensor& t) {
+  const Tensor nz = callOp<"aten::ne.Scalar", Tensor>(t, IValue(Scalar(int64_t{0})));
+  const Tensor h = toDevice(nz, Device::cpu()).contiguous();
+  std::vector<int64_t> out;
+  const bool* p = h.data<bool>();
+  for (int64_t i = 0; i < h.numel(); ++i)
+    if (p[i]) out.push_back(i);
+  return out;
+}
+Tensor longsOn(const std::vector<int64_t>& v, IntArrayRef shape, Device d) {
+  Tensor h = empty(shape, ScalarType::Long);
+  std::copy(v.begin(), v.end(), h.data<int64_t>());
+  return toDevice(h, d);
+}
+Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
+  JS_CHECK(mask.dtype() == ScalarType::Bool, "masked_select: expected BoolTensor for mask");
+  OnDevice on(deviceOf({&self, &mask}, "masked_select"));
+  const DimVector shape = broadcastShapes(self.sizes(), mask.sizes());
+  const std::vector<int64_t> at = hostNonzero(mask.expand(shape));
+  const Tensor flat = contiguousOnDevice(self.expand(shape), on).reshape({-1});
+  if (at.empty()) return emptyOnDevice({0}, self.dtype(), on.device);
+  return callOp<"aten::index_select", Tensor>(flat, int64_t{0},
+                                              longsOn(at, {static_cast<int64_t>(at.size())}, on.device));
+}
+Tensor nonzero(const Tensor& self) {
+  OnDevice on(deviceOf({&self}, "nonzero"));
+  const std::vector<int64_t> at = hostNonzero(self);
+  const int64_t nd = self.dim();
+  std::vector<int64_t> coords;
+  coords.reserve(at.size() * static_cast<size_t>(nd));
+  for (int64_t flat : at) {
+    std::vector<int64_t> c(static_cast<size_t>(nd));
+    for (int64_t d = nd - 1; d >= 0; --d) {
+      c[static_cast<size_t>(d)] = flat % self.size(d);
+      flat /= self.size(d);
+    }
+    coords.insert(coords.end(), c.begin(), c.end());
+  }
+  return longsOn(coords, {static_cast<int64_t>(at.size()), nd}, on.device);
+}
+
 }  // namespace
 
 const CudaTable kCudaCompositeMoreOps = {
+    row<medianDim>("aten::median.dim"),
+    row<nanmedianDim>("aten::nanmedian.dim"),
+    row<medianAll<false>>("aten::median"),
+    row<medianAll<true>>("aten::nanmedian"),
+    row<quantileScalar<false>>("aten::quantile.scalar"),
+    row<quantileScalar<true>>("aten::nanquantile.scalar"),
+    row<quantileTensor<false>>("aten::quantile"),
+    row<quantileTensor<true>>("aten::nanquantile"),
+    row<maskedSelect>("aten::masked_select"),
+    row<nonzero>("aten::nonzero"),
+    row<nonzero>("aten::argwhere"),
     row<repeatInterleave>("aten::repeat_interleave.self_int"),
     row<tensorSplitTensor>("aten::tensor_split.tensor_indices_or_sections"),
     row<blockDiag>("aten::block_diag"),

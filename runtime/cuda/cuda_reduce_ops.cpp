@@ -202,18 +202,23 @@ std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> di
 
 // Running sums / products / log-sum-exps along dim: rows over it, scanned,
 // put back in self's dim order.
-Tensor scan(ScanOp op, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const char* name) {
+Tensor scan(ScanOp op, const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, const char* name,
+            Tensor* indicesOut = nullptr) {
   OnDevice on(deviceOf({&self}, name));
   checkDtype(self.dtype(), name);
+  const bool extremum = op == ScanOp::Max || op == ScanOp::Min;
   ScalarType outType = dtype ? *dtype : self.dtype();
-  if (!dtype && op != ScanOp::LogSumExp && !isFloatingType(outType)) outType = ScalarType::Long;
+  if (!dtype && !extremum && op != ScanOp::LogSumExp && !isFloatingType(outType)) outType = ScalarType::Long;
   if (op == ScanOp::LogSumExp) {
     JS_CHECK(isFloatingType(outType), "logcumsumexp: \"logcumsumexp_cuda\" not implemented for '",
              scalarTypeName(outType), "'");
   }
   const Tensor x = castOnDevice(self, isFloatingType(outType) ? outType : self.dtype(), on);
   const int64_t nd = x.dim();
-  if (nd == 0) return castOnDevice(cloneOnDevice(x, on), outType, on);
+  if (nd == 0) {
+    if (indicesOut) *indicesOut = toDevice(zeros({}, ScalarType::Long), on.device);
+    return castOnDevice(cloneOnDevice(x, on), outType, on);
+  }
   const int64_t d = maybe_wrap_dim(dim, nd);
   Rows r = arrange(x, {d}, true, on, name);
   std::vector<int64_t> perm;
@@ -223,12 +228,22 @@ Tensor scan(ScanOp op, const Tensor& self, int64_t dim, std::optional<ScalarType
   DimVector permuted;
   for (int64_t i : perm) permuted.push_back(x.size(i));
   Tensor rowsOut = emptyOnDevice(permuted, outType, on.device);
+  Tensor rowsIdx = extremum ? emptyOnDevice(permuted, ScalarType::Long, on.device) : Tensor();
   launchRowScan(op, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), x.dtype(),
-                rowsOut.unsafeGetImpl()->deviceData(), outType, on.stream);
-  if (d == nd - 1) return rowsOut;
+                rowsOut.unsafeGetImpl()->deviceData(), outType, on.stream,
+                extremum ? static_cast<int64_t*>(rowsIdx.unsafeGetImpl()->deviceData()) : nullptr);
   std::vector<int64_t> inverse(static_cast<size_t>(nd));
   for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
+  if (indicesOut) *indicesOut = d == nd - 1 ? rowsIdx : cloneOnDevice(rowsIdx.permute(inverse), on);
+  if (d == nd - 1) return rowsOut;
   return cloneOnDevice(rowsOut.permute(inverse), on);
+}
+template <bool IsMax>
+std::tuple<Tensor, Tensor> cumExtremum(const Tensor& self, int64_t dim) {
+  Tensor indices;
+  Tensor values = scan(IsMax ? ScanOp::Max : ScanOp::Min, self, dim, std::nullopt, IsMax ? "cummax" : "cummin",
+                       &indices);
+  return {values, indices};
 }
 Tensor cumsum(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   return scan(ScanOp::Sum, self, dim, dtype, "cumsum");
@@ -394,6 +409,8 @@ const CudaTable kCudaReduceOps = {
     row<cumsum>("aten::cumsum"),
     row<cumprod>("aten::cumprod"),
     row<logcumsumexp>("aten::logcumsumexp"),
+    row<cumExtremum<true>>("aten::cummax"),
+    row<cumExtremum<false>>("aten::cummin"),
 };
 
 }  // namespace jitserve::cuda

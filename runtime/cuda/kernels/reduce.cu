@@ -275,7 +275,7 @@ __global__ void rowVarKernel(int64_t cols, const T* in, T* var, T* mean, double 
 }
 
 template <typename T, typename O>
-__global__ void rowScanKernel(ScanOp op, int64_t rows, int64_t cols, const T* in, O* out) {
+__global__ void rowScanKernel(ScanOp op, int64_t rows, int64_t cols, const T* in, O* out, int64_t* indices) {
   using A = std::conditional_t<std::is_floating_point_v<O>, O,
                                std::conditional_t<std::is_integral_v<O>, int64_t, float>>;
   const int64_t r = blockIdx.x * int64_t{blockDim.x} + threadIdx.x;
@@ -283,8 +283,17 @@ __global__ void rowScanKernel(ScanOp op, int64_t rows, int64_t cols, const T* in
   const T* src = in + r * cols;
   O* dst = out + r * cols;
   A acc = op == ScanOp::Prod ? A(1) : (op == ScanOp::LogSumExp ? static_cast<A>(-INFINITY) : A(0));
+  int64_t at = 0;
   for (int64_t c = 0; c < cols; ++c) {
     const A x = static_cast<A>(toDouble(src[c]));
+    if (op == ScanOp::Max || op == ScanOp::Min) {
+      const bool better = c == 0 || isNan(x) ||
+                          (!isNan(acc) && (op == ScanOp::Max ? x >= acc : x <= acc));
+      if (better) acc = x, at = c;
+      dst[c] = fromDouble<O>(static_cast<double>(acc));
+      if (indices) indices[r * cols + c] = at;
+      continue;
+    }
     if (op == ScanOp::Sum) {
       acc += x;
     } else if (op == ScanOp::Prod) {
@@ -387,7 +396,7 @@ void launchRowVar(int64_t rows, int64_t cols, const void* in, ScalarType type, v
 }
 
 void launchRowScan(ScanOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
-                   ScalarType outType, cudaStream_t stream) {
+                   ScalarType outType, cudaStream_t stream, int64_t* indices) {
   if (rows == 0 || cols == 0) return;
   bool launched = false;
   dispatchReal(inType, [&](auto inTag) {
@@ -397,7 +406,7 @@ void launchRowScan(ScanOp op, int64_t rows, int64_t cols, const void* in, Scalar
       if constexpr (std::is_same_v<T, O> || std::is_same_v<O, int64_t>) {
         const unsigned blocks = static_cast<unsigned>((rows + kThreads - 1) / kThreads);
         rowScanKernel<T, O><<<blocks, kThreads, 0, stream>>>(op, rows, cols, static_cast<const T*>(in),
-                                                            static_cast<O*>(out));
+                                                            static_cast<O*>(out), indices);
         launched = true;
       }
     });

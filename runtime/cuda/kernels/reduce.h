@@ -43,9 +43,12 @@ void launchRowVar(int64_t rows, int64_t cols, const void* in, ScalarType type, v
 // out[r, :] = the running sum (or product, or log-sum-exp) along row r, in
 // outType (accumulating in it; a sum of integers in int64). One thread per
 // row walks it in order, so the results are those of a sequential scan.
-enum class ScanOp : uint8_t { Sum, Prod, LogSumExp };
+// Max and Min (cummax / cummin) also write the index of the running
+// extremum (ties move it to the later element; a NaN, once seen, stays) to
+// `indices`, and keep the input's dtype.
+enum class ScanOp : uint8_t { Sum, Prod, LogSumExp, Max, Min };
 void launchRowScan(ScanOp op, int64_t rows, int64_t cols, const void* in, ScalarType inType, void* out,
-                   ScalarType outType, cudaStream_t stream);
+                   ScalarType outType, cudaStream_t stream, int64_t* indices = nullptr);
 
 // values[r, j], indices[r, j] for j < k: the k largest (or smallest) of row
 // r in order, ties by lower index first; NaN counts as larger than every

@@ -924,6 +924,35 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
   check("aten::conv2d.padding", {sample({1, 2, 5, 6}, f, 315), sample({3, 2, 3, 2}, f, 316), sample({3}, f, 317),
                                  ints({1, 1}), IValue(std::string("same")), ints({2, 1}), IValue(int64_t{1})},
         false, 4);
+  // Order statistics and data-dependent selections.
+  {
+    const Tensor x = sample({3, 7}, f, 318);
+    Tensor nanRow = sample({3, 6}, f, 319);
+    nanRow.data<float>()[2] = std::nanf("");
+    const IValue lin(std::string("linear"));
+    check("aten::median.dim", {x, IValue(int64_t{1}), IValue(false)});
+    check("aten::median.dim", {nanRow, IValue(int64_t{1}), IValue(true)});
+    check("aten::nanmedian.dim", {nanRow, IValue(int64_t{1}), IValue(false)});
+    check("aten::median", {x});
+    check("aten::nanmedian", {nanRow});
+    for (const char* interp : {"linear", "lower", "higher", "midpoint", "nearest"}) {
+      check("aten::quantile.scalar", {x, IValue(0.3), IValue(int64_t{1}), IValue(false), IValue(std::string(interp))},
+            false, 4);
+    }
+    check("aten::quantile.scalar", {x, IValue(0.5), IValue(), IValue(true), lin}, false, 4);
+    check("aten::nanquantile.scalar", {nanRow, IValue(0.75), IValue(int64_t{1}), IValue(false), lin}, false, 4);
+    check("aten::quantile.scalar", {nanRow, IValue(0.75), IValue(int64_t{1}), IValue(false), lin}, false, 4);
+    Tensor qs = empty({2}, ScalarType::Double);
+    qs.data<double>()[0] = 0.1, qs.data<double>()[1] = 0.9;
+    check("aten::quantile", {x, qs, IValue(int64_t{0}), IValue(false), lin}, false, 4);
+    check("aten::cummax", {nanRow, IValue(int64_t{1})});
+    check("aten::cummin", {sample({3, 6}, ScalarType::Long, 321), IValue(int64_t{0})});
+    const Tensor mask = sample({3, 7}, ScalarType::Bool, 322);
+    check("aten::masked_select", {x, mask});
+    check("aten::masked_select", {x, sample({7}, ScalarType::Bool, 323)});
+    check("aten::nonzero", {sample({3, 4}, ScalarType::Long, 324)});
+    check("aten::argwhere", {mask});
+  }
   check("aten::fft_fftshift", {sample({4, 5}, f, 309), IValue()});
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
