@@ -730,9 +730,170 @@ Tensor nonzero(const Tensor& self) {
   return longsOn(coords, {static_cast<int64_t>(at.size()), nd}, on.device);
 }
 
+// ---- norms built from the vector norm ----
+
+Tensor vecNorm(const Tensor& t, const Scalar& ord, const IValue& dims, bool keepdim, const IValue& dtype) {
+  return callOp<"aten::linalg_vector_norm", Tensor>(t, IValue(ord), dims, keepdim, dtype);
+}
+Tensor frobeniusNormDim(const Tensor& self, IntList dim, bool keepdim) {
+  return vecNorm(self, Scalar(2.0), IValue::intList(std::move(dim)), keepdim, IValue());
+}
+// Matrix norms that need no decomposition: "fro", and the 1 / inf norms
+// (max absolute column / row sum) and their negative (min) forms.
+Tensor matrixNorm(const Tensor& self, double ord, bool fro, IntList dim, bool keepdim, const IValue& dtype) {
+  JS_CHECK(self.dim() >= 2, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
+  JS_CHECK(dim.size() == 2, "linalg.matrix_norm: dim must be a 2-tuple. Got ", shapeToString(dim));
+  const int64_t d0 = maybe_wrap_dim(dim[0], self.dim()), d1 = maybe_wrap_dim(dim[1], self.dim());
+  if (fro) return vecNorm(self, Scalar(2.0), IValue::intList({d0, d1}), keepdim, dtype);
+  JS_CHECK(std::abs(ord) == 1 || std::isinf(ord), "linalg.matrix_norm: the order ", ord,
+           " needs a singular value decomposition, which has no CUDA kernel yet");
+  Tensor a = callOp<"aten::abs", Tensor>(dtype.isNone() ? self
+                                                        : callOp<"aten::to.dtype", Tensor>(self, dtype, false, false,
+                                                                                           IValue()));
+  // |ord| 1: sums over rows (d0), extremum over columns (d1); inf: the reverse.
+  const int64_t sumDim = std::abs(ord) == 1 ? d0 : d1, extDim = std::abs(ord) == 1 ? d1 : d0;
+  Tensor sums = sumDims(a, {sumDim}, true);
+  Tensor r = ord > 0 ? callOp<"aten::amax", Tensor>(sums, IValue::intList({extDim}), true)
+                     : callOp<"aten::amin", Tensor>(sums, IValue::intList({extDim}), true);
+  if (!keepdim) r = r.squeeze(std::max(d0, d1)).squeeze(std::min(d0, d1));
+  return r;
+}
+Tensor linalgMatrixNormStr(const Tensor& self, std::string_view ord, IntList dim, bool keepdim,
+                           std::optional<ScalarType> dtype) {
+  JS_CHECK(ord == "fro" || ord == "nuc", "linalg.matrix_norm: Order ", std::string(ord), " not supported.");
+  JS_CHECK(ord == "fro", "linalg.matrix_norm: the nuclear norm needs a singular value decomposition, which has no "
+           "CUDA kernel yet");
+  return matrixNorm(self, 0, true, std::move(dim), keepdim, dtype ? IValue(*dtype) : IValue());
+}
+Tensor linalgMatrixNorm(const Tensor& self, const Scalar& ord, IntList dim, bool keepdim,
+                        std::optional<ScalarType> dtype) {
+  return matrixNorm(self, ord.toDouble(), false, std::move(dim), keepdim, dtype ? IValue(*dtype) : IValue());
+}
+// linalg_norm: a vector norm unless ord is given with a 2-D dim (or the input
+// is 2-D and no dim is given), then a matrix norm.
+Tensor linalgNorm(const Tensor& self, std::optional<Scalar> ord, std::optional<IntList> dim, bool keepdim,
+                  std::optional<ScalarType> dtype) {
+  const IValue dt = dtype ? IValue(*dtype) : IValue();
+  if (dim && dim->size() == 2 && ord) return matrixNorm(self, ord->toDouble(), false, *dim, keepdim, dt);
+  if (!dim && ord && self.dim() == 2) return matrixNorm(self, ord->toDouble(), false, {0, 1}, keepdim, dt);
+  if (dim && dim->size() == 2) return matrixNorm(self, 0, true, *dim, keepdim, dt);
+  return vecNorm(self, ord.value_or(Scalar(2.0)), dim ? IValue::intList(*dim) : IValue(), keepdim, dt);
+}
+
+// ---- scatters into views and flattened positions ----
+
+Tensor asStridedScatter(const Tensor& self, const Tensor& src, IntList size, IntList stride,
+                        std::optional<int64_t> offset) {
+  OnDevice on(deviceOf({&self, &src}, "as_strided_scatter"));
+  Tensor out = cloneOnDevice(self, on);
+  const Tensor view = out.as_strided(size, stride, offset);
+  JS_CHECK(IntArrayRef(view.sizes()) == src.sizes(), "expected src to have a size equal to the slice of self. src "
+           "size = ", shapeToString(src.sizes()), ", slice size = ", shapeToString(view.sizes()));
+  callOp<"aten::copy_", Tensor>(view, src, false);
+  return out;
+}
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  OnDevice on(deviceOf({&self, &index, &source}, "put"));
+  JS_CHECK(index.numel() == source.numel(), "put(): Expected source and index to have the same number of elements, "
+           "but got source.numel() = ", source.numel(), ", index.numel() = ", index.numel());
+  const int64_t n = self.numel();
+  const Tensor flatSelf = contiguousOnDevice(self, on).reshape({n});
+  // Negative positions count from the end.
+  const Tensor flatIdx = contiguousOnDevice(index, on).reshape({index.numel()});
+  const Tensor negative = callOp<"aten::lt.Scalar", Tensor>(flatIdx, IValue(Scalar(int64_t{0})));
+  const Tensor wrapped = callOp<"aten::add.Scalar", Tensor>(flatIdx, IValue(Scalar(n)), kOne);
+  const Tensor idx = callOp<"aten::where.self", Tensor>(negative, wrapped, flatIdx);
+  const Tensor src = contiguousOnDevice(source, on).reshape({source.numel()});
+  Tensor out = accumulate ? callOp<"aten::index_add", Tensor>(flatSelf, int64_t{0}, idx, src, kOne)
+                          : callOp<"aten::index_copy", Tensor>(flatSelf, int64_t{0}, idx, src);
+  return out.view(self.sizes());
+}
+
+// ---- searches and membership, by comparison against every boundary ----
+
+// For each value, how many boundaries lie below it (right: at or below).
+Tensor countBelow(const Tensor& sorted, const Tensor& values, bool right, bool int32) {
+  Tensor cmp;
+  if (sorted.dim() == 1) {
+    const Tensor v = values.unsqueeze(-1);
+    cmp = right ? callOp<"aten::le.Tensor", Tensor>(sorted, v) : callOp<"aten::lt.Tensor", Tensor>(sorted, v);
+  } else {
+    JS_CHECK(sorted.dim() == values.dim() &&
+                 std::equal(sorted.sizes().begin(), sorted.sizes().end() - 1, values.sizes().begin()),
+             "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of "
+             "boundaries tensor and input value tensor must match, but we got boundaries tensor ",
+             shapeToString(sorted.sizes()), " and input value tensor ", shapeToString(values.sizes()));
+    const Tensor s = sorted.unsqueeze(-2), v = values.unsqueeze(-1);
+    cmp = right ? callOp<"aten::le.Tensor", Tensor>(s, v) : callOp<"aten::lt.Tensor", Tensor>(s, v);
+  }
+  Tensor count = sumDims(cmp, {-1}, false);
+  if (int32) count = callOp<"aten::to.dtype", Tensor>(count, ScalarType::Int, false, false, IValue());
+  return count;
+}
+Tensor bucketize(const Tensor& self, const Tensor& boundaries, bool outInt32, bool right) {
+  JS_CHECK(boundaries.dim() == 1, "boundaries tensor must be 1 dimension, but got dim(", boundaries.dim(), ")");
+  return countBelow(boundaries, self, right, outInt32);
+}
+Tensor searchsorted(const Tensor& sorted, const Tensor& self, bool outInt32, bool right,
+                    std::optional<std::string> side, const std::optional<Tensor>& sorter) {
+  if (side) {
+    JS_CHECK(*side == "left" || *side == "right", "side can only be 'left' or 'right' but got ", *side);
+    JS_CHECK(right == (*side == "right") || !right, "torch.searchsorted(): side and right can't be set to opposites, "
+             "got side of left while right was True");
+    right = *side == "right";
+  }
+  Tensor seq = sorted;
+  if (sorter && sorter->defined()) seq = callOp<"aten::gather", Tensor>(sorted, int64_t{-1}, *sorter, false);
+  return countBelow(seq, self, right, outInt32);
+}
+Tensor isin(const Tensor& elements, const Tensor& test, bool /*assumeUnique*/, bool invert) {
+  OnDevice on(deviceOf({&elements, &test}, "isin"));
+  const Tensor t = contiguousOnDevice(test, on).reshape({test.numel()});
+  const Tensor eq = callOp<"aten::eq.Tensor", Tensor>(elements.unsqueeze(-1), t);
+  Tensor r = callOp<"aten::any.dim", Tensor>(eq, int64_t{-1}, false);
+  return invert ? callOp<"aten::logical_not", Tensor>(r) : r;
+}
+
+// combinations(self, r, with_replacement): the index tuples made on the host.
+Tensor combinations(const Tensor& self, int64_t r, bool withReplacement) {
+  JS_CHECK(self.dim() == 1, "Expect a 1D vector, but got shape ", shapeToString(self.sizes()));
+  JS_CHECK(r >= 0, "Expect a non-negative number, but got ", r);
+  OnDevice on(deviceOf({&self}, "combinations"));
+  const int64_t n = self.numel();
+  if (r == 0) return emptyOnDevice({0}, self.dtype(), on.device);
+  std::vector<std::vector<int64_t>> cols(static_cast<size_t>(r));
+  std::vector<int64_t> cur(static_cast<size_t>(r));
+  const auto walk = [&](auto&& self_, int64_t pos, int64_t from) -> void {
+    if (pos == r) {
+      for (int64_t k = 0; k < r; ++k) cols[static_cast<size_t>(k)].push_back(cur[static_cast<size_t>(k)]);
+      return;
+    }
+    for (int64_t i = from; i < n; ++i) {
+      cur[static_cast<size_t>(pos)] = i;
+      self_(self_, pos + 1, withReplacement ? i : i + 1);
+    }
+  };
+  walk(walk, 0, 0);
+  const int64_t count = static_cast<int64_t>(cols[0].size());
+  if (count == 0) return emptyOnDevice({0, r}, self.dtype(), on.device);
+  std::vector<Tensor> parts;
+  for (const auto& c : cols) parts.push_back(indexSelectHost(self, 0, c));
+  return callOp<"aten::stack", Tensor>(IValue::tensorList(std::move(parts)), int64_t{1});
+}
+
 }  // namespace
 
 const CudaTable kCudaCompositeMoreOps = {
+    row<frobeniusNormDim>("aten::frobenius_norm.dim"),
+    row<linalgMatrixNormStr>("aten::linalg_matrix_norm.str_ord"),
+    row<linalgMatrixNorm>("aten::linalg_matrix_norm"),
+    row<linalgNorm>("aten::linalg_norm"),
+    row<asStridedScatter>("aten::as_strided_scatter"),
+    row<put>("aten::put"),
+    row<bucketize>("aten::bucketize.Tensor"),
+    row<searchsorted>("aten::searchsorted.Tensor"),
+    row<isin>("aten::isin.Tensor_Tensor"),
+    row<combinations>("aten::combinations"),
     row<medianDim>("aten::median.dim"),
     row<nanmedianDim>("aten::nanmedian.dim"),
     row<medianAll<false>>("aten::median"),

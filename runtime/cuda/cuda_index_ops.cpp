@@ -4,8 +4,10 @@
 // first (their min and max, two numbers copied back), so an index out of
 // range is an error naming it, never a device fault.
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "runtime/core/op_call.h"
@@ -121,10 +123,8 @@ Tensor scatterInto(ScatterMode mode, const Tensor& self, int64_t dim, const Tens
   const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
   checkShapes(self, index, src, d, op);
   checkRange(index, self.dim() == 0 ? 1 : self.size(d), 0, op);
-  if (mode == ScatterMode::Add) {
-    JS_CHECK(scatterAddSupports(self.dtype()), op, ": \"", op, "_cuda\" not implemented for '",
-             scalarTypeName(self.dtype()), "'");
-  }
+  JS_CHECK(scatterSupports(mode, self.dtype()), op, ": \"", op, "_cuda\" not implemented for '",
+           scalarTypeName(self.dtype()), "'");
   Tensor out = cloneOnDevice(self, on);
   if (index.numel() == 0) return out;
   Tensor source, valueOnDevice;
@@ -155,6 +155,70 @@ Tensor scatterAdd(const Tensor& self, int64_t dim, const Tensor& index, const Te
   return scatterInto(ScatterMode::Add, self, dim, index, &src, std::nullopt, "scatter_add");
 }
 
+// The identity of max (lowest) or min (highest) in dtype t.
+Scalar extremeOf(ScalarType t, bool lowest) {
+  if (isFloatingType(t)) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return Scalar(lowest ? -inf : inf);
+  }
+  const size_t bits = 8 * elementSize(t);
+  const int64_t hi = bits >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (bits - 1)) - 1;
+  return Scalar(lowest ? -hi - 1 : hi);
+}
+
+// scatter_reduce(self, dim, index, src, reduce, include_self): "sum",
+// "prod", "mean", "amax", "amin". Without include_self, the positions the
+// scatter reaches start from the reduction's identity instead of self.
+Tensor scatterReduceImpl(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                         std::string_view reduce, bool includeSelf, const char* op) {
+  ScatterMode mode;
+  if (reduce == "sum" || reduce == "mean") {
+    mode = ScatterMode::Add;
+  } else if (reduce == "prod") {
+    mode = ScatterMode::Mul;
+  } else if (reduce == "amax") {
+    mode = ScatterMode::Max;
+  } else if (reduce == "amin") {
+    mode = ScatterMode::Min;
+  } else {
+    JS_ERROR(op, ": reduce argument must be either sum, prod, mean, amax or amin, got ", std::string(reduce));
+  }
+  OnDevice on(deviceOf({&self, &index, &src}, op));
+  Tensor start = self;
+  if (!includeSelf) {
+    // 1 where the scatter writes, then the identity there.
+    const Tensor zeros8 = toDevice(zeros(self.sizes(), ScalarType::Long), on.device);
+    const Tensor touched = callOp<"aten::ne.Scalar", Tensor>(
+        scatterInto(ScatterMode::Assign, zeros8, dim, index, nullptr, Scalar(int64_t{1}), op), IValue(Scalar(int64_t{0})));
+    Scalar identity(int64_t{0});
+    if (mode == ScatterMode::Mul) identity = Scalar(int64_t{1});
+    if (mode == ScatterMode::Max || mode == ScatterMode::Min) identity = extremeOf(self.dtype(), mode == ScatterMode::Max);
+    start = callOp<"aten::masked_fill.Scalar", Tensor>(self, touched, IValue(identity));
+  }
+  Tensor out = scatterInto(mode, start, dim, index, &src, std::nullopt, op);
+  if (reduce != "mean") return out;
+  // The mean divides by how many values each position received (+1 for self).
+  const Tensor ones = toDevice(full(index.sizes(), Scalar(int64_t{1}), ScalarType::Long), on.device);
+  const Tensor zeros8 = toDevice(zeros(self.sizes(), ScalarType::Long), on.device);
+  Tensor count = scatterInto(ScatterMode::Add, zeros8, dim, index, &ones, std::nullopt, op);
+  if (includeSelf) count = callOp<"aten::add.Scalar", Tensor>(count, IValue(Scalar(int64_t{1})), IValue(Scalar(int64_t{1})));
+  count = callOp<"aten::clamp_min", Tensor>(count, IValue(Scalar(int64_t{1})));
+  if (isFloatingType(self.dtype())) {
+    return callOp<"aten::div.Tensor", Tensor>(out, callOp<"aten::to.dtype", Tensor>(count, self.dtype(), false, false, IValue()));
+  }
+  return callOp<"aten::div.Tensor_mode", Tensor>(out, count, IValue(std::string("floor")));
+}
+Tensor scatterReduceTwo(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                        std::string_view reduce, bool includeSelf) {
+  return scatterReduceImpl(self, dim, index, src, reduce, includeSelf, "scatter_reduce");
+}
+// scatter(..., reduce="add" | "multiply"): the older spelling.
+Tensor scatterReduceOld(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                        std::string_view reduce) {
+  JS_CHECK(reduce == "add" || reduce == "multiply", "reduce argument must be either add or multiply.");
+  return scatterReduceImpl(self, dim, index, src, reduce == "add" ? "sum" : "prod", true, "scatter");
+}
+
 // The 1-D index of the index_* ops as a full index over `shape` (stride 0
 // outside dim), so they are scatters.
 Tensor alongDim(const Tensor& index, IntArrayRef shape, int64_t dim, const char* op) {
@@ -180,6 +244,14 @@ Tensor indexCopy(const Tensor& self, int64_t dim, const Tensor& index, const Ten
   const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
   const Tensor full = alongDim(index, source.sizes(), d, "index_copy");
   return scatterInto(ScatterMode::Assign, self, d, full, &source, std::nullopt, "index_copy");
+}
+Tensor indexReduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                   std::string_view reduce, bool includeSelf) {
+  const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
+  JS_CHECK(reduce == "prod" || reduce == "mean" || reduce == "amax" || reduce == "amin",
+           "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got ", std::string(reduce), ".");
+  const Tensor full = alongDim(index, source.sizes(), d, "index_reduce");
+  return scatterReduceImpl(self, d, full, source, reduce, includeSelf, "index_reduce");
 }
 Tensor indexFill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
   const int64_t d = maybe_wrap_dim(dim, std::max<int64_t>(self.dim(), 1));
@@ -249,6 +321,9 @@ Tensor maxUnpool3d(const Tensor& self, const Tensor& indices, std::vector<int64_
 }  // namespace
 
 const CudaTable kCudaIndexOps = {
+    row<scatterReduceTwo>("aten::scatter_reduce.two"),
+    row<scatterReduceOld>("aten::scatter.reduce"),
+    row<indexReduce>("aten::index_reduce"),
     row<maxUnpool2d>("aten::max_unpool2d"),
     row<maxUnpool3d>("aten::max_unpool3d"),
     row<gather>("aten::gather"),

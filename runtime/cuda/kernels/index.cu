@@ -2,6 +2,7 @@
 // linear position, the addressed element's offset with dim's coordinate
 // taken from the index.
 #include <algorithm>
+#include <type_traits>
 
 #include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_error.h"
@@ -69,6 +70,50 @@ __global__ void scatterAddKernel(IndexLaunch l, T* dst, const T* src, const T* v
   }
 }
 
+// *at = f(*at) atomically, by compare-and-swap on the element's bytes.
+template <typename T, typename F>
+__device__ void atomicApply(T* at, F f) {
+  using W = std::conditional_t<sizeof(T) == 2, unsigned short,
+                               std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>>;
+  static_assert(sizeof(T) == sizeof(W), "2, 4 or 8 bytes");
+  W* word = reinterpret_cast<W*>(at);
+  W old = *word, assumed;
+  do {
+    assumed = old;
+    T cur;
+    memcpy(&cur, &assumed, sizeof(T));
+    const T next = f(cur);
+    W bits;
+    memcpy(&bits, &next, sizeof(T));
+    old = atomicCAS(word, assumed, bits);
+  } while (assumed != old);
+}
+
+template <typename T>
+__global__ void scatterCasKernel(IndexLaunch l, ScatterMode mode, T* dst, const T* src, const T* value,
+                                 const int64_t* index) {
+  using C = typename ComputeType<T>::type;
+  for (int64_t p = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; p < l.numel; p += int64_t{blockDim.x} * gridDim.x) {
+    int64_t a, o;
+    offsetsOf(l, p, index, a, o);
+    const C v = toCompute(value ? *value : src[o]);
+    atomicApply(dst + a, [mode, v](T curT) {
+      const C cur = toCompute(curT);
+      C r;
+      if (mode == ScatterMode::Mul) {
+        r = cur * v;
+      } else if (cur != cur) {
+        r = cur;
+      } else if (v != v) {
+        r = v;
+      } else {
+        r = mode == ScatterMode::Max ? (v > cur ? v : cur) : (v < cur ? v : cur);
+      }
+      return fromCompute<T>(r);
+    });
+  }
+}
+
 template <typename F>
 void bySize(size_t elementSize, F&& f) {
   switch (elementSize) {
@@ -81,9 +126,13 @@ void bySize(size_t elementSize, F&& f) {
 
 }  // namespace
 
-bool scatterAddSupports(ScalarType t) {
-  return t == ScalarType::Float || t == ScalarType::Double || t == ScalarType::Half || t == ScalarType::BFloat16 ||
-         t == ScalarType::Int || t == ScalarType::Long;
+bool scatterSupports(ScatterMode mode, ScalarType t) {
+  if (mode == ScatterMode::Assign) return true;
+  if (mode == ScatterMode::Add) {
+    return t == ScalarType::Float || t == ScalarType::Double || t == ScalarType::Half || t == ScalarType::BFloat16 ||
+           t == ScalarType::Int || t == ScalarType::Long;
+  }
+  return t != ScalarType::Bool && t != ScalarType::Byte && t != ScalarType::Char;  // 2, 4 and 8 bytes
 }
 
 void launchGather(const IndexLaunch& l, void* out, const void* self, const int64_t* index, size_t elementSize,
@@ -107,6 +156,18 @@ void launchScatter(ScatterMode mode, const IndexLaunch& l, void* dst, const void
       scatterAssignKernel<E><<<blocksFor(l.numel), kThreads, 0, stream>>>(
           l, static_cast<E*>(dst), static_cast<const E*>(src), static_cast<const E*>(value), index);
     });
+  } else if (mode != ScatterMode::Add) {
+    bool launched = false;
+    dispatchReal(type, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (sizeof(T) >= 2) {
+        scatterCasKernel<T><<<blocksFor(l.numel), kThreads, 0, stream>>>(
+            l, mode, static_cast<T*>(dst), static_cast<const T*>(src), static_cast<const T*>(value), index);
+        launched = true;
+      }
+    });
+    if (!launched) throwCudaError(cudaErrorInvalidValue, "launchScatter: no compare-and-swap for 1-byte dtypes",
+                                  __FILE__, __LINE__);
   } else {
     bool launched = false;
     dispatchReal(type, [&](auto tag) {

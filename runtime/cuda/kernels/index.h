@@ -31,14 +31,15 @@ struct IndexLaunch {
 void launchGather(const IndexLaunch& l, void* out, const void* self, const int64_t* index, size_t elementSize,
                   cudaStream_t stream);
 
-enum class ScatterMode : uint8_t { Assign, Add };
+enum class ScatterMode : uint8_t { Assign, Add, Mul, Max, Min };
 // Assign: any dtype (bytes); a repeated index keeps one of the writes, as
 // PyTorch's CUDA scatter does. Add: float, double, half, bfloat16, int32,
-// int64 (atomic adds); src of `type` too. When `value` is non-null it
-// replaces src (a number in `type`).
+// int64 (atomic adds); Mul, Max, Min (NaN propagates): compare-and-swap
+// loops on every dtype of 2, 4 or 8 bytes. src of `type` too. When `value`
+// is non-null it replaces src (a number in `type`).
 void launchScatter(ScatterMode mode, const IndexLaunch& l, void* dst, const void* src, const void* value,
                    const int64_t* index, ScalarType type, cudaStream_t stream);
-// Whether launchScatter's Add takes `type`.
-bool scatterAddSupports(ScalarType type);
+// Whether launchScatter's `mode` takes `type`.
+bool scatterSupports(ScatterMode mode, ScalarType type);
 
 }  // namespace jitserve::cuda

@@ -953,6 +953,52 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
     check("aten::nonzero", {sample({3, 4}, ScalarType::Long, 324)});
     check("aten::argwhere", {mask});
   }
+  // scatter_reduce (every reduction, with and without self), index_reduce,
+  // the norms without a decomposition, searches, membership, put.
+  {
+    Tensor idx = empty({2, 3}, ScalarType::Long);
+    const int64_t targets[] = {0, 0, 2, 1, 3, 3};
+    std::copy(targets, targets + 6, idx.data<int64_t>());
+    for (ScalarType dt : {ScalarType::Float, ScalarType::Double, ScalarType::Long}) {
+      const Tensor self = sample({2, 4}, dt, 330), src = sample({2, 3}, dt, 331);
+      for (const char* reduce : {"sum", "prod", "mean", "amax", "amin"}) {
+        for (bool include : {true, false}) {
+          check("aten::scatter_reduce.two", {self, IValue(int64_t{1}), idx, src, IValue(std::string(reduce)),
+                                             IValue(include)},
+                false, 4);
+        }
+      }
+      check("aten::scatter.reduce", {self, IValue(int64_t{1}), idx, src, IValue(std::string("multiply"))}, false, 4);
+    }
+    Tensor rows = empty({3}, ScalarType::Long);
+    rows.data<int64_t>()[0] = 1, rows.data<int64_t>()[1] = 0, rows.data<int64_t>()[2] = 1;
+    check("aten::index_reduce", {sample({2, 4}, f, 332), IValue(int64_t{0}), rows, sample({3, 4}, f, 333),
+                                 IValue(std::string("amax")), IValue(false)});
+    const Tensor a = sample({2, 3, 4}, f, 334);
+    check("aten::frobenius_norm.dim", {a, ints({1, 2}), IValue(false)}, false, 4);
+    check("aten::linalg_matrix_norm.str_ord", {a, IValue(std::string("fro")), ints({-2, -1}), IValue(true), IValue()},
+          false, 4);
+    for (double ord : {1.0, -1.0, double{INFINITY}, -double{INFINITY}}) {
+      check("aten::linalg_matrix_norm", {a, num(ord), ints({-2, -1}), IValue(false), IValue()}, false, 4);
+    }
+    check("aten::linalg_norm", {a, IValue(), IValue(), IValue(false), IValue()}, false, 4);
+    check("aten::linalg_norm", {a, num(3), ints({2}), IValue(true), IValue()}, false, 4);
+    Tensor bounds = empty({4}, f);
+    for (int i = 0; i < 4; ++i) bounds.data<float>()[i] = -1.5f + i;
+    for (bool right : {false, true}) {
+      check("aten::bucketize.Tensor", {a, bounds, IValue(false), IValue(right)});
+      check("aten::searchsorted.Tensor", {bounds, sample({5}, f, 335), IValue(true), IValue(right), IValue(), IValue()});
+    }
+    check("aten::isin.Tensor_Tensor", {sample({3, 4}, ScalarType::Long, 336), sample({3}, ScalarType::Long, 337),
+                                       IValue(false), IValue(true)});
+    Tensor flat = empty({3}, ScalarType::Long);
+    flat.data<int64_t>()[0] = 0, flat.data<int64_t>()[1] = -1, flat.data<int64_t>()[2] = 5;
+    check("aten::put", {sample({2, 4}, f, 338), flat, sample({3}, f, 339), IValue(false)});
+    check("aten::as_strided_scatter", {sample({4, 4}, f, 340), sample({2, 2}, f, 341), ints({2, 2}), ints({5, 1}),
+                                       IValue(int64_t{1})});
+    check("aten::combinations", {sample({4}, f, 342), IValue(int64_t{2}), IValue(false)});
+    check("aten::combinations", {sample({3}, f, 343), IValue(int64_t{2}), IValue(true)});
+  }
   check("aten::fft_fftshift", {sample({4, 5}, f, 309), IValue()});
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
