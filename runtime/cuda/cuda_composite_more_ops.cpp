@@ -112,13 +112,11 @@ Tensor bilinear(const Tensor& x1, const Tensor& x2, const Tensor& w, const std::
 
 // ---- stacking, diagonals, shuffles ----
 
+// atleast_Nd: views (kAnyDevice), the CPU's own.
 Tensor atLeast(const Tensor& t, int64_t rank) {
-  if (t.dim() >= rank) return t;
-  if (rank == 1) return t.reshape({1});
-  if (rank == 2) return t.dim() == 0 ? t.reshape({1, 1}) : t.unsqueeze(0);
-  if (t.dim() == 0) return t.reshape({1, 1, 1});
-  if (t.dim() == 1) return t.unsqueeze(0).unsqueeze(-1);
-  return t.unsqueeze(-1);
+  if (rank == 1) return callOp<"aten::atleast_1d", Tensor>(t);
+  if (rank == 2) return callOp<"aten::atleast_2d", Tensor>(t);
+  return callOp<"aten::atleast_3d", Tensor>(t);
 }
 template <int Kind>  // 0 hstack, 1 vstack, 2 dstack, 3 column_stack
 Tensor stackFamily(std::vector<Tensor> ts) {
@@ -140,7 +138,6 @@ Tensor stackFamily(std::vector<Tensor> ts) {
   return catOp(std::move(ts), dim);
 }
 
-Tensor zerosOn(IntArrayRef shape, ScalarType dt, Device d) { return toDevice(zeros(shape, dt), d); }
 
 Tensor diagEmbed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) {
   OnDevice on(deviceOf({&self}, "diag_embed"));
@@ -152,7 +149,7 @@ Tensor diagEmbed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2)
   const int64_t lo = std::min(d1, d2), hi = std::max(d1, d2);
   shape.insert(shape.begin() + lo, n);
   shape.insert(shape.begin() + hi, n);
-  Tensor out = zerosOn(shape, self.dtype(), on.device);
+  Tensor out = fullOnDevice(shape, Scalar(int64_t{0}), self.dtype(), on);
   callOp<"aten::copy_", Tensor>(out.diagonal(offset, d1, d2), self, false);
   return out;
 }
@@ -314,7 +311,10 @@ Tensor conjPhysical(const Tensor& self) {
   OnDevice on(self.device());
   return cloneOnDevice(self, on);
 }
-Tensor isreal(const Tensor& self) { return toDevice(full(self.sizes(), Scalar(true), ScalarType::Bool), self.device()); }
+Tensor isreal(const Tensor& self) {
+  OnDevice on(self.device());
+  return fullOnDevice(self.sizes(), Scalar(true), ScalarType::Bool, on);
+}
 
 // ---- sorts, as a full topk (stable: ties keep their order; NaN largest) ----
 
@@ -457,9 +457,8 @@ Tensor crossEntropy(const Tensor& input, const Tensor& target, const std::option
 // ---- index-list rearrangements ----
 
 Tensor indexSelectHost(const Tensor& x, int64_t dim, const IntList& index) {
-  Tensor host = empty({static_cast<int64_t>(index.size())}, ScalarType::Long);
-  std::copy(index.begin(), index.end(), host.data<int64_t>());
-  return callOp<"aten::index_select", Tensor>(x, dim, toDevice(host, x.device()));
+  const OnDevice on(x.device());
+  return callOp<"aten::index_select", Tensor>(x, dim, longsOnDevice(index, {static_cast<int64_t>(index.size())}, on));
 }
 
 Tensor repeatInterleave(const Tensor& self, int64_t repeats, std::optional<int64_t> dim,
@@ -504,7 +503,7 @@ Tensor blockDiag(std::vector<Tensor> ts) {
   }
   const Tensor* any = &ts[0];
   OnDevice on(deviceOf({any}, "block_diag"));
-  Tensor out = zerosOn({rows, cols}, dt, on.device);
+  Tensor out = fullOnDevice({rows, cols}, Scalar(int64_t{0}), dt, on);
   int64_t r = 0, c = 0;
   for (const Tensor& t : ts) {
     if (t.numel() > 0) {
@@ -698,11 +697,6 @@ std::vector<int64_t> hostNonzero(const Tensor& t) {
     if (p[i]) out.push_back(i);
   return out;
 }
-Tensor longsOn(const std::vector<int64_t>& v, IntArrayRef shape, Device d) {
-  Tensor h = empty(shape, ScalarType::Long);
-  std::copy(v.begin(), v.end(), h.data<int64_t>());
-  return toDevice(h, d);
-}
 Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   JS_CHECK(mask.dtype() == ScalarType::Bool, "masked_select: expected BoolTensor for mask");
   OnDevice on(deviceOf({&self, &mask}, "masked_select"));
@@ -711,7 +705,7 @@ Tensor maskedSelect(const Tensor& self, const Tensor& mask) {
   const Tensor flat = contiguousOnDevice(self.expand(shape), on).reshape({-1});
   if (at.empty()) return emptyOnDevice({0}, self.dtype(), on.device);
   return callOp<"aten::index_select", Tensor>(flat, int64_t{0},
-                                              longsOn(at, {static_cast<int64_t>(at.size())}, on.device));
+                                              longsOnDevice(at, {static_cast<int64_t>(at.size())}, on));
 }
 Tensor nonzero(const Tensor& self) {
   OnDevice on(deviceOf({&self}, "nonzero"));
@@ -727,7 +721,7 @@ Tensor nonzero(const Tensor& self) {
     }
     coords.insert(coords.end(), c.begin(), c.end());
   }
-  return longsOn(coords, {static_cast<int64_t>(at.size()), nd}, on.device);
+  return longsOnDevice(coords, {static_cast<int64_t>(at.size()), nd}, on);
 }
 
 // ---- norms built from the vector norm ----

@@ -109,13 +109,57 @@ void addChannelBias(Tensor& out, const Tensor& bias, int64_t K, const OnDevice& 
                operandOf(b, out.sizes()), 1.0, on.stream);
 }
 
-struct Algo {
-  cudnnConvolutionFwdAlgo_t algo;
+template <typename A>
+struct AlgoChoice {
+  A algo;
   size_t workspace;
 };
 
-std::mutex gAlgoMu;
-std::map<std::string, Algo> gAlgos;
+std::mutex gAlgoMu;  // guards every chooseAlgo cache
+
+// The first algorithm cuDNN's heuristics list (find(perf, &count)) that
+// succeeds, needs no tensor-op math for float32 / float64 (that would be
+// TF32), and whose workspace size (workspaceOf(algo, &bytes)) is known;
+// chosen once per key, one cache per algorithm kind. Empty if none.
+template <typename A, typename Perf, int Count, typename Find, typename Workspace>
+std::optional<AlgoChoice<A>> chooseAlgo(const std::string& key, ScalarType dt, Find find, Workspace workspaceOf) {
+  static std::map<std::string, AlgoChoice<A>> cache;
+  {
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  Perf perf[Count];
+  int found = 0;
+  find(perf, &found);
+  for (int i = 0; i < found; ++i) {
+    if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
+    if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
+    size_t ws = 0;
+    if (workspaceOf(perf[i].algo, &ws) != CUDNN_STATUS_SUCCESS) continue;
+    const AlgoChoice<A> choice{perf[i].algo, ws};
+    std::lock_guard<std::mutex> lock(gAlgoMu);
+    cache.emplace(key, choice);
+    return choice;
+  }
+  return std::nullopt;
+}
+
+// cuDNN's alpha (1) and beta (0), in the compute type (double for double).
+const void* cudnnScale(ScalarType dt, int value) {
+  static const float f[2] = {0, 1};
+  static const double d[2] = {0, 1};
+  return dt == ScalarType::Double ? static_cast<const void*>(&d[value]) : &f[value];
+}
+
+// A workspace of `bytes` on the call's device; its data pointer (null for 0).
+struct Workspace {
+  Tensor t;
+  Workspace(size_t bytes, const OnDevice& on) {
+    if (bytes > 0) t = emptyOnDevice({static_cast<int64_t>(bytes)}, ScalarType::Byte, on.device);
+  }
+  void* data() const { return t.defined() ? t.unsafeGetImpl()->deviceData() : nullptr; }
+};
 
 // y = conv2d(x, w) + bias, x: (N, C, H, W), w: (K, C / groups, R, S).
 Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
@@ -167,56 +211,27 @@ Tensor conv2dCore(const Tensor& input, const Tensor& weight, const std::optional
   key << on.device.str() << ' ' << static_cast<int>(dt) << ' ' << shapeToString(input.sizes())
       << shapeToString(weight.sizes()) << ' ' << stride.first << ',' << stride.second << ' ' << padding.first << ','
       << padding.second << ' ' << dilation.first << ',' << dilation.second << ' ' << groups;
-  Algo algo{};
-  bool cached = false;
-  {
-    std::lock_guard<std::mutex> lock(gAlgoMu);
-    auto it = gAlgos.find(key.str());
-    if (it != gAlgos.end()) algo = it->second, cached = true;
-  }
-  if (!cached) {
-    cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
-    int found = 0;
-    JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionForwardAlgorithm_v7(h, xd.d, wd.d, cd.d, yd.d,
-                                                         CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &found, perf));
-    bool chosen = false;
-    for (int i = 0; i < found && !chosen; ++i) {
-      if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
-      // FMA math for float32 rules out algorithms that would need TF32.
-      if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
-      size_t ws = 0;
-      if (cudnn().cudnnGetConvolutionForwardWorkspaceSize(h, xd.d, wd.d, cd.d, yd.d, perf[i].algo, &ws) !=
-          CUDNN_STATUS_SUCCESS)
-        continue;
-      algo = Algo{perf[i].algo, ws};
-      chosen = true;
-    }
-    JS_CHECK(chosen, "conv2d: cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
-             shapeToString(weight.sizes()));
-    std::lock_guard<std::mutex> lock(gAlgoMu);
-    gAlgos.emplace(key.str(), algo);
-  }
-  Tensor workspace;
-  if (algo.workspace > 0)
-    workspace = emptyOnDevice({static_cast<int64_t>(algo.workspace)}, ScalarType::Byte, on.device);
-  const float oneF = 1, zeroF = 0;
-  const double oneD = 1, zeroD = 0;
-  const void* one = dt == ScalarType::Double ? static_cast<const void*>(&oneD) : &oneF;
-  const void* zero = dt == ScalarType::Double ? static_cast<const void*>(&zeroD) : &zeroF;
-  JS_CUDNN_CHECK(cudnn().cudnnConvolutionForward(h, one, xd.d, x.unsafeGetImpl()->deviceData(), wd.d,
-                                         w.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
-                                         workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr,
-                                         algo.workspace, zero, yd.d, out.unsafeGetImpl()->deviceData()));
+  const auto algo = chooseAlgo<cudnnConvolutionFwdAlgo_t, cudnnConvolutionFwdAlgoPerf_t,
+                               CUDNN_CONVOLUTION_FWD_ALGO_COUNT>(
+      key.str(), dt,
+      [&](cudnnConvolutionFwdAlgoPerf_t* perf, int* found) {
+        JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionForwardAlgorithm_v7(h, xd.d, wd.d, cd.d, yd.d,
+                                                                      CUDNN_CONVOLUTION_FWD_ALGO_COUNT, found, perf));
+      },
+      [&](cudnnConvolutionFwdAlgo_t a, size_t* ws) {
+        return cudnn().cudnnGetConvolutionForwardWorkspaceSize(h, xd.d, wd.d, cd.d, yd.d, a, ws);
+      });
+  JS_CHECK(algo, "conv2d: cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
+           shapeToString(weight.sizes()));
+  const Workspace workspace(algo->workspace, on);
+  JS_CUDNN_CHECK(cudnn().cudnnConvolutionForward(h, cudnnScale(dt, 1), xd.d, x.unsafeGetImpl()->deviceData(), wd.d,
+                                                 w.unsafeGetImpl()->deviceData(), cd.d, algo->algo, workspace.data(),
+                                                 algo->workspace, cudnnScale(dt, 0), yd.d,
+                                                 out.unsafeGetImpl()->deviceData()));
   countDeviceKernelLaunches();
   if (bt.defined()) addChannelBias(out, bt, K, on, "conv2d");
   return out;
 }
-
-struct BwdAlgo {
-  cudnnConvolutionBwdDataAlgo_t algo;
-  size_t workspace;
-};
-std::map<std::string, BwdAlgo> gBwdAlgos;  // guarded by gAlgoMu
 
 // y = conv_transpose2d(x, w) + bias, x: (N, Cin, H, W), w: (Cin, Cout / groups,
 // R, S): the gradient of the convolution from y's shape to x's with respect
@@ -275,46 +290,22 @@ Tensor convTranspose2dCore(const Tensor& input, const Tensor& weight, const std:
       << shapeToString(weight.sizes()) << ' ' << stride.first << ',' << stride.second << ' ' << padding.first << ','
       << padding.second << ' ' << outputPadding.first << ',' << outputPadding.second << ' ' << dilation.first << ','
       << dilation.second << ' ' << groups;
-  BwdAlgo algo{};
-  bool cached = false;
-  {
-    std::lock_guard<std::mutex> lock(gAlgoMu);
-    auto it = gBwdAlgos.find(key.str());
-    if (it != gBwdAlgos.end()) algo = it->second, cached = true;
-  }
-  if (!cached) {
-    cudnnConvolutionBwdDataAlgoPerf_t perf[CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT];
-    int found = 0;
-    JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionBackwardDataAlgorithm_v7(h, wd.d, dyd.d, cd.d, dxd.d,
-                                                                       CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, &found,
-                                                                       perf));
-    bool chosen = false;
-    for (int i = 0; i < found && !chosen; ++i) {
-      if (perf[i].status != CUDNN_STATUS_SUCCESS) continue;
-      if ((dt == ScalarType::Float || dt == ScalarType::Double) && perf[i].mathType == CUDNN_TENSOR_OP_MATH) continue;
-      size_t ws = 0;
-      if (cudnn().cudnnGetConvolutionBackwardDataWorkspaceSize(h, wd.d, dyd.d, cd.d, dxd.d, perf[i].algo, &ws) !=
-          CUDNN_STATUS_SUCCESS)
-        continue;
-      algo = BwdAlgo{perf[i].algo, ws};
-      chosen = true;
-    }
-    JS_CHECK(chosen, op, ": cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
-             shapeToString(weight.sizes()));
-    std::lock_guard<std::mutex> lock(gAlgoMu);
-    gBwdAlgos.emplace(key.str(), algo);
-  }
-  Tensor workspace;
-  if (algo.workspace > 0)
-    workspace = emptyOnDevice({static_cast<int64_t>(algo.workspace)}, ScalarType::Byte, on.device);
-  const float oneF = 1, zeroF = 0;
-  const double oneD = 1, zeroD = 0;
-  const void* one = dt == ScalarType::Double ? static_cast<const void*>(&oneD) : &oneF;
-  const void* zero = dt == ScalarType::Double ? static_cast<const void*>(&zeroD) : &zeroF;
+  const auto algo = chooseAlgo<cudnnConvolutionBwdDataAlgo_t, cudnnConvolutionBwdDataAlgoPerf_t,
+                               CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT>(
+      key.str(), dt,
+      [&](cudnnConvolutionBwdDataAlgoPerf_t* perf, int* found) {
+        JS_CUDNN_CHECK(cudnn().cudnnGetConvolutionBackwardDataAlgorithm_v7(
+            h, wd.d, dyd.d, cd.d, dxd.d, CUDNN_CONVOLUTION_BWD_DATA_ALGO_COUNT, found, perf));
+      },
+      [&](cudnnConvolutionBwdDataAlgo_t a, size_t* ws) {
+        return cudnn().cudnnGetConvolutionBackwardDataWorkspaceSize(h, wd.d, dyd.d, cd.d, dxd.d, a, ws);
+      });
+  JS_CHECK(algo, op, ": cuDNN has no algorithm for input ", shapeToString(input.sizes()), " and weight ",
+           shapeToString(weight.sizes()));
+  const Workspace workspace(algo->workspace, on);
   JS_CUDNN_CHECK(cudnn().cudnnConvolutionBackwardData(
-      h, one, wd.d, w.unsafeGetImpl()->deviceData(), dyd.d, x.unsafeGetImpl()->deviceData(), cd.d, algo.algo,
-      workspace.defined() ? workspace.unsafeGetImpl()->deviceData() : nullptr, algo.workspace, zero, dxd.d,
-      out.unsafeGetImpl()->deviceData()));
+      h, cudnnScale(dt, 1), wd.d, w.unsafeGetImpl()->deviceData(), dyd.d, x.unsafeGetImpl()->deviceData(), cd.d,
+      algo->algo, workspace.data(), algo->workspace, cudnnScale(dt, 0), dxd.d, out.unsafeGetImpl()->deviceData()));
   countDeviceKernelLaunches();
   if (bt.defined()) addChannelBias(out, bt, Cout, on, op);
   return out;

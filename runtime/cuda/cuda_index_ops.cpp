@@ -187,7 +187,7 @@ Tensor scatterReduceImpl(const Tensor& self, int64_t dim, const Tensor& index, c
   Tensor start = self;
   if (!includeSelf) {
     // 1 where the scatter writes, then the identity there.
-    const Tensor zeros8 = toDevice(zeros(self.sizes(), ScalarType::Long), on.device);
+    const Tensor zeros8 = fullOnDevice(self.sizes(), Scalar(int64_t{0}), ScalarType::Long, on);
     const Tensor touched = callOp<"aten::ne.Scalar", Tensor>(
         scatterInto(ScatterMode::Assign, zeros8, dim, index, nullptr, Scalar(int64_t{1}), op), IValue(Scalar(int64_t{0})));
     Scalar identity(int64_t{0});
@@ -198,8 +198,8 @@ Tensor scatterReduceImpl(const Tensor& self, int64_t dim, const Tensor& index, c
   Tensor out = scatterInto(mode, start, dim, index, &src, std::nullopt, op);
   if (reduce != "mean") return out;
   // The mean divides by how many values each position received (+1 for self).
-  const Tensor ones = toDevice(full(index.sizes(), Scalar(int64_t{1}), ScalarType::Long), on.device);
-  const Tensor zeros8 = toDevice(zeros(self.sizes(), ScalarType::Long), on.device);
+  const Tensor ones = fullOnDevice(index.sizes(), Scalar(int64_t{1}), ScalarType::Long, on);
+  const Tensor zeros8 = fullOnDevice(self.sizes(), Scalar(int64_t{0}), ScalarType::Long, on);
   Tensor count = scatterInto(ScatterMode::Add, zeros8, dim, index, &ones, std::nullopt, op);
   if (includeSelf) count = callOp<"aten::add.Scalar", Tensor>(count, IValue(Scalar(int64_t{1})), IValue(Scalar(int64_t{1})));
   count = callOp<"aten::clamp_min", Tensor>(count, IValue(Scalar(int64_t{1})));
@@ -301,7 +301,7 @@ Tensor maxUnpool(const Tensor& self, const Tensor& indices, const std::vector<in
              spatial == 2 ? "" : std::to_string(osize[0]) + "x", osize[static_cast<size_t>(spatial - 2)], "x",
              osize[static_cast<size_t>(spatial - 1)], ")");
   }
-  const Tensor zero = toDevice(zeros({N, C, P}, in.dtype()), on.device);
+  const Tensor zero = fullOnDevice({N, C, P}, Scalar(int64_t{0}), in.dtype(), on);
   const Tensor src = in.view({N, C, L});
   Tensor out = scatterInto(ScatterMode::Assign, zero, 2, ix.view({N, C, L}), &src, std::nullopt, op);
   DimVector shape{N, C};

@@ -1,5 +1,7 @@
 #include "runtime/cuda/cuda_op_utils.h"
 
+#include <algorithm>
+
 #include "runtime/support/error.h"
 #include "runtime/tensor/device_copy.h"
 
@@ -54,6 +56,23 @@ Tensor cloneOnDevice(const Tensor& t, const OnDevice& on) {
   Tensor out = emptyOnDevice(t.sizes(), t.dtype(), t.device());
   launchCopy(launchShape(t.sizes(), "clone"), operandOf(out, t.sizes()), operandOf(t, t.sizes()), on.stream);
   return out;
+}
+
+Tensor fullOnDevice(IntArrayRef shape, const Scalar& value, ScalarType dt, const OnDevice& on) {
+  checkDtype(dt, "full");
+  Tensor out = emptyOnDevice(shape, dt, on.device);
+  if (out.numel() == 0) return out;
+  const Tensor one = toDevice(full({}, value, dt), on.device);
+  launchCopy(launchShape(shape, "full"), operandOf(out, shape), operandOf(one, shape), on.stream);
+  return out;
+}
+
+Tensor longsOnDevice(const std::vector<int64_t>& values, IntArrayRef shape, const OnDevice& on) {
+  Tensor host = empty(shape, ScalarType::Long);
+  JS_INTERNAL_ASSERT(static_cast<size_t>(host.numel()) == values.size(), "longsOnDevice: ", values.size(),
+                     " values for shape ", shapeToString(shape));
+  std::copy(values.begin(), values.end(), host.data<int64_t>());
+  return toDevice(host, on.device);
 }
 
 Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on) { return t.is_contiguous() ? t : cloneOnDevice(t, on); }

@@ -60,6 +60,13 @@ Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on);
 // A contiguous copy of t.
 Tensor cloneOnDevice(const Tensor& t, const OnDevice& on);
 
+// A new tensor of `shape` filled with value on the call's device: one element
+// copied over and broadcast by the copy kernel (no host buffer of the size).
+Tensor fullOnDevice(IntArrayRef shape, const Scalar& value, ScalarType dt, const OnDevice& on);
+// An int64 tensor of `shape` holding `values` (made on the host, e.g. an
+// index list), on the call's device.
+Tensor longsOnDevice(const std::vector<int64_t>& values, IntArrayRef shape, const OnDevice& on);
+
 double scalarValue(const Scalar& s);
 
 // The pair a 2-D window argument (kernel_size, stride, padding, dilation)

@@ -59,6 +59,30 @@ Rows arrange(const Tensor& x, std::vector<int64_t> dims, bool keepdim, const OnD
   return r;
 }
 
+// A result computed as rows over dim d of x (d moved last, arrange): its
+// shape in that order (d's size replaced by `size`), and the way back to
+// x's dim order.
+struct DimLast {
+  DimVector shape;
+  std::vector<int64_t> inverse;
+  bool last;  // d already is the last dim: nothing to move back
+  // t, computed in the permuted order, in x's order (contiguous).
+  Tensor restore(const Tensor& t, const OnDevice& on) const { return last ? t : cloneOnDevice(t.permute(inverse), on); }
+};
+DimLast dimLast(const Tensor& x, int64_t d, int64_t size) {
+  const int64_t nd = x.dim();
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < nd; ++i)
+    if (i != d) perm.push_back(i);
+  perm.push_back(d);
+  DimLast r;
+  for (int64_t i : perm) r.shape.push_back(i == d ? size : x.size(i));
+  r.inverse.resize(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) r.inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
+  r.last = d == nd - 1;
+  return r;
+}
+
 std::vector<int64_t> dimsOf(const std::optional<std::vector<int64_t>>& dim) {
   return dim ? *dim : std::vector<int64_t>{};
 }
@@ -216,27 +240,19 @@ Tensor scan(ScanOp op, const Tensor& self, int64_t dim, std::optional<ScalarType
   const Tensor x = castOnDevice(self, isFloatingType(outType) ? outType : self.dtype(), on);
   const int64_t nd = x.dim();
   if (nd == 0) {
-    if (indicesOut) *indicesOut = toDevice(zeros({}, ScalarType::Long), on.device);
+    if (indicesOut) *indicesOut = fullOnDevice({}, Scalar(int64_t{0}), ScalarType::Long, on);
     return castOnDevice(cloneOnDevice(x, on), outType, on);
   }
   const int64_t d = maybe_wrap_dim(dim, nd);
   Rows r = arrange(x, {d}, true, on, name);
-  std::vector<int64_t> perm;
-  for (int64_t i = 0; i < nd; ++i)
-    if (i != d) perm.push_back(i);
-  perm.push_back(d);
-  DimVector permuted;
-  for (int64_t i : perm) permuted.push_back(x.size(i));
-  Tensor rowsOut = emptyOnDevice(permuted, outType, on.device);
-  Tensor rowsIdx = extremum ? emptyOnDevice(permuted, ScalarType::Long, on.device) : Tensor();
+  const DimLast layout = dimLast(x, d, x.size(d));
+  Tensor rowsOut = emptyOnDevice(layout.shape, outType, on.device);
+  Tensor rowsIdx = extremum ? emptyOnDevice(layout.shape, ScalarType::Long, on.device) : Tensor();
   launchRowScan(op, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), x.dtype(),
                 rowsOut.unsafeGetImpl()->deviceData(), outType, on.stream,
                 extremum ? static_cast<int64_t*>(rowsIdx.unsafeGetImpl()->deviceData()) : nullptr);
-  std::vector<int64_t> inverse(static_cast<size_t>(nd));
-  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
-  if (indicesOut) *indicesOut = d == nd - 1 ? rowsIdx : cloneOnDevice(rowsIdx.permute(inverse), on);
-  if (d == nd - 1) return rowsOut;
-  return cloneOnDevice(rowsOut.permute(inverse), on);
+  if (indicesOut) *indicesOut = layout.restore(rowsIdx, on);
+  return layout.restore(rowsOut, on);
 }
 template <bool IsMax>
 std::tuple<Tensor, Tensor> cumExtremum(const Tensor& self, int64_t dim) {
@@ -311,23 +327,15 @@ std::tuple<Tensor, Tensor> topk(const Tensor& self, int64_t k, int64_t dim, bool
     return {values.reshape({}), indices.reshape({})};
   }
   Rows r = arrange(self, {d}, true, on, "topk");
-  std::vector<int64_t> perm;
-  for (int64_t i = 0; i < nd; ++i)
-    if (i != d) perm.push_back(i);
-  perm.push_back(d);
-  DimVector permuted;
-  for (int64_t i : perm) permuted.push_back(i == d ? k : self.size(i));
-  Tensor values = emptyOnDevice(permuted, self.dtype(), on.device);
-  Tensor indices = emptyOnDevice(permuted, ScalarType::Long, on.device);
+  const DimLast layout = dimLast(self, d, k);
+  Tensor values = emptyOnDevice(layout.shape, self.dtype(), on.device);
+  Tensor indices = emptyOnDevice(layout.shape, ScalarType::Long, on.device);
   if (k > 0) {
     launchRowTopk(largest, r.rows, r.cols, k, r.data.unsafeGetImpl()->deviceData(), self.dtype(),
                   values.unsafeGetImpl()->deviceData(), static_cast<int64_t*>(indices.unsafeGetImpl()->deviceData()),
                   on.stream);
   }
-  if (d == nd - 1) return {values, indices};
-  std::vector<int64_t> inverse(static_cast<size_t>(nd));
-  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
-  return {cloneOnDevice(values.permute(inverse), on), cloneOnDevice(indices.permute(inverse), on)};
+  return {layout.restore(values, on), layout.restore(indices, on)};
 }
 
 template <bool Log>
@@ -349,19 +357,11 @@ Tensor softmax(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype)
   // Rows over dim d, computed contiguous with d last, then put back in x's
   // dim order as a contiguous tensor.
   Rows r = arrange(x, {d}, true, on, name);
-  std::vector<int64_t> perm;
-  for (int64_t i = 0; i < nd; ++i)
-    if (i != d) perm.push_back(i);
-  perm.push_back(d);
-  DimVector permuted;
-  for (int64_t i : perm) permuted.push_back(x.size(i));
-  Tensor rowsOut = emptyOnDevice(permuted, x.dtype(), on.device);
+  const DimLast layout = dimLast(x, d, x.size(d));
+  Tensor rowsOut = emptyOnDevice(layout.shape, x.dtype(), on.device);
   launchRowSoftmax(Log, r.rows, r.cols, r.data.unsafeGetImpl()->deviceData(), x.dtype(),
                    rowsOut.unsafeGetImpl()->deviceData(), x.dtype(), on.stream);
-  if (d == nd - 1) return rowsOut;
-  std::vector<int64_t> inverse(static_cast<size_t>(nd));
-  for (int64_t i = 0; i < nd; ++i) inverse[static_cast<size_t>(perm[static_cast<size_t>(i)])] = i;
-  return cloneOnDevice(rowsOut.permute(inverse), on);
+  return layout.restore(rowsOut, on);
 }
 
 }  // namespace

@@ -63,18 +63,9 @@ Tensor zeroOp(Tensor self) {
   return fillWith(std::move(self), Scalar(int64_t{0}), on);
 }
 
-// A new device tensor of `shape` filled with value.
-Tensor filled(IntArrayRef shape, ScalarType dt, const Scalar& value, const OnDevice& on) {
-  Tensor out = emptyOnDevice(shape, dt, on.device);
-  return fillWith(out, value, on);
-}
-
 // Gathers along dim with host-made indices (an int64 list moved over).
 Tensor gatherDim(const Tensor& x, int64_t dim, const IntList& index, const OnDevice& on) {
-  Tensor host = empty({static_cast<int64_t>(index.size())}, ScalarType::Long);
-  std::copy(index.begin(), index.end(), host.data<int64_t>());
-  const Tensor idx = toDevice(host, on.device);
-  return callOp<"aten::index_select", Tensor>(x, dim, idx);
+  return callOp<"aten::index_select", Tensor>(x, dim, longsOnDevice(index, {static_cast<int64_t>(index.size())}, on));
 }
 
 Tensor constantPad(const Tensor& self, const IntList& pad, const Scalar& value) {
@@ -93,7 +84,7 @@ Tensor constantPad(const Tensor& self, const IntList& pad, const Scalar& value) 
              " resulted in a negative output size, which is invalid. Check dimension ", d, " of your input.");
     shape[static_cast<size_t>(d)] = size;
   }
-  Tensor out = filled(shape, self.dtype(), value, on);
+  Tensor out = fullOnDevice(shape, value, self.dtype(), on);
   Tensor dst = out;
   for (size_t i = 0; i < pad.size() / 2; ++i) {
     const int64_t d = nd - 1 - static_cast<int64_t>(i);

@@ -52,7 +52,7 @@ Tensor additiveMask(const Tensor& mask, std::optional<int64_t> maskType, int64_t
   }
   if (m.dtype() != ScalarType::Bool) return castOnDevice(m, ct, on);
   // 0 where attention is allowed, -inf where the mask forbids it.
-  const Tensor z = toDevice(zeros(m.sizes(), ct), on.device);
+  const Tensor z = fullOnDevice(m.sizes(), Scalar(0.0), ct, on);
   return callOp<"aten::masked_fill.Scalar", Tensor>(z, m, IValue(Scalar(-std::numeric_limits<double>::infinity())));
 }
 
