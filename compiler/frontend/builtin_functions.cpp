@@ -158,7 +158,24 @@ Value* emitAnnotate(const SourceRange& r, Emitter& e, CallArgs& args) {
   if (inputs.size() != 2) throw ErrorReport(r) << "annotate expects a type and a value";
   TypePtr t = e.parseType(inputs[0]);
   Value* v = e.emitExpr(inputs[1], t);
-  if (!v->type()->isSubtypeOf(*t)) throw ErrorReport(r) << "annotate: value does not match the annotated type";
+  // annotate converts as an argument would: PyTorch 2.x prints a 0-dim
+  // tensor used as an int (nn.LSTM's max_batch_size) as annotate(int, t).
+  TypeKind have = v->type()->kind();
+  bool numeric = have == TypeKind::TensorType || have == TypeKind::NumberType;
+  bool tensor = have == TypeKind::TensorType;
+  if (!v->type()->isSubtypeOf(*t)) {
+    if (numeric && t->kind() == TypeKind::IntType)
+      v = e.callBuiltin(tensor ? "aten::IntImplicit" : "aten::Int", {v}, {}, r);
+    else if (numeric && t->kind() == TypeKind::FloatType)
+      v = e.callBuiltin(tensor ? "aten::FloatImplicit" : "aten::Float", {v}, {}, r);
+    else if (tensor && t->kind() == TypeKind::NumberType)
+      v = e.callBuiltin("aten::ScalarImplicit", {v}, {}, r);
+    else if (have == TypeKind::StringType && t->kind() == TypeKind::DeviceObjType)
+      v = e.callBuiltin("aten::device", {v}, {}, r);
+  }
+  if (!v->type()->isSubtypeOf(*t))
+    throw ErrorReport(r) << "annotate: a value of type " << v->type()->annotationStr()
+                         << " does not match the annotated type " << t->annotationStr();
   if (!v->type()->equals(*t)) {
     // The value takes the annotated type (annotate(Optional[str], None)
     // types an attribute as Optional[str]); nothing happens at run time.

@@ -203,10 +203,19 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
         {"is_cuda", "prim::is_cuda"}, {"requires_grad", "prim::requires_grad"},
         {"T", "aten::numpy_T"}, {"mT", "aten::mT"}, {"mH", "aten::mH"}, {"H", "aten::matrix_H"},
         {"ndim", "aten::dim"}, {"data", "prim::data"}, {"is_leaf", "aten::is_leaf"},
-        {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}};
+        {"layout", "prim::layout"}, {"is_sparse", "prim::is_sparse"}, {"grad", "prim::grad"},
+        {"is_cpu", "prim::is_cpu"}, {"is_meta", "prim::is_meta"}, {"is_quantized", "prim::is_quantized"},
+        {"is_mkldnn", "prim::is_mkldnn"}, {"is_nested", "prim::is_nested"}, {"is_sparse_csr", "prim::is_sparse_csr"},
+        {"is_xla", "prim::is_xla"}, {"is_xpu", "prim::is_xpu"}, {"is_mps", "prim::is_mps"},
+        {"is_mtia", "prim::is_mtia"}, {"is_maia", "prim::is_maia"}, {"is_vulkan", "prim::is_vulkan"},
+        {"is_ipu", "prim::is_ipu"}, {"itemsize", "prim::itemsize"}, {"nbytes", "prim::nbytes"},
+        {"name", "prim::name"}, {"real", "aten::real"}, {"imag", "aten::imag"},
+        {"retains_grad", "aten::retains_grad"}};
     auto it = props.find(field);
     if (it != props.end()) return simple(e.callBuiltin(it->second, {v}, {}, r));
   }
+  if (t->kind() == TypeKind::DeviceObjType && (field == "type" || field == "index"))
+    return simple(e.callBuiltin(field == "type" ? "prim::type" : "prim::index", {v}, {}, r));
   if (t->kind() == TypeKind::TupleType) {
     auto idx = t->expect<TupleType>().fieldIndex(field);
     if (idx) return simple(e.tupleIndex(v, static_cast<int64_t>(*idx), r));

@@ -218,6 +218,9 @@ TypePtr IValue::type() const {
 // Identity and equality ----------------------------------------------------------------
 
 bool IValue::is(const IValue& o) const {
+  // An undefined tensor is None (x.grad of a tensor nothing differentiates).
+  auto undefinedTensor = [](const IValue& v) { return v.isTensor() && !v.toTensor().defined(); };
+  if ((isNone() && undefinedTensor(o)) || (o.isNone() && undefinedTensor(*this))) return true;
   if (tag_ != o.tag_) return false;
   switch (tag_) {
     case Tag::None:

@@ -69,9 +69,20 @@ Tensor viewAsReal(const Tensor& x) {
   return Tensor::fromStorage(x.storage(), rt, sizes, strides, x.storage_offset() * 2);
 }
 
+// x.real / x.imag: views of one half of a complex tensor; real is x itself
+// for real tensors, imag has no meaning there (PyTorch raises).
+Tensor realPart(const Tensor& x) { return x.is_complex() ? viewAsReal(x).select(-1, 0) : x; }
+Tensor imagPart(const Tensor& x) {
+  JS_CHECK(x.is_complex(), "imag is not implemented for tensors with non-complex dtypes.");
+  return viewAsReal(x).select(-1, 1);
+}
+
 }  // namespace
 
 const OpTable kComplexOps = {
+    op<realPart>("aten::real(Tensor(a) self) -> Tensor(a)", "Real part (x itself for real tensors).", kAnyDevice),
+    op<imagPart>("aten::imag(Tensor(a) self) -> Tensor(a)", "Imaginary part of a complex tensor, as a view.",
+                 kAnyDevice),
     op<complex>("aten::complex(Tensor real, Tensor imag) -> Tensor", "real + i * imag (broadcast)."),
     op<polar>("aten::polar(Tensor abs, Tensor angle) -> Tensor", "abs * (cos(angle) + i * sin(angle))."),
     op<viewAsComplex>("aten::view_as_complex(Tensor(a) self) -> Tensor(a)",

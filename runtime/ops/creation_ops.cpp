@@ -522,6 +522,12 @@ const OpTable kCreationOps = {
     op<[](const Tensor& a) { return implicitScalar(a).toDouble(); }>("aten::FloatImplicit(Tensor a) -> float",
                                                                      "A 0-dim tensor used as a float argument.", kAnyDevice),
     op<implicitScalar>("aten::ScalarImplicit(Tensor a) -> Scalar", "A 0-dim tensor used as a Scalar argument.", kAnyDevice),
+    // Traced code wraps sizes as tensors (x.size(1) -> NumToTensor); the
+    // number's own type picks the dtype (int64, double, bool), as PyTorch's.
+    op<[](const Scalar& a) { return scalar_tensor(a); }>("prim::NumToTensor.Scalar(Scalar a) -> Tensor",
+                                                          "A number as a 0-dim tensor of its type."),
+    op<[](bool a) { return scalar_tensor(Scalar(a)); }>("prim::NumToTensor.bool(bool a) -> Tensor",
+                                                       "A bool as a 0-dim bool tensor."),
     op<fillInplace<Scalar>>("aten::fill_.Scalar(Tensor(a!) self, Scalar value) -> Tensor(a!)",
                             "Fills self with a value."),
     op<fillInplace<const Tensor&>>("aten::fill_.Tensor(Tensor(a!) self, Tensor value) -> Tensor(a!)",

@@ -936,7 +936,6 @@ const OpTable kShapeOps = {
                  kAnyDevice),
     op<identity>("aten::resolve_neg(Tensor(a) self) -> Tensor(a)", "Materializes a negative view (identity here).",
                  kAnyDevice),
-    op<identity>("aten::real(Tensor(a) self) -> Tensor(a)", "Real part (identity for real tensors).", kAnyDevice),
     op<positive>("aten::positive(Tensor(a) self) -> Tensor(a)", "Unary plus.", kAnyDevice),
     op<conjugatedCopy>("aten::conj_physical(Tensor self) -> Tensor", "Conjugated copy (a copy for real tensors)."),
     op<conjPhysical_>("aten::conj_physical_(Tensor(a!) self) -> Tensor(a!)", "Conjugates self in place."),

@@ -32,14 +32,14 @@ NOT_SUPPORTED = [
         r"unbind|unfold|unsqueeze|values|view_as_complex|view_as_real|view)_copy", "lift", "lift_fresh", "lift_fresh_copy"]),
     ("distributed RPC and autograd", [
         "owner", "owner_name", "confirmed_by_owner", "is_owner", "local_value", "to_here", "get_gradients",
-        "is_distributed", "grad", "retain_grad", "retains_grad", "set_data", "data", "glu_jvp", "has_torch_function",
+        "is_distributed", "grad", "retain_grad", "set_data", "data", "glu_jvp", "has_torch_function",
         "is_inference", "is_autocast_cpu_enabled"]),
     ("named tensors", ["align_as", "align_tensors", "align_to", "refine_names", "rename", "rename_"]),
     ("samplers not yet implemented", [
         "binomial", "cauchy", "exponential", "geometric", "log_normal", "poisson", "random", "uniform",
         "normal_functional", r"rrelu_with_noise_?"]),
     ("complex scalars and complex-only ops (complex tensors are not supported)", [
-        "Complex", "ComplexImplicit", "imag", "chalf"]),
+        "Complex", "ComplexImplicit", "chalf"]),
     ("synchronized batch norm statistics (distributed training)", [r"batch_norm_(elemt|gather_stats.*|stats|update_stats)"]),
     ("storage, file and symbolic-shape internals", [
         "from_file", "save", "set", "set_", "is_set_to", "as_strided_", "resize", "resize_as", r"sym_.*",

@@ -41,6 +41,24 @@ void alwaysFalseForTensor(Stack& s) {
 void tensorRequiresGrad(Stack& s) {
   s.back() = IValue(definedTensor(s.back(), "prim::requires_grad").requires_grad());
 }
+// x.grad: nothing records gradients here, so always the undefined tensor
+// (None to `is None` and to the caller), as for a PyTorch inference tensor.
+void tensorGrad(Stack& s) {
+  (void)definedTensor(s.back(), "prim::grad");
+  s.back() = IValue(Tensor());
+}
+void tensorData(Stack& s) { (void)definedTensor(s.back(), "prim::data"); }
+void tensorItemsize(Stack& s) {
+  s.back() = IValue(static_cast<int64_t>(definedTensor(s.back(), "prim::itemsize").itemsize()));
+}
+void tensorNbytes(Stack& s) {
+  s.back() = IValue(static_cast<int64_t>(definedTensor(s.back(), "prim::nbytes").nbytes()));
+}
+// Named tensors are not supported: every tensor's name is None.
+void tensorName(Stack& s) {
+  (void)definedTensor(s.back(), "prim::name");
+  s.back() = IValue();
+}
 void stridedLayout(Stack& s) {
   (void)definedTensor(s.back(), "prim::layout");
   s.back() = IValue(int64_t{0});  // torch.strided
@@ -51,6 +69,15 @@ void deviceFromStr(Stack& s) {
   auto d = Device::parse(str);
   JS_CHECK(d.has_value(), "Expected one of cpu, cuda, meta device type at start of device string: ", str);
   s.back() = IValue(*d);
+}
+
+// device.type: "cpu", "cuda", "meta" (2.x's nn.MultiheadAttention checks
+// where its weights live before taking the fast path).
+void deviceType(Stack& s) { s.back() = IValue(std::string(deviceTypeName(s.back().toDevice().type))); }
+// device.index: None for a device without one (torch.device("cuda")).
+void deviceIndex(Stack& s) {
+  Device d = s.back().toDevice();
+  s.back() = d.index < 0 ? IValue() : IValue(static_cast<int64_t>(d.index));
 }
 
 void pushTrue(Stack& s) { s.emplace_back(true); }
@@ -73,9 +100,25 @@ const ops::OpTable kMiscOps = {
     {"prim::is_sparse(Tensor a) -> bool", alwaysFalseForTensor, "a.is_sparse (always dense here)", nullptr, kAnyDevice},
     {"prim::is_quantized(Tensor a) -> bool", alwaysFalseForTensor, "a.is_quantized (never here)", nullptr, kAnyDevice},
     {"prim::is_mkldnn(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mkldnn (never here)", nullptr, kAnyDevice},
+    {"prim::is_sparse_csr(Tensor a) -> bool", alwaysFalseForTensor, "a.is_sparse_csr (always dense here)", nullptr, kAnyDevice},
+    {"prim::is_xla(Tensor a) -> bool", alwaysFalseForTensor, "a.is_xla (no XLA devices)", nullptr, kAnyDevice},
+    {"prim::is_xpu(Tensor a) -> bool", alwaysFalseForTensor, "a.is_xpu (no XPU devices)", nullptr, kAnyDevice},
+    {"prim::is_mps(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mps (no MPS devices)", nullptr, kAnyDevice},
+    {"prim::is_mtia(Tensor a) -> bool", alwaysFalseForTensor, "a.is_mtia (no MTIA devices)", nullptr, kAnyDevice},
+    {"prim::is_maia(Tensor a) -> bool", alwaysFalseForTensor, "a.is_maia (no MAIA devices)", nullptr, kAnyDevice},
+    {"prim::is_vulkan(Tensor a) -> bool", alwaysFalseForTensor, "a.is_vulkan (no Vulkan devices)", nullptr, kAnyDevice},
+    {"prim::is_ipu(Tensor a) -> bool", alwaysFalseForTensor, "a.is_ipu (no IPU devices)", nullptr, kAnyDevice},
+    {"aten::retains_grad(Tensor self) -> bool", alwaysFalseForTensor, "a.retains_grad (nothing records gradients)", nullptr, kAnyDevice},
+    {"prim::grad(Tensor a) -> Tensor(*)", tensorGrad, "a.grad: None (nothing records gradients)", nullptr, kAnyDevice},
+    {"prim::data(Tensor(a) a) -> Tensor(a)", tensorData, "a.data: a itself (nothing records gradients)", nullptr, kAnyDevice},
+    {"prim::itemsize(Tensor a) -> int", tensorItemsize, "a.itemsize: bytes per element", nullptr, kAnyDevice},
+    {"prim::nbytes(Tensor a) -> int", tensorNbytes, "a.nbytes: bytes of its elements", nullptr, kAnyDevice},
+    {"prim::name(Tensor a) -> str?", tensorName, "a.name: None (no named tensors)", nullptr, kAnyDevice},
     {"prim::requires_grad(Tensor a) -> bool", tensorRequiresGrad, "a.requires_grad (as loaded; nothing records gradients)", nullptr, kAnyDevice},
     {"prim::layout(Tensor a) -> Layout", stridedLayout, "a.layout (always strided)", nullptr, kAnyDevice},
     {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
+    {"prim::type(Device self) -> str", deviceType, "device.type"},
+    {"prim::index(Device self) -> int?", deviceIndex, "device.index (None when unset)"},
     {"aten::is_scripting() -> bool", pushTrue, "torch.jit.is_scripting()"},
     // Inference runs as under torch.no_grad(), so code that picks a path by
     // grad mode (nn.TransformerEncoder's fast path) picks the one PyTorch

@@ -347,5 +347,54 @@ TEST_F(IrEmitterTest, ObjectsInContainersOptionalsAndKeywordConstruction) {
   EXPECT_EQ(run("f", {IValue(int64_t{3})}).toStringRef(), "P23");
 }
 
+// PyTorch 2.x prints a 0-dim tensor used as an int (nn.LSTM's
+// max_batch_size) as annotate(int, t); annotate converts as arguments do.
+TEST_F(IrEmitterTest, AnnotateConvertsATensorToTheAnnotatedNumber) {
+  std::string g = graphOf("def f(t: Tensor) -> List[int]:\n    return [2, annotate(int, t), 3]\n");
+  EXPECT_EQ(filecheck::runFileCheck("CHECK: aten::IntImplicit(%t)\nCHECK: prim::ListConstruct", g).message, "");
+  IValue out = run("f", {IValue(scalar_tensor(Scalar(int64_t{5}), ScalarType::Long))});
+  ASSERT_EQ(out.toListRef().elements.size(), 3u);
+  EXPECT_EQ(out.toListRef().elements[1].toInt(), 5);
+  graphOf("def g(t: Tensor) -> float:\n    return annotate(float, t)\n", "g");
+  EXPECT_EQ(run("g", {IValue(scalar_tensor(Scalar(2.5), ScalarType::Double))}).toDouble(), 2.5);
+  CompilationUnit bad;
+  absl::Status st = bad.define("def h(s: str) -> int:\n    return annotate(int, s)\n");
+  EXPECT_NE(st.message().find("a value of type str does not match the annotated type int"), std::string::npos)
+      << st.message();
+}
+
+// The Tensor and Device attributes TorchScript exposes as values (values as
+// PyTorch 1.13 / 2.x's TorchScript gives them for a CPU inference tensor).
+TEST_F(IrEmitterTest, TensorAndDeviceAttributesAreValues) {
+  graphOf(
+      "def f(x: Tensor) -> Tuple[bool, bool, bool, int, int, str, Optional[int], bool, Optional[str], bool]:\n"
+      "    return (x.grad is None, x.is_meta or x.is_quantized or x.is_mkldnn or x.is_nested or x.is_xpu,\n"
+      "            x.is_cpu, x.itemsize, x.nbytes, x.device.type, x.device.index, x.retains_grad, x.name,\n"
+      "            bool(x.real.eq(x).all()) and x.data.equal(x))\n");
+  IValue out = run("f", {IValue(zeros({2, 3}, ScalarType::Float))});
+  const auto& e = out.toTupleRef().elements;
+  ASSERT_EQ(e.size(), 10u);
+  EXPECT_FALSE(e[0].toBool());  // a Tensor is never None to the compiler (PyTorch 1.13 agrees)
+  EXPECT_FALSE(e[1].toBool());
+  EXPECT_TRUE(e[2].toBool());
+  EXPECT_EQ(e[3].toInt(), 4);
+  EXPECT_EQ(e[4].toInt(), 24);
+  EXPECT_EQ(e[5].toStringRef(), "cpu");
+  EXPECT_TRUE(e[6].isNone());
+  EXPECT_FALSE(e[7].toBool());
+  EXPECT_TRUE(e[8].isNone());
+  EXPECT_TRUE(e[9].toBool());
+  // imag of a real tensor is an error, as in PyTorch.
+  graphOf("def g(x: Tensor) -> Tensor:\n    return x.imag\n", "g");
+  try {
+    run("g", {IValue(zeros({2}, ScalarType::Float))});
+    ADD_FAILURE() << "no error for imag of a real tensor";
+  } catch (const std::exception& ex) {
+    EXPECT_NE(std::string(ex.what()).find("imag is not implemented for tensors with non-complex dtypes"),
+              std::string::npos)
+        << ex.what();
+  }
+}
+
 }  // namespace
 }  // namespace jitserve::frontend

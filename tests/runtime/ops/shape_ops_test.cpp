@@ -9,6 +9,19 @@ namespace {
 
 using V = std::vector<double>;
 
+// Traced code wraps sizes as tensors (prim::NumToTensor): the number's own
+// type picks the dtype, as in PyTorch.
+TEST(ShapeOps, NumToTensorKeepsTheNumbersType) {
+  Tensor i = callT("prim::NumToTensor.Scalar", {IValue(int64_t{7})});
+  EXPECT_EQ(i.dtype(), ScalarType::Long);
+  EXPECT_EQ(i.dim(), 0);
+  EXPECT_EQ(values(i)[0], 7.0);
+  EXPECT_EQ(callT("prim::NumToTensor.Scalar", {IValue(2.5)}).dtype(), ScalarType::Double);
+  Tensor b = callT("prim::NumToTensor.bool", {IValue(true)});
+  EXPECT_EQ(b.dtype(), ScalarType::Bool);
+  EXPECT_EQ(values(b)[0], 1.0);
+}
+
 TEST(ShapeOps, CatPromotesAndSkipsLegacyEmpty) {
   Tensor r = callT("aten::cat", {IValue::tensorList({floats({1, 2}, {1, 2}), longs({3, 4}, {1, 2}), empty({0})}),
                                  IValue(int64_t{0})});

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "op_test_util.h"
+#include "runtime/ops/register_all.h"
 
 namespace jitserve::ops::testing {
 namespace {
@@ -108,6 +109,83 @@ TEST(TransformerOps, NestedTensorErrors) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("expected a nested tensor"), std::string::npos) << e.what();
   }
+}
+
+// PyTorch 2.x's scaled_dot_product_attention. Without masks it is 1.13's
+// _scaled_dot_product_attention (checked against PyTorch by the corpus);
+// the rest is checked by the identities that define it.
+TEST(TransformerOps, ScaledDotProductAttentionMatchesItsDefinition) {
+  ensureOperatorsRegistered();  // its parts are dispatched
+  Tensor q = filled({2, 4, 3, 5}, 1), k = filled({2, 4, 6, 5}, 2), v = filled({2, 4, 6, 7}, 3);
+  const char* op = "aten::scaled_dot_product_attention";
+  Stack plainArgs = {q, k, v, IValue(), IValue(0.0), IValue(false), IValue(), IValue(false)};
+  V plain = values(callT(op, plainArgs));
+  V old = values(call("aten::_scaled_dot_product_attention", {q, k, v, IValue(), IValue(0.0), IValue(false),
+                                                               IValue(false)})[0].toTensor());
+  expectAllNear(plain, old);
+
+  // An explicit scale is the default one for a rescaled query.
+  V scaled = values(callT(op, {q, k, v, IValue(), IValue(0.0), IValue(false), IValue(0.25), IValue(false)}));
+  Tensor q2 = callT("aten::mul.Scalar", {q, IValue(0.25 * std::sqrt(5.0))});
+  expectAllNear(scaled, values(callT(op, {q2, k, v, IValue(), IValue(0.0), IValue(false), IValue(), IValue(false)})));
+
+  // is_causal is the lower-triangular boolean mask; a float mask adds.
+  std::vector<bool> tri;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 6; ++j) tri.push_back(j <= i);
+  Tensor causalMask = bools(tri, {3, 6});
+  V causal = values(callT(op, {q, k, v, IValue(), IValue(0.0), IValue(true), IValue(), IValue(false)}));
+  expectAllNear(causal, values(callT(op, {q, k, v, causalMask, IValue(0.0), IValue(false), IValue(), IValue(false)})));
+  Tensor additive = callT("aten::masked_fill.Scalar",
+                          {zeros({3, 6}, ScalarType::Double), callT("aten::logical_not", {causalMask}),
+                           IValue(-INFINITY)});
+  expectAllNear(causal, values(callT(op, {q, k, v, additive, IValue(0.0), IValue(false), IValue(), IValue(false)})));
+
+  // A query row that may attend to nothing gives zeros, not NaN (2.5+).
+  std::vector<bool> rows(18, true);
+  for (int j = 0; j < 6; ++j) rows[6 + j] = false;  // query 1 masked out
+  V safe = values(callT(op, {q, k, v, bools(rows, {3, 6}), IValue(0.0), IValue(false), IValue(), IValue(false)}));
+  for (int64_t b = 0; b < 8; ++b)
+    for (int64_t e = 0; e < 7; ++e) {
+      EXPECT_EQ(safe[static_cast<size_t>(b * 21 + 7 + e)], 0.0) << "batch-head " << b << " dim " << e;
+      EXPECT_EQ(safe[static_cast<size_t>(b * 21 + e)], plain[static_cast<size_t>(b * 21 + e)]);
+    }
+
+  // Grouped-query attention: 4 query heads over 2 key/value heads is the
+  // key/value heads repeated.
+  Tensor k2 = filled({2, 2, 6, 5}, 4), v2 = filled({2, 2, 6, 7}, 5);
+  V gqa = values(callT(op, {q, k2, v2, IValue(), IValue(0.0), IValue(false), IValue(), IValue(true)}));
+  Tensor kr = callT("aten::repeat_interleave.self_int", {k2, IValue(int64_t{2}), IValue(int64_t{1}), IValue()});
+  Tensor vr = callT("aten::repeat_interleave.self_int", {v2, IValue(int64_t{2}), IValue(int64_t{1}), IValue()});
+  expectAllNear(gqa, values(callT(op, {q, kr, vr, IValue(), IValue(0.0), IValue(false), IValue(), IValue(false)})));
+}
+
+TEST(TransformerOps, ScaledDotProductAttentionErrors) {
+  ensureOperatorsRegistered();
+  const char* op = "aten::scaled_dot_product_attention";
+  auto errorOf = [&](Stack args) -> std::string {
+    try {
+      callT(op, std::move(args));
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  Tensor q = filled({1, 2, 3, 4}, 1), k = filled({1, 2, 5, 4}, 2), v = filled({1, 2, 5, 4}, 3);
+  EXPECT_NE(errorOf({q, k, v, bools(std::vector<bool>(15, true), {3, 5}), IValue(0.0), IValue(true), IValue(),
+                     IValue(false)})
+                .find("Explicit attn_mask should not be set when is_causal=True"),
+            std::string::npos);
+  EXPECT_NE(errorOf({q, filled({1, 2, 5, 3}, 2), v, IValue(), IValue(0.0), IValue(false), IValue(), IValue(false)})
+                .find("same embedding size"),
+            std::string::npos);
+  EXPECT_NE(errorOf({q, k, callT("aten::to.dtype", {v, IValue(int64_t{6}), IValue(false), IValue(false), IValue()}),
+                     IValue(), IValue(0.0), IValue(false), IValue(), IValue(false)})
+                .find("same dtype"),
+            std::string::npos);
+  EXPECT_NE(errorOf({filled({1, 3, 3, 4}, 1), k, v, IValue(), IValue(0.0), IValue(false), IValue(), IValue(true)})
+                .find("multiple of the key/value heads"),
+            std::string::npos);
 }
 
 }  // namespace

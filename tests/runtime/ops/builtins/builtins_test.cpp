@@ -59,13 +59,16 @@ IValue ints(std::vector<int64_t> v) { return IValue::intList(std::move(v)); }
 IValue strs(std::vector<std::string> v) { return IValue::stringList(v); }
 
 TEST_F(BuiltinsTest, EverySchemaIsARealPyTorchSchema) {
-  std::ifstream in(std::string(JITSERVE_SOURCE_DIR) + "/tests/runtime/core/data/all_schemas.txt");
-  ASSERT_TRUE(in);
+  // PyTorch 1.13's schemas, and those 2.x added that we serve.
   std::set<std::string> real;
-  std::string line;
-  while (std::getline(in, line)) {
-    auto s = parseSchema(line);
-    if (s.ok()) real.insert(s->str());
+  for (const char* file : {"all_schemas.txt", "torch2_schemas.txt"}) {
+    std::ifstream in(std::string(JITSERVE_SOURCE_DIR) + "/tests/runtime/core/data/" + file);
+    ASSERT_TRUE(in) << file;
+    std::string line;
+    while (std::getline(in, line)) {
+      auto s = parseSchema(line);
+      if (s.ok()) real.insert(s->str());
+    }
   }
   size_t n = 0;
   for (const Operator* op : registry().all()) {
@@ -280,6 +283,17 @@ TEST_F(BuiltinsTest, EnumsAndMetadata) {
   EXPECT_NE(errorOf("aten::device", {"gpu"}).find("device string"), std::string::npos);
   EXPECT_TRUE(run1("aten::is_scripting", {}).toBool());
   EXPECT_EQ(errorOf("prim::dtype", {IValue(Tensor())}), "prim::dtype: expected a defined tensor but got None");
+  // device.type / device.index (2.x's nn.MultiheadAttention reads the type).
+  EXPECT_EQ(run1("prim::type", {IValue(Device(DeviceType::CUDA, 1))}).toStringRef(), "cuda");
+  EXPECT_EQ(run1("prim::type", {IValue(Device::cpu())}).toStringRef(), "cpu");
+  EXPECT_EQ(run1("prim::index", {IValue(Device(DeviceType::CUDA, 1))}).toInt(), 1);
+  EXPECT_TRUE(run1("prim::index", {IValue(Device::cpu())}).isNone());
+  EXPECT_EQ(run1("prim::itemsize", {IValue(zeros({2}, ScalarType::Double))}).toInt(), 8);
+  EXPECT_EQ(run1("prim::nbytes", {IValue(zeros({2, 3}, ScalarType::Double))}).toInt(), 48);
+  EXPECT_FALSE(run1("prim::grad", {IValue(zeros({2}))}).toTensor().defined());
+  // An undefined tensor is None to `is`, as in PyTorch.
+  EXPECT_TRUE(run1("aten::__is__", {IValue(Tensor()), IValue()}).toBool());
+  EXPECT_FALSE(run1("aten::__is__", {IValue(zeros({1})), IValue()}).toBool());
 }
 
 TEST_F(BuiltinsTest, OverloadResolution) {
