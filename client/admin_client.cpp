@@ -92,4 +92,29 @@ absl::StatusOr<apb::Optimization> AdminClient::setOptimization(bool enabled) {
   return resp;
 }
 
+absl::StatusOr<apb::CheckModelResponse> AdminClient::check(const std::string& archive, const std::string& entry,
+                                                          const std::string& device, bool cpuFallback) {
+  constexpr size_t kChunkBytes = size_t{1} << 20;
+  grpc::ClientContext ctx;
+  prepare(ctx);
+  apb::CheckModelResponse response;
+  auto writer = stub_->CheckModel(&ctx, &response);
+  apb::CheckModelRequest first;
+  apb::CheckModelHeader* h = first.mutable_header();
+  h->set_archive_size(archive.size());
+  h->set_entry(entry);
+  h->set_device(device);
+  h->set_cpu_fallback(cpuFallback);
+  bool ok = writer->Write(first);
+  for (size_t off = 0; ok && off < archive.size(); off += kChunkBytes) {
+    apb::CheckModelRequest chunk;
+    chunk.set_archive_chunk(archive.substr(off, kChunkBytes));
+    ok = writer->Write(chunk);
+  }
+  writer->WritesDone();
+  grpc::Status s = writer->Finish();
+  if (!s.ok()) return toStatus(s);
+  return response;
+}
+
 }  // namespace jitserve::client

@@ -24,6 +24,12 @@ class AdminClient {
   absl::StatusOr<std::string> setLogLevel(const std::string& spec);
   absl::StatusOr<jitserve::admin::v1::Optimization> optimization();
   absl::StatusOr<jitserve::admin::v1::Optimization> setOptimization(bool enabled);
+  // "Will this archive run on the server?": streams it (as a load does) and
+  // returns the server's report; loads nothing.
+  absl::StatusOr<jitserve::admin::v1::CheckModelResponse> check(const std::string& archive,
+                                                                const std::string& entry = "",
+                                                                const std::string& device = "",
+                                                                bool cpuFallback = false);
 
  private:
   AdminClient(std::unique_ptr<jitserve::admin::v1::Admin::Stub> stub, std::string token,

@@ -74,6 +74,10 @@ admin commands (--admin-server HOST:PORT, --token-file FILE):
   stats [MODEL]                                plan cache statistics per method
   log-level [SPEC]                             get or set the JIT log level (PYTORCH_JIT_LOG_LEVEL syntax)
   optimize [on|off]                            get or set the optimization passes (new plans follow)
+  check FILE.pt [--device D] [--cpu-fallback on] [--entry FN]
+      will the archive run on this server? Reads it without running it and lists every
+      operator, class and construct it uses, what is supported (CPU, CUDA), what is
+      missing and what PyTorch wrote it; exit 0 when it will run, 1 when it will not
 defaults: $JITSERVE_SERVER or 127.0.0.1:8001; $JITSERVE_ADMIN_SERVER or 127.0.0.1:8003;
 $JITSERVE_ADMIN_TOKEN_FILE
 )";
@@ -187,7 +191,7 @@ int main(int argc, char** argv) {
   if (opts.count("timeout")) timeoutSec = std::atof(opts["timeout"].c_str());
   for (const auto& [k, v] : opts) {
     static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs", "stage", "admin-server",
-                                  "token-file", "clients", "seconds"};
+                                  "token-file", "clients", "seconds", "device", "cpu-fallback"};
     bool ok = false;
     for (const char* n : known) ok = ok || k == n;
     if (!ok) return usage("unknown option --" + k);
@@ -196,7 +200,7 @@ int main(int argc, char** argv) {
   const std::string cmd = positional[0];
   const std::string version = opts.count("version") ? opts["version"] : "";
 
-  if (cmd == "graph" || cmd == "stats" || cmd == "log-level" || cmd == "optimize") {
+  if (cmd == "graph" || cmd == "stats" || cmd == "log-level" || cmd == "optimize" || cmd == "check") {
     std::string adminServer = std::getenv("JITSERVE_ADMIN_SERVER") ? std::getenv("JITSERVE_ADMIN_SERVER")
                                                                    : "127.0.0.1:8003";
     if (opts.count("admin-server")) adminServer = opts["admin-server"];
@@ -222,6 +226,18 @@ int main(int argc, char** argv) {
         std::cout << d.text();
       }
       return 0;
+    }
+    if (cmd == "check") {
+      if (positional.size() != 2) return usage("check takes FILE.pt");
+      std::string bytes;
+      if (!readFile(positional[1], &bytes)) return fail(absl::NotFoundError("cannot read " + positional[1]));
+      const std::string fallback = opts.count("cpu-fallback") ? opts["cpu-fallback"] : "off";
+      if (fallback != "on" && fallback != "off") return usage("--cpu-fallback takes on or off");
+      auto r = (*admin)->check(bytes, opts.count("entry") ? opts["entry"] : "",
+                               opts.count("device") ? opts["device"] : "", fallback == "on");
+      if (!r.ok()) return fail(r.status());
+      std::cout << positional[1] << ": " << r->report();
+      return r->will_run() ? 0 : 1;
     }
     if (cmd == "optimize") {
       if (positional.size() > 2 || (positional.size() == 2 && positional[1] != "on" && positional[1] != "off")) {

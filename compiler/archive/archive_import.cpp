@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -45,7 +46,7 @@ absl::StatusOr<int> readVersion(ZipArchiveReader& archive) {
     return invalid(archive, absl::StrCat("bad version record '", absl::CEscape(text->substr(0, 16)), "'"));
   if (v < kMinVersion || v > kMaxVersion)
     return invalid(archive, absl::StrCat("file format version ", v, " is not supported (we read versions ", kMinVersion,
-                                         " to ", kMaxVersion, "; re-save the model with PyTorch 1.4 to 1.13)"));
+                                         " to ", kMaxVersion, ", as PyTorch 1.4 to 2.11 write them)"));
   return v;
 }
 
@@ -138,12 +139,13 @@ bool isTorchScriptArchive(const ZipArchiveReader& archive) {
   return archive.hasRecord("data.pkl") && !archive.recordsUnder("code/").empty();
 }
 
-absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimits& limits) {
+absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimits& limits, ArchiveImportInfo* info) {
   if (archive.prefix().empty())
     return invalid(archive, "not a TorchScript archive: its entries do not share one top-level folder");
   if (!archive.hasRecord("data.pkl")) return invalid(archive, "not a TorchScript archive: no data.pkl");
   absl::StatusOr<int> version = readVersion(archive);
   if (!version.ok()) return version.status();
+  if (info) info->fileFormatVersion = *version;
 
   std::map<std::string, std::string> files, names;
   if (absl::Status st = readCode(archive, limits, files, names); !st.ok()) return st;
@@ -181,7 +183,11 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
   UnpicklerOptions opts;
   opts.sourceName = absl::StrCat(archive.displayName(), ": ", archive.prefix(), "data.pkl");
   opts.limits = limits.pickle;
-  opts.loadStorage = storages.callback();
+  std::set<std::string> locations;
+  opts.loadStorage = [&](const StorageRecordRef& ref) {
+    locations.insert(ref.location);
+    return storages.load(ref);
+  };
   opts.resolveClass = [&](const std::string& name) -> std::shared_ptr<const ClassType> {
     try {
       return importer.importClass(name);
@@ -223,6 +229,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
   if (!root->isObject() || !root->toObjectRef().type->isModule())
     return invalid(archive, absl::StrCat("data.pkl holds a ", root->type()->annotationStr(), ", not a module"));
   if (absl::Status st = checkModuleTree(archive, *unit, root->toObjectRef(), "self", 0); !st.ok()) return st;
+  if (info) info->storageLocations.assign(locations.begin(), locations.end());
   return Module(root->toObject(), std::move(unit));
 }
 

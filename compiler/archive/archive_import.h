@@ -19,6 +19,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "compiler/archive/module.h"
@@ -34,11 +35,19 @@ struct ArchiveLimits {
   uint64_t maxCodeBytes = uint64_t{64} << 20;
 };
 
+// What an import saw besides the module, for reports (jitctl check).
+struct ArchiveImportInfo {
+  int fileFormatVersion = 0;
+  // Where data.pkl's tensors were saved ("cpu", "cuda:0"), each once, sorted.
+  std::vector<std::string> storageLocations;
+};
+
 absl::StatusOr<Module> importModuleFile(const std::string& path, const ArchiveLimits& limits = {});
 // displayName names the archive in errors.
 absl::StatusOr<Module> importModuleBytes(std::string bytes, std::string displayName = "<archive>",
                                          const ArchiveLimits& limits = {});
-absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimits& limits = {});
+absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimits& limits = {},
+                                    ArchiveImportInfo* info = nullptr);
 
 // Whether the archive looks like a TorchScript archive (a code/ folder and
 // data.pkl), as opposed to a torch.save file.

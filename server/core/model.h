@@ -152,6 +152,10 @@ class Model {
   // cpuFallback), sorted; empty on the CPU or when the device serves all.
   const std::vector<std::string>& cpuFallbackOperators() const { return cpuFallbackOps_; }
 
+  // The compilation unit holding every function and class the model
+  // compiled (for reports such as archive_check.h).
+  const frontend::CompilationUnit& unit() const { return *unit_; }
+
   // The default method first, then the others in source order.
   const std::vector<Method>& methods() const { return methods_; }
   const Method& defaultMethod() const { return methods_.front(); }

@@ -93,6 +93,16 @@ absl::StatusOr<std::shared_ptr<Model>> ServingCore::loadModel(ModelSource source
   return m;
 }
 
+ArchiveReport ServingCore::checkArchive(std::string bytes, std::string_view entry, std::optional<Device> device,
+                                       bool cpuFallback) const {
+  ArchiveCheckOptions options;
+  options.model = modelOptions();
+  if (device) options.model.device = *device;
+  options.model.cpuFallback = cpuFallback;
+  options.entry = std::string(entry);
+  return server::checkArchive(std::move(bytes), options);
+}
+
 absl::Status ServingCore::loadFromRepository(std::string_view name) {
   if (absl::Status s = checkModelControl(); !s.ok()) return s;
   if (!repository_) {

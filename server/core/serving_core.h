@@ -48,6 +48,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "compiler/executor/graph_executor.h"
+#include "server/core/archive_check.h"
 #include "server/core/argument_binder.h"
 #include "server/core/executor_pool.h"
 #include "server/core/model.h"
@@ -168,6 +169,11 @@ class ServingCore {
   // (Re)loads every version of `name` from the repository; every version
   // compiles before any is published, so a failed reload changes nothing.
   absl::Status loadFromRepository(std::string_view name);
+  // "Will this archive run here?" (archive_check.h): loads it with the
+  // current model options (device, when given, replaces the default one)
+  // without running or keeping it. Allowed whether or not model control is.
+  ArchiveReport checkArchive(std::string bytes, std::string_view entry, std::optional<Device> device,
+                             bool cpuFallback) const;
   // Unloads one version, or all when `version` is "". NOT_FOUND if none.
   absl::Status unloadModel(std::string_view name, std::string_view version = "");
 

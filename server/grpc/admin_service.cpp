@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include "absl/strings/str_cat.h"
@@ -36,7 +37,124 @@ bool constantTimeEquals(std::string_view a, std::string_view b) {
   return diff == 0;
 }
 
+void fillCheckResponse(const ArchiveReport& r, apb::CheckModelResponse* out) {
+  out->set_will_run(r.willRun);
+  out->set_load_error(r.loadError);
+  for (const std::string& m : r.missing) out->add_missing(m);
+  out->set_device(r.device);
+  out->set_file_format_version(r.fileFormatVersion);
+  for (const std::string& x : r.records) out->add_records(x);
+  out->set_producer(r.producer);
+  for (const std::string& d : r.savedDevices) out->add_saved_devices(d);
+  for (const std::string& c : r.classes) out->add_classes(c);
+  for (const OperatorUse& u : r.operators) {
+    apb::OperatorSupport* o = out->add_operators();
+    o->set_name(u.name);
+    for (const std::string& ov : u.overloads) o->add_overloads(ov);
+    o->set_implemented(u.registered);
+    o->set_cpu(u.cpu);
+    o->set_cuda(u.cuda);
+  }
+  for (const std::string& c : r.constructs) out->add_constructs(c);
+  for (const std::string& n : r.notes) out->add_notes(n);
+  out->set_cuda_kernels(r.cudaBuild);
+  out->set_report(formatArchiveReport(r));
+}
+
+// Reads the CheckModel stream (a header, then archive chunks, as
+// LoadModel's) and checks on a worker once the client half-closes.
+class CheckReactor final : public grpc::ServerReadReactor<apb::CheckModelRequest> {
+ public:
+  CheckReactor(ServingCore& core, apb::CheckModelResponse* response) : core_(core), response_(response) {
+    StartRead(&request_);
+  }
+
+  void OnReadDone(bool ok) override {
+    if (!ok) {
+      complete();
+      return;
+    }
+    if (absl::Status s = take(); !s.ok()) {
+      Finish(toGrpcStatus(s));
+      return;
+    }
+    request_.Clear();
+    StartRead(&request_);
+  }
+
+  void OnDone() override { delete this; }
+
+ private:
+  absl::Status take() {
+    if (!header_) {
+      if (request_.part_case() != apb::CheckModelRequest::kHeader)
+        return absl::InvalidArgumentError("the first CheckModel message must carry the header");
+      header_ = request_.header();
+      if (header_->archive_size() > static_cast<uint64_t>(core_.options().maxArchiveBytes)) {
+        return absl::InvalidArgumentError(absl::StrCat("the archive (", header_->archive_size(),
+                                                       " bytes) is larger than the server's limit of ",
+                                                       core_.options().maxArchiveBytes, " bytes"));
+      }
+      if (!header_->device().empty()) {
+        device_ = Device::parse(header_->device());
+        if (!device_)
+          return absl::InvalidArgumentError(
+              absl::StrCat("device must be cpu, cuda or cuda:N, got '", header_->device(), "'"));
+      }
+      archive_.reserve(header_->archive_size());
+      return absl::OkStatus();
+    }
+    if (request_.part_case() != apb::CheckModelRequest::kArchiveChunk)
+      return absl::InvalidArgumentError("after the header, CheckModel messages must carry archive_chunk");
+    if (archive_.size() + request_.archive_chunk().size() > header_->archive_size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("more archive bytes than the header's archive_size (", header_->archive_size(), ")"));
+    }
+    archive_ += request_.archive_chunk();
+    return absl::OkStatus();
+  }
+
+  void complete() {
+    if (!header_) {
+      Finish(toGrpcStatus(absl::InvalidArgumentError("CheckModel received no header")));
+      return;
+    }
+    if (archive_.size() != header_->archive_size()) {
+      Finish(toGrpcStatus(absl::InvalidArgumentError(absl::StrCat(
+          "the archive ended after ", archive_.size(), " bytes; the header announced ", header_->archive_size()))));
+      return;
+    }
+    // Compiling is work: it queues with the requests, and an overloaded
+    // server says so rather than stalling the admin port.
+    absl::Status s = core_.submitJob([this] {
+      ArchiveReport r = core_.checkArchive(std::move(archive_), header_->entry(), device_, header_->cpu_fallback());
+      fillCheckResponse(r, response_);
+      Finish(grpc::Status::OK);
+    });
+    if (!s.ok()) Finish(toGrpcStatus(s));
+  }
+
+  ServingCore& core_;
+  apb::CheckModelResponse* response_;
+  apb::CheckModelRequest request_;
+  std::optional<apb::CheckModelHeader> header_;
+  std::optional<Device> device_;
+  std::string archive_;
+};
+
+class RefuseCheckReactor final : public grpc::ServerReadReactor<apb::CheckModelRequest> {
+ public:
+  explicit RefuseCheckReactor(const absl::Status& why) { Finish(toGrpcStatus(why)); }
+  void OnDone() override { delete this; }
+};
+
 }  // namespace
+
+grpc::ServerReadReactor<apb::CheckModelRequest>* AdminService::CheckModel(grpc::CallbackServerContext* ctx,
+                                                                         apb::CheckModelResponse* response) {
+  if (auto s = authorize(ctx); !s.ok()) return new RefuseCheckReactor(s);
+  return new CheckReactor(core_, response);
+}
 
 absl::StatusOr<std::string> readAdminToken(const std::string& path) {
   std::ifstream in(path);

@@ -1,7 +1,8 @@
 // AdminService: jitserve.admin.v1, the operators' view inside the daemon:
 // graph dumps per stage (emitted, after each pass, each cached plan, code),
 // GraphExecutor plan cache statistics, the JIT log level and the
-// optimization switch at run time.
+// optimization switch at run time, and "will this archive run here?"
+// (CheckModel).
 //
 // It runs on its own gRPC server and port (loopback by default) and only
 // when a token is configured: every call must carry `authorization: Bearer
@@ -36,6 +37,8 @@ class AdminService final : public jitserve::admin::v1::Admin::CallbackService {
   grpc::ServerUnaryReactor* SetOptimization(grpc::CallbackServerContext* ctx,
                                             const jitserve::admin::v1::Optimization* request,
                                             jitserve::admin::v1::Optimization* response) override;
+  grpc::ServerReadReactor<jitserve::admin::v1::CheckModelRequest>* CheckModel(
+      grpc::CallbackServerContext* ctx, jitserve::admin::v1::CheckModelResponse* response) override;
 
  private:
   absl::Status authorize(const grpc::CallbackServerContext* ctx) const;

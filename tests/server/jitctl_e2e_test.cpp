@@ -160,5 +160,29 @@ TEST_F(JitctlTest, GraphStagesAndTheOptimizationSwitch) {
   EXPECT_EQ(r.code, 2) << r.out;
 }
 
+// "Will my model run?" through the admin API: the server's answer, and the
+// load it predicts.
+TEST_F(JitctlTest, CheckSaysWhetherAnArchiveWillLoad) {
+  const std::string good = std::string(JITSERVE_CONFORMANCE_DIR) + "/models_torch2/lstm/model.pt";
+  CommandResult r = jitctl({"check", good});
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("will run on cpu"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("PyTorch 2.1 or later"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("aten::lstm"), std::string::npos) << r.out;
+  EXPECT_EQ(jitctl({"load", "lstm2", good}).code, 0);
+
+  repo_->write("junk-archive.pt", "not a zip at all");
+  const std::string bad = (repo_->path() / "junk-archive.pt").string();
+  r = jitctl({"check", bad});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("will NOT run"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Not a zip archive"), std::string::npos) << r.out;
+  EXPECT_EQ(jitctl({"load", "junk", bad}).code, 1);
+
+  r = jitctl({"check", good, "--device", "tpu"});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("device must be cpu, cuda or cuda:N"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace jitserve::testing
