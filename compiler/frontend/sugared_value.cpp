@@ -349,8 +349,31 @@ SugaredValuePtr FunctionValue::call(const SourceRange& r, Emitter& e, CallArgs& 
   return simple(e.callUserFunction(name_, args.args(), args.kwargs(), r));
 }
 
+namespace {
+// Cls.__new__(Cls): an object of Cls with no attribute set yet, which the
+// printed code then initializes with obj.__init__(...) (how PyTorch prints
+// a constructor call, e.g. torchvision's ImageList(...)).
+class ClassNewValue : public SugaredValue {
+ public:
+  explicit ClassNewValue(ClassTypePtr type) : type_(std::move(type)) {}
+  std::string kind() const override { return "method '" + type_->name() + ".__new__'"; }
+  SugaredValuePtr call(const SourceRange& r, Emitter& e, CallArgs& args) override {
+    if (args.inputs().size() != 1 || !args.attributes().empty())
+      throw ErrorReport(r) << type_->name() << ".__new__ expects the class as its only argument";
+    Node* n = e.graph().create(prim::CreateObject, 1);
+    n->output()->setType(type_);
+    n->setSourceRange(r);
+    return simple(e.graph().insertNode(n)->output());
+  }
+
+ private:
+  ClassTypePtr type_;
+};
+}  // namespace
+
 SugaredValuePtr ClassValue::attr(const SourceRange& r, Emitter&, const std::string& field) {
   if (info_ && info_->staticMethods.count(field)) return std::make_shared<FunctionValue>(info_->name + "." + field);
+  if (field == "__new__") return std::make_shared<ClassNewValue>(type_);
   throw ErrorReport(r) << "class '" << (info_ ? info_->name : type_->name()) << "' has no static method '" << field
                        << "'";
 }

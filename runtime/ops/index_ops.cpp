@@ -547,8 +547,11 @@ Tensor maskedScatter(const Tensor& self, const Tensor& mask, const Tensor& sourc
            scalarTypeName(mask.dtype()));
   JS_CHECK(self.dtype() == source.dtype(), "masked_scatter: expected self and source to have same dtypes but got",
            scalarTypeName(self.dtype()), " and ", scalarTypeName(source.dtype()));
-  Tensor out = self.clone();
-  Tensor m = mask.expand(self.sizes()).contiguous();
+  // Out of place, self and mask broadcast together (the mask may be the
+  // larger one); the in-place form keeps self's shape.
+  const DimVector shape = broadcastShapes(self.sizes(), mask.sizes());
+  Tensor out = self.expand(shape).contiguous().clone();
+  Tensor m = mask.expand(shape).contiguous();
   Tensor src = source.contiguous();
   const bool* mp = m.data<bool>();
   const size_t isz = self.itemsize();

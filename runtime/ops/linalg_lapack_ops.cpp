@@ -505,8 +505,9 @@ LstsqResult lstsq(const Tensor& A, const Tensor& B_in, std::optional<double> rco
       res_all.push_back(ss);
     }
   }
-  // Residuals exist only for tall problems where every matrix has full rank.
-  if (m > n && full_rank) {
+  // Residuals exist only for tall problems where every matrix has full rank,
+  // and never from gelsy (the CPU default), as in PyTorch.
+  if (m > n && full_rank && driver != "gelsy") {
     r.residuals = empty(withTail(batch, {k}), scalarTypeOf<T>);
     std::copy(res_all.begin(), res_all.end(), r.residuals.data<T>());
   } else {

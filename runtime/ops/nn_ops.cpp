@@ -343,8 +343,12 @@ Tensor groupNorm(const Tensor& input, int64_t G, const std::optional<Tensor>& we
   const int64_t N = input.size(0), C = input.size(1);
   JS_CHECK(G > 0 && C % G == 0, "Expected number of channels in input to be divisible by num_groups, but got input "
            "of shape ", shapeToString(input.sizes()), " and num_groups=", G);
+  // The row length from the shape, not numel: an empty batch has rows of
+  // a known length and none of them.
+  int64_t rowLen = C / G;
+  for (int64_t d = 2; d < input.dim(); ++d) rowLen *= input.size(d);
   std::vector<double> mean, var;
-  rowStats(input.reshape({N * G, -1}), mean, var);
+  rowStats(input.reshape({N * G, rowLen}), mean, var);
   std::vector<double> invstd(var.size());
   for (size_t i = 0; i < var.size(); ++i) invstd[i] = 1 / std::sqrt(var[i] + eps);
   return normalizeChannels(input, mean, invstd, weight, bias, G, C);
@@ -864,7 +868,17 @@ Tensor maxPool1d(const Tensor& x, IntList kernel_size, IntList stride, IntList p
                  bool ceil_mode) {
   JS_CHECK(x.dim() == 2 || x.dim() == 3, "max_pool1d() Expected 2D or 3D input tensor, but got ",
            shapeToString(x.sizes()));
-  return from2d(maxPool2d(as2d(x), pool1d(kernel_size, stride, padding, dilation, ceil_mode)).first);
+  const Pool2d P = pool1d(kernel_size, stride, padding, dilation, ceil_mode);
+  // PyTorch's max_pool1d accepts a window that leaves no output (an empty
+  // result) and rejects only a negative size; the 2-D kernel rejects both.
+  const int64_t Wo = pooledSize(x.size(-1), P.kw, P.pw, P.sw, P.dw, P.ceil_mode);
+  JS_CHECK(Wo >= 0, "max_pool1d() Invalid computed output size: ", Wo);
+  if (Wo == 0) {
+    std::vector<int64_t> shape(x.sizes().begin(), x.sizes().end());
+    shape.back() = 0;
+    return empty(shape, x.dtype());
+  }
+  return from2d(maxPool2d(as2d(x), P).first);
 }
 std::tuple<Tensor, Tensor> maxPool1dWithIndices(const Tensor& x, IntList kernel_size, IntList stride,
                                                 IntList padding, IntList dilation, bool ceil_mode) {

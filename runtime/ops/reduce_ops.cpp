@@ -674,6 +674,9 @@ std::tuple<Tensor, Tensor> aminmax(const Tensor& self, std::optional<int64_t> di
   const OptDims dims = oneDim(dim);
   auto mn = extreme<false>(self, dims, keepdim, false, "aminmax");
   auto mx = extreme<true>(self, dims, keepdim, false, "aminmax");
+  // PyTorch's kernel reduces a 0-d input along a dim as if it had one
+  // element of size 1: with keepdim the results have shape [1].
+  if (self.dim() == 0 && dim && keepdim) return {mn.first.reshape({1}), mx.first.reshape({1})};
   return {std::move(mn.first), std::move(mx.first)};
 }
 template <bool IsAll>

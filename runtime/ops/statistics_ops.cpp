@@ -321,6 +321,38 @@ std::tuple<Tensor, std::vector<Tensor>> histogramddOp(const Tensor& self, Bins b
   return {r.hist, r.edges};
 }
 
+// histogramdd.TensorList_bins(self, Tensor[] bins, range, weight, density):
+// explicit edges per dim (range is ignored, as in PyTorch).
+std::tuple<Tensor, std::vector<Tensor>> histogramddEdges(const Tensor& self, std::vector<Tensor> bins,
+                                                         const IValue& /*range*/, const std::optional<Tensor>& weight,
+                                                         bool density) {
+  checkHistInput(self, "torch.histogramdd");
+  JS_CHECK(self.dim() >= 1, "torch.histogramdd: input tensor should have at least 1 dimension, but got ", self.dim());
+  const int64_t d = self.size(-1);
+  JS_CHECK(static_cast<int64_t>(bins.size()) == d, "torch.histogramdd: expected ", d,
+           " sequences of bin edges for each of the ", d, " dimensions of the input, but got ", bins.size());
+  std::vector<Axis> axes;
+  for (int64_t k = 0; k < d; ++k) {
+    const Tensor& b = bins[static_cast<size_t>(k)];
+    JS_CHECK(b.dim() == 1, "torch.histogramdd: bins tensor should have one dimension, but got ", b.dim(),
+             " dimensions in the bins tensor for dimension ", k);
+    JS_CHECK(b.numel() > 0, "torch.histogramdd: bins tensor should have at least 1 element, but got ", b.numel(),
+             " elements in the bins tensor for dimension ", k);
+    Axis ax;
+    ax.edges = doubles(b.to(self.dtype()));
+    ax.linear = false;
+    for (size_t i = 1; i < ax.edges.size(); ++i)
+      JS_CHECK(ax.edges[i - 1] <= ax.edges[i], "torch.histogramdd: bin edges must be increasing for dimension ", k);
+    axes.push_back(std::move(ax));
+  }
+  const int64_t n = d == 0 ? 0 : self.numel() / d;
+  if (weight)
+    JS_CHECK(weight->numel() == n, "torch.histogramdd: expected weight to have ", n, " elements, but got ",
+             weight->numel());
+  Histogram r = histogramdd(doubles(self), n, axes, weight, density, self.dtype());
+  return {r.hist, r.edges};
+}
+
 // ---- gradient ----
 
 // Second-order central differences inside, first- or second-order one-sided
@@ -461,6 +493,10 @@ const OpTable kStatisticsOps = {
         "aten::histogramdd.int_bins(Tensor self, int bins, float[]? range=None, Tensor? weight=None, bool "
         "density=False) -> (Tensor hist, Tensor[] bin_edges)",
         "histogramdd with one bin count for every dim."),
+    op<histogramddEdges>(
+        "aten::histogramdd.TensorList_bins(Tensor self, Tensor[] bins, float[]? range=None, Tensor? weight=None, bool "
+        "density=False) -> (Tensor hist, Tensor[] bin_edges)",
+        "histogramdd over given bin edges per dim."),
     op<gradientScalarInt>(
         "aten::gradient.scalarint(Tensor self, *, Scalar? spacing=None, int? dim=None, int edge_order=1) -> Tensor[]",
         "Central-difference gradient along one or all dims."),
