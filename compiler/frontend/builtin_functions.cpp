@@ -25,7 +25,8 @@ const std::map<std::string, std::string>& simpleBuiltins() {
       {"str", "aten::str"},   {"abs", "prim::abs"},       {"round", "aten::round"},   {"divmod", "aten::divmod"},
       {"ord", "aten::ord"},   {"chr", "aten::chr"},       {"sorted", "aten::sorted"}, {"list", "aten::list"},
       {"sum", "aten::sum"},   {"any", "aten::any"},       {"all", "aten::all"},       {"hex", "aten::hex"},
-      {"oct", "aten::oct"},   {"bin", "aten::bin"},       {"pow", "aten::pow"},       {"dict", "aten::dict"}};
+      {"oct", "aten::oct"},   {"bin", "aten::bin"},       {"pow", "aten::pow"},       {"dict", "aten::dict"},
+      {"hash", "aten::hash"}};
   return ops;
 }
 
@@ -55,6 +56,24 @@ SugaredValuePtr emitRange(const SourceRange& r, Emitter& e, CallArgs& args) {
   return std::make_shared<IterableValue>("range", make, IntType::get());
 }
 
+// The type of what iterating `v` gives, when it can be known before the
+// loop is emitted (lists, strings, tensors, dicts' keys, range, nested
+// zip/enumerate); null otherwise. zip and enumerate of these are values too:
+// list(zip(a, b)) is a list of tuples.
+TypePtr iterElementType(const SugaredValuePtr& v) {
+  if (auto* it = dynamic_cast<IterableValue*>(v.get())) return it->elementType();
+  auto* sv = dynamic_cast<SimpleValue*>(v.get());
+  if (!sv) return nullptr;
+  const TypePtr& t = sv->value()->type();
+  switch (t->kind()) {
+    case TypeKind::ListType: return t->expect<ListType>().elementType();
+    case TypeKind::StringType: return t;
+    case TypeKind::TensorType: return t;
+    case TypeKind::DictType: return t->expect<DictType>().keyType();
+    default: return nullptr;
+  }
+}
+
 SugaredValuePtr emitEnumerate(const SourceRange& r, Emitter& e, CallArgs& args) {
   const auto& ins = args.inputs();
   if (ins.empty() || ins.size() > 2) throw ErrorReport(r) << "enumerate expected 1 or 2 arguments";
@@ -69,7 +88,9 @@ SugaredValuePtr emitEnumerate(const SourceRange& r, Emitter& e, CallArgs& args) 
                       return ep->makeTuple({k, it.element(i)});
                     }};
   };
-  return std::make_shared<IterableValue>("enumerate", make);
+  TypePtr elem = iterElementType(inner);
+  return std::make_shared<IterableValue>("enumerate", make,
+                                         elem ? TupleType::create({IntType::get(), elem}) : nullptr);
 }
 
 SugaredValuePtr emitZip(const SourceRange& r, Emitter& e, CallArgs& args) {
@@ -88,7 +109,13 @@ SugaredValuePtr emitZip(const SourceRange& r, Emitter& e, CallArgs& args) {
                       return ep->makeTuple(vs);
                     }};
   };
-  return std::make_shared<IterableValue>("zip", make);
+  std::vector<TypePtr> elems;
+  for (const auto& [sv, range] : parts) {
+    TypePtr t = iterElementType(sv);
+    if (!t) return std::make_shared<IterableValue>("zip", make);
+    elems.push_back(std::move(t));
+  }
+  return std::make_shared<IterableValue>("zip", make, TupleType::create(std::move(elems)));
 }
 
 // torch.jit.fork(f, args...): a prim::fork node whose subgraph calls f; its
@@ -188,9 +215,63 @@ Value* emitAnnotate(const SourceRange& r, Emitter& e, CallArgs& args) {
 
 }  // namespace
 
+const TypePtr& sliceObjectType() {
+  // step is an int (1 when not given): aten::slice takes an int step.
+  static const TypePtr t = TupleType::createNamed(
+      "slice", {"start", "stop", "step"},
+      {OptionalType::create(IntType::get()), OptionalType::create(IntType::get()), IntType::get()});
+  return t;
+}
+
+bool isSliceObject(const Value* v) { return v->type()->equals(*sliceObjectType()); }
+
+std::array<Value*, 3> sliceObjectParts(Emitter& e, Value* slice, const SourceRange& r) {
+  return {e.tupleIndex(slice, 0, r), e.tupleIndex(slice, 1, r), e.tupleIndex(slice, 2, r)};
+}
+
+namespace {
+// slice(stop) / slice(start, stop[, step]) with ints or None.
+Value* emitSliceObject(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& as = args.args();
+  if (as.empty() || as.size() > 3 || !args.kwargs().empty())
+    throw ErrorReport(r) << "slice expected 1 to 3 arguments, got " << as.size();
+  auto optInt = [&](Value* v, const char* what) -> Value* {
+    const TypeKind k = v->type()->kind();
+    if (k == TypeKind::NoneType) {
+      Node* n = e.graph().create(prim::Constant, 1);
+      n->output()->setType(OptionalType::create(IntType::get()));
+      return e.graph().insertNode(n)->output();
+    }
+    if (k != TypeKind::IntType && !v->type()->isSubtypeOf(*OptionalType::create(IntType::get())))
+      throw ErrorReport(r) << "slice " << what << " must be an int or None, got " << v->type()->annotationStr();
+    if (k == TypeKind::OptionalType) return v;
+    Node* c = e.graph().create(prim::unchecked_cast, {v}, 1);
+    c->output()->setType(OptionalType::create(IntType::get()));
+    return e.graph().insertNode(c)->output();
+  };
+  Value* none = nullptr;
+  auto noneValue = [&]() {
+    if (!none) none = optInt(constant(e, IValue()), "");
+    return none;
+  };
+  Value* start = as.size() == 1 ? noneValue() : optInt(as[0].value, "start");
+  Value* stop = optInt(as.size() == 1 ? as[0].value : as[1].value, "stop");
+  Value* step = constant(e, IValue(int64_t{1}));
+  if (as.size() == 3 && as[2].value->type()->kind() != TypeKind::NoneType) {
+    if (as[2].value->type()->kind() != TypeKind::IntType)
+      throw ErrorReport(r) << "slice step must be an int or None, got " << as[2].value->type()->annotationStr();
+    step = as[2].value;
+  }
+  Node* n = e.graph().create(prim::TupleConstruct, {start, stop, step}, 1);
+  n->output()->setType(sliceObjectType());
+  n->setSourceRange(r);
+  return e.graph().insertNode(n)->output();
+}
+}  // namespace
+
 bool isPythonBuiltin(const std::string& name) {
   static const std::set<std::string> others = {"range", "print", "isinstance", "annotate", "min", "max",
-                                               "tuple", "enumerate", "zip",   "getattr",  "hasattr"};
+                                               "tuple", "enumerate", "zip",   "getattr",  "hasattr", "slice"};
   return simpleBuiltins().count(name) || others.count(name) || exceptionNames().count(name);
 }
 
@@ -256,6 +337,7 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
     return simple(constant(e, IValue(has)));
   }
   if (fn == "range") return emitRange(r, e, args);
+  if (fn == "slice") return simple(emitSliceObject(r, e, args));
   if (fn == "enumerate") return emitEnumerate(r, e, args);
   if (fn == "zip") return emitZip(r, e, args);
   if (fn == "min" || fn == "max") {

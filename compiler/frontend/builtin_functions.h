@@ -8,6 +8,7 @@
 // a builtin (isPythonBuiltin) and the resolver reports it as undefined.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "compiler/frontend/sugared_value.h"
@@ -28,6 +29,14 @@ class PythonBuiltinFunction : public SugaredValue {
 // Whether `name` is one of the Python builtins above (exception classes
 // included: they may only be raised).
 bool isPythonBuiltin(const std::string& name);
+
+// slice(start, stop, step) as a value: a NamedTuple "slice" of three
+// Optional[int] (s.start, s.stop, s.step read as in Python), which
+// subscripts of lists, strings and tensors take as the slice it names.
+const TypePtr& sliceObjectType();
+bool isSliceObject(const Value* v);
+// The (start, end, step) of a slice object, step None read as 1.
+std::array<Value*, 3> sliceObjectParts(Emitter& e, Value* slice, const SourceRange& r);
 // Whether `name` ("torch.jit.fork") is a torch.jit special form.
 bool isTorchJitBuiltin(const std::string& name);
 

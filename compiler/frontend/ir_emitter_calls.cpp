@@ -206,9 +206,11 @@ Value* FunctionEmitter::emitTolist(Value* self, const TypePtr& hint, const Sourc
   }
   int64_t code = elem->kind() == TypeKind::IntType ? 0 : elem->kind() == TypeKind::FloatType ? 1
                  : elem->kind() == TypeKind::BoolType ? 2 : -1;
-  if (dim == 0 || code < 0)
-    throw ErrorReport(r) << "Output annotation element type for tolist() must be a (nested) list of int, float or "
-                            "bool, not "
+  // int, float or bool (a 0-dim tensor's value), or lists of them nested
+  // to the tensor's rank.
+  if (code < 0)
+    throw ErrorReport(r) << "Output annotation element type for tolist() must be int, float, bool or a (nested) "
+                            "list of them, not "
                          << hint->annotationStr();
   Node* n = g().create(Symbol::fromQualString("prim::tolist"),
                        {self, constant(g(), IValue(dim)), constant(g(), IValue(code))}, 1);

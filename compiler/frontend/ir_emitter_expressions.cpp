@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "compiler/frontend/error_report.h"
+#include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/resolver.h"
 #include "compiler/frontend/tensor_indexing.h"
 
@@ -133,6 +134,15 @@ Value* FunctionEmitter::emitSubscript(const Subscript& s) {
   if (t->kind() == TypeKind::ClassType)
     return requireMagic(base, "__getitem__", {emitExpr(subs[0])}, r, "indexing");
   Expr idx = subs[0];
+  if (idx.kind() != TK_SLICE_EXPR && t->kind() != TypeKind::TupleType && t->kind() != TypeKind::DictType) {
+    // l[s] with s = slice(...): the slice it names.
+    Value* iv = emitExpr(idx);
+    if (isSliceObject(iv)) {
+      auto [start, end, step] = sliceObjectParts(*this, iv, r);
+      return callBuiltin("aten::slice", {base, start, end, step}, {}, r);
+    }
+    return callBuiltin("aten::__getitem__", {base, iv}, {}, r);
+  }
   if (idx.kind() == TK_SLICE_EXPR) {
     SliceExpr se(idx);
     auto opt = [&](const Maybe<Expr>& m) { return m.present() ? emitExpr(m.get()) : constant(g(), IValue()); };

@@ -449,13 +449,12 @@ class ParserImpl {
     Expr target = parseTargetList();
     L.expect(TK_IN);
     Expr iter = parseExp(kPrecOr);
-    TreeRef cond = emptyOpt();
-    if (L.nextIf(TK_IF)) cond = some(parseExp(kPrecOr).tree());
+    // TorchScript (1.x and 2.x) rejects comprehension conditions; so do we,
+    // so a program compiles here exactly when it compiles there.
+    if (L.cur().kind == TK_IF) failAt(L.cur(), "Comprehension ifs are not supported yet");
     if (L.cur().kind == TK_FOR)
       failAt(L.cur(), "comprehensions with more than one 'for' clause are not supported in TorchScript");
-    if (L.cur().kind == TK_IF)
-      failAt(L.cur(), "comprehensions with more than one 'if' clause are not supported in TorchScript");
-    return {target.tree(), iter.tree(), cond};
+    return {target.tree(), iter.tree(), emptyOpt()};
   }
 
   // A for/comprehension target: `x`, `a, b` (a tuple), `(a, b)`.

@@ -221,6 +221,8 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
     if (idx) return simple(e.tupleIndex(v, static_cast<int64_t>(*idx), r));
   }
   if (t->kind() == TypeKind::ClassType) {
+    if (ClassInfo* ci = e.unit().classOf(t); ci && ci->properties.count(field))
+      return simple(e.callMethod(v, field, {}, {}, r, nullptr));
     if (Value* a = e.getAttr(v, field, r)) return simple(a);
   }
   if (t->kind() == TypeKind::OptionalType && unwrapOptional(t)->kind() == TypeKind::ClassType)

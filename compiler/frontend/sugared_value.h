@@ -272,6 +272,8 @@ class IterableValue : public SugaredValue {
   std::string kind() const override { return what_; }
   Value* asValue(const SourceRange& r, Emitter& e) override;
   Iterable iter(const SourceRange& r, Emitter& e) override { return make_(r, e); }
+  // The element type as a value (a list of it); null when it has none.
+  const TypePtr& elementType() const { return listElementType_; }
 
  private:
   std::string what_;

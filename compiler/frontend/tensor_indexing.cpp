@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/error_report.h"
 #include "runtime/ir/ivalue_constant.h"
 
@@ -61,6 +62,12 @@ Value* emitTensorIndexingParts(Emitter& e, Value* base, const List<Expr>& subs, 
       continue;
     }
     Value* iv = e.emitExpr(it);
+    if (isSliceObject(iv)) {  // x[s] with s = slice(...)
+      auto [start, end, step] = sliceObjectParts(e, iv, r);
+      cur = e.callBuiltin("aten::slice", {cur, d, start, end, step}, {}, r);
+      consumed(true);
+      continue;
+    }
     if (iv->type()->kind() == TypeKind::IntType) {
       cur = e.callBuiltin("aten::select", {cur, d, iv}, {}, r);
       consumed(false);

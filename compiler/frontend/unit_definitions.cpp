@@ -128,17 +128,21 @@ void declareClassBody(UnitDefinitions& sh, const ClassDef& cd) {
     if (f.kind() == TK_PASS || (f.kind() == TK_EXPR_STMT && ExprStmt(f).expr().kind() == TK_STRINGLITERAL)) continue;
     if (f.kind() == TK_DEF) {
       Def d(f);
-      bool isStatic = false;
+      bool isStatic = false, isProperty = false;
       for (const Expr& dec : d.decorators()) {
         if (dec.range().text() == "staticmethod") isStatic = true;
+        else if (dec.range().text() == "property") isProperty = true;
         else throw ErrorReport(dec.range()) << "unsupported method decorator '" << dec.range().text() << "'";
       }
+      if (isProperty && (isStatic || d.decl().params().size() != 1))
+        throw ErrorReport(d.range()) << "a @property must be a method taking only self";
       const std::string& m = d.name().name();
       if (info.methods.count(m)) throw ErrorReport(d.name().range()) << "method '" << m << "' is defined twice";
       if (!isStatic && d.decl().params().empty())
         throw ErrorReport(d.range()) << "method '" << m << "' must take self as its first argument";
       info.methods.emplace(m, d);
       if (isStatic) info.staticMethods.insert(m);
+      if (isProperty) info.properties.insert(m);
       continue;
     }
     if (f.kind() == TK_ASSIGN && Assign(f).lhs().kind() == TK_VAR && Assign(f).type().present() &&

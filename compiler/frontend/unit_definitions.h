@@ -39,6 +39,8 @@ struct ClassInfo {
   ClassTypePtr type;
   std::map<std::string, Def> methods;
   std::set<std::string> staticMethods;
+  // @property methods: obj.name calls them.
+  std::set<std::string> properties;
   std::map<std::string, GraphFunction*> compiled;
 };
 

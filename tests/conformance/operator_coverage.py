@@ -48,7 +48,7 @@ NOT_SUPPORTED = [
     ("forward halves of autograd pairs and internals that TorchScript code does not call", [
         "log_sigmoid_forward", "nll_loss_forward", "nll_loss2d_forward", "multilabel_margin_loss_forward",
         "native_dropout", "native_group_norm", "native_norm", "grid_sampler_3d", "orgqr", "embedding_renorm",
-        "unique_dim_consecutive", "hash", "wait"]),
+        "unique_dim_consecutive", "wait"]),
     ("reached under another name (the frontend maps torch.linalg.X onto aten::X)", ["linalg_diagonal", "linalg_matmul"]),
 ]
 

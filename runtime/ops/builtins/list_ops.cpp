@@ -12,6 +12,8 @@
 #include "runtime/core/operator_registry.h"
 #include "runtime/ops/builtins/builtin_utils.h"
 #include "runtime/ops/builtins/builtins.h"
+#include "runtime/core/function.h"
+#include "runtime/core/op_call.h"
 #include "runtime/ops/op_registration.h"
 
 namespace jitserve {
@@ -40,6 +42,20 @@ bool lessThan(const IValue& a, const IValue& b) {
       if (lessThan(y[i], x[i])) return false;
     }
     return x.size() < y.size();
+  }
+  if (a.isTensor() && b.isTensor()) {
+    // As PyTorch sorts a List[Tensor]: a < b must be one element.
+    Tensor lt = callOp<"aten::lt.Tensor", Tensor>(a.toTensor(), b.toTensor());
+    JS_CHECK(lt.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+    return lt.item().toBool();
+  }
+  if (a.isObject() && b.isObject()) {
+    // A class that defines __lt__ orders its objects by it.
+    if (Function* lt = a.toObjectRef().type->findMethod("__lt__")) {
+      Stack st{a, b};
+      lt->run(st);
+      return st.back().toBool();
+    }
   }
   JS_ERROR("'<' not supported between instances of '", a.type()->annotationStr(), "' and '",
            b.type()->annotationStr(), "'");
@@ -369,11 +385,13 @@ const ops::OpTable kListOps = {
     {"aten::sort.bool(bool[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
     {"aten::sort.str(str[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
     {"aten::sort.any(t[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort() by '<'"},
+    {"aten::sort.Tensor(Tensor[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort() of 1-element tensors"},
     {"aten::sorted.int(int[](a) input) -> int[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.float(float[](a) input) -> float[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.bool(bool[](a) input) -> bool[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.str(str[](a) input) -> str[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.any(t[](a) self) -> t[]", sortedCopy, "sorted(list) by '<'"},
+    {"aten::sorted.Tensor(Tensor[](a) input) -> Tensor[]", sortedCopy, "sorted(list) of 1-element tensors"},
     {"aten::copy.t(t[](a) self) -> t[]", copyList, "list.copy()"},
     {"aten::list.t(t[] l) -> t[]", copyList, "list(l): a shallow copy"},
     {"aten::add.t(t[] a, t[] b) -> t[]", addLists, "a + b (a new list)"},

@@ -4,6 +4,9 @@
 //
 // jitserve runs inference only (as the conformance references were made,
 // under torch.no_grad()), so grad mode is off and no tensor requires grad.
+#include <functional>
+#include <string>
+
 #include "runtime/core/operator_registry.h"
 #include "runtime/ops/builtins/builtin_utils.h"
 #include "runtime/ops/builtins/builtins.h"
@@ -80,6 +83,28 @@ void deviceIndex(Stack& s) {
   s.back() = d.index < 0 ? IValue() : IValue(static_cast<int64_t>(d.index));
 }
 
+// hash(v): the values C++'s std::hash gives (what PyTorch's TorchScript
+// returns on the same standard library): ints hash to themselves, strings
+// and floats by their bytes; a tensor by identity; tuples combine their
+// elements. Objects, lists and dicts are unhashable, as in PyTorch.
+uint64_t hashValue(const IValue& v) {
+  if (v.isInt()) return std::hash<int64_t>{}(v.toInt());
+  if (v.isDouble()) return std::hash<double>{}(v.toDouble());
+  if (v.isBool()) return std::hash<bool>{}(v.toBool());
+  if (v.isString()) return std::hash<std::string>{}(v.toStringRef());
+  if (v.isNone()) return 0;
+  if (v.isDevice()) return std::hash<std::string>{}(v.toDevice().str());
+  if (v.isTensor()) return std::hash<const void*>{}(v.toTensor().unsafeGetImpl());
+  if (v.isTuple()) {
+    uint64_t seed = 0;
+    for (const IValue& e : v.toTupleRef().elements)
+      seed ^= hashValue(e) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
+    return seed;
+  }
+  JS_ERROR("Can't hash IValues of type '", v.type()->annotationStr(), "'");
+}
+void hashOf(Stack& s) { s.back() = IValue(static_cast<int64_t>(hashValue(s.back()))); }
+
 void pushTrue(Stack& s) { s.emplace_back(true); }
 void pushFalse(Stack& s) { s.emplace_back(false); }
 // Warnings are dropped: a serving process has no user to show them to.
@@ -116,6 +141,7 @@ const ops::OpTable kMiscOps = {
     {"prim::name(Tensor a) -> str?", tensorName, "a.name: None (no named tensors)", nullptr, kAnyDevice},
     {"prim::requires_grad(Tensor a) -> bool", tensorRequiresGrad, "a.requires_grad (as loaded; nothing records gradients)", nullptr, kAnyDevice},
     {"prim::layout(Tensor a) -> Layout", stridedLayout, "a.layout (always strided)", nullptr, kAnyDevice},
+    {"aten::hash.generic(t value) -> int", hashOf, "hash(v)"},
     {"aten::device(str a) -> Device", deviceFromStr, "torch.device(str)"},
     {"prim::type(Device self) -> str", deviceType, "device.type"},
     {"prim::index(Device self) -> int?", deviceIndex, "device.index (None when unset)"},

@@ -1007,6 +1007,55 @@ cases = {
  "group_norm_empty_4d": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.group_norm(x, 3)\n", [torch.zeros(0, 6, 2, 2)]),
 
 }
+# Cases that need torch.jit.script (classes, decorators): each source is
+# written to a module file, imported and scripted, since
+# torch.jit.CompilationUnit does not compile classes.
+script_cases = {
+ # batch 20: issue 23's language (hash, slice objects, ordering by __lt__ and
+ # of tensors, zip/enumerate as values, tolist of a 0-dim tensor, @property,
+ # comprehension ifs rejected as TorchScript rejects them)
+ "hash_int_str": ("def f(a: int, s: str, x: float) -> Tuple[int, int, int]:\n    return (hash(a), hash(s), hash(x))\n", [5, "ab", 2.5]),
+ "hash_eq": ("def f(a: int) -> bool:\n    return hash(a) == hash(a)\n", [7]),
+ "slice_builtin": ("def f(a: List[int]) -> List[int]:\n    s = slice(1, 5, 2)\n    return a[s]\n", [[0,1,2,3,4,5,6]]),
+ "slice_one": ("def f(a: List[int]) -> List[int]:\n    return a[slice(3)]\n", [[0,1,2,3,4,5,6]]),
+ "slice_tensor": ("def f(x: Tensor) -> Tensor:\n    return x[slice(1, None)]\n", [torch.arange(5)]),
+ "divmod_int_float": ("def f(a: int, b: float) -> Tuple[float, float]:\n    return divmod(a, b)\n", [7, 2.5]),
+ "divmod_float_int": ("def f(a: float, b: int) -> Tuple[float, float]:\n    return divmod(a, b)\n", [-7.5, 2]),
+ "class_lt": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __lt__(self, o: 'P') -> bool:\n        return self.x < o.x\ndef f(a: int, b: int) -> Tuple[bool, bool]:\n    p = P(a)\n    q = P(b)\n    return (p < q, q < p)\n", [1, 2]),
+ "class_sorted": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __lt__(self, o: 'P') -> bool:\n        return self.x < o.x\ndef f(a: List[int]) -> List[int]:\n    ps = [P(v) for v in a]\n    ps.sort()\n    return [p.x for p in ps]\n", [[3,1,2]]),
+ "class_sorted_fn": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __lt__(self, o: 'P') -> bool:\n        return self.x < o.x\ndef f(a: List[int]) -> List[int]:\n    ps = sorted([P(v) for v in a])\n    return [p.x for p in ps]\n", [[3,1,2]]),
+ "class_min_max": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __lt__(self, o: 'P') -> bool:\n        return self.x < o.x\n    def __gt__(self, o: 'P') -> bool:\n        return self.x > o.x\ndef f(a: int, b: int) -> Tuple[int, int]:\n    return (min(P(a), P(b)).x, max(P(a), P(b)).x)\n", [4, 2]),
+ "class_eq_in": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __eq__(self, o: 'P') -> bool:\n        return self.x == o.x\ndef f(a: int) -> Tuple[bool, bool]:\n    return (P(a) == P(a), P(a) != P(a + 1))\n", [4]),
+ "tensor_lt_sorted": ("def f(a: List[Tensor]) -> List[Tensor]:\n    return sorted(a)\n", [[torch.tensor(3.), torch.tensor(1.), torch.tensor(2.)]]),
+ "tensor_min_list": ("def f(a: Tensor, b: Tensor) -> Tensor:\n    return min(a, b)\n", [torch.tensor([1., 5.]), torch.tensor([3., 2.])]),
+ "tensor_max_list": ("def f(a: List[Tensor]) -> Tensor:\n    return max(a)\n", [[torch.tensor(3.), torch.tensor(7.), torch.tensor(2.)]]),
+ "inherit_super": ("class A:\n    def __init__(self, x: int):\n        self.x = x\n    def get(self) -> int:\n        return self.x\nclass B(A):\n    def __init__(self, x: int):\n        super().__init__(x)\n        self.y = x * 2\n    def get(self) -> int:\n        return self.x + self.y\ndef f(a: int) -> Tuple[int, int]:\n    return (A(a).get(), B(a).get())\n", [3]),
+ "format_pct": ("def f(a: int, b: float, s: str) -> str:\n    return '%d %s %f %e %c %x' % (a, s, b, b, 65, a)\n", [42, 3.25, "hi"]),
+ "format_pct_E": ("def f(b: float) -> str:\n    return '%E|%g|%i|%5d|%-5d|%.2f' % (b, b, 7, 7, 7, b)\n", [3.25]),
+ "format_spec": ("def f(a: int, b: float) -> str:\n    return '{:5d}|{:.3f}|{:>6}|{:<6}|{:x}|{:e}|{:08.2f}'.format(a, b, a, a, a, b, b)\n", [42, 3.14159]),
+ "zip_value": ("def f(a: List[int], b: List[str]) -> List[Tuple[int, str]]:\n    return list(zip(a, b))\n", [[1,2,3], ["a","b"]]),
+ "enumerate_value": ("def f(b: List[str]) -> List[Tuple[int, str]]:\n    return list(enumerate(b))\n", [["a","b"]]),
+ "enumerate_start_list": ("def f(b: List[str]) -> List[int]:\n    out: List[int] = []\n    for i, s in enumerate(b, 5):\n        out.append(i)\n    return out\n", [["a","b"]]),
+ "tolist_3d": ("def f(x: Tensor) -> List[List[List[int]]]:\n    a: List[List[List[int]]] = x.tolist()\n    return a\n", [torch.arange(8).reshape(2,2,2)]),
+ "tolist_bool": ("def f(x: Tensor) -> List[bool]:\n    a: List[bool] = x.tolist()\n    return a\n", [torch.tensor([True, False])]),
+ "tolist_scalar": ("def f(x: Tensor) -> float:\n    a: float = x.tolist()\n    return a\n", [torch.tensor(2.5)]),
+ "property": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    @property\n    def double(self) -> int:\n        return self.x * 2\ndef f(a: int) -> int:\n    return P(a).double\n", [4]),
+ "class_const": ("class P:\n    K: Final[int] = 3\n    def __init__(self, x: int):\n        self.x = x * self.K\ndef f(a: int) -> int:\n    return P(a).x\n", [4]),
+ "with_exit_on_raise": ("class C:\n    def __init__(self):\n        self.log: List[str] = []\n    def __enter__(self):\n        self.log.append('in')\n    def __exit__(self, t: Any, v: Any, tb: Any):\n        self.log.append('out')\ndef f(a: int) -> List[str]:\n    c = C()\n    try_it = a\n    with c:\n        if try_it > 0:\n            raise ValueError('x')\n    return c.log\n", [1]),
+ "list_comprehension_if": ("def f(a: List[int]) -> List[int]:\n    return [x * 2 for x in a if x % 2 == 0]\n", [[1,2,3,4]]),
+ "class_len_getitem": ("class P:\n    def __init__(self, x: List[int]):\n        self.x = x\n    def __len__(self) -> int:\n        return len(self.x)\n    def __getitem__(self, i: int) -> int:\n        return self.x[i]\ndef f(a: List[int]) -> Tuple[int, int]:\n    p = P(a)\n    return (len(p), p[1])\n", [[4,5,6]]),
+ "class_contains": ("class P:\n    def __init__(self, x: List[int]):\n        self.x = x\n    def __contains__(self, i: int) -> bool:\n        return i in self.x\ndef f(a: List[int]) -> bool:\n    return 5 in P(a)\n", [[4,5,6]]),
+ "class_add": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __add__(self, o: 'P') -> 'P':\n        return P(self.x + o.x)\ndef f(a: int) -> int:\n    return (P(a) + P(1)).x\n", [3]),
+ "class_hash_like": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __hash__(self) -> int:\n        return self.x\ndef f(a: int) -> int:\n    return hash(P(a))\n", [3]),
+ "class_bool": ("class P:\n    def __init__(self, x: int):\n        self.x = x\n    def __bool__(self) -> bool:\n        return self.x > 0\ndef f(a: int) -> bool:\n    return bool(P(a))\n", [3]),
+ "class_iter": ("class P:\n    def __init__(self, x: List[int]):\n        self.x = x\n    def __iter__(self):\n        return iter(self.x)\ndef f(a: List[int]) -> int:\n    s = 0\n    for v in P(a):\n        s += v\n    return s\n", [[1,2]]),
+ "staticmethod": ("class P:\n    @staticmethod\n    def twice(x: int) -> int:\n        return 2 * x\ndef f(a: int) -> int:\n    return P.twice(a)\n", [3]),
+ "hasattr_builtin": ("class P:\n    def __init__(self):\n        self.x = 3\ndef f() -> Tuple[bool, bool]:\n    p = P()\n    return (hasattr(p, 'x'), hasattr(p, 'y'))\n", []),
+ "getattr_builtin": ("class P:\n    def __init__(self):\n        self.x = 3\ndef f() -> int:\n    return getattr(P(), 'x')\n", []),
+ "fstring": ("def f(a: int, b: float) -> str:\n    return f'{a}:{b}'\n", [3, 1.5]),
+ "tuple_compare": ("def f(a: int) -> Tuple[bool, bool]:\n    return ((a, 2) < (a, 3), (a, 'b') > (a, 'a'))\n", [1]),
+ "list_of_tuples_sort": ("def f(a: List[Tuple[int, str]]) -> List[Tuple[int, str]]:\n    return sorted(a)\n", [[(2, 'b'), (1, 'z'), (2, 'a')]]),
+}
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
     d = os.path.join(OUT, name)
@@ -1028,4 +1077,33 @@ for name, (src, inputs) in cases.items():
         except Exception as e:
             case["expect"] = "runtime_error"; case["error"] = str(e).splitlines()[0]
     json.dump(case, open(os.path.join(d, "case.json"), "w"))
-print(len(cases), "cases written to", OUT)
+mods = os.path.join(OUT, "_modules")
+os.makedirs(mods)
+sys.path.insert(0, mods)
+for name, (src, inputs) in script_cases.items():
+    if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
+    d = os.path.join(OUT, name)
+    os.makedirs(d)
+    open(os.path.join(d, "source.py"), "w").write(src)
+    torch.save(inputs, os.path.join(d, "inputs.pt"))
+    case = {"kind": "source", "entry": "f", "rtol": 1e-5, "atol": 1e-6, "tags": [name],
+            "note": "tests/conformance/torch_diff/make_cases.py (torch.jit.script)"}
+    modname = "torch_diff_" + name
+    open(os.path.join(mods, modname + ".py"), "w").write(
+        "import math\nimport torch\nfrom torch import Tensor\nfrom typing import *\nfrom typing import Final\n" + src)
+    try:
+        fn = torch.jit.script(__import__(modname).f)
+    except Exception as e:
+        case["expect"] = "compile_error"; case["error"] = str(e).splitlines()[0]
+    else:
+        try:
+            with torch.no_grad():
+                r = fn(*inputs)
+            case["expect"] = "value"
+            torch.save(r, os.path.join(d, "expected.pt"))
+        except Exception as e:
+            case["expect"] = "runtime_error"; case["error"] = str(e).splitlines()[0]
+    json.dump(case, open(os.path.join(d, "case.json"), "w"))
+shutil.rmtree(mods)
+sys.path.remove(mods)
+print(len(cases) + len(script_cases), "cases written to", OUT)
