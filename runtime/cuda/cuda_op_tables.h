@@ -17,5 +17,6 @@ extern const CudaTable kCudaShapeOps;        // cuda_shape_ops.cpp: copy_, fill_
 extern const CudaTable kCudaCompositeMoreOps;  // cuda_composite_more_ops.cpp: products, stacking, sorts, tests
 extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
 extern const CudaTable kCudaLuOps;           // cuda_lu_ops.cpp: det, inv, solve, LU, Cholesky, triangular solves
+extern const CudaTable kCudaDecompOps;       // cuda_decomp_ops.cpp: QR, eigh, SVD, pinv, rank, lstsq, eig
 
 }  // namespace jitserve::cuda

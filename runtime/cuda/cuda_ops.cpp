@@ -11,7 +11,7 @@ void registerCudaKernels(OperatorRegistry& registry) {
                                                      &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps,
                                                      &kCudaCompositeOps, &kCudaTransformerOps,
                                                      &kCudaShapeOps, &kCudaIndexOps,
-                                                     &kCudaCompositeMoreOps, &kCudaLuOps};
+                                                     &kCudaCompositeMoreOps, &kCudaLuOps, &kCudaDecompOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);
