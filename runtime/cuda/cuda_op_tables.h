@@ -18,5 +18,6 @@ extern const CudaTable kCudaCompositeMoreOps;  // cuda_composite_more_ops.cpp: p
 extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
 extern const CudaTable kCudaLuOps;           // cuda_lu_ops.cpp: det, inv, solve, LU, Cholesky, triangular solves
 extern const CudaTable kCudaDecompOps;       // cuda_decomp_ops.cpp: QR, eigh, SVD, pinv, rank, lstsq, eig
+extern const CudaTable kCudaFftOps;          // cuda_fft_ops.cpp: torch.fft's transforms on cuFFT
 
 }  // namespace jitserve::cuda
