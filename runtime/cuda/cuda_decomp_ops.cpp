@@ -101,9 +101,8 @@ void orgqrInPlace(Dense& a, const Tensor& tau, int64_t qc, int64_t k, const OnDe
   const int64_t m = a.rows;
   if (a.B == 0 || m == 0 || qc == 0) return;
   if (k == 0) {
-    // No reflectors: Q is the identity (qc == m here: 'complete' of an m x 0).
-    JS_INTERNAL_ASSERT(qc == m && a.cols == m, op, ": an empty product of reflectors must be square");
-    launchIdentity(a.mat(0), a.B, m, on.stream);
+    // No reflectors: Q's columns are the identity's (orgqr's answer too).
+    launchIdentity(a.mat(0), a.B, m, a.cols, on.stream);
     return;
   }
   const int M = asInt(m, op), QC = asInt(qc, op), K = asInt(k, op);
@@ -296,7 +295,7 @@ struct Svd {
 
 Tensor identities(IntArrayRef batch, int64_t n, const OnDevice& on) {
   Dense eye = emptyDense(numelOf(batch), n, n, on);
-  if (eye.B > 0) launchIdentity(eye.mat(0), eye.B, n, on.stream);
+  if (eye.B > 0) launchIdentity(eye.mat(0), eye.B, n, n, on.stream);
   return transposedView(eye, batch);
 }
 

@@ -140,7 +140,7 @@ std::pair<Tensor, Tensor> inverse(const Tensor& A, const char* op, bool check) {
              "the input matrix is singular.");
   }
   Dense x = emptyDense(f.lu.B, f.lu.rows, f.lu.rows, on);
-  launchIdentity(x.mat(0), x.B, x.rows, on.stream);
+  launchIdentity(x.mat(0), x.B, x.rows, x.rows, on.stream);
   luSolveInPlace(f.lu, f.pivots, x, false, on, op);
   return {rowMajor(x, batch, A.dtype(), on), intsShaped(f.info, batch)};
 }
@@ -458,7 +458,7 @@ Tensor matrixPower(const Tensor& a, int64_t n) {
   OnDevice on(deviceOf({&a}, "linalg.matrix_power"));
   if (n == 0) {
     Dense eye = emptyDense(numelOf(batchOf(a)), a.size(-1), a.size(-1), on);
-    if (eye.B > 0) launchIdentity(eye.mat(0), eye.B, eye.rows, on.stream);
+    if (eye.B > 0) launchIdentity(eye.mat(0), eye.B, eye.rows, eye.rows, on.stream);
     return castOnDevice(transposedView(eye, batchOf(a)), a.dtype(), on);
   }
   Tensor base = a;

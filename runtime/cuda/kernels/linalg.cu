@@ -65,11 +65,11 @@ __global__ void triangleKernel(const double* src, int64_t srcLd, int64_t srcStri
   }
 }
 
-__global__ void identityKernel(double* dst, int64_t batch, int64_t n) {
-  const int64_t per = n * n;
+__global__ void identityKernel(double* dst, int64_t batch, int64_t rows, int64_t cols) {
+  const int64_t per = rows * cols;
   JS_GRID_STRIDE(p, batch * per) {
     const int64_t e = p % per;
-    dst[p] = e % n == e / n ? 1.0 : 0.0;
+    dst[p] = e % rows == e / rows ? 1.0 : 0.0;
   }
 }
 
@@ -111,9 +111,9 @@ void launchTriangle(const double* src, int64_t srcLd, int64_t srcStride, double*
   launched();
 }
 
-void launchIdentity(double* dst, int64_t batch, int64_t n, cudaStream_t stream) {
-  if (batch * n == 0) return;
-  identityKernel<<<blocksFor(batch * n * n), kThreads, 0, stream>>>(dst, batch, n);
+void launchIdentity(double* dst, int64_t batch, int64_t rows, int64_t cols, cudaStream_t stream) {
+  if (batch * rows * cols == 0) return;
+  identityKernel<<<blocksFor(batch * rows * cols), kThreads, 0, stream>>>(dst, batch, rows, cols);
   launched();
 }
 

@@ -35,8 +35,8 @@ enum class Triangle : uint8_t {
 void launchTriangle(const double* src, int64_t srcLd, int64_t srcStride, double* dst, int64_t batch, int64_t rows,
                     int64_t cols, Triangle part, cudaStream_t stream);
 
-// B identity matrices of n x n.
-void launchIdentity(double* dst, int64_t batch, int64_t n, cudaStream_t stream);
+// B identity matrices of rows x cols (ones on the main diagonal).
+void launchIdentity(double* dst, int64_t batch, int64_t rows, int64_t cols, cudaStream_t stream);
 
 // Row-major m x m permutation matrices with P[perm[j], j] = 1 (perm: B x m).
 void launchPermutationMatrix(const int64_t* perm, int64_t batch, int64_t m, double* P, cudaStream_t stream);
