@@ -732,15 +732,31 @@ Tensor vecNorm(const Tensor& t, const Scalar& ord, const IValue& dims, bool keep
 Tensor frobeniusNormDim(const Tensor& self, IntList dim, bool keepdim) {
   return vecNorm(self, Scalar(2.0), IValue::intList(std::move(dim)), keepdim, IValue());
 }
-// Matrix norms that need no decomposition: "fro", and the 1 / inf norms
-// (max absolute column / row sum) and their negative (min) forms.
+// Matrix norms: "fro", the 1 / inf norms (max absolute column / row sum)
+// and their negative (min) forms, and the 2-norms (extreme singular values,
+// linalg_svdvals' CUDA kernel).
 Tensor matrixNorm(const Tensor& self, double ord, bool fro, IntList dim, bool keepdim, const IValue& dtype) {
   JS_CHECK(self.dim() >= 2, "linalg.matrix_norm: The input tensor A must have at least 2 dimensions.");
   JS_CHECK(dim.size() == 2, "linalg.matrix_norm: dim must be a 2-tuple. Got ", shapeToString(dim));
   const int64_t d0 = maybe_wrap_dim(dim[0], self.dim()), d1 = maybe_wrap_dim(dim[1], self.dim());
   if (fro) return vecNorm(self, Scalar(2.0), IValue::intList({d0, d1}), keepdim, dtype);
-  JS_CHECK(std::abs(ord) == 1 || std::isinf(ord), "linalg.matrix_norm: the order ", ord,
-           " needs a singular value decomposition, which has no CUDA kernel yet");
+  JS_CHECK(std::abs(ord) == 1 || std::abs(ord) == 2 || std::isinf(ord), "linalg.matrix_norm: Order ", ord,
+           " not supported.");
+  if (std::abs(ord) == 2) {
+    // The largest (smallest) singular value, over the dims moved last.
+    const Tensor x = dtype.isNone() ? self : callOp<"aten::to.dtype", Tensor>(self, dtype, false, false, IValue());
+    IntList perm;
+    for (int64_t i = 0; i < x.dim(); ++i)
+      if (i != d0 && i != d1) perm.push_back(i);
+    perm.push_back(d0);
+    perm.push_back(d1);
+    const Tensor sv = callOp<"aten::linalg_svdvals", Tensor>(x.permute(perm), IValue());
+    const IValue last = IValue::intList({sv.dim() - 1});
+    Tensor r = ord > 0 ? callOp<"aten::amax", Tensor>(sv, last, false) : callOp<"aten::amin", Tensor>(sv, last, false);
+    if (keepdim)
+      for (int64_t d : {std::min(d0, d1), std::max(d0, d1)}) r = r.unsqueeze(d);
+    return r;
+  }
   Tensor a = callOp<"aten::abs", Tensor>(dtype.isNone() ? self
                                                         : callOp<"aten::to.dtype", Tensor>(self, dtype, false, false,
                                                                                            IValue()));
@@ -755,8 +771,10 @@ Tensor matrixNorm(const Tensor& self, double ord, bool fro, IntList dim, bool ke
 Tensor linalgMatrixNormStr(const Tensor& self, std::string_view ord, IntList dim, bool keepdim,
                            std::optional<ScalarType> dtype) {
   JS_CHECK(ord == "fro" || ord == "nuc", "linalg.matrix_norm: Order ", std::string(ord), " not supported.");
-  JS_CHECK(ord == "fro", "linalg.matrix_norm: the nuclear norm needs a singular value decomposition, which has no "
-           "CUDA kernel yet");
+  if (ord == "nuc") {
+    const Tensor x = dtype ? callOp<"aten::to.dtype", Tensor>(self, IValue(*dtype), false, false, IValue()) : self;
+    return callOp<"aten::nuclear_norm.dim", Tensor>(x, IValue::intList(std::move(dim)), keepdim);
+  }
   return matrixNorm(self, 0, true, std::move(dim), keepdim, dtype ? IValue(*dtype) : IValue());
 }
 Tensor linalgMatrixNorm(const Tensor& self, const Scalar& ord, IntList dim, bool keepdim,

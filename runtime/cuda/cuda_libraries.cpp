@@ -67,6 +67,32 @@ const CudnnLibrary& cudnn() {
   return loaded.library;
 }
 
+const CusolverLibrary& cusolver() {
+  static const Loaded<CusolverLibrary> loaded = [] {
+    Loaded<CusolverLibrary> l;
+    const char* soname = "libcusolver.so." JS_STRINGIFY(CUSOLVER_VER_MAJOR);
+    if (void* h = open(soname, l.error)) {
+      JS_CUSOLVER_SYMBOLS(JS_RESOLVE)
+    }
+    return l;
+  }();
+  JS_CHECK(loaded.error.empty(), "cuSOLVER is not available: ", loaded.error);
+  return loaded.library;
+}
+
+const CufftLibrary& cufft() {
+  static const Loaded<CufftLibrary> loaded = [] {
+    Loaded<CufftLibrary> l;
+    const char* soname = "libcufft.so." JS_STRINGIFY(CUFFT_VER_MAJOR);
+    if (void* h = open(soname, l.error)) {
+      JS_CUFFT_SYMBOLS(JS_RESOLVE)
+    }
+    return l;
+  }();
+  JS_CHECK(loaded.error.empty(), "cuFFT is not available: ", loaded.error);
+  return loaded.library;
+}
+
 #undef JS_RESOLVE
 
 }  // namespace jitserve::cuda

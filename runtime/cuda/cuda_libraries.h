@@ -1,4 +1,5 @@
-// cuBLAS and cuDNN, loaded with dlopen on first use rather than linked.
+// cuBLAS, cuDNN, cuSOLVER and cuFFT, loaded with dlopen on first use rather
+// than linked.
 //
 // Linked, libcublasLt alone puts ~94 KB of static TLS in every thread of the
 // process, which does not fit the 100 KB stacks civetweb gives the metrics
@@ -6,13 +7,16 @@
 // is dynamic and costs threads that never use them nothing. It also lets a
 // CPU-only process on a machine without those libraries start at all.
 //
-// cublas() / cudnn() return the resolved entry points, or throw an Error
+// cublas() / cudnn() / cusolver() / cufft() return the resolved entry
+// points, or throw an Error
 // naming the library and dlerror() when it cannot be loaded (then on every
 // call: a missing library is a deployment problem to report, not retry).
 #pragma once
 
 #include <cublas_v2.h>
 #include <cudnn.h>
+#include <cufft.h>
+#include <cusolverDn.h>
 
 namespace jitserve::cuda {
 
@@ -23,7 +27,8 @@ namespace jitserve::cuda {
   _(cublasDestroy_v2)        \
   _(cublasSetStream_v2)      \
   _(cublasSetMathMode)       \
-  _(cublasGetStatusString)
+  _(cublasGetStatusString)   \
+  _(cublasDtrsm_v2)
 
 #define JS_CUDNN_SYMBOLS(_)                     \
   _(cudnnCreate)                                \
@@ -48,6 +53,41 @@ namespace jitserve::cuda {
   _(cudnnGetConvolutionBackwardDataWorkspaceSize) \
   _(cudnnConvolutionBackwardData)
 
+// The dense solvers run in double (cuda_dense.h), so only the D routines.
+#define JS_CUSOLVER_SYMBOLS(_)    \
+  _(cusolverDnCreate)             \
+  _(cusolverDnDestroy)            \
+  _(cusolverDnSetStream)          \
+  _(cusolverDnDgetrf_bufferSize)  \
+  _(cusolverDnDgetrf)             \
+  _(cusolverDnDgetrs)             \
+  _(cusolverDnDpotrf_bufferSize)  \
+  _(cusolverDnDpotrf)             \
+  _(cusolverDnDpotrs)             \
+  _(cusolverDnDpotri_bufferSize)  \
+  _(cusolverDnDpotri)             \
+  _(cusolverDnDgeqrf_bufferSize)  \
+  _(cusolverDnDgeqrf)             \
+  _(cusolverDnDorgqr_bufferSize)  \
+  _(cusolverDnDorgqr)             \
+  _(cusolverDnDormqr_bufferSize)  \
+  _(cusolverDnDormqr)             \
+  _(cusolverDnDsyevd_bufferSize)  \
+  _(cusolverDnDsyevd)             \
+  _(cusolverDnDgesvd_bufferSize)  \
+  _(cusolverDnDgesvd)
+
+#define JS_CUFFT_SYMBOLS(_) \
+  _(cufftCreate)            \
+  _(cufftDestroy)           \
+  _(cufftSetStream)         \
+  _(cufftSetAutoAllocation) \
+  _(cufftSetWorkArea)       \
+  _(cufftMakePlanMany64)    \
+  _(cufftExecZ2Z)           \
+  _(cufftExecD2Z)           \
+  _(cufftExecZ2D)
+
 #define JS_LIBRARY_FIELD(name) decltype(&::name) name = nullptr;
 struct CublasLibrary {
   JS_CUBLAS_SYMBOLS(JS_LIBRARY_FIELD)
@@ -59,9 +99,17 @@ struct CublasLibrary {
 struct CudnnLibrary {
   JS_CUDNN_SYMBOLS(JS_LIBRARY_FIELD)
 };
+struct CusolverLibrary {
+  JS_CUSOLVER_SYMBOLS(JS_LIBRARY_FIELD)
+};
+struct CufftLibrary {
+  JS_CUFFT_SYMBOLS(JS_LIBRARY_FIELD)
+};
 #undef JS_LIBRARY_FIELD
 
 const CublasLibrary& cublas();
 const CudnnLibrary& cudnn();
+const CusolverLibrary& cusolver();
+const CufftLibrary& cufft();
 
 }  // namespace jitserve::cuda

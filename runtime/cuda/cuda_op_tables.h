@@ -16,5 +16,8 @@ extern const CudaTable kCudaIndexOps;        // cuda_index_ops.cpp: gather, take
 extern const CudaTable kCudaShapeOps;        // cuda_shape_ops.cpp: copy_, fill_, pads, flips, repeats, scatters
 extern const CudaTable kCudaCompositeMoreOps;  // cuda_composite_more_ops.cpp: products, stacking, sorts, tests
 extern const CudaTable kCudaTransformerOps;  // cuda_transformer_ops.cpp: the encoder / attention fast path
+extern const CudaTable kCudaLuOps;           // cuda_lu_ops.cpp: det, inv, solve, LU, Cholesky, triangular solves
+extern const CudaTable kCudaDecompOps;       // cuda_decomp_ops.cpp: QR, eigh, SVD, pinv, rank, lstsq, eig
+extern const CudaTable kCudaFftOps;          // cuda_fft_ops.cpp: torch.fft's transforms on cuFFT
 
 }  // namespace jitserve::cuda

@@ -11,7 +11,8 @@ void registerCudaKernels(OperatorRegistry& registry) {
                                                      &kCudaNnOps, &kCudaConvOps, &kCudaRnnOps,
                                                      &kCudaCompositeOps, &kCudaTransformerOps,
                                                      &kCudaShapeOps, &kCudaIndexOps,
-                                                     &kCudaCompositeMoreOps};
+                                                     &kCudaCompositeMoreOps, &kCudaLuOps, &kCudaDecompOps,
+                                                     &kCudaFftOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/ops/fft_args.h"
 #include "runtime/ops/fft_plan.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/shape_ops.h"
@@ -30,34 +31,8 @@ using C = std::complex<double>;
 
 // ---- dtypes ----
 
-void checkFftDtype(const Tensor& x, const char* op) {
-  JS_CHECK(x.defined(), op, ": the tensor is undefined");
-  const ScalarType t = x.dtype();
-  JS_CHECK(t != ScalarType::Half && t != ScalarType::BFloat16 && t != ScalarType::ComplexHalf, op,
-           ": unsupported dtype ", scalarTypeName(t));
-}
-bool isDoublePrecision(const Tensor& x) {
-  return x.dtype() == ScalarType::Double || x.dtype() == ScalarType::ComplexDouble;
-}
-ScalarType complexResultType(const Tensor& x) {
-  return isDoublePrecision(x) ? ScalarType::ComplexDouble : ScalarType::ComplexFloat;
-}
-ScalarType realResultType(const Tensor& x) { return isDoublePrecision(x) ? ScalarType::Double : ScalarType::Float; }
-
 // A fresh contiguous ComplexDouble copy the transforms may overwrite.
 Tensor workingCopy(const Tensor& x) { return x.to(ScalarType::ComplexDouble, /*copy=*/true).contiguous(); }
-
-// ---- normalization ----
-
-// Scale for a transform of `n` total points in the given direction.
-double normScale(const std::optional<std::string>& norm, bool forward, int64_t n) {
-  const std::string mode = norm.value_or("backward");
-  const double dn = static_cast<double>(n);
-  if (mode == "backward") return forward ? 1.0 : 1.0 / dn;
-  if (mode == "forward") return forward ? 1.0 / dn : 1.0;
-  if (mode == "ortho") return 1.0 / std::sqrt(dn);
-  JS_ERROR("Invalid normalization mode: \"", mode, "\"");
-}
 
 void scaleInPlace(Tensor& work, double s) {
   if (s == 1.0) return;
@@ -146,60 +121,6 @@ Tensor c2rDim(const Tensor& half, int64_t dim, int64_t n) {
   return out;
 }
 
-// ---- argument canonicalization ----
-
-struct FftShape {
-  std::vector<int64_t> dim;  // wrapped, unique
-  std::vector<int64_t> s;    // signal size per dim (-1 resolved)
-};
-
-void checkPoints(int64_t n) { JS_CHECK(n >= 1, "Invalid number of data points (", n, ") specified"); }
-
-FftShape canonicalize(const Tensor& x, const std::optional<std::vector<int64_t>>& s,
-                      const std::optional<std::vector<int64_t>>& dim) {
-  FftShape r;
-  const int64_t nd = x.dim();
-  if (dim) {
-    for (int64_t d : *dim) {
-      const int64_t w = maybe_wrap_dim(d, nd);
-      for (int64_t e : r.dim) JS_CHECK(e != w, "FFT dims must be unique");
-      r.dim.push_back(w);
-    }
-  }
-  if (s) {
-    if (dim) {
-      JS_CHECK(s->size() == dim->size(), "When given, dim and shape arguments must have the same length");
-    } else {
-      JS_CHECK(static_cast<int64_t>(s->size()) <= nd, "Got shape with ", s->size(),
-               " values but input tensor only has ", nd, " dimensions.");
-      for (int64_t d = nd - static_cast<int64_t>(s->size()); d < nd; ++d) r.dim.push_back(d);
-    }
-    for (size_t i = 0; i < s->size(); ++i) {
-      const int64_t n = (*s)[i] == -1 ? x.size(r.dim[i]) : (*s)[i];
-      checkPoints(n);
-      r.s.push_back(n);
-    }
-  } else {
-    if (!dim)
-      for (int64_t d = 0; d < nd; ++d) r.dim.push_back(d);
-    for (int64_t d : r.dim) r.s.push_back(x.size(d));
-  }
-  return r;
-}
-
-FftShape oneDim(const Tensor& x, std::optional<int64_t> n, int64_t dim) {
-  JS_CHECK(x.dim() >= 1, "Dimension specified as ", dim, " but tensor has no dimensions");
-  std::optional<std::vector<int64_t>> s;
-  if (n) s = std::vector<int64_t>{*n};
-  return canonicalize(x, s, std::vector<int64_t>{dim});
-}
-
-int64_t product(const std::vector<int64_t>& v) {
-  int64_t p = 1;
-  for (int64_t x : v) p *= x;
-  return p;
-}
-
 // ---- the three transform kinds ----
 
 Tensor c2c(const Tensor& x, const FftShape& sh, bool forward, const std::optional<std::string>& norm,
@@ -254,17 +175,6 @@ Tensor c2r(const Tensor& x, const FftShape& sh, bool hfft, const std::optional<s
   return out.to(realResultType(x));
 }
 
-// c2r's default output length on the last dim: 2 * (bins - 1).
-FftShape c2rShape(const Tensor& x, const std::optional<std::vector<int64_t>>& s,
-                  const std::optional<std::vector<int64_t>>& dim) {
-  FftShape sh = canonicalize(x, s, dim);
-  if (!sh.dim.empty() && !(s && s->back() != -1)) {
-    sh.s.back() = 2 * (x.size(sh.dim.back()) - 1);
-    checkPoints(sh.s.back());
-  }
-  return sh;
-}
-
 enum class Kind { Fft, Ifft, Rfft, Irfft, Hfft, Ihfft };
 
 Tensor run(Kind kind, const Tensor& x, FftShape sh, const std::optional<std::string>& norm, const char* op) {
@@ -297,11 +207,7 @@ constexpr const char* kindName(Kind k) {
 template <Kind K>
 Tensor fft1(const Tensor& x, std::optional<int64_t> n, int64_t dim, std::optional<std::string> norm) {
   checkFftDtype(x, kindName(K));
-  FftShape sh = oneDim(x, n, dim);
-  if (isC2r(K) && !n) {
-    sh.s[0] = 2 * (x.size(sh.dim[0]) - 1);
-    checkPoints(sh.s[0]);
-  }
+  FftShape sh = isC2r(K) ? c2rOneDim(x, n, dim) : oneDim(x, n, dim);
   return run(K, x, std::move(sh), norm, kindName(K));
 }
 
