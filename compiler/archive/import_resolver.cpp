@@ -70,8 +70,9 @@ class FloatConstantValue : public SugaredValue {
 };
 
 // torch.div / torch.div_ in code older than version 4, torch.full older
-// than 5: the call goes to the upgrader when the arguments are those whose
-// meaning changed (see upgraders.h).
+// than 5, torch.linspace / logspace older than 8 / 9: the call goes to the
+// upgrader when the arguments are those whose meaning changed (see
+// upgraders.h).
 class UpgradedOperatorValue : public SugaredValue {
  public:
   UpgradedOperatorValue(SourceImporter& importer, std::string op) : importer_(importer), op_(std::move(op)) {}
@@ -100,6 +101,25 @@ class UpgradedOperatorValue : public SugaredValue {
         conv[1] = frontend::NamedValue(e.callBuiltin("aten::Float", {as[1]}, {}, r));
         return simple(e.callBuiltin("aten::full", conv, kws, r));
       }
+    } else if (op_ == "linspace" || op_ == "logspace") {
+      // steps was optional, defaulting to 100, until version 8 (linspace)
+      // and 9 (logspace).
+      std::vector<frontend::NamedValue> a = as, k = kws;
+      bool given = false;
+      for (auto& kw : k)
+        if (kw.name == "steps") {
+          given = kind(kw) != TypeKind::NoneType;
+          if (!given) kw = frontend::NamedValue("steps", insertConstant(e.graph(), IValue(int64_t{100})));
+          given = true;
+        }
+      if (!given) {
+        if (a.size() >= 3 && kind(a[2]) == TypeKind::NoneType) {
+          a[2] = frontend::NamedValue(insertConstant(e.graph(), IValue(int64_t{100})));
+        } else if (a.size() == 2) {
+          a.emplace_back(insertConstant(e.graph(), IValue(int64_t{100})));
+        }
+      }
+      return simple(e.callBuiltin("aten::" + op_, a, k, r));
     }
     return simple(e.callBuiltin("aten::" + op_, as, kws, r));
   }
@@ -115,7 +135,8 @@ class AtenNamespaceValue : public SugaredValue {
   AtenNamespaceValue(SourceImporter& importer, int version) : importer_(importer), version_(version) {}
   std::string kind() const override { return "module 'torch'"; }
   SugaredValuePtr attr(const SourceRange&, Emitter&, const std::string& field) override {
-    if ((version_ < 4 && (field == "div" || field == "div_")) || (version_ < 5 && field == "full"))
+    if ((version_ < 4 && (field == "div" || field == "div_")) || (version_ < 5 && field == "full") ||
+        (version_ < 8 && field == "linspace") || (version_ < 9 && field == "logspace"))
       return std::make_shared<UpgradedOperatorValue>(importer_, field);
     // aten::wait is the interpreter's own instruction, emitted as
     // torch.jit.wait is.

@@ -8,8 +8,9 @@
 //                instead of dividing exactly (PyTorch 1.5 and older);
 //   version < 5: aten::full with an integer fill and no dtype made a float
 //                tensor instead of an integer one.
-// (linspace/logspace before 8/9 let `steps` be None: such code fails to
-// compile with a clear message; gelu before 10 is the same call today.)
+//   version < 8 / < 9: aten::linspace / logspace took `steps` as optional,
+//                None (or left out) meaning 100.
+// (gelu before 10 is the same call today.)
 //
 // The division upgraders are TorchScript, compiled into the archive's unit
 // as the file __torch__.__jitserve_upgraders__ on first use; full's is a

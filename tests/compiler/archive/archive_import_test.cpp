@@ -224,7 +224,8 @@ TEST_F(ArchiveImportTest, DataPklMustMatchTheClasses) {
 
 // Code written for an older file format version keeps its meaning: integer
 // division truncated before version 4, full() with an int fill and no dtype
-// made floats before version 5.
+// made floats before version 5, linspace/logspace's steps defaulted to 100
+// before 8/9.
 TEST_F(ArchiveImportTest, UpgradersKeepOldMeanings) {
   auto withCode = [](const std::string& version, const std::string& body) {
     return rewrite(corpus(kFinalConst), [&](auto& r) {
@@ -256,6 +257,18 @@ TEST_F(ArchiveImportTest, UpgradersKeepOldMeanings) {
     Tensor out = m->run("forward", {IValue(ints)}).toTupleRef().elements[0].toTensor();
     EXPECT_EQ(out.dtype(), dtype) << "version " << version;
   }
+  // linspace / logspace took steps=None (100) before versions 8 / 9, given
+  // as None or left out.
+  for (const char* call : {"torch.linspace(0., 1., None, dtype=None, layout=None, device=None, pin_memory=None)",
+                           "torch.linspace(0., 1.)", "torch.logspace(0., 1., None)",
+                           "torch.logspace(0., 1., steps=None, base=2.)"}) {
+    auto m = importModuleBytes(withCode("7", std::string("    return (") + call + ", \"\")\n"));
+    ASSERT_TRUE(m.ok()) << call << ": " << m.status();
+    Tensor out = m->run("forward", {IValue(ints)}).toTupleRef().elements[0].toTensor();
+    EXPECT_EQ(out.numel(), 100) << call;
+  }
+  EXPECT_NE(loadError(withCode("8", "    return (torch.linspace(0., 1., None), \"\")\n")).find("linspace"),
+            std::string::npos);
 }
 
 // An attribute typed by an interface (class I(ModuleInterface) in code/) is
