@@ -179,7 +179,7 @@ absl::Status ZipArchiveReader::init(zip_t* za) {
                                                    " entries, more than the limit of ", limits_.maxEntries));
   }
   entries_.reserve(static_cast<size_t>(n));
-  uint64_t total = 0;
+  uint64_t total = 0, inflated = 0;
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(n); ++i) {
     const char* raw = zip_get_name(za, i, ZIP_FL_ENC_RAW);
     if (raw == nullptr) {
@@ -232,6 +232,16 @@ absl::Status ZipArchiveReader::init(zip_t* za) {
     }
     if (e.isDirectory() && e.size != 0) {
       return absl::InvalidArgumentError(absl::StrCat("directory ", where(e.name), " declares ", e.size, " bytes"));
+    }
+    if (e.method == ZIP_CM_DEFLATE) {
+      inflated += e.size;  // cannot wrap, as total below
+      const uint64_t budget = std::max(limits_.inflateFloorBytes, limits_.maxInflateRatio * archiveBytes_);
+      if (inflated > budget) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "zip archive '", displayName_, "' of ", archiveBytes_, " bytes declares ", inflated,
+            " bytes of deflated data (at ", where(e.name), "), more than ", limits_.maxInflateRatio,
+            " times its size: a zip bomb, or compressed past what a model archive needs"));
+      }
     }
     total += e.size;  // cannot wrap: each term <= maxEntryBytes, checked every step
     if (total > limits_.maxTotalBytes) {

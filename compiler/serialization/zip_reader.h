@@ -46,6 +46,13 @@ struct ZipLimits {
   uint64_t maxEntryBytes = uint64_t{8} << 30;
   // Sum of all declared uncompressed sizes.
   uint64_t maxTotalBytes = uint64_t{32} << 30;
+  // What deflated entries may expand to, together: at most this multiple of
+  // the archive's size (or the floor, for small archives). torch.jit.save
+  // stores entries uncompressed and a re-zipped archive of weights deflates
+  // little, so only a zip bomb (1 MB of compressed zeros declaring 1 GiB)
+  // reaches it.
+  uint64_t maxInflateRatio = 16;
+  uint64_t inflateFloorBytes = uint64_t{64} << 20;
 };
 
 // An owned, 64-byte aligned byte buffer: what a read entry becomes, suitable

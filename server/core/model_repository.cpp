@@ -23,6 +23,18 @@ absl::StatusOr<std::string> readFile(const fs::path& p) {
   return ss.str();
 }
 
+// Whether `p` resolves (symlinks followed) inside `root`: the repository
+// serves its own files, never what a link inside it points at elsewhere.
+bool insideRoot(const fs::path& root, const fs::path& p) {
+  std::error_code ec;
+  const fs::path r = fs::canonical(root, ec);
+  if (ec) return false;
+  const fs::path c = fs::canonical(p, ec);
+  if (ec) return false;
+  auto [rootEnd, _] = std::mismatch(r.begin(), r.end(), c.begin(), c.end());
+  return rootEnd == r.end();
+}
+
 // A warm-up tensor may not exceed this many bytes: the config is not
 // trusted to allocate without bound.
 constexpr int64_t kMaxWarmupTensorBytes = int64_t{1} << 30;
@@ -126,6 +138,10 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
   const fs::path config = dir / "config.json";
   std::error_code ec;
   if (fs::exists(config, ec)) {
+    if (!insideRoot(root_, config)) {
+      return absl::PermissionDeniedError(absl::StrCat(
+          config.string(), " resolves outside the model repository (a symbolic link out of it?); not read"));
+    }
     auto text = readFile(config);
     if (!text.ok()) return text.status();
     try {
@@ -169,6 +185,7 @@ absl::StatusOr<std::vector<ModelSpec>> ModelRepository::scanModel(const std::str
     } else {
       continue;
     }
+    spec.outsideRepository = !insideRoot(root_, spec.file);
     out.push_back(std::move(spec));
   }
   if (ec) return absl::NotFoundError(absl::StrCat("cannot list ", dir.string(), ": ", ec.message()));
@@ -216,6 +233,10 @@ absl::StatusOr<std::shared_ptr<Model>> loadModel(const ModelSpec& spec, Model::O
   if (options.warmup.empty()) options.warmup = spec.warmup;
   if (spec.device) options.device = *spec.device;
   options.cpuFallback = options.cpuFallback || spec.cpuFallback;
+  if (spec.outsideRepository) {
+    return absl::PermissionDeniedError(absl::StrCat(
+        spec.file.string(), " resolves outside the model repository (a symbolic link out of it?); not read"));
+  }
   auto bytes = readFile(spec.file);
   if (!bytes.ok()) return bytes.status();
   absl::StatusOr<std::shared_ptr<Model>> m =

@@ -39,6 +39,9 @@ struct ModelSpec {
   std::vector<WarmupSample> warmup;  // from config.json
   std::optional<Device> device;      // config.json "device"; unset: the server's default
   bool cpuFallback = false;          // config.json "cpu_fallback" (ModelOptions::cpuFallback)
+  // Set when `file` resolves outside the repository (a symlink out of it):
+  // loading it fails saying so, without reading it.
+  bool outsideRepository = false;
 };
 
 // config.json's "warmup" value, parsed (see above); `where` prefixes errors.

@@ -143,6 +143,26 @@ TEST(ZipReaderHostile, DeclaredSizeOverLimitRejectedBeforeReading) {
   expectOpenError(makeZip({{"a/x", std::string(101, 'a')}}), "more than the per-entry limit of 100", tight);
 }
 
+// Issue 26's finding: a 1 MB archive of compressed zeros declaring 1 GiB
+// raised RSS by 1 GiB. Deflated data may expand to 16 times the archive (or
+// 64 MiB for small ones); stored entries, as torch.jit.save writes them, are
+// not limited by it.
+TEST(ZipReaderHostile, DeflateBombBeyondTheArchivesBudget) {
+  ZipLimits small;
+  small.inflateFloorBytes = 1 << 20;
+  std::string bomb = makeZip({{"a/data/0", std::string(4 << 20, '\0'), true}});
+  ASSERT_LT(bomb.size(), 64u << 10);
+  expectOpenError(bomb, "more than 16 times its size: a zip bomb", small);
+  // The same bytes stored, or deflated within the budget, open.
+  EXPECT_TRUE(openOk(makeZip({{"a/data/0", std::string(4 << 20, '\0')}}), small));
+  EXPECT_TRUE(openOk(bomb));  // under the default 64 MiB floor
+  std::string text = makeZip({{"a/code.py", std::string(200000, 'x') + "y", true}});
+  ZipLimits generous;
+  generous.inflateFloorBytes = 0;
+  generous.maxInflateRatio = 1000;
+  EXPECT_TRUE(openOk(text, generous));
+}
+
 TEST(ZipReaderHostile, TotalSizeLimit) {
   ZipLimits tight;
   tight.maxTotalBytes = 150;
