@@ -330,8 +330,10 @@ void InterpreterState::rethrowWithContext(const std::exception& e, size_t failin
     message = err->message();
     code = err->code();
   } else {
-    message = e.what();
-    code = absl::StatusCode::kInternal;
+    // std::bad_alloc and the like: statusFromException says what they are.
+    const absl::Status st = statusFromException(e);
+    message = std::string(st.message());
+    code = st.code();
   }
   for (size_t i = frames_.size(); i-- > 0;) {
     const Frame& f = frames_[i];

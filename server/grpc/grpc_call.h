@@ -8,6 +8,8 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include <grpcpp/grpcpp.h>
 
@@ -17,9 +19,27 @@
 
 namespace jitserve::server {
 
+// An error's text travels in the trailing metadata, which clients refuse
+// past a few KiB ("received initial metadata size exceeds limit" instead of
+// the error). Longer messages (a compile error quoting a 100k-character
+// line) keep their head, where the message and the source location are, and
+// their tail, with the cut said.
+inline constexpr size_t kMaxStatusMessageBytes = 4096;
+inline std::string boundedStatusMessage(std::string_view m) {
+  if (m.size() <= kMaxStatusMessageBytes) return std::string(m);
+  constexpr size_t kTail = 512;
+  const size_t head = kMaxStatusMessageBytes - kTail - 64;
+  std::string out(m.substr(0, head));
+  out += "\n... [";
+  out += std::to_string(m.size() - head - kTail);
+  out += " bytes cut] ...\n";
+  out += m.substr(m.size() - kTail);
+  return out;
+}
+
 inline grpc::Status toGrpcStatus(const absl::Status& s) {
   if (s.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(s.code()), std::string(s.message()));
+  return grpc::Status(static_cast<grpc::StatusCode>(s.code()), boundedStatusMessage(std::string_view(s.message().data(), s.message().size())));
 }
 
 // Answers a unary call now (on the gRPC thread).

@@ -767,6 +767,37 @@ TEST_F(JitservedTest, CompileErrorsAreInvalidArgumentWithTheCompilerMessage) {
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// Issue 26: a compile error quoting a huge line (100k nested parentheses)
+// reached the client as RESOURCE_EXHAUSTED "received initial metadata size
+// exceeds limit"; it is the compiler's error, cut to a bounded length.
+TEST_F(JitservedTest, HugeErrorMessagesAreCutNotLost) {
+  pb::LoadModelResponse loaded;
+  const std::string deep = "def forward(x: int) -> int:\n    return " + std::string(100000, '(') + "x" +
+                           std::string(99999, ')') + "\n";
+  grpc::Status s = loadSource("deep", deep, &loaded);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message().substr(0, 300);
+  EXPECT_LE(s.error_message().size(), 4096u);
+  EXPECT_NE(s.error_message().find("bytes cut"), std::string::npos) << s.error_message().substr(0, 300);
+}
+
+// Issue 26: [1] * (1 << 40) answered INTERNAL std::bad_alloc; asking for
+// more memory than there is is RESOURCE_EXHAUSTED, and the server goes on.
+TEST_F(JitservedTest, OutOfMemoryIsResourceExhausted) {
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadSource("greedy", "def forward(n: int) -> int:\n    return len([1] * n)\n", &loaded);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  pb::InferRequest req;
+  req.set_model_name("greedy");
+  req.add_inputs()->set_int_value(int64_t{1} << 40);
+  pb::InferResponse resp;
+  s = infer(req, &resp);
+  EXPECT_EQ(s.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << s.error_message();
+  req.mutable_inputs(0)->set_int_value(3);
+  s = infer(req, &resp);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  EXPECT_EQ(resp.output().int_value(), 3);
+}
+
 // Streams an archive through LoadModel in `chunk`-byte pieces.
 grpc::Status loadArchive(pb::JitServe::Stub& stub, const std::string& name, const std::string& bytes, size_t chunk,
                          pb::LoadModelResponse* resp, int64_t announced = -1) {
