@@ -274,8 +274,10 @@ absl::Status ServingCore::submit(InferCall call) {
 }
 
 absl::Status ServingCore::admit() {
-  lastArrivalNs_.store(Clock::now().time_since_epoch().count());
+  // A refused call does not count as an arrival: clients retrying during
+  // the drain must not keep the daemon up for its whole grace period.
   if (draining_.load()) return absl::UnavailableError("jitserved is shutting down; retry on another server");
+  lastArrivalNs_.store(Clock::now().time_since_epoch().count());
   return absl::OkStatus();
 }
 

@@ -207,8 +207,9 @@ class ServingCore {
 
   // admit() is called as a request arrives (startInference does); it notes
   // the arrival and, once beginDrain() was called, answers UNAVAILABLE so the
-  // client retries elsewhere. waitDrained() returns once no inference call
-  // is queued or running and none arrived for `quiet`, or at `deadline`.
+  // client retries elsewhere (refused calls are not arrivals). waitDrained()
+  // returns once no inference call is queued or running and none was
+  // admitted for `quiet`, or at `deadline`.
   absl::Status admit();
   void beginDrain();
   bool draining() const { return draining_.load(); }

@@ -1279,5 +1279,43 @@ TEST(JitservedLoadTest, SigtermUnderLoadFailsNoInFlightRequest) {
   EXPECT_GE(ok.load(), 50);
 }
 
+// Issue 26: clients that retry at once after UNAVAILABLE kept the daemon up
+// for the whole drain grace period (each refusal restarted the quiet timer).
+// Refused calls are not arrivals: with nothing admitted running, the drain
+// ends well before a 10 s grace period.
+TEST(JitservedLoadTest, RetryingClientsDoNotHoldTheDrainOpen) {
+  TempDir repo;
+  writeRepository(repo);
+  JitservedProcess daemon({"--model-repository", repo.path().string(), "--workers", "2", "--drain-grace-ms", "10000"});
+  ASSERT_TRUE(daemon.ok()) << daemon.log();
+  std::atomic<bool> stop{false};
+  std::atomic<int> refused{0};
+  std::vector<std::thread> clients;
+  for (int i = 0; i < 4; ++i) {
+    clients.emplace_back([&] {
+      auto stub = pb::JitServe::NewStub(daemon.channel());
+      while (!stop.load()) {
+        pb::InferRequest req;
+        req.set_model_name("count");
+        *req.add_inputs() = intValue(100);
+        pb::InferResponse resp;
+        grpc::ClientContext ctx;
+        ctx.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
+        if (stub->Infer(&ctx, req, &resp).error_code() == grpc::StatusCode::UNAVAILABLE) ++refused;
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto start = std::chrono::steady_clock::now();
+  const int code = daemon.signalAndWait(SIGTERM);
+  const auto took = std::chrono::steady_clock::now() - start;
+  stop.store(true);
+  for (auto& t : clients) t.join();
+  EXPECT_EQ(code, 0) << daemon.log();
+  EXPECT_GT(refused.load(), 0);  // they did keep retrying during the drain
+  EXPECT_LT(took, std::chrono::seconds(5)) << "drain took "
+                                           << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
+}
+
 }  // namespace
 }  // namespace jitserve::testing
