@@ -101,7 +101,12 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
   auto loadFailures = family("jitserve_model_load_failures_total",
                              "Model loads that failed (at start from the repository, or through the API)",
                              MetricType::Counter);
-  for (const auto& [model, n] : stats.loadFailures()) addSample(loadFailures, {{"model", model}}, static_cast<double>(n));
+  // Every model that ever loaded starts at 0, so a failure after a good
+  // load is an increase Prometheus can see.
+  std::map<std::string, uint64_t> failed;
+  for (const auto& [model, h] : stats.loads()) failed[model] = 0;
+  for (const auto& [model, n] : stats.loadFailures()) failed[model] = n;
+  for (const auto& [model, n] : failed) addSample(loadFailures, {{"model", model}}, static_cast<double>(n));
   // Only methods that did device work have these series.
   auto launches = family("jitserve_device_kernel_launches_total",
                          "Kernels and library calls (cuBLAS, cuDNN) requests enqueued on a device",
