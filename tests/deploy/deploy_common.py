@@ -17,10 +17,14 @@ def skip(why):
     sys.exit(77)
 
 
+# Not a Debian 12 package: our machines ship it (with kustomize built in).
+NOT_FROM_DEBIAN = {"kubectl": "kubectl not found (not in Debian 12: install kubectl 1.27 or newer)"}
+
+
 def need_tool(name):
     path = shutil.which(name)
     if not path:
-        skip(f"{name} not found (bash scripts/install-deps.sh installs it)")
+        skip(NOT_FROM_DEBIAN.get(name, f"{name} not found (bash scripts/install-deps.sh installs it)"))
     return path
 
 
