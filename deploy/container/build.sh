@@ -157,9 +157,10 @@ cuda_env=()
 if [ "$variant" = cuda ]; then
   cuda_env=(--build-arg NVIDIA_VISIBLE_DEVICES=all --build-arg NVIDIA_DRIVER_CAPABILITIES=compute,utility)
 fi
-# docker format: OCI images cannot carry HEALTHCHECK.
+# docker format: OCI images cannot carry HEALTHCHECK. One layer, no
+# intermediate images to cache: the root is staged anew each time anyway.
 format=()
-[ "$engine" = podman ] && format=(--format docker)
+[ "$engine" = podman ] && format=(--format docker --layers=false)
 "$engine" build "${format[@]}" --network none -f "$ctx/Containerfile" -t "$tag" \
   --build-arg VERSION="$version" --build-arg REVISION="$revision" --build-arg VARIANT="$variant" \
   "${cuda_env[@]}" "$ctx" >&2

@@ -29,6 +29,7 @@ MAX_IMAGE_BYTES = 150 * 1000 * 1000  # podman reports decimal MB
 
 def build(args):
     dc.need_podman()
+    old = dc.podman("image", "inspect", "--format", "{{.Id}}", dc.image_tag(), check=False).stdout.strip()
     t0 = time.monotonic()
     r = subprocess.run(["bash", os.path.join(dc.DEPLOY, "container", "build.sh"), "--build-dir", args.build_dir],
                        env=dc.podman_env(), text=True, capture_output=True)
@@ -38,6 +39,9 @@ def build(args):
     assert tag == dc.image_tag(), (tag, dc.image_tag())
     took = time.monotonic() - t0
     info = json.loads(dc.podman("image", "inspect", tag).stdout)[0]
+    if old and old != info["Id"]:
+        # The image this build replaced, now untagged: not left to pile up.
+        dc.podman("rmi", old, check=False)
     size = info["Size"]
     cfg = info["Config"]
     labels = cfg.get("Labels") or {}
