@@ -112,4 +112,15 @@ absl::StatusOr<pb::InferResponse> Client::infer(const pb::InferRequest& request)
   return resp;
 }
 
+absl::StatusOr<grpc::health::v1::HealthCheckResponse::ServingStatus> Client::health(const std::string& service) {
+  grpc::ClientContext ctx;
+  prepare(ctx);
+  grpc::health::v1::HealthCheckRequest req;
+  req.set_service(service);
+  grpc::health::v1::HealthCheckResponse resp;
+  grpc::Status s = grpc::health::v1::Health::NewStub(channel_)->Check(&ctx, req, &resp);
+  if (!s.ok()) return toStatus(s);
+  return resp.status();
+}
+
 }  // namespace jitserve::client

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "proto/grpc/health/v1/health.grpc.pb.h"
 #include "proto/jitserve/v1/jitserve.grpc.pb.h"
 
 namespace jitserve::client {
@@ -33,6 +34,9 @@ class Client {
   absl::StatusOr<jitserve::v1::ListModelsResponse> listModels();
   absl::StatusOr<jitserve::v1::DescribeModelResponse> describe(const std::string& name, const std::string& version = "");
   absl::StatusOr<jitserve::v1::InferResponse> infer(const jitserve::v1::InferRequest& request);
+  // grpc.health.v1.Health/Check of `service` ("": the whole server), as the
+  // Kubernetes gRPC probe asks it. An unknown service is NOT_FOUND.
+  absl::StatusOr<grpc::health::v1::HealthCheckResponse::ServingStatus> health(const std::string& service = "");
 
   static constexpr size_t kChunkBytes = size_t{1} << 20;
 

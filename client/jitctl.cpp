@@ -1,6 +1,8 @@
 // jitctl: the command-line client of jitserved (native API).
 //
 //   jitctl [--server HOST:PORT] [--timeout SEC] COMMAND ...
+//     health [SERVICE]                         grpc.health.v1 Check: prints the status,
+//                                              exit 0 when SERVING (a container health check)
 //     models                                   list loaded models
 //     describe MODEL [--version V]             methods and typed signatures
 //     load NAME FILE [--version V] [--entry F] load model.py source or a model.pt archive
@@ -53,6 +55,8 @@ using jitserve::client::Client;
 
 constexpr const char* kUsage = R"(usage: jitctl [--server HOST:PORT] [--timeout SEC] COMMAND ...
 commands:
+  health [SERVICE]                             grpc.health.v1 Check of the server (or SERVICE): prints
+      SERVING, NOT_SERVING, ...; exit 0 only when SERVING (a container health check)
   models                                       list loaded models
   describe MODEL [--version V]                 methods and their typed signatures
   load NAME FILE [--version V] [--entry FN]    load a model.py (source) or model.pt (archive)
@@ -285,6 +289,13 @@ int main(int argc, char** argv) {
   if (!client.ok()) return fail(client.status());
   Client& c = **client;
 
+  if (cmd == "health") {
+    if (positional.size() > 2) return usage("health takes at most SERVICE");
+    auto r = c.health(positional.size() == 2 ? positional[1] : "");
+    if (!r.ok()) return fail(r.status());
+    std::cout << grpc::health::v1::HealthCheckResponse::ServingStatus_Name(*r) << "\n";
+    return *r == grpc::health::v1::HealthCheckResponse::SERVING ? 0 : 1;
+  }
   if (cmd == "models") {
     auto r = c.listModels();
     if (!r.ok()) return fail(r.status());

@@ -12,6 +12,9 @@ pkgs=(
   llvm-15-dev clang-15 libfuzzer-15-dev
   python3 python3-torch python3-numpy python3-grpcio python3-protobuf unzip
   prometheus
+  # deploy/ and its tests (tests/deploy): the image (podman with runc, CNI
+  # networking, catatonit for kube play's pods), yamllint, python3-yaml.
+  podman buildah runc uidmap catatonit containernetworking-plugins yamllint python3-yaml
 )
 missing=()
 for p in "${pkgs[@]}"; do
@@ -22,4 +25,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# Node.js and npm for the deploy checks (kubernetes-models, @grafana/schema):
+# our machines ship a newer Node.js; Debian's only where there is none.
+if ! command -v npm >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ]; then echo "install-deps: need root to install: nodejs npm" >&2; exit 1; fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends nodejs npm
 fi

@@ -98,6 +98,15 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
   for (const auto& [k, h] : run) addHistogram(executed, {{"method", k.second}, {"model", k.first}}, h);
   auto loads = family("jitserve_model_load_seconds", "Time to read and compile a model", MetricType::Histogram);
   for (const auto& [model, h] : stats.loads()) addHistogram(loads, {{"model", model}}, h);
+  auto loadFailures = family("jitserve_model_load_failures_total",
+                             "Model loads that failed (at start from the repository, or through the API)",
+                             MetricType::Counter);
+  // Every model that ever loaded starts at 0, so a failure after a good
+  // load is an increase Prometheus can see.
+  std::map<std::string, uint64_t> failed;
+  for (const auto& [model, h] : stats.loads()) failed[model] = 0;
+  for (const auto& [model, n] : stats.loadFailures()) failed[model] = n;
+  for (const auto& [model, n] : failed) addSample(loadFailures, {{"model", model}}, static_cast<double>(n));
   // Only methods that did device work have these series.
   auto launches = family("jitserve_device_kernel_launches_total",
                          "Kernels and library calls (cuBLAS, cuDNN) requests enqueued on a device",
@@ -110,7 +119,7 @@ void collectRequests(const ServingStats& stats, std::vector<prometheus::MetricFa
     addSample(launches, {{"method", k.second}, {"model", k.first}}, static_cast<double>(d.first));
     addSample(copies, {{"method", k.second}, {"model", k.first}}, static_cast<double>(d.second));
   }
-  for (auto* f : {&requests, &queued, &executed, &loads, &launches, &copies}) out.push_back(std::move(*f));
+  for (auto* f : {&requests, &queued, &executed, &loads, &loadFailures, &launches, &copies}) out.push_back(std::move(*f));
 }
 
 }  // namespace

@@ -63,6 +63,7 @@ absl::Status ServingCore::loadRepository() {
     const auto start = Clock::now();
     auto m = server::loadModel(spec, modelOptions());
     if (!m.ok()) {
+      stats_.modelLoadFailed(spec.name);
       std::cerr << "jitserved: model " << spec.name << " version " << spec.version << " not loaded: "
                 << m.status().message() << std::endl;
       continue;
@@ -82,13 +83,17 @@ absl::Status ServingCore::checkModelControl() const {
 absl::StatusOr<std::shared_ptr<Model>> ServingCore::loadModel(ModelSource source) {
   if (absl::Status s = checkModelControl(); !s.ok()) return s;
   const auto start = Clock::now();
+  const std::string name = source.name;
   absl::StatusOr<std::shared_ptr<Model>> m =
       source.format == Model::Format::kSource
           ? Model::fromSource(std::move(source.name), std::move(source.version), source.program, source.entry,
                               modelOptions())
           : Model::fromArchive(std::move(source.name), std::move(source.version), std::move(source.program),
                                source.entry, modelOptions());
-  if (!m.ok()) return m.status();
+  if (!m.ok()) {
+    stats_.modelLoadFailed(name);
+    return m.status();
+  }
   addModel(*m, Clock::now() - start);
   return m;
 }
@@ -116,7 +121,10 @@ absl::Status ServingCore::loadFromRepository(std::string_view name) {
   const auto start = Clock::now();
   for (const ModelSpec& spec : *specs) {
     auto m = server::loadModel(spec, modelOptions());
-    if (!m.ok()) return m.status();
+    if (!m.ok()) {
+      stats_.modelLoadFailed(spec.name);
+      return m.status();
+    }
     loaded.push_back(std::move(*m));
   }
   (void)registry_.remove(name);

@@ -138,6 +138,13 @@ void ServingStats::modelLoaded(std::string_view model, std::chrono::nanoseconds 
   h->observe(took);
 }
 
+void ServingStats::modelLoadFailed(std::string_view model) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = loadFailures_.find(model);
+  if (it == loadFailures_.end()) it = loadFailures_.emplace(std::string(model), 0).first;
+  ++it->second;
+}
+
 std::vector<std::pair<ServingStats::Key, MethodStats::Snapshot>> ServingStats::methods() const {
   std::vector<std::pair<Key, std::shared_ptr<MethodStats>>> cells;
   {
@@ -187,6 +194,11 @@ std::vector<std::pair<std::string, LatencyHistogram::Snapshot>> ServingStats::lo
   std::vector<std::pair<std::string, LatencyHistogram::Snapshot>> out;
   for (const auto& [name, h] : hs) out.emplace_back(name, h->snapshot());
   return out;
+}
+
+std::vector<std::pair<std::string, uint64_t>> ServingStats::loadFailures() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return {loadFailures_.begin(), loadFailures_.end()};
 }
 
 }  // namespace jitserve::server

@@ -30,7 +30,9 @@
 //   averageRunNs     a moving average of successful runs (each weighs 1/8),
 //              which, with success.count, decides whether a straight-line
 //              method runs on the calling thread (ServingCore::submit).
-// Model loads are timed per model name (loadSeconds).
+// Model loads are timed per model name (loadSeconds); loads that failed are
+// counted per model name (the repository's names at start, the names of
+// LoadModel/RepositoryModelLoad calls, which need --allow-remote-load).
 //
 // Thread safety: every method may be called from any thread. Recording is
 // a few relaxed atomic adds on a cell the caller already holds; cells are
@@ -157,6 +159,7 @@ class ServingStats {
   // A request answered before its method was known (see above).
   void refused(const char* api, std::string_view model, std::string_view version, absl::StatusCode code);
   void modelLoaded(std::string_view model, std::chrono::nanoseconds took);
+  void modelLoadFailed(std::string_view model);
 
   // Reading.
   struct Key {
@@ -170,11 +173,14 @@ class ServingStats {
   MethodStats::Snapshot model(std::string_view model, std::string_view version) const;
   // Load times by model name, ordered by name.
   std::vector<std::pair<std::string, LatencyHistogram::Snapshot>> loads() const;
+  // Failed loads by model name, ordered by name.
+  std::vector<std::pair<std::string, uint64_t>> loadFailures() const;
 
  private:
   mutable std::mutex mu_;
   std::map<Key, std::shared_ptr<MethodStats>> cells_;
   std::map<std::string, std::unique_ptr<LatencyHistogram>, std::less<>> loads_;
+  std::map<std::string, uint64_t, std::less<>> loadFailures_;
 };
 
 }  // namespace jitserve::server

@@ -113,6 +113,29 @@ TEST_F(JitctlTest, LoadAnArchiveAndInferWithTorchSaveInputs) {
   EXPECT_NE(r.out.find("INVALID_ARGUMENT"), std::string::npos) << r.out;
 }
 
+// The container health check: grpc.health.v1 through jitctl, exit 0 only
+// when SERVING.
+TEST_F(JitctlTest, HealthSaysServing) {
+  CommandResult r = jitctl({"health"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out, "SERVING\n");
+  r = jitctl({"health", "inference.GRPCInferenceService"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  r = jitctl({"health", "no.such.Service"});
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("NOT_FOUND"), std::string::npos) << r.out;
+  // Nothing listening: one line, exit 1.
+  FILE* p = popen((std::string(JITCTL_PATH) + " --server 127.0.0.1:1 --timeout 2 health 2>&1").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  char buf[512];
+  std::string out;
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int status = pclose(p);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << out;
+  EXPECT_NE(out.find("jitctl: "), std::string::npos) << out;
+}
+
 TEST_F(JitctlTest, InferWithASingleTensorFile) {
   CommandResult r = jitctl({"infer", "calls", "--inputs", saved(IValue(full({3}, Scalar(2.0), ScalarType::Float)), "x.pt")});
   ASSERT_EQ(r.code, 0) << r.out;

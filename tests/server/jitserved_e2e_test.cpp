@@ -413,6 +413,12 @@ TEST_F(JitservedTest, PrometheusMetricsCountRequests) {
   EXPECT_NE(text.find("jitserve_plan_cache_misses_total{method=\"forward\",model=\"adder\",version=\"1\"}"),
             std::string::npos);
   EXPECT_NE(text.find("jitserve_worker_queue_depth"), std::string::npos);
+  // The repository's broken model failed its load at start (and again if
+  // RepositoryModelLoad tried it); names that were never loaded are not labels.
+  EXPECT_NE(text.find("\njitserve_model_load_failures_total{model=\"broken\"} "), std::string::npos) << text;
+  EXPECT_EQ(text.find("jitserve_model_load_failures_total{model=\"../etc\"}"), std::string::npos) << text;
+  // A model that loaded starts at 0.
+  EXPECT_NE(text.find("\njitserve_model_load_failures_total{model=\"adder\"} 0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("jitserve_cpu_bytes_in_use"), std::string::npos);
   // The pool sizes: --inter-op-threads as given, the intra-op default.
   EXPECT_NE(text.find("\njitserve_inter_op_threads 3\n"), std::string::npos) << text;

@@ -295,6 +295,11 @@ TEST_F(ServingInferenceTest, ModelControlNeedsRemoteLoad) {
   EXPECT_TRUE(core_->registry().get("m", "1").ok());
   src.program = "def forward(x: Tensor) -> Tensor:\n    return x +\n";
   EXPECT_EQ(core_->loadModel(src).status().code(), absl::StatusCode::kInvalidArgument);
+  // The failed load is counted under its model (jitserve_model_load_failures_total).
+  const auto failures = core_->stats().loadFailures();
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].first, "m");
+  EXPECT_EQ(failures[0].second, 1u);
   EXPECT_TRUE(core_->unloadModel("m").ok());
   EXPECT_EQ(core_->registry().get("m").status().code(), absl::StatusCode::kNotFound);
 }
