@@ -313,6 +313,7 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
   if (fn == "torch.jit.fork") return simple(emitFork(r, e, args));
   if (fn == "torch.jit.wait") return simple(emitWait(r, e, args));
   if (fn == "print") {
+    if (!args.kwargs().empty()) throw ErrorReport(r) << "print doesn't accept any keyword arguments";
     std::vector<Value*> vs;
     for (const NamedValue& nv : args.args()) vs.push_back(nv.value);
     Node* n = e.graph().create(prim::Print, vs, 0);

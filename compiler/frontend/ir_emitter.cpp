@@ -33,7 +33,21 @@ GraphFunction* FunctionEmitter::emit() {
     Value* in = g.addInput(p.ident().name());
     in->setType(t);
     Argument a{p.ident().name(), t};
-    if (p.defaultValue().present()) a.defaultValue = evalDefault(p.defaultValue().get(), t);
+    if (p.defaultValue().present()) {
+      // TorchScript refuses list and dict defaults in a program (Python
+      // shares them between calls); printed code may carry them.
+      const int dk = p.defaultValue().get().kind();
+      if (!sh_.archiveSource && (dk == TK_LIST_LITERAL || dk == TK_DICT_LITERAL || dk == TK_LIST_COMP ||
+                                 dk == TK_DICT_COMP)) {
+        throw ErrorReport(p.range())
+            << "Mutable default parameters are not supported because Python binds them to the function and they "
+               "persist across function calls. As a workaround, make the default None and instantiate the default "
+               "parameter within the body of the function. Found <class '"
+            << (dk == TK_LIST_LITERAL || dk == TK_LIST_COMP ? "list" : "dict") << "'> on parameter "
+            << p.ident().name();
+      }
+      a.defaultValue = evalDefault(p.defaultValue().get(), t);
+    }
     a.kwargOnly = p.kwargOnly();
     args.push_back(std::move(a));
     setVar(p.ident().name(), in, nullptr, p.range());
