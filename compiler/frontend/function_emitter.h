@@ -87,6 +87,15 @@ class FunctionEmitter final : public Emitter {
 
   TypePtr lookupVarType(const std::string& name) { return env_.lookupType(name); }
   void setVar(const std::string& name, Value* v, TypePtr declared, const SourceRange& r) {
+    // Assigned in a loop or branch, a variable of an enclosing block keeps
+    // its type where TorchScript converts implicitly (s: float = 0.0, then
+    // s += t.item(), a number): as PyTorch's emitter does.
+    if (!declared && !env_.current().vars.count(name)) {
+      if (TypePtr outer = env_.lookupType(name); outer && !v->type()->isSubtypeOf(*outer)) {
+        Value* c = convertTo(v, outer, r);
+        if (c->type()->isSubtypeOf(*outer)) v = c;
+      }
+    }
     env_.set(name, v, std::move(declared), r);
   }
   Value* readVar(const std::string& name, const SourceRange& r) { return env_.read(name, r); }

@@ -33,6 +33,9 @@ GraphFunction* FunctionEmitter::emit() {
     Value* in = g.addInput(p.ident().name());
     in->setType(t);
     Argument a{p.ident().name(), t};
+    if (p.defaultValue().present() && p.kwargOnly() && !sh_.archiveSource)
+      throw ErrorReport(def_.range())
+          << "Compiled functions can't take variable number of arguments or use keyword-only arguments with defaults";
     if (p.defaultValue().present()) {
       // TorchScript refuses list and dict defaults in a program (Python
       // shares them between calls); printed code may carry them.

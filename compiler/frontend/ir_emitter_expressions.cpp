@@ -73,6 +73,16 @@ SugaredValuePtr FunctionEmitter::emitVar(const Var& v) {
   if (const std::string* why = env_.undefinedReason(name)) throw ErrorReport(v.range()) << *why;
   if (auto it = sugaredVars_.find(name); it != sugaredVars_.end()) return it->second;
   if (SugaredValuePtr sv = fileDefinition(name)) return sv;
+  if (auto gl = sh_.globals.find(name); gl != sh_.globals.end()) {
+    // Defining module-level values is fine; reading them is not, in
+    // TorchScript (torch.jit.script refuses Python ints, floats, strings...).
+    const IValue& gv = gl->second;
+    const char* type = gv.isInt() ? "int" : gv.isDouble() ? "float" : gv.isString() ? "str" : gv.isBool() ? "bool"
+                       : gv.isNone() ? "NoneType" : "tuple";
+    throw ErrorReport(v.range()) << "python value of type '" << type
+                                 << "' cannot be used as a value. Perhaps it is a closed over global variable? If so, "
+                                    "please consider passing it in as an argument or use a local varible instead.";
+  }
   if (SugaredValuePtr sv = sh_.resolver->resolveValue(name, v.range())) return sv;
   throw ErrorReport(v.range()) << "undefined value " << name;
 }

@@ -314,6 +314,40 @@ void declareInterfaceMethods(UnitDefinitions& sh, const ClassDef& cd) {
   }
 }
 
+namespace {
+// A module-level constant's value: numbers (with a sign), strings, bools,
+// None and tuples of them; anything else is not a constant.
+std::optional<IValue> constantOf(const Expr& e) {
+  switch (e.kind()) {
+    case TK_CONST: {
+      Const c(e);
+      if (c.isFloatingPoint()) return IValue(c.asFloatingPoint());
+      return IValue(c.asIntegral());
+    }
+    case TK_STRINGLITERAL: return IValue(StringLiteral(e).text());
+    case TK_TRUE: return IValue(true);
+    case TK_FALSE: return IValue(false);
+    case TK_NONE: return IValue();
+    case TK_UNARY_MINUS: {
+      auto v = constantOf(UnaryOp(e).operand());
+      if (v && v->isInt()) return IValue(-v->toInt());
+      if (v && v->isDouble()) return IValue(-v->toDouble());
+      return std::nullopt;
+    }
+    case TK_TUPLE_LITERAL: {
+      std::vector<IValue> vs;
+      for (const Expr& x : TupleLiteral(e).inputs()) {
+        auto v = constantOf(x);
+        if (!v) return std::nullopt;
+        vs.push_back(std::move(*v));
+      }
+      return IValue(TupleImpl::create(std::move(vs)));
+    }
+    default: return std::nullopt;
+  }
+}
+}  // namespace
+
 // Names first (functions, classes, Enums), then what refers to types
 // (NamedTuple fields, class bodies): a type annotation may name any class of
 // the file, whatever the order, and archive files may refer to each other.
@@ -341,6 +375,16 @@ void declareDefinitions(UnitDefinitions& sh, const List<Stmt>& stmts) {
       continue;
     } else if (s.kind() == TK_IMPORT) {
       continue;
+    } else if (!sh.archiveSource && s.kind() == TK_ASSIGN && Assign(s).lhs().kind() == TK_VAR &&
+               Assign(s).rhs().present()) {
+      // NAME = constant (or NAME: Final[T] = constant): allowed, as in a
+      // Python file; reading it from a function is the error (emitVar).
+      Assign a(s);
+      auto v = constantOf(a.rhs().get());
+      if (!v)
+        throw ErrorReport(a.rhs().get().range())
+            << "module-level values must be constants (numbers, strings, bools, None or tuples of them)";
+      sh.globals[Var(a.lhs()).name().name()] = std::move(*v);
     } else {
       throw ErrorReport(s.range()) << "only function definitions are supported at the top level";
     }

@@ -70,6 +70,11 @@ struct UnitDefinitions {
   std::map<std::string, NamedTupleDef> namedTuples;
   std::map<std::string, ClassInfo> classes;  // by the name in the file
   std::map<std::string, EnumInfo> enums;
+  // Module-level values of a source file (`K: Final[int] = 3`, `EPS =
+  // 1e-5`): Python allows them, TorchScript refuses to read them (as
+  // torch.jit.script does: "python value of type 'int' cannot be used as a
+  // value"), so a file with them compiles and a function using one does not.
+  std::map<std::string, IValue> globals;
   std::map<std::string, std::shared_ptr<const InterfaceType>> interfaces;  // by the name in the file
 
   ClassInfo* classOf(const TypePtr& t) {

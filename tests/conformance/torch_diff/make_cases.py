@@ -1055,6 +1055,18 @@ script_cases = {
  "fstring": ("def f(a: int, b: float) -> str:\n    return f'{a}:{b}'\n", [3, 1.5]),
  "tuple_compare": ("def f(a: int) -> Tuple[bool, bool]:\n    return ((a, 2) < (a, 3), (a, 'b') > (a, 'a'))\n", [1]),
  "list_of_tuples_sort": ("def f(a: List[Tuple[int, str]]) -> List[Tuple[int, str]]:\n    return sorted(a)\n", [[(2, 'b'), (1, 'z'), (2, 'a')]]),
+ # batch 21: module-level values (defined: fine; read: refused),
+ # implicit conversion on assignment in a loop, kw-only
+ # defaults and mutable defaults refused, as torch.jit.script does
+ "global_consts_read_refused": ("K: Final[int] = 3\nEPS = 1e-3\nNAME = 'k'\nPAIR = (1, -2)\ndef f(a: int) -> Tuple[float, str, int]:\n    return (a * K + EPS, NAME, PAIR[1])\n", [2]),
+ "global_consts_unused": ("K: Final[int] = 3\nEPS = 1e-3\ndef f(a: int) -> int:\n    return a * 2\n", [2]),
+ "item_sum_loop": ("def f(x: Tensor) -> float:\n    s = 0.0\n    for v in x:\n        s += v.item()\n    return s\n", [torch.arange(4.)]),
+ "tensor_to_float_in_loop": ("def f(x: Tensor) -> float:\n    s = 0.5\n    for i in range(2):\n        s = x[i]\n    return s\n", [torch.tensor([1.5, 2.5])]),
+ "kwonly_default_refused": ("def g(a: int, *, b: int = 2) -> int:\n    return a * b\ndef f(a: int) -> int:\n    return g(a, b=5)\n", [3]),
+ "mutable_default_refused": ("def f(a: List[int] = [1]) -> int:\n    return a[0]\n", [[1]]),
+ "print_kw_refused": ("def f(a: int) -> int:\n    print(a, end='')\n    return a\n", [1]),
+ "namedtuple_default_field": ("class P(NamedTuple):\n    x: int\n    y: float = 1.5\ndef f(a: int) -> float:\n    p = P(a)\n    return p.y + p.x\n", [3]),
+ "enum_members_loop": ("class Color(Enum):\n    RED = 1\n    GREEN = 2\ndef f(a: int) -> List[int]:\n    return [c.value + a for c in Color]\n", [3]),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
@@ -1090,7 +1102,7 @@ for name, (src, inputs) in script_cases.items():
             "note": "tests/conformance/torch_diff/make_cases.py (torch.jit.script)"}
     modname = "torch_diff_" + name
     open(os.path.join(mods, modname + ".py"), "w").write(
-        "import math\nimport torch\nfrom torch import Tensor\nfrom typing import *\nfrom typing import Final\n" + src)
+        "import math\nimport torch\nfrom enum import Enum\nfrom torch import Tensor\nfrom typing import *\nfrom typing import Final\n" + src)
     try:
         fn = torch.jit.script(__import__(modname).f)
     except Exception as e:

@@ -1,8 +1,9 @@
 # A parameterless nested def passed to fork (how PyTorch prints a fork) is
 # compiled as a function whose free variables are its inputs: the prim::fork
 # takes them, and its subgraph calls the closure. getattr/hasattr with a
-# literal name are attribute reads / constants. A list default takes its
-# element type from the annotation.
+# literal name are attribute reads / constants. A tuple default is a
+# constant (list defaults are refused in programs, as TorchScript does;
+# printed code may carry them).
 
 def forked(x: Tensor, k: int) -> Tensor:
     def __forked_function():
@@ -27,7 +28,7 @@ def read(b: Box) -> Tuple[int, bool, bool]:
 # CHECK:      prim::Constant[value=1]()
 # CHECK:      prim::Constant[value=0]()
 
-def padded(x: List[int], pad: List[int] = [0, 0]) -> int:
+def padded(x: List[int], pad: Tuple[int, int] = (0, 0)) -> int:
     return len(x) + len(pad)
 # CHECK-LABEL: def padded
 # CHECK:      aten::len
