@@ -163,10 +163,13 @@ void strIsTitle(Stack& s) {
   s.back() = IValue(anyCased && ok);
 }
 
+// TorchScript's isidentifier (its "Python 2" rule, PyTorch warns): not
+// empty, no leading digit, letters and digits only -- an underscore makes
+// it False, unlike Python's.
 void strIsIdentifier(Stack& s) {
   const std::string& str = s.back().toStringRef();
   bool ok = !str.empty() && !isDigit(str[0]);
-  for (char c : str) ok = ok && (isAlnum(c) || c == '_');
+  for (char c : str) ok = ok && isAlnum(c);
   s.back() = IValue(ok);
 }
 
@@ -478,13 +481,12 @@ void toStr(Stack& s) {
   s.back() = IValue(s.back().str());
 }
 
-// int(str): Python's literal rules for base 10 (surrounding whitespace, a
-// sign, digits with single underscores between them).
+// int(str) as TorchScript computes it (not Python): leading whitespace, a
+// sign and decimal digits; trailing whitespace and underscores are errors.
 void intFromStr(Stack& s) {
   const std::string& str = s.back().toStringRef();
   size_t b = 0, e = str.size();
   while (b < e && isSpace(str[b])) ++b;
-  while (e > b && isSpace(str[e - 1])) --e;
   size_t i = b;
   bool negative = false;
   if (i < e && (str[i] == '+' || str[i] == '-')) negative = str[i++] == '-';
@@ -493,7 +495,6 @@ void intFromStr(Stack& s) {
   bool overflow = false;
   for (; ok && i < e; ++i) {
     const char c = str[i];
-    if (c == '_' && i + 1 < e && isDigit(str[i + 1]) && isDigit(str[i - 1])) continue;
     if (!isDigit(c)) {
       ok = false;
       break;
@@ -507,11 +508,12 @@ void intFromStr(Stack& s) {
   s.back() = IValue(negative ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v));
 }
 
+// float(str) as TorchScript computes it: leading whitespace is skipped,
+// trailing whitespace is an error.
 void floatFromStr(Stack& s) {
   const std::string& str = s.back().toStringRef();
   size_t b = 0, e = str.size();
   while (b < e && isSpace(str[b])) ++b;
-  while (e > b && isSpace(str[e - 1])) --e;
   const std::string body = str.substr(b, e - b);
   char* end = nullptr;
   errno = 0;

@@ -1067,6 +1067,12 @@ script_cases = {
  "print_kw_refused": ("def f(a: int) -> int:\n    print(a, end='')\n    return a\n", [1]),
  "namedtuple_default_field": ("class P(NamedTuple):\n    x: int\n    y: float = 1.5\ndef f(a: int) -> float:\n    p = P(a)\n    return p.y + p.x\n", [3]),
  "enum_members_loop": ("class Color(Enum):\n    RED = 1\n    GREEN = 2\ndef f(a: int) -> List[int]:\n    return [c.value + a for c in Color]\n", [3]),
+ # batch 22: TorchScript's own string conversions (not Python's)
+ "int_str_trailing_space": ("def f(s: str) -> int:\n    return int(s)\n", ['42 ']),
+ "int_str_leading_space": ("def f(s: str) -> int:\n    return int(s)\n", [' -42']),
+ "int_str_underscore": ("def f(s: str) -> int:\n    return int(s)\n", ['4_2']),
+ "float_str_trailing_space": ("def f(s: str) -> float:\n    return float(s)\n", ['1.5 ']),
+ "isidentifier_underscore": ("def f(s: str) -> Tuple[bool, bool, bool]:\n    return (s.isidentifier(), 'a1'.isidentifier(), '_'.isidentifier())\n", ['Abc_1']),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)

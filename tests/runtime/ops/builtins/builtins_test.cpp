@@ -139,7 +139,15 @@ TEST_F(BuiltinsTest, ComparisonsMinMaxAndConversions) {
   EXPECT_EQ(run1("prim::max.self_int", {ints({3, 9, 2})}).toInt(), 9);
   EXPECT_EQ(errorOf("prim::min.self_int", {ints({})}), "min() arg is an empty sequence");
   EXPECT_EQ(run1("aten::Int.float", {-2.7}).toInt(), -2);
-  EXPECT_EQ(run1("aten::Int.str", {" -1_000 "}).toInt(), -1000);
+  // TorchScript's int(str)/float(str), not Python's (PyTorch 1.13 checked):
+  // leading spaces only, no underscores.
+  EXPECT_EQ(run1("aten::Int.str", {" -1000"}).toInt(), -1000);
+  EXPECT_EQ(errorOf("aten::Int.str", {"-1000 "}), "invalid literal for int() with base 10: '-1000 '");
+  EXPECT_EQ(errorOf("aten::Int.str", {"1_000"}), "invalid literal for int() with base 10: '1_000'");
+  EXPECT_EQ(run1("aten::Float.str", {" 1.5"}).toDouble(), 1.5);
+  EXPECT_EQ(errorOf("aten::Float.str", {"1.5 "}), "could not convert string to float: '1.5 '");
+  EXPECT_TRUE(run1("aten::isidentifier", {"a1"}).toBool());
+  EXPECT_FALSE(run1("aten::isidentifier", {"Abc_1"}).toBool());  // PyTorch's rule: no underscores
   EXPECT_EQ(errorOf("aten::Int.str", {"12abc"}), "invalid literal for int() with base 10: '12abc'");
   EXPECT_TRUE(std::isinf(run1("aten::Float.str", {"-inf"}).toDouble()));
   EXPECT_EQ(run1("aten::floor.float", {-2.5}).toInt(), -3);
