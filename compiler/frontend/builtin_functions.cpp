@@ -368,6 +368,9 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
       auto m = magic.find(fn);
       if (m != magic.end()) return simple(e.requireMagic(as[0].value, m->second, {}, r, fn + "()"));
     }
+    // abs(tensor) is the elementwise aten::abs, not the scalar one.
+    if (fn == "abs" && as.size() == 1 && kws.empty() && as[0].value->type()->kind() == TypeKind::TensorType)
+      return simple(e.callBuiltin("aten::abs", as, {}, r));
     if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return simple(as[0].value);
     if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return simple(as[0].value);
     if (fn == "bool" && as.size() == 1) return simple(e.toBool(as[0].value, r));

@@ -1073,6 +1073,7 @@ script_cases = {
  "int_str_underscore": ("def f(s: str) -> int:\n    return int(s)\n", ['4_2']),
  "float_str_trailing_space": ("def f(s: str) -> float:\n    return float(s)\n", ['1.5 ']),
  "isidentifier_underscore": ("def f(s: str) -> Tuple[bool, bool, bool]:\n    return (s.isidentifier(), 'a1'.isidentifier(), '_'.isidentifier())\n", ['Abc_1']),
+ "abs_builtin_tensor": ("def f(x: Tensor) -> Tensor:\n    return -x + abs(x)\n", [torch.tensor([-1, 2])]),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
