@@ -789,6 +789,11 @@ TEST_F(JitservedTest, HugeErrorMessagesAreCutNotLost) {
 // Issue 26: [1] * (1 << 40) answered INTERNAL std::bad_alloc; asking for
 // more memory than there is is RESOURCE_EXHAUSTED, and the server goes on.
 TEST_F(JitservedTest, OutOfMemoryIsResourceExhausted) {
+#if JITSERVE_SANITIZE
+  // AddressSanitizer aborts on an allocation it cannot serve (operator new
+  // does not return to throw std::bad_alloc), so the daemon would die here.
+  GTEST_SKIP() << "out-of-memory behaviour is not testable under AddressSanitizer";
+#endif
   pb::LoadModelResponse loaded;
   grpc::Status s = loadSource("greedy", "def forward(n: int) -> int:\n    return len([1] * n)\n", &loaded);
   ASSERT_TRUE(s.ok()) << s.error_message();
