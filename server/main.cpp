@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   sigaction(SIGINT, &sa, nullptr);
 
   const auto grace = std::chrono::milliseconds(config->drainGraceMs);
+  const auto delay = std::chrono::milliseconds(config->shutdownDelayMs);
   auto server = Server::create(std::move(*config));
   if (!server.ok()) {
     std::cerr << "jitserved: " << server.status().message() << "\n";
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
   }
   std::cerr << "jitserved: " << (sig == SIGTERM ? "SIGTERM" : "SIGINT") << ": draining (grace " << grace.count()
             << " ms)" << std::endl;
-  (*server)->shutdown(grace);
+  (*server)->shutdown(grace, delay);
   std::cerr << "jitserved: stopped" << std::endl;
   return 0;
 }

@@ -1,6 +1,8 @@
 #include "server/server.h"
 
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include <grpcpp/ext/proto_server_reflection_plugin.h>
 #include <grpcpp/health_check_service_interface.h>
@@ -70,7 +72,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
 
 Server::~Server() { shutdown(std::chrono::milliseconds(0)); }
 
-void Server::shutdown(std::chrono::milliseconds grace) {
+void Server::shutdown(std::chrono::milliseconds grace, std::chrono::milliseconds delay) {
   if (stopped_) return;
   stopped_ = true;
   if (grpc_) {
@@ -80,6 +82,8 @@ void Server::shutdown(std::chrono::milliseconds grace) {
     // whose shutdown cancels calls still in flight at its deadline.
     if (auto* health = grpc_->GetHealthCheckService()) health->SetServingStatus(false);
     const auto start = std::chrono::steady_clock::now();
+    // Requests that still arrive while load balancers notice are served.
+    if (delay.count() > 0) std::this_thread::sleep_for(std::min(delay, grace));
     core_->beginDrain();
     core_->waitDrained(start + grace, std::chrono::milliseconds(200));
     const auto left = std::max(std::chrono::steady_clock::duration::zero(),

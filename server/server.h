@@ -51,7 +51,9 @@ class Server {
   int adminPort() const { return adminPort_; }
   ServingCore& core() { return *core_; }
 
-  void shutdown(std::chrono::milliseconds grace);
+  // delay: how long requests are still admitted after health turns
+  // NOT_SERVING (ServerConfig::shutdownDelayMs), within `grace`.
+  void shutdown(std::chrono::milliseconds grace, std::chrono::milliseconds delay = std::chrono::milliseconds(0));
 
  private:
   Server() = default;

@@ -44,6 +44,8 @@ const std::vector<Option>& options() {
       {"max-message-bytes", Kind::kInt, JS_INT(maxMessageBytes), "largest gRPC message (64 MiB)"},
       {"max-archive-bytes", Kind::kInt, JS_INT(maxArchiveBytes), "largest archive upload (1 GiB)"},
       {"drain-grace-ms", Kind::kInt, JS_INT(drainGraceMs), "SIGTERM drain grace period (10000)"},
+      {"shutdown-delay-ms", Kind::kInt, JS_INT(shutdownDelayMs),
+       "on SIGTERM, keep admitting requests this long after health turns NOT_SERVING, within the grace (0)"},
       {"optimize", Kind::kBool, JS_BOOL(optimize), "run the optimization passes on each plan (true; --optimize=false: off)"},
       {"background-compile", Kind::kBool, JS_BOOL(backgroundCompile),
        "build generic plans at load, compile specialized plans off the request path (true)"},

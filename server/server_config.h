@@ -49,6 +49,11 @@ struct ServerConfig : ServingOptions {
   int metricsPort = 8002;
   std::string adminTokenFile;
   int64_t drainGraceMs = 10000;
+  // On SIGTERM, health turns NOT_SERVING at once but requests are still
+  // admitted for this long before the drain refuses new ones: the time a
+  // load balancer (a Kubernetes Service) takes to stop sending here. Part
+  // of the grace period.
+  int64_t shutdownDelayMs = 0;
 };
 
 // Parses argv (argv[0] skipped). InvalidArgument names the bad flag;

@@ -1328,5 +1328,36 @@ TEST(JitservedLoadTest, RetryingClientsDoNotHoldTheDrainOpen) {
                                            << std::chrono::duration_cast<std::chrono::milliseconds>(took).count() << " ms";
 }
 
+// --shutdown-delay-ms: on SIGTERM health says NOT_SERVING at once, but
+// requests arriving while load balancers notice are still served; then the
+// drain runs as usual and the daemon exits 0.
+TEST(JitservedLoadTest, ShutdownDelayKeepsServingWhileHealthSaysNotServing) {
+  TempDir repo;
+  writeRepository(repo);
+  JitservedProcess daemon({"--model-repository", repo.path().string(), "--workers", "2", "--shutdown-delay-ms",
+                           "1500", "--drain-grace-ms", "5000"});
+  ASSERT_TRUE(daemon.ok()) << daemon.log();
+  int code = -1;
+  std::thread stopper([&] { code = daemon.signalAndWait(SIGTERM); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  auto health = grpc::health::v1::Health::NewStub(daemon.channel());
+  grpc::health::v1::HealthCheckRequest q;
+  grpc::health::v1::HealthCheckResponse hr;
+  grpc::ClientContext hctx;
+  ASSERT_TRUE(health->Check(&hctx, q, &hr).ok());
+  EXPECT_EQ(hr.status(), grpc::health::v1::HealthCheckResponse::NOT_SERVING);
+  auto stub = pb::JitServe::NewStub(daemon.channel());
+  pb::InferRequest req;
+  req.set_model_name("count");
+  *req.add_inputs() = intValue(10);
+  pb::InferResponse resp;
+  grpc::ClientContext ctx;
+  const grpc::Status s = stub->Infer(&ctx, req, &resp);
+  EXPECT_TRUE(s.ok()) << s.error_code() << ": " << s.error_message();
+  EXPECT_EQ(resp.output().int_value(), 45);
+  stopper.join();
+  EXPECT_EQ(code, 0) << daemon.log();
+}
+
 }  // namespace
 }  // namespace jitserve::testing
