@@ -196,6 +196,28 @@ void sortElements(std::vector<IValue>& elems, bool reverse) {
   }
 }
 
+// float lists sort as PyTorch sorts them: std::sort with its comparator
+// (equal is never less, reverse flips '<'), which also decides where NaNs
+// end up (sorted([3., nan, 1.]) is [1., 3., nan] there).
+void sortFloats(std::vector<IValue>& elems, bool reverse) {
+  std::sort(elems.begin(), elems.end(), [reverse](const IValue& x, const IValue& y) {
+    const double a = x.toDouble(), b = y.toDouble();
+    if (a == b) return false;
+    return (a < b) != reverse;
+  });
+}
+void sortFloatsInPlace(Stack& s) {
+  const bool reverse = pop(s).toBool();
+  IValue self = pop(s);
+  sortFloats(self.toListRef().elements, reverse);
+}
+void sortedFloats(Stack& s) {
+  const ListImpl& l = s.back().toListRef();
+  auto out = newListLike(l, l.elements);
+  sortFloats(out->elements, false);
+  s.back() = IValue(std::move(out));
+}
+
 void sortInPlace(Stack& s) {
   const bool reverse = pop(s).toBool();
   IValue self = pop(s);
@@ -381,13 +403,13 @@ const ops::OpTable kListOps = {
     {"aten::__contains__.float_list(float[] l, float item) -> bool", containsList, "item in list"},
     {"aten::__contains__.str_list(str[] l, str item) -> bool", containsList, "item in list"},
     {"aten::sort.int(int[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
-    {"aten::sort.float(float[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
+    {"aten::sort.float(float[](a!) self, bool reverse=False) -> ()", sortFloatsInPlace, "list.sort()"},
     {"aten::sort.bool(bool[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
     {"aten::sort.str(str[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort()"},
     {"aten::sort.any(t[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort() by '<'"},
     {"aten::sort.Tensor(Tensor[](a!) self, bool reverse=False) -> ()", sortInPlace, "list.sort() of 1-element tensors"},
     {"aten::sorted.int(int[](a) input) -> int[]", sortedCopy, "sorted(list)"},
-    {"aten::sorted.float(float[](a) input) -> float[]", sortedCopy, "sorted(list)"},
+    {"aten::sorted.float(float[](a) input) -> float[]", sortedFloats, "sorted(list)"},
     {"aten::sorted.bool(bool[](a) input) -> bool[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.str(str[](a) input) -> str[]", sortedCopy, "sorted(list)"},
     {"aten::sorted.any(t[](a) self) -> t[]", sortedCopy, "sorted(list) by '<'"},

@@ -1074,6 +1074,7 @@ script_cases = {
  "float_str_trailing_space": ("def f(s: str) -> float:\n    return float(s)\n", ['1.5 ']),
  "isidentifier_underscore": ("def f(s: str) -> Tuple[bool, bool, bool]:\n    return (s.isidentifier(), 'a1'.isidentifier(), '_'.isidentifier())\n", ['Abc_1']),
  "abs_builtin_tensor": ("def f(x: Tensor) -> Tensor:\n    return -x + abs(x)\n", [torch.tensor([-1, 2])]),
+ "sorted_floats_nan": ("def f(a: List[float]) -> Tuple[List[float], List[float]]:\n    b = sorted(a)\n    a.sort(reverse=True)\n    return (b, a)\n", [[3.0, float('nan'), 1.0, 2.0]]),
 }
 for name, (src, inputs) in cases.items():
     if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
