@@ -32,6 +32,7 @@
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cusolver_handle.h"
 #include "runtime/cuda/kernels/linalg.h"
+#include "runtime/ops/linalg_args.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
@@ -228,12 +229,6 @@ Tensor ormqr(const Tensor& A, const Tensor& tau, const Tensor& C, bool left, boo
 
 // ---- symmetric eigendecomposition ----
 
-bool uploLower(std::string_view uplo) {
-  JS_CHECK(uplo == "L" || uplo == "U" || uplo == "l" || uplo == "u",
-           "Expected UPLO argument to be 'L' or 'U', but got ", uplo);
-  return uplo == "L" || uplo == "l";
-}
-
 // Eigenvalues ascending (B, n) double and, with `vectors`, the eigenvectors
 // as the columns of a (column-major) in place.
 struct Eigh {
@@ -276,10 +271,10 @@ std::tuple<Tensor, Tensor> eighOp(const Tensor& A, bool lower, bool vectors, con
 }
 
 std::tuple<Tensor, Tensor> linalgEigh(const Tensor& A, std::string_view uplo) {
-  return eighOp(A, uploLower(uplo), true, "linalg.eigh");
+  return eighOp(A, ops::uploLower(uplo), true, "linalg.eigh");
 }
 Tensor eigvalsh(const Tensor& A, std::string_view uplo) {
-  return std::get<0>(eighOp(A, uploLower(uplo), false, "linalg.eigvalsh"));
+  return std::get<0>(eighOp(A, ops::uploLower(uplo), false, "linalg.eigvalsh"));
 }
 std::tuple<Tensor, Tensor> symeig(const Tensor& A, bool eigenvectors, bool upper) {
   return eighOp(A, !upper, eigenvectors, "symeig");
@@ -624,19 +619,8 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Te
                                                        std::optional<std::string> driverArg) {
   const char* op = "torch.linalg.lstsq";
   OnDevice on(deviceOf({&A, &B_in}, op));
-  JS_CHECK(A.dim() >= 2, op, ": The input tensor A must have at least 2 dimensions.");
-  JS_CHECK(A.dtype() == ScalarType::Float || A.dtype() == ScalarType::Double, op,
-           ": Expected a floating point tensor as input. Got ", scalarTypeName(A.dtype()));
-  JS_CHECK(B_in.dim() >= 1 && A.dim() >= B_in.dim() && A.dim() - B_in.dim() <= 1, op,
-           ": input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) <= 1");
-  JS_CHECK(A.dtype() == B_in.dtype(), op, ": Expected input and other to have the same dtype, but got input's dtype ",
-           scalarTypeName(A.dtype()), " and other's dtype ", scalarTypeName(B_in.dtype()));
+  const std::string driver = ops::lstsqDriver(A, B_in, driverArg);
   const bool vectorRhs = B_in.dim() == A.dim() - 1;
-  JS_CHECK(A.size(-2) == (vectorRhs ? B_in.size(-1) : B_in.size(-2)), op,
-           ": input.size(-2) should match other.size(-1) or other.size(-2)");
-  const std::string driver = driverArg.value_or("gelsy");
-  JS_CHECK(driver == "gels" || driver == "gelsy" || driver == "gelsd" || driver == "gelss", op,
-           ": parameter `driver` should be one of (gels, gelsy, gelsd, gelss)");
   const Tensor B = vectorRhs ? B_in.unsqueeze(-1) : B_in;
   const DimVector batch = infer_size(batchOf(A), batchOf(B));
   const int64_t m = A.size(-2), n = A.size(-1), k = std::min(m, n), count = numelOf(batch);
@@ -664,9 +648,8 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Te
   }
   const Tensor scale = deviceDoubles(sinv, withTail(batch, {1, k}), on);
   const Tensor X = matmul(mul(s.Vh.transpose(-2, -1), scale), matmul(s.U.transpose(-2, -1), b));
-  // Residuals exist only for tall problems where every matrix has full rank.
   Tensor residuals = emptyOnDevice({0}, A.dtype(), on.device);
-  if (m > n && fullRank) {
+  if (ops::lstsqHasResiduals(m, n, fullRank, driver)) {
     const Tensor r = callOp<"aten::sub.Tensor", Tensor>(matmul(a, X), b, IValue(int64_t{1}));
     residuals = castOnDevice(
         callOp<"aten::sum.dim_IntList", Tensor>(mul(r, r), IValue::intList({-2}), false, IValue()), A.dtype(), on);
@@ -674,7 +657,7 @@ std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Te
   }
   Tensor solution = castOnDevice(X, A.dtype(), on);
   if (vectorRhs) solution = solution.squeeze(-1);
-  const bool wantRank = driver != "gels", wantSv = driver == "gelsd" || driver == "gelss";
+  const bool wantRank = ops::lstsqReportsRank(driver), wantSv = ops::lstsqReportsSingularValues(driver);
   Tensor rankT = wantRank ? longsOnDevice(rank, batch, on) : emptyOnDevice({0}, ScalarType::Long, on.device);
   Tensor sv = wantSv ? castOnDevice(s.S, A.dtype(), on) : emptyOnDevice({0}, A.dtype(), on.device);
   return {std::move(solution), std::move(residuals), std::move(rankT), std::move(sv)};

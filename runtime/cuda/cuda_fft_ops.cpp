@@ -35,7 +35,9 @@
 namespace jitserve::cuda {
 namespace {
 
+using ops::DimLayout;
 using ops::FftShape;
+using ops::layoutOf;
 
 [[noreturn]] void throwCufftError(cufftResult r, const char* call) {
   const absl::StatusCode code =
@@ -152,19 +154,6 @@ void makePlan(Plan& p, int64_t n, int64_t inLen, int64_t inStride, int64_t inDis
   p.work = emptyOnDevice({static_cast<int64_t>(std::max<size_t>(bytes, 1))}, ScalarType::Byte, on.device);
   JS_CUFFT_CHECK(cufft().cufftSetWorkArea(p.handle, p.work.unsafeGetImpl()->deviceData()));
   JS_CUFFT_CHECK(cufft().cufftSetStream(p.handle, on.stream));
-}
-
-struct DimLayout {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-DimLayout layoutOf(const Tensor& t, int64_t dim) {
-  DimLayout l;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (d < dim) l.outer *= t.size(d);
-    else if (d > dim) l.inner *= t.size(d);
-  }
-  l.n = t.size(dim);
-  return l;
 }
 
 // Unnormalized DFT of every line of contiguous ComplexDouble `work` along

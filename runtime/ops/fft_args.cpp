@@ -96,4 +96,14 @@ FftShape c2rOneDim(const Tensor& x, std::optional<int64_t> n, int64_t dim) {
   return sh;
 }
 
+DimLayout layoutOf(const Tensor& t, int64_t dim) {
+  DimLayout l;
+  for (int64_t d = 0; d < t.dim(); ++d) {
+    if (d < dim) l.outer *= t.size(d);
+    else if (d > dim) l.inner *= t.size(d);
+  }
+  l.n = t.size(dim);
+  return l;
+}
+
 }  // namespace jitserve::ops

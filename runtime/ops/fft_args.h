@@ -43,6 +43,13 @@ FftShape c2rOneDim(const Tensor& x, std::optional<int64_t> n, int64_t dim);
 
 int64_t product(const std::vector<int64_t>& v);
 
+// A contiguous tensor seen along one dim: `outer` lines of `n` points, each
+// `inner` apart (what a strided 1-D transform along `dim` walks).
+struct DimLayout {
+  int64_t outer = 1, n = 1, inner = 1;
+};
+DimLayout layoutOf(const Tensor& t, int64_t dim);
+
 // The scale of a transform of `n` points in total ("backward" / "forward" /
 // "ortho"; none is "backward").
 double normScale(const std::optional<std::string>& norm, bool forward, int64_t n);

@@ -58,19 +58,6 @@ Tensor resizeDim(const Tensor& work, int64_t dim, int64_t n) {
   return out;
 }
 
-struct DimLayout {
-  int64_t outer = 1, n = 1, inner = 1;
-};
-DimLayout layoutOf(const Tensor& t, int64_t dim) {
-  DimLayout l;
-  for (int64_t d = 0; d < t.dim(); ++d) {
-    if (d < dim) l.outer *= t.size(d);
-    else if (d > dim) l.inner *= t.size(d);
-  }
-  l.n = t.size(dim);
-  return l;
-}
-
 // Unnormalized DFT of every line along `dim`, in place.
 void transformDim(Tensor& work, int64_t dim, bool inverse) {
   if (work.numel() == 0) return;

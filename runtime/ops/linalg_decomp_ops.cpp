@@ -12,6 +12,7 @@
 #include <string>
 #include <tuple>
 
+#include "runtime/ops/linalg_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/type_promotion.h"
@@ -492,12 +493,6 @@ Tensor rankTol(const Tensor& input, Tol tol, bool hermitian) {
 }
 
 // ---- symmetric eigendecomposition ----
-
-bool uploLower(std::string_view uplo) {
-  JS_CHECK(uplo == "L" || uplo == "U" || uplo == "l" || uplo == "u", "Expected UPLO argument to be 'L' or 'U', but got ",
-           uplo);
-  return uplo == "L" || uplo == "l";
-}
 
 // eigh in single precision. Eigenvectors are unique only up to sign, and
 // the sign LAPACK picks depends on the rounding; float inputs therefore use

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/ops/linalg_args.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
 
@@ -444,8 +445,8 @@ LstsqResult lstsq(const Tensor& A, const Tensor& B_in, std::optional<double> rco
             LDB = asInt(ldb, "linalg.lstsq");
   const T rc = static_cast<T>(rcond.value_or(static_cast<double>(std::numeric_limits<T>::epsilon()) *
                                              static_cast<double>(std::max(m, n))));
-  const bool want_rank = driver != "gels";
-  const bool want_sv = driver == "gelsd" || driver == "gelss";
+  const bool want_rank = lstsqReportsRank(driver);
+  const bool want_sv = lstsqReportsSingularValues(driver);
   LstsqResult r;
   r.solution = empty(withTail(batch, {n, k}), scalarTypeOf<T>);
   Tensor rank = zeros(batch, ScalarType::Long);
@@ -505,9 +506,7 @@ LstsqResult lstsq(const Tensor& A, const Tensor& B_in, std::optional<double> rco
       res_all.push_back(ss);
     }
   }
-  // Residuals exist only for tall problems where every matrix has full rank,
-  // and never from gelsy (the CPU default), as in PyTorch.
-  if (m > n && full_rank && driver != "gelsy") {
+  if (lstsqHasResiduals(m, n, full_rank, driver)) {
     r.residuals = empty(withTail(batch, {k}), scalarTypeOf<T>);
     std::copy(res_all.begin(), res_all.end(), r.residuals.data<T>());
   } else {
@@ -524,20 +523,7 @@ LstsqResult lstsq(const Tensor& A, const Tensor& B_in, std::optional<double> rco
 
 std::tuple<Tensor, Tensor, Tensor, Tensor> linalgLstsq(const Tensor& A, const Tensor& B, std::optional<double> rcond,
                                                        std::optional<std::string> driver_arg) {
-  const char* op = "torch.linalg.lstsq";
-  checkMatrix(A, op);
-  JS_CHECK(B.dim() >= 1, op, ": input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) "
-           "<= 1");
-  JS_CHECK(A.dim() >= B.dim() && A.dim() - B.dim() <= 1, op,
-           ": input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) <= 1");
-  JS_CHECK(A.dtype() == B.dtype(), op, ": Expected input and other to have the same dtype, but got input's dtype ",
-           scalarTypeName(A.dtype()), " and other's dtype ", scalarTypeName(B.dtype()));
-  const bool vector_rhs = B.dim() == A.dim() - 1;
-  JS_CHECK(A.size(-2) == (vector_rhs ? B.size(-1) : B.size(-2)), op,
-           ": input.size(-2) should match other.size(-1) or other.size(-2)");
-  const std::string driver = driver_arg.value_or("gelsy");
-  JS_CHECK(driver == "gels" || driver == "gelsy" || driver == "gelsd" || driver == "gelss", op,
-           ": parameter `driver` should be one of (gels, gelsy, gelsd, gelss)");
+  const std::string driver = lstsqDriver(A, B, driver_arg);
   LstsqResult r =
       A.dtype() == ScalarType::Double ? lstsq<double>(A, B, rcond, driver) : lstsq<float>(A, B, rcond, driver);
   return {std::move(r.solution), std::move(r.residuals), std::move(r.rank), std::move(r.singular_values)};
