@@ -63,71 +63,42 @@ void fillCheckResponse(const ArchiveReport& r, apb::CheckModelResponse* out) {
 
 // Reads the CheckModel stream (a header, then archive chunks, as
 // LoadModel's) and checks on a worker once the client half-closes.
-class CheckReactor final : public grpc::ServerReadReactor<apb::CheckModelRequest> {
+class CheckReactor final : public StreamReadReactor<apb::CheckModelRequest> {
  public:
-  CheckReactor(ServingCore& core, apb::CheckModelResponse* response) : core_(core), response_(response) {
-    StartRead(&request_);
-  }
-
-  void OnReadDone(bool ok) override {
-    if (!ok) {
-      complete();
-      return;
-    }
-    if (absl::Status s = take(); !s.ok()) {
-      Finish(toGrpcStatus(s));
-      return;
-    }
-    request_.Clear();
-    StartRead(&request_);
-  }
-
-  void OnDone() override { delete this; }
+  CheckReactor(ServingCore& core, apb::CheckModelResponse* response) : core_(core), response_(response) { start(); }
 
  private:
-  absl::Status take() {
+  absl::Status take() override {
     if (!header_) {
       if (request_.part_case() != apb::CheckModelRequest::kHeader)
         return absl::InvalidArgumentError("the first CheckModel message must carry the header");
       header_ = request_.header();
-      if (header_->archive_size() > static_cast<uint64_t>(core_.options().maxArchiveBytes)) {
-        return absl::InvalidArgumentError(absl::StrCat("the archive (", header_->archive_size(),
-                                                       " bytes) is larger than the server's limit of ",
-                                                       core_.options().maxArchiveBytes, " bytes"));
-      }
       if (!header_->device().empty()) {
         device_ = Device::parse(header_->device());
         if (!device_)
           return absl::InvalidArgumentError(
               absl::StrCat("device must be cpu, cuda or cuda:N, got '", header_->device(), "'"));
       }
-      archive_.reserve(header_->archive_size());
-      return absl::OkStatus();
+      return archive_.begin(header_->archive_size(), core_.options().maxArchiveBytes);
     }
     if (request_.part_case() != apb::CheckModelRequest::kArchiveChunk)
       return absl::InvalidArgumentError("after the header, CheckModel messages must carry archive_chunk");
-    if (archive_.size() + request_.archive_chunk().size() > header_->archive_size()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("more archive bytes than the header's archive_size (", header_->archive_size(), ")"));
-    }
-    archive_ += request_.archive_chunk();
-    return absl::OkStatus();
+    return archive_.append(request_.archive_chunk());
   }
 
-  void complete() {
+  void complete() override {
     if (!header_) {
       Finish(toGrpcStatus(absl::InvalidArgumentError("CheckModel received no header")));
       return;
     }
-    if (archive_.size() != header_->archive_size()) {
-      Finish(toGrpcStatus(absl::InvalidArgumentError(absl::StrCat(
-          "the archive ended after ", archive_.size(), " bytes; the header announced ", header_->archive_size()))));
+    if (absl::Status s = archive_.finished(); !s.ok()) {
+      Finish(toGrpcStatus(s));
       return;
     }
     // Compiling is work: it queues with the requests, and an overloaded
     // server says so rather than stalling the admin port.
     absl::Status s = core_.submitJob([this] {
-      ArchiveReport r = core_.checkArchive(std::move(archive_), header_->entry(), device_, header_->cpu_fallback());
+      ArchiveReport r = core_.checkArchive(archive_.take(), header_->entry(), device_, header_->cpu_fallback());
       fillCheckResponse(r, response_);
       Finish(grpc::Status::OK);
     });
@@ -136,23 +107,16 @@ class CheckReactor final : public grpc::ServerReadReactor<apb::CheckModelRequest
 
   ServingCore& core_;
   apb::CheckModelResponse* response_;
-  apb::CheckModelRequest request_;
   std::optional<apb::CheckModelHeader> header_;
   std::optional<Device> device_;
-  std::string archive_;
-};
-
-class RefuseCheckReactor final : public grpc::ServerReadReactor<apb::CheckModelRequest> {
- public:
-  explicit RefuseCheckReactor(const absl::Status& why) { Finish(toGrpcStatus(why)); }
-  void OnDone() override { delete this; }
+  ArchiveUpload archive_;
 };
 
 }  // namespace
 
 grpc::ServerReadReactor<apb::CheckModelRequest>* AdminService::CheckModel(grpc::CallbackServerContext* ctx,
                                                                          apb::CheckModelResponse* response) {
-  if (auto s = authorize(ctx); !s.ok()) return new RefuseCheckReactor(s);
+  if (auto s = authorize(ctx); !s.ok()) return new RefuseStreamReactor<apb::CheckModelRequest>(s);
   return new CheckReactor(core_, response);
 }
 

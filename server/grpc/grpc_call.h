@@ -14,6 +14,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "server/core/serving_options.h"
 #include "proto/codec/value_codec.h"
 
@@ -73,6 +74,77 @@ class CancellableReactor : public grpc::ServerUnaryReactor {
   std::atomic<bool> cancelled{false};
   void OnCancel() override { cancelled.store(true); }
   void OnDone() override { delete this; }
+};
+
+// The read loop of a client-streaming call (LoadModel, CheckModel): every
+// message goes to take(), whose error ends the call; the end of the stream
+// to complete(), which must Finish. Derived constructors call start() last,
+// once the object is whole. It deletes itself when done.
+template <typename Request>
+class StreamReadReactor : public grpc::ServerReadReactor<Request> {
+ public:
+  void OnReadDone(bool ok) override {
+    if (!ok) {
+      complete();
+      return;
+    }
+    if (absl::Status s = take(); !s.ok()) {
+      this->Finish(toGrpcStatus(s));
+      return;
+    }
+    request_.Clear();
+    this->StartRead(&request_);
+  }
+  void OnDone() override { delete this; }
+
+ protected:
+  void start() { this->StartRead(&request_); }
+  virtual absl::Status take() = 0;
+  virtual void complete() = 0;
+
+  Request request_;
+};
+
+// A client-streaming call refused before reading anything.
+template <typename Request>
+class RefuseStreamReactor final : public grpc::ServerReadReactor<Request> {
+ public:
+  explicit RefuseStreamReactor(const absl::Status& why) { this->Finish(toGrpcStatus(why)); }
+  void OnDone() override { delete this; }
+};
+
+// An archive streamed in chunks after a header that announced its size:
+// the size against the server's limit, and every chunk against it.
+class ArchiveUpload {
+ public:
+  absl::Status begin(uint64_t announced, int64_t limit) {
+    if (announced > static_cast<uint64_t>(limit)) {
+      return absl::InvalidArgumentError(absl::StrCat("the archive (", announced,
+                                                     " bytes) is larger than the server's limit of ", limit, " bytes"));
+    }
+    announced_ = announced;
+    bytes_.reserve(announced);
+    return absl::OkStatus();
+  }
+  absl::Status append(const std::string& chunk) {
+    if (bytes_.size() + chunk.size() > announced_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("more archive bytes than the header's archive_size (", announced_, ")"));
+    }
+    bytes_ += chunk;
+    return absl::OkStatus();
+  }
+  // At the end of the stream: every announced byte arrived.
+  absl::Status finished() const {
+    if (bytes_.size() == announced_) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        absl::StrCat("the archive ended after ", bytes_.size(), " bytes; the header announced ", announced_));
+  }
+  std::string take() { return std::move(bytes_); }
+
+ private:
+  uint64_t announced_ = 0;
+  std::string bytes_;
 };
 
 }  // namespace jitserve::server

@@ -37,30 +37,12 @@ struct NativeInputs {
 
 // Reads the LoadModel stream: a header, then archive chunks; compiles on a
 // worker once the client half-closes.
-class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
+class LoadReactor final : public StreamReadReactor<pb::LoadModelRequest> {
  public:
-  LoadReactor(ServingCore& core, pb::LoadModelResponse* response) : core_(core), response_(response) {
-    StartRead(&request_);
-  }
-
-  void OnReadDone(bool ok) override {
-    if (!ok) {
-      complete();
-      return;
-    }
-    absl::Status s = take();
-    if (!s.ok()) {
-      Finish(toGrpcStatus(s));
-      return;
-    }
-    request_.Clear();
-    StartRead(&request_);
-  }
-
-  void OnDone() override { delete this; }
+  LoadReactor(ServingCore& core, pb::LoadModelResponse* response) : core_(core), response_(response) { start(); }
 
  private:
-  absl::Status take() {
+  absl::Status take() override {
     if (!haveHeader_) {
       if (request_.part_case() != pb::LoadModelRequest::kHeader) {
         return absl::InvalidArgumentError("the first LoadModel message must carry the header");
@@ -78,14 +60,8 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
       if (header_.program_case() == pb::ModelHeader::PROGRAM_NOT_SET) {
         return absl::InvalidArgumentError("the LoadModel header carries neither source nor archive_size");
       }
-      if (header_.program_case() == pb::ModelHeader::kArchiveSize) {
-        if (header_.archive_size() > static_cast<uint64_t>(core_.options().maxArchiveBytes)) {
-          return absl::InvalidArgumentError(absl::StrCat("the archive (", header_.archive_size(),
-                                                         " bytes) is larger than the server's limit of ",
-                                                         core_.options().maxArchiveBytes, " bytes"));
-        }
-        archive_.reserve(header_.archive_size());
-      }
+      if (header_.program_case() == pb::ModelHeader::kArchiveSize)
+        return archive_.begin(header_.archive_size(), core_.options().maxArchiveBytes);
       return absl::OkStatus();
     }
     if (request_.part_case() != pb::LoadModelRequest::kArchiveChunk) {
@@ -94,23 +70,19 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
     if (header_.program_case() != pb::ModelHeader::kArchiveSize) {
       return absl::InvalidArgumentError("archive chunks sent for a model loaded from source");
     }
-    if (archive_.size() + request_.archive_chunk().size() > header_.archive_size()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("more archive bytes than the header's archive_size (", header_.archive_size(), ")"));
-    }
-    archive_ += request_.archive_chunk();
-    return absl::OkStatus();
+    return archive_.append(request_.archive_chunk());
   }
 
-  void complete() {
+  void complete() override {
     if (!haveHeader_) {
       Finish(toGrpcStatus(absl::InvalidArgumentError("LoadModel received no header")));
       return;
     }
-    if (header_.program_case() == pb::ModelHeader::kArchiveSize && archive_.size() != header_.archive_size()) {
-      Finish(toGrpcStatus(absl::InvalidArgumentError(absl::StrCat(
-          "the archive ended after ", archive_.size(), " bytes; the header announced ", header_.archive_size()))));
-      return;
+    if (header_.program_case() == pb::ModelHeader::kArchiveSize) {
+      if (absl::Status s = archive_.finished(); !s.ok()) {
+        Finish(toGrpcStatus(s));
+        return;
+      }
     }
     absl::Status s = core_.submitJob([this] {
       ModelSource source;
@@ -121,7 +93,7 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
         source.program = header_.source();
       } else {
         source.format = Model::Format::kArchive;
-        source.program = std::move(archive_);
+        source.program = archive_.take();
       }
       absl::StatusOr<std::shared_ptr<Model>> m = core_.loadModel(std::move(source));
       if (m.ok()) fillModelInfo(**m, response_->mutable_model());
@@ -132,16 +104,9 @@ class LoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
 
   ServingCore& core_;
   pb::LoadModelResponse* response_;
-  pb::LoadModelRequest request_;
   pb::ModelHeader header_;
   bool haveHeader_ = false;
-  std::string archive_;
-};
-
-class RefuseLoadReactor final : public grpc::ServerReadReactor<pb::LoadModelRequest> {
- public:
-  explicit RefuseLoadReactor(const absl::Status& why) { Finish(toGrpcStatus(why)); }
-  void OnDone() override { delete this; }
+  ArchiveUpload archive_;
 };
 
 }  // namespace
@@ -166,8 +131,8 @@ absl::StatusOr<Stack> bindArguments(const FunctionSchema& schema,
 
 grpc::ServerReadReactor<pb::LoadModelRequest>* NativeService::LoadModel(grpc::CallbackServerContext*,
                                                                        pb::LoadModelResponse* response) {
-  if (absl::Status s = core_.checkModelControl(); !s.ok()) return new RefuseLoadReactor(s);
-  if (absl::Status s = core_.admit(); !s.ok()) return new RefuseLoadReactor(s);
+  if (absl::Status s = core_.checkModelControl(); !s.ok()) return new RefuseStreamReactor<pb::LoadModelRequest>(s);
+  if (absl::Status s = core_.admit(); !s.ok()) return new RefuseStreamReactor<pb::LoadModelRequest>(s);
   return new LoadReactor(core_, response);
 }
 
