@@ -249,12 +249,7 @@ Value* emitSliceObject(const SourceRange& r, Emitter& e, CallArgs& args) {
     c->output()->setType(OptionalType::create(IntType::get()));
     return e.graph().insertNode(c)->output();
   };
-  Value* none = nullptr;
-  auto noneValue = [&]() {
-    if (!none) none = optInt(constant(e, IValue()), "");
-    return none;
-  };
-  Value* start = as.size() == 1 ? noneValue() : optInt(as[0].value, "start");
+  Value* start = as.size() == 1 ? optInt(constant(e, IValue()), "start") : optInt(as[0].value, "start");
   Value* stop = optInt(as.size() == 1 ? as[0].value : as[1].value, "stop");
   Value* step = constant(e, IValue(int64_t{1}));
   if (as.size() == 3 && as[2].value->type()->kind() != TypeKind::NoneType) {
