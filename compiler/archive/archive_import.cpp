@@ -239,11 +239,12 @@ absl::StatusOr<Module> importModuleFile(const std::string& path, const ArchiveLi
   return importModule(**archive, limits);
 }
 
-absl::StatusOr<Module> importModuleBytes(std::string bytes, std::string displayName, const ArchiveLimits& limits) {
+absl::StatusOr<Module> importModuleBytes(std::string bytes, std::string displayName, const ArchiveLimits& limits,
+                                         ArchiveImportInfo* info) {
   absl::StatusOr<std::unique_ptr<ZipArchiveReader>> archive =
       ZipArchiveReader::openBytes(std::move(bytes), std::move(displayName), limits.zip);
   if (!archive.ok()) return archive.status();
-  return importModule(**archive, limits);
+  return importModule(**archive, limits, info);
 }
 
 }  // namespace jitserve

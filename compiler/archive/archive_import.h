@@ -45,7 +45,7 @@ struct ArchiveImportInfo {
 absl::StatusOr<Module> importModuleFile(const std::string& path, const ArchiveLimits& limits = {});
 // displayName names the archive in errors.
 absl::StatusOr<Module> importModuleBytes(std::string bytes, std::string displayName = "<archive>",
-                                         const ArchiveLimits& limits = {});
+                                         const ArchiveLimits& limits = {}, ArchiveImportInfo* info = nullptr);
 absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimits& limits = {},
                                     ArchiveImportInfo* info = nullptr);
 

@@ -203,17 +203,16 @@ ArchiveReport checkArchive(std::string bytes, const ArchiveCheckOptions& options
       if (!text.ok()) continue;  // the load reports it
       scanFile(qualifierOf(rel), rel, std::move(*text), scan);
     }
-    ArchiveImportInfo info;
-    (void)importModule(archive, {}, &info);  // only for the saved devices; the load below decides
-    report.savedDevices = info.storageLocations;
   }
   report.classes.assign(scan.classes.begin(), scan.classes.end());
   report.constructs.assign(scan.constructs.begin(), scan.constructs.end());
 
   ModelOptions modelOptions = options.model;
   modelOptions.warmup.clear();  // nothing runs
+  ArchiveImportInfo info;
   absl::StatusOr<std::shared_ptr<Model>> model =
-      Model::fromArchive("check", "1", std::move(bytes), options.entry, modelOptions);
+      Model::fromArchive("check", "1", std::move(bytes), options.entry, modelOptions, &info);
+  report.savedDevices = info.storageLocations;
   report.willRun = model.ok();
   if (!model.ok()) report.loadError = std::string(model.status().message());
 

@@ -263,9 +263,10 @@ absl::StatusOr<std::shared_ptr<Model>> Model::fromSource(std::string name, std::
 }
 
 absl::StatusOr<std::shared_ptr<Model>> Model::fromArchive(std::string name, std::string version, std::string bytes,
-                                                          std::string_view entry, Options options) {
+                                                          std::string_view entry, Options options,
+                                                          ArchiveImportInfo* info) {
   std::shared_ptr<Model> model(new Model(std::move(name), std::move(version), Format::kArchive));
-  absl::StatusOr<Module> module = importModuleBytes(std::move(bytes), "model.pt");
+  absl::StatusOr<Module> module = importModuleBytes(std::move(bytes), "model.pt", {}, info);
   if (!module.ok()) return module.status();
   model->unit_ = module->unit();
   model->self_ = module->asIValue();

@@ -52,6 +52,7 @@
 
 namespace jitserve {
 class Module;
+struct ArchiveImportInfo;
 }
 
 namespace jitserve::frontend {
@@ -132,9 +133,11 @@ class Model {
                                                            std::string_view source, std::string_view entry = "",
                                                            Options options = {});
   // A torch.jit.save archive; a bad archive is InvalidArgument naming the
-  // problem (the importer's message). `entry` picks the default method.
+  // problem (the importer's message). `entry` picks the default method;
+  // `info`, when given, receives what the import saw (archive_check.h).
   static absl::StatusOr<std::shared_ptr<Model>> fromArchive(std::string name, std::string version, std::string bytes,
-                                                            std::string_view entry = "", Options options = {});
+                                                            std::string_view entry = "", Options options = {},
+                                                            ArchiveImportInfo* info = nullptr);
 
   ~Model();
   Model(const Model&) = delete;
