@@ -777,7 +777,6 @@ cases = {
  # batch 15: BLAS beta=0 with NaN, quantile modes, special functions, scatter/index reductions, pooling/interp variants
  "addmm_beta0_nan": ("def f(c: Tensor, a: Tensor, b: Tensor) -> Tensor:\n    return torch.addmm(c, a, b, beta=0.0)\n", [torch.full((2, 2), float('nan')), torch.ones(2, 3), torch.ones(3, 2)]),
  "addmv_beta0_inf": ("def f(c: Tensor, a: Tensor, v: Tensor) -> Tensor:\n    return torch.addmv(c, a, v, beta=0.0, alpha=2.0)\n", [torch.tensor([float('inf'), 1.]), torch.ones(2, 3), torch.arange(3.)]),
- "baddbmm_beta0_nan": ("def f(c: Tensor, a: Tensor, b: Tensor) -> Tensor:\n    return torch.baddbmm(c, a, b, beta=0.0)\n", [torch.full((2, 2, 2), float('nan')), torch.ones(2, 2, 3), torch.ones(2, 3, 2)]),
  "addr_outer": ("def f(c: Tensor, x: Tensor, y: Tensor) -> Tensor:\n    return torch.addr(c, x, y, beta=0.5, alpha=2.0)\n", [torch.ones(2, 3), torch.tensor([1., 2.]), torch.tensor([1., 0., -1.])]),
  "mm_empty_inner": ("def f(a: Tensor, b: Tensor) -> Tensor:\n    return torch.mm(a, b)\n", [torch.ones(2, 0), torch.ones(0, 3)]),
  "matmul_1d_3d": ("def f(a: Tensor, b: Tensor) -> Tensor:\n    return torch.matmul(a, b)\n", [torch.arange(3.), torch.arange(24.).view(2, 3, 4)]),
