@@ -192,6 +192,13 @@ Tensor toPrimDevice(const Tensor& self, std::optional<Device> device, std::optio
                     bool /*non_blocking*/, bool copy) {
   return convert(self, device, dtype.value_or(self.dtype()), copy);
 }
+// Tensor.to(dtype=, layout=, device=, ...) as keywords: what traced code
+// prints for a .to() whose arguments were all keywords.
+Tensor toDtypeLayout(const Tensor& self, std::optional<ScalarType> dtype, std::optional<int64_t> /*layout*/,
+                     std::optional<Device> device, std::optional<bool> /*pin_memory*/, bool /*non_blocking*/,
+                     bool copy, std::optional<int64_t> /*memory_format*/) {
+  return convert(self, device, dtype.value_or(self.dtype()), copy);
+}
 Tensor toCopy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<int64_t> /*layout*/,
               std::optional<Device> device, std::optional<bool> /*pin_memory*/, bool /*non_blocking*/,
               std::optional<int64_t> /*memory_format*/) {
@@ -501,6 +508,10 @@ const OpTable kCreationOps = {
     op<toOther>("aten::to.other(Tensor(a) self, Tensor other, bool non_blocking=False, bool copy=False, MemoryFormat? "
                 "memory_format=None) -> Tensor(a)",
                 "Converts to other's dtype and device."),
+    op<toDtypeLayout>("aten::to.dtype_layout(Tensor(a) self, *, ScalarType? dtype=None, Layout? layout=None, "
+                      "Device? device=None, bool? pin_memory=None, bool non_blocking=False, bool copy=False, "
+                      "MemoryFormat? memory_format=None) -> Tensor(a)",
+                      "Converts to the dtype and device given as keywords."),
     op<toPrimDevice>("aten::to.prim_Device(Tensor(a) self, Device? device, int? dtype=None, bool non_blocking=False, "
                      "bool copy=False) -> Tensor(b|a)",
                      "Converts to an optional device and dtype."),

@@ -156,6 +156,10 @@ extern const OpTable kFractionalPoolOps;
 // pass (w_ih, w_hh[, b_ih, b_hh][, w_hr] per layer and direction).
 extern const OpTable kRnnOps;
 
+// torch.nn.utils.rnn's ops: pad_sequence, _pack_padded_sequence and
+// _pad_packed_sequence (a PackedSequence's data and batch_sizes).
+extern const OpTable kPackedSequenceOps;
+
 // The fused inference paths nn.MultiheadAttention and
 // nn.TransformerEncoderLayer take in eval mode: _native_multi_head_attention
 // and _transformer_encoder_layer_fwd, on dense batch-first tensors.

@@ -49,6 +49,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
       &ops::kCtcLossOps,
       &ops::kFractionalPoolOps,
       &ops::kRnnOps,
+      &ops::kPackedSequenceOps,
       &ops::kTransformerOps,
       &ops::kWindowOps,
       &ops::kCpuFallbackOps,

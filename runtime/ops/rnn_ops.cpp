@@ -300,32 +300,6 @@ auto rnnCell(const Tensor& input, Hx hx, const Tensor& w_ih, const Tensor& w_hh,
   }
 }
 
-// pad_sequence (torch.nn.utils.rnn): sequences (L_i, *) stacked into
-// (max L, B, *), or (B, max L, *) with batch_first, padded with
-// padding_value; the dtype is the first sequence's.
-Tensor padSequence(std::vector<Tensor> seqs, bool batchFirst, double padding_value) {
-  JS_CHECK(!seqs.empty(), "received an empty list of sequences");
-  JS_CHECK(seqs[0].dim() >= 1, "pad_sequence: sequences must have at least one dim");
-  const std::vector<int64_t> trailing(seqs[0].sizes().begin() + 1, seqs[0].sizes().end());
-  int64_t maxLen = 0;
-  for (const Tensor& t : seqs) {
-    JS_CHECK(t.dim() >= 1 && std::vector<int64_t>(t.sizes().begin() + 1, t.sizes().end()) == trailing,
-             "pad_sequence: every sequence must have the trailing shape ", shapeToString(trailing), ", got ",
-             shapeToString(t.sizes()));
-    maxLen = std::max(maxLen, t.size(0));
-  }
-  const int64_t B = static_cast<int64_t>(seqs.size());
-  std::vector<int64_t> shape = batchFirst ? std::vector<int64_t>{B, maxLen} : std::vector<int64_t>{maxLen, B};
-  shape.insert(shape.end(), trailing.begin(), trailing.end());
-  Tensor out = full(shape, Scalar(padding_value), seqs[0].dtype());
-  for (int64_t i = 0; i < B; ++i) {
-    const Tensor& t = seqs[static_cast<size_t>(i)];
-    Tensor slot = batchFirst ? out.select(0, i).narrow(0, 0, t.size(0)) : out.narrow(0, 0, t.size(0)).select(1, i);
-    slot.copy_(t);
-  }
-  return out;
-}
-
 #define JS_RNN_TAIL \
   "Tensor[] params, bool has_biases, int num_layers, float dropout, bool train, bool bidirectional, bool batch_first)"
 
@@ -360,8 +334,6 @@ const OpTable kRnnOps = {
         "aten::rnn_relu.data(Tensor data, Tensor batch_sizes, Tensor hx, " JS_RNN_PACKED_TAIL " -> (Tensor, Tensor)",
         "Elman RNN (relu) over a packed sequence; returns packed output, h_n."),
 #undef JS_RNN_PACKED_TAIL
-    op<padSequence>("aten::pad_sequence(Tensor[] sequences, bool batch_first=False, float padding_value=0.) -> Tensor",
-                    "Pads variable-length sequences into one tensor."),
     op<rnnCell<Cell::Lstm, std::vector<Tensor>>>("aten::lstm_cell(Tensor input, Tensor[] hx, Tensor w_ih, Tensor w_hh, "
                                                  "Tensor? b_ih=None, Tensor? b_hh=None) -> (Tensor, Tensor)",
                                                  "One LSTM step; returns h', c'."),
