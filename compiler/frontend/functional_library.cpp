@@ -19,6 +19,7 @@ extern const char kFunctionalLossSource[];
 extern const char kFunctionalPoolingSource[];
 extern const char kFunctionalVisionSource[];
 extern const char kTorchFunctionalSource[];
+extern const char kRnnUtilsSource[];
 
 namespace {
 
@@ -96,6 +97,8 @@ std::string unregisteredTorchCall(const std::string& text) {
 
 thread_local bool tlsCompilingLibrary = false;
 
+constexpr std::string_view kRnnQualifier = "__torch__.torch.nn.utils.rnn";
+
 struct Library {
   CompilationUnit unit;
   std::vector<LibraryOmission> omissions;
@@ -146,6 +149,14 @@ Library* compileLibrary() {
     culprit->omitted = true;
     lib->omissions.push_back({culprit->def, std::string(msg.substr(0, msg.find('\n')))});
   }
+  // torch.nn.utils.rnn defines a NamedTuple, which must carry PyTorch's
+  // qualified name, so that file has its own qualifier (and is all or
+  // nothing: it calls only operators every build registers).
+  DefineOptions rnn;
+  rnn.filename = "<jitserve functional library: rnn.py>";
+  rnn.qualifier = std::string(kRnnQualifier);
+  absl::Status s = lib->unit.define(kRnnUtilsSource, rnn);
+  if (!s.ok()) lib->omissions.push_back({"torch.nn.utils.rnn", std::string(s.message())});
   return lib;
 }
 
@@ -159,9 +170,17 @@ const Library& library() {
 const GraphFunction* findLibraryFunction(std::string_view qualifiedName) {
   // Helpers (`_name`) are private to the library.
   if (tlsCompilingLibrary || qualifiedName.empty() || qualifiedName[0] == '_') return nullptr;
+  // A file with its own qualifier names its defs qualifier + "." + name.
+  if (qualifiedName.starts_with("torch.nn.utils.rnn."))
+    return library().unit.findFunction("__torch__." + std::string(qualifiedName));
   std::string mangled(qualifiedName);
   for (size_t pos; (pos = mangled.find('.')) != std::string::npos;) mangled.replace(pos, 1, "__");
   return library().unit.findFunction(mangled);
+}
+
+const NamedTupleDef* findLibraryNamedTuple(std::string_view qualifiedName) {
+  if (tlsCompilingLibrary || !qualifiedName.starts_with("torch.")) return nullptr;
+  return library().unit.findNamedTuple("__torch__." + std::string(qualifiedName));
 }
 
 namespace {

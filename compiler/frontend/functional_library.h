@@ -16,7 +16,9 @@
 // int-or-list arguments, reduction strings), nn_functional.py (activations,
 // dropout, embedding), normalization.py, loss.py, pooling.py, vision.py
 // (interpolate, fold, grid_sample), torch_functional.py (torch.unique, lu,
-// cdist, norm, stft, tensordot). Library source may only use what both the
+// cdist, norm, stft, tensordot), rnn.py (torch.nn.utils.rnn: PackedSequence,
+// pack/pad functions; compiled apart with its own qualifier, so its defs
+// keep plain names and its NamedTuple PyTorch's qualified name). Library source may only use what both the
 // committed emitter and the registered operators support; see
 // libraryOmissions() for the latter.
 //
@@ -42,11 +44,17 @@
 
 namespace jitserve::frontend {
 
+struct NamedTupleDef;
+
 // The library function for a qualified Python name, or nullptr. Thread-safe;
 // the first call compiles the library. While the library itself compiles,
 // returns nullptr (its source calls operators, never the library by
 // qualified name).
 const GraphFunction* findLibraryFunction(std::string_view qualifiedName);
+
+// The library's NamedTuple of a qualified Python name
+// ("torch.nn.utils.rnn.PackedSequence"), or nullptr.
+const NamedTupleDef* findLibraryNamedTuple(std::string_view qualifiedName);
 
 struct LibraryDispatch {
   std::string_view argName;  // the deciding bool argument

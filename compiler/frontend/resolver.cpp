@@ -1,6 +1,8 @@
 #include "compiler/frontend/resolver.h"
 
 #include "compiler/frontend/builtin_functions.h"
+#include "compiler/frontend/compilation_unit.h"
+#include "compiler/frontend/functional_library.h"
 
 namespace jitserve::frontend {
 
@@ -13,7 +15,13 @@ class BuiltinResolver final : public Resolver {
     if (isPythonBuiltin(name)) return std::make_shared<PythonBuiltinFunction>(name);
     return nullptr;
   }
-  TypePtr resolveType(const std::string&, const SourceRange&) override { return nullptr; }
+  // torch.nn.utils.rnn.PackedSequence (annotations arrive without "torch.").
+  TypePtr resolveType(const std::string& name, const SourceRange&) override {
+    std::string q = name.starts_with("torch.") ? name : "torch." + name;
+    if (!q.starts_with("torch.nn.utils.rnn.")) return nullptr;  // the library's only type
+    const NamedTupleDef* def = findLibraryNamedTuple(q);
+    return def ? def->type : nullptr;
+  }
 };
 
 }  // namespace

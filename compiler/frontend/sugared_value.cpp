@@ -300,6 +300,9 @@ SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::s
   if ((path_ == "torch" && field == "_C") || (path_ == "torch._C" && field == "_nn"))
     return std::make_shared<ModuleValue>(path_ + "." + field);
   std::string name = path_ + "." + field;
+  if (path_ == "torch.nn.utils.rnn")
+    if (const NamedTupleDef* def = findLibraryNamedTuple(name))
+      return std::make_shared<NamedTupleConstructor>(name, *def);
   if (isTorchJitBuiltin(name)) return std::make_shared<PythonBuiltinFunction>(name);
   return std::make_shared<BuiltinFunction>(name);
 }

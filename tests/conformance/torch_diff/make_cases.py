@@ -1004,12 +1004,36 @@ cases = {
  "gather_int32_neg": ("def f(x: Tensor, i: Tensor) -> Tensor:\n    return torch.gather(x, 0, i)\n", [torch.arange(6.).reshape(3, 2), torch.tensor([[2, 0]], dtype=torch.int32)]),
  "gather_int16_index": ("def f(x: Tensor, i: Tensor) -> Tensor:\n    return torch.gather(x, 1, i)\n", [torch.arange(6.).reshape(2, 3), torch.tensor([[2, 0], [1, 1]], dtype=torch.int16)]),
  "group_norm_empty_4d": ("def f(x: Tensor) -> Tensor:\n    return torch.nn.functional.group_norm(x, 3)\n", [torch.zeros(0, 6, 2, 2)]),
+ # batch 23: packed sequences (torch.nn.utils.rnn's ops), Tensor.to with keywords only
+ "pack_padded_tb": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4, 2, 1])]),
+ "pack_padded_bt_int": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, True)\n", [torch.arange(24).view(3, 4, 2), torch.tensor([3, 3, 1])]),
+ "pack_padded_2d": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(6.).view(3, 2), torch.tensor([3, 1])]),
+ "pack_padded_unsorted": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
+ "pack_padded_zero_len": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4, 0, 0])]),
+ "pack_padded_int32_len": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4, 2, 1], dtype=torch.int32)]),
+ "pack_padded_len_count": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pack_padded_sequence(x, l, False)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4, 2])]),
+ "pad_packed_bf_total": ("def f(d: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pad_packed_sequence(d, b, True, -1.0, 6)\n", [torch.arange(14.).view(7, 2), torch.tensor([3, 2, 1, 1])]),
+ "pad_packed_tb_int": ("def f(d: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pad_packed_sequence(d, b, False, -1.5, -1)\n", [torch.arange(8).view(4, 2), torch.tensor([2, 1, 1])]),
+ "pad_packed_total_short": ("def f(d: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pad_packed_sequence(d, b, True, 0.0, 3)\n", [torch.arange(14.).view(7, 2), torch.tensor([3, 2, 1, 1])]),
+ "to_keywords_only": ("def f(x: Tensor) -> Tensor:\n    return x.to(dtype=torch.float64, layout=torch.strided, device=torch.device('cpu'))\n", [torch.arange(3)]),
 
 }
 # Cases that need torch.jit.script (classes, decorators): each source is
 # written to a module file, imported and scripted, since
 # torch.jit.CompilationUnit does not compile classes.
 script_cases = {
+ # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
+ "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
+ "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
+ "pack_lstm_data": ("def f(x: Tensor, l: Tensor, w_ih: Tensor, w_hh: Tensor, b_ih: Tensor, b_hh: Tensor) -> Tuple[Tensor, Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, enforce_sorted=False)\n    h0 = torch.zeros(1, x.size(1), w_hh.size(1))\n    out, h, c = torch.lstm(p.data, p.batch_sizes, [h0, h0], [w_ih, w_hh, b_ih, b_hh], True, 1, 0.0, False, False)\n    return out, p.batch_sizes, h\n", [torch.randn(5, 3, 4), torch.tensor([3, 5, 2]), torch.randn(12, 4), torch.randn(12, 3), torch.randn(12), torch.randn(12)]),
+ "pad_total_too_short": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, total_length=2)[0]\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4, 2, 1])]),
+ "ps_annot": ("def g(p: torch.nn.utils.rnn.PackedSequence) -> Tensor:\n    return p.data * 2\ndef f(x: Tensor, l: Tensor) -> Tensor:\n    return g(torch.nn.utils.rnn.pack_padded_sequence(x, l))\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4,2,1])]),
+ "ps_ctor": ("def f(x: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.PackedSequence(x, b, None, None)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, True)\n", [torch.arange(8.).view(4,2), torch.tensor([2,1,1])]),
+ "pack_seq": ("def f(a: Tensor, b: Tensor, c: Tensor) -> Tuple[Tensor, Tensor, Optional[Tensor]]:\n    p = torch.nn.utils.rnn.pack_sequence([a, b, c], enforce_sorted=False)\n    return p.data, p.batch_sizes, p.unsorted_indices\n", [torch.arange(3.), torch.arange(5.), torch.arange(1.)]),
+ "unpack_seq": ("def f(a: Tensor, b: Tensor, c: Tensor) -> List[Tensor]:\n    p = torch.nn.utils.rnn.pack_sequence([a, b, c], enforce_sorted=False)\n    return torch.nn.utils.rnn.unpack_sequence(p)\n", [torch.arange(3.), torch.arange(5.), torch.arange(1.)]),
+ "unpad_seq": ("def f(x: Tensor, l: Tensor) -> List[Tensor]:\n    return torch.nn.utils.rnn.unpad_sequence(x, l)\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([4,1,2])]),
+ "ps_fields": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Optional[Tensor], Optional[Tensor]]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return p[1], p.sorted_indices, p[3]\n", [torch.arange(24.).view(3,4,2), torch.tensor([1,4,2])]),
+ "ps_return": ("def g(x: Tensor, l: Tensor) -> torch.nn.utils.rnn.PackedSequence:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l, enforce_sorted=False)\ndef f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    data, sizes, order, inverse = g(x, l)\n    return data, sizes\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([1, 4, 2])]),
  # batch 20: issue 23's language (hash, slice objects, ordering by __lt__ and
  # of tensors, zip/enumerate as values, tolist of a 0-dim tensor, @property,
  # comprehension ifs rejected as TorchScript rejects them)
@@ -1123,6 +1147,47 @@ for name, (src, inputs) in script_cases.items():
         except Exception as e:
             case["expect"] = "runtime_error"; case["error"] = str(e).splitlines()[0]
     json.dump(case, open(os.path.join(d, "case.json"), "w"))
+# Modules saved as archives, scripted or traced (traced code prints ops the
+# scripted form does not, e.g. Tensor.to with keywords only). Each source
+# defines make() -> (module, inputs); weights come from the seeded generator.
+PACKED_LSTM = """
+from torch import nn
+from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(4, 5, batch_first=True, bidirectional=True)
+        self.gru = nn.GRU(10, 3, num_layers=2)
+    def forward(self, x: Tensor, lengths: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+        p = pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+        out, (h, c) = self.lstm(p)
+        y, l = pad_packed_sequence(out, batch_first=True, total_length=7)
+        q = pack_padded_sequence(y.transpose(0, 1), l, enforce_sorted=False)
+        z, g = self.gru(q)
+        return y, l, h, pad_packed_sequence(z, padding_value=-1.0)[0]
+def make():
+    return M().eval(), [torch.randn(3, 6, 4), torch.tensor([6, 2, 4])]
+"""
+archive_cases = {
+ "packed_lstm_gru_scripted": (PACKED_LSTM, "script"),
+ "packed_lstm_gru_traced": (PACKED_LSTM, "trace"),
+}
+for name, (src, mode) in archive_cases.items():
+    if os.environ.get("TORCH_DIFF_TRACE"): print(name, flush=True)
+    d = os.path.join(OUT, name)
+    os.makedirs(d)
+    modname = "torch_diff_" + name
+    open(os.path.join(mods, modname + ".py"), "w").write(
+        "import torch\nfrom torch import Tensor\nfrom typing import *\n" + src)
+    module, inputs = __import__(modname).make()
+    m = torch.jit.script(module) if mode == "script" else torch.jit.trace(module, tuple(inputs))
+    m.save(os.path.join(d, "model.pt"))
+    torch.save(inputs, os.path.join(d, "inputs.pt"))
+    with torch.no_grad():
+        torch.save(m(*inputs), os.path.join(d, "expected.pt"))
+    json.dump({"kind": "archive", "entry": "forward", "expect": "value", "rtol": 1e-4, "atol": 1e-5, "tags": [name],
+               "note": "tests/conformance/torch_diff/make_cases.py (torch.jit.%s, saved)" % mode},
+              open(os.path.join(d, "case.json"), "w"))
 shutil.rmtree(mods)
 sys.path.remove(mods)
-print(len(cases) + len(script_cases), "cases written to", OUT)
+print(len(cases) + len(script_cases) + len(archive_cases), "cases written to", OUT)
