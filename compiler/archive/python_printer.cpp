@@ -357,8 +357,19 @@ class FunctionPrinter {
     std::string callee = n->kind().isAten() ? "torch." + std::string(n->kind().toUnqualString())
                                             : "ops." + std::string(n->kind().ns()) + "." +
                                                   std::string(n->kind().toUnqualString());
+    // Trailing arguments that are constants equal to their defaults are
+    // left out, as PyTorch's printer does: an archive then loads in an
+    // older PyTorch whose schema lacks an argument added since with a
+    // default (pad_sequence's padding_side, 2.6).
+    size_t count = n->inputs().size();
+    while (count > 0 && count <= s.arguments.size() && s.arguments[count - 1].defaultValue) {
+      const Node* c = n->inputs()[count - 1]->node();
+      std::optional<IValue> v = c->kind() == prim::Constant ? constantNodeValue(*c) : std::nullopt;
+      if (!v || v->isTensor() || !ivaluesEqual(*v, *s.arguments[count - 1].defaultValue)) break;
+      --count;
+    }
     std::string a;
-    for (size_t i = 0; i < n->inputs().size(); ++i) {
+    for (size_t i = 0; i < count; ++i) {
       std::string e = expr(n->inputs()[i]);
       if (i < s.arguments.size() && s.arguments[i].kwargOnly) e = s.arguments[i].name + "=" + e;
       a += (i ? ", " : "") + e;
