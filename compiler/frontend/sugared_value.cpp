@@ -299,6 +299,9 @@ SugaredValuePtr ModuleValue::attr(const SourceRange& r, Emitter& e, const std::s
   // out= forms of the nn activations are reachable only this way).
   if ((path_ == "torch" && field == "_C") || (path_ == "torch._C" && field == "_nn"))
     return std::make_shared<ModuleValue>(path_ + "." + field);
+  // torch.ops.NS.X is the operator NS::X (torch.ops.torchvision.nms).
+  if ((path_ == "torch" && field == "ops") || path_ == "torch.ops")
+    return std::make_shared<ModuleValue>(path_ + "." + field);
   std::string name = path_ + "." + field;
   if (path_ == "torch.nn.utils.rnn")
     if (const NamedTupleDef* def = findLibraryNamedTuple(name))
@@ -328,6 +331,10 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
   if (const GraphFunction* lib = findLibraryFunction(qualified))
     return simple(callLibrary(e, *lib, args.args(), args.kwargs(), r));
   if (functional) return simple(callFunctional(e, base, args.args(), args.kwargs(), r));
+  if (fn.rfind("torch.ops.", 0) == 0) {
+    std::string ns = fn.substr(10, fn.rfind('.') - 10);
+    return simple(e.callBuiltin(ns + "::" + base, args.args(), args.kwargs(), r));
+  }
   // torch.linalg.det -> aten::linalg_det (likewise special_, fft_).
   for (const char* sub : {"linalg", "special", "fft"}) {
     std::string prefix = std::string("torch.") + sub + ".";

@@ -160,6 +160,10 @@ extern const OpTable kRnnOps;
 // _pad_packed_sequence (a PackedSequence's data and batch_sizes).
 extern const OpTable kPackedSequenceOps;
 
+// torchvision's operators its detection models call (ops.torchvision.X):
+// nms, roi_align, roi_pool.
+extern const OpTable kTorchvisionOps;
+
 // The fused inference paths nn.MultiheadAttention and
 // nn.TransformerEncoderLayer take in eval mode: _native_multi_head_attention
 // and _transformer_encoder_layer_fwd, on dense batch-first tensors.

@@ -50,6 +50,7 @@ void registerAllTensorOps(OperatorRegistry& registry) {
       &ops::kFractionalPoolOps,
       &ops::kRnnOps,
       &ops::kPackedSequenceOps,
+      &ops::kTorchvisionOps,
       &ops::kTransformerOps,
       &ops::kWindowOps,
       &ops::kCpuFallbackOps,

@@ -14,10 +14,10 @@ namespace jitserve::ops::testing {
 namespace {
 
 TEST(Schemas, AllRegisteredSchemasArePyTorchs) {
-  // PyTorch 1.13's schemas, and those 2.x added that we serve. Compare
+  // PyTorch 1.13's schemas, those 2.x added and torchvision's that we serve. Compare
   // canonical forms (the registry prints SymInt/ScalarType as int).
   std::unordered_set<std::string> known;
-  for (const char* file : {"all_schemas.txt", "torch2_schemas.txt"}) {
+  for (const char* file : {"all_schemas.txt", "torch2_schemas.txt", "torchvision_schemas.txt"}) {
     std::ifstream in(std::string(JITSERVE_SOURCE_DIR) + "/tests/runtime/core/data/" + file);
     ASSERT_TRUE(in.good()) << file;
     for (std::string line; std::getline(in, line);) {

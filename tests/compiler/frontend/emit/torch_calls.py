@@ -56,3 +56,9 @@ def functional_norm(t: Tensor) -> Tensor:
 # CHECK-LABEL: def functional_norm
 # CHECK:      Tensor = [[OP:[a-z:_]*norm]](%t
 # CHECK:      Tensor = [[OP]](%t
+
+# torch.ops.NS.X is the operator NS::X, as in torchvision's Python wrappers.
+def ops_namespace(boxes: Tensor, scores: Tensor) -> Tensor:
+    return torch.ops.torchvision.nms(boxes, scores, 0.5)
+# CHECK-LABEL: def ops_namespace
+# CHECK:      Tensor = torchvision::nms(%boxes{{[.0-9]*}}, %scores{{[.0-9]*}}, %{{[0-9]+}})
