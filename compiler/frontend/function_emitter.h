@@ -201,6 +201,7 @@ class FunctionEmitter final : public Emitter {
   // Objects of user classes (ir_emitter_calls.cpp) --------------------------------------
 
   std::pair<UnitDefinitions*, ClassInfo*> classDefinition(const TypePtr& t);
+  Function* objectMethod(Value* obj, const std::string& name, const SourceRange& r);
   Value* emitGetAttr(Value* obj, const std::string& field, const SourceRange& r);
   void emitSetAttr(Value* obj, const std::string& field, Value* v, const TypePtr& declared, const SourceRange& r);
   Value* callObjectMethod(Value* self, const std::string& name, std::vector<NamedValue> args,

@@ -59,6 +59,13 @@ std::pair<UnitDefinitions*, ClassInfo*> FunctionEmitter::classDefinition(const T
   return sh_.cu->deferredClass(&t->expect<ClassType>());
 }
 
+// Method `name` of a class-typed obj, compiled on first use; nullptr if
+// the class has none.
+Function* FunctionEmitter::objectMethod(Value* obj, const std::string& name, const SourceRange& r) {
+  auto [owner, ci] = classDefinition(obj->type());
+  return ci ? compileMethodOf(*owner, *ci, name, r) : obj->type()->expect<ClassType>().findMethod(name);
+}
+
 // obj.field as prim::GetAttr, or nullptr when field names a method.
 Value* FunctionEmitter::emitGetAttr(Value* obj, const std::string& field, const SourceRange& r) {
   const auto& cls = obj->type()->expect<ClassType>();

@@ -74,16 +74,17 @@ void FunctionEmitter::emitWith(const With& w) {
     std::string t(item.target().range().text());
     if (t == "torch.no_grad()" || t == "torch.enable_grad()") continue;
     Value* obj = emitExpr(item.target());
-    ClassInfo* ci = sh_.classOf(obj->type());
-    if (!ci)
+    if (obj->type()->kind() != TypeKind::ClassType)
       throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad() and objects of "
                                          "classes that define __enter__ and __exit__, not "
                                       << obj->type()->annotationStr();
-    GraphFunction* enter = compileMethod(*ci, "__enter__", item.range());
-    GraphFunction* exit = compileMethod(*ci, "__exit__", item.range());
+    // The class may be of another file of an archive (torchvision's printed
+    // code enters __torch__.torch.autograd.grad_mode.no_grad objects).
+    Function* enter = objectMethod(obj, "__enter__", item.range());
+    Function* exit = objectMethod(obj, "__exit__", item.range());
     if (!enter || !exit)
-      throw ErrorReport(item.range()) << "class '" << ci->type->name() << "' must define both __enter__ and __exit__"
-                                      << " to be used in a with statement";
+      throw ErrorReport(item.range()) << "class '" << obj->type()->expect<ClassType>().name()
+                                      << "' must define both __enter__ and __exit__ to be used in a with statement";
     if (enter->schema().arguments.size() != 1 || exit->schema().arguments.size() != 4)
       throw ErrorReport(item.range()) << "__enter__ must take only self and __exit__ must take self and three "
                                          "arguments (exc_type, exc_value, traceback)";
@@ -104,7 +105,7 @@ void FunctionEmitter::emitWith(const With& w) {
 // prim::Exit for each object, innermost (last entered) first.
 void FunctionEmitter::emitExits(const std::vector<Value*>& objs, const SourceRange& r) {
   for (auto it = objs.rbegin(); it != objs.rend(); ++it) {
-    GraphFunction* exit = compileMethod(*sh_.classOf((*it)->type()), "__exit__", r);
+    Function* exit = objectMethod(*it, "__exit__", r);
     Node* n = g().create(prim::Exit, {*it}, 1);
     n->output()->setType(exit->schema().returns.at(0).type);
     n->setSourceRange(r);
