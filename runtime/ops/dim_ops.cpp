@@ -205,8 +205,12 @@ inline bool lessNanLast(T a, T b) {
   }
 }
 
-// Sorted values and indices of each row (stable).
-TensorPair sortRows(const Tensor& self, int64_t dim, bool descending) {
+// Sorted values and indices of each row. stable: ties keep their order.
+// Otherwise ties come out as PyTorch's CPU sort leaves them: it runs
+// std::sort over (value, index) pairs comparing values only, and so does
+// this, over indices (the same comparisons move them the same way). Which
+// of equal scores comes first decides a detection model's boxes.
+TensorPair sortRows(const Tensor& self, int64_t dim, bool descending, bool stable = false) {
   Rows r = toRows(self, dim);
   Tensor vals = empty(r.data.sizes(), self.dtype());
   Tensor idx = empty(r.data.sizes(), ScalarType::Long);
@@ -218,38 +222,41 @@ TensorPair sortRows(const Tensor& self, int64_t dim, bool descending) {
       const scalar_t* x = in + i * r.n;
       int64_t* p = ix + i * r.n;
       std::iota(p, p + r.n, 0);
-      if (descending)
-        std::stable_sort(p, p + r.n, [x](int64_t a, int64_t b) { return lessNanLast(x[b], x[a]); });
+      const auto desc = [x](int64_t a, int64_t b) { return lessNanLast(x[b], x[a]); };
+      const auto asc = [x](int64_t a, int64_t b) { return lessNanLast(x[a], x[b]); };
+      if (stable)
+        descending ? std::stable_sort(p, p + r.n, desc) : std::stable_sort(p, p + r.n, asc);
       else
-        std::stable_sort(p, p + r.n, [x](int64_t a, int64_t b) { return lessNanLast(x[a], x[b]); });
+        descending ? std::sort(p, p + r.n, desc) : std::sort(p, p + r.n, asc);
       for (int64_t j = 0; j < r.n; ++j) v[i * r.n + j] = x[p[j]];
     });
   });
   return {fromRows(self, r, vals, r.n), fromRows(self, r, idx, r.n)};
 }
 
-// topk by selection: one pass per row keeping the best k in a heap, then
-// sorting those k. "Better" is the stable sort's order (NaN above every
-// number, ties to the lower index), so the result equals sortRows + narrow.
-TensorPair topkSelect(const Tensor& self, int64_t k, int64_t dim, bool largest) {
+// topk as PyTorch's CPU kernel selects, so that ties come out in its order:
+// std::partial_sort when k is a small part of the row (k * 64 <= n),
+// otherwise std::nth_element then, when sorted, std::sort of the first
+// k - 1 (the k-th is in place after the selection). Values are compared
+// alone (NaN above every number), over indices as sortRows does.
+TensorPair topk(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
+  JS_CHECK(k >= 0 && k <= n, "selected index k out of range");
+  // A 0-dim input gives itself and index 0, for k = 0 too (PyTorch's).
+  if (self.dim() == 0) return {self.clone(), scalar_tensor(Scalar(int64_t{0}), ScalarType::Long)};
   Rows r = toRows(self, dim);
   Tensor vals = empty({r.count, k}, self.dtype());
   Tensor idx = empty({r.count, k}, ScalarType::Long);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "topk", [&] {
-    const scalar_t* in = r.data.data<scalar_t>();
-    scalar_t* v = vals.data<scalar_t>();
-    int64_t* ix = idx.data<int64_t>();
-    eachRow(r, [&](int64_t i) {
-      const scalar_t* x = in + i * r.n;
-      const auto better = [x, largest](int64_t a, int64_t b) {
-        if (largest ? lessNanLast(x[b], x[a]) : lessNanLast(x[a], x[b])) return true;
-        if (largest ? lessNanLast(x[a], x[b]) : lessNanLast(x[b], x[a])) return false;
-        return a < b;
-      };
-      if (k * 16 > r.n) {
-        // k a sizeable part of the row: a selection (nth_element, ~2n
-        // comparisons) and a sort of the k beats a heap's ~k log k per
-        // replacement (topk 10 of 32: 8.2 us for 32 rows by heap).
+  if (k > 0) {
+    JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "topk", [&] {
+      const scalar_t* in = r.data.data<scalar_t>();
+      scalar_t* v = vals.data<scalar_t>();
+      int64_t* ix = idx.data<int64_t>();
+      eachRow(r, [&](int64_t i) {
+        const scalar_t* x = in + i * r.n;
+        const auto better = [x, largest](int64_t a, int64_t b) {
+          return largest ? lessNanLast(x[b], x[a]) : lessNanLast(x[a], x[b]);
+        };
         int64_t stackBuf[256];
         std::vector<int64_t> heapBuf;
         int64_t* p = stackBuf;
@@ -258,46 +265,20 @@ TensorPair topkSelect(const Tensor& self, int64_t k, int64_t dim, bool largest) 
           p = heapBuf.data();
         }
         std::iota(p, p + r.n, 0);
-        std::nth_element(p, p + (k - 1), p + r.n, better);
-        std::sort(p, p + k, better);
+        if (k * 64 <= r.n) {
+          std::partial_sort(p, p + k, p + r.n, better);
+        } else {
+          std::nth_element(p, p + (k - 1), p + r.n, better);
+          if (sorted) std::sort(p, p + (k - 1), better);
+        }
         for (int64_t j = 0; j < k; ++j) {
           ix[i * k + j] = p[j];
           v[i * k + j] = x[p[j]];
         }
-        return;
-      }
-      // A heap with the worst kept element on top; later indices only
-      // enter when strictly better than it.
-      int64_t* heap = ix + i * k;
-      for (int64_t j = 0; j < k; ++j) heap[j] = j;
-      std::make_heap(heap, heap + k, better);
-      // Quick reject against the worst kept value (a NaN fails both
-      // comparisons and goes to the full test).
-      scalar_t worst = x[heap[0]];
-      for (int64_t j = k; j < r.n; ++j) {
-        if (largest ? x[j] < worst : x[j] > worst) continue;
-        if (!better(j, heap[0])) continue;
-        std::pop_heap(heap, heap + k, better);
-        heap[k - 1] = j;
-        std::push_heap(heap, heap + k, better);
-        worst = x[heap[0]];
-      }
-      std::sort(heap, heap + k, better);
-      for (int64_t j = 0; j < k; ++j) v[i * k + j] = x[heap[j]];
+      });
     });
-  });
+  }
   return {fromRows(self, r, vals, k), fromRows(self, r, idx, k)};
-}
-
-TensorPair topk(const Tensor& self, int64_t k, int64_t dim, bool largest) {
-  const int64_t n = self.dim() == 0 ? 1 : self.size(dim);
-  JS_CHECK(k >= 0 && k <= n, "selected index k out of range");
-  // Selection wins while k is a small part of the row; otherwise sort.
-  if (self.dim() > 0 && k > 0 && k * 2 <= n) return topkSelect(self, k, dim, largest);
-  auto [values, indices] = sortRows(self, dim, largest);
-  if (self.dim() == 0) return {values, indices};
-  const int64_t d = maybe_wrap_dim(dim, self.dim());
-  return {values.narrow(d, 0, k).contiguous(), indices.narrow(d, 0, k).contiguous()};
 }
 
 // One value and index per row, picked from the row's stable ascending order
@@ -467,27 +448,29 @@ const OpTable kDimOps = {
                          "Running maximum and its index."),
     op<cumExtreme<false>>("aten::cummin(Tensor self, int dim) -> (Tensor values, Tensor indices)",
                           "Running minimum and its index."),
-    op<sortRows>("aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
-                 "Sorted values and their original indices (stable; NaN last)."),
-    op<[](const Tensor& self, std::optional<bool> /*stable*/, int64_t dim, bool descending) {
-      return sortRows(self, dim, descending);
+    op<[](const Tensor& self, int64_t dim, bool descending) { return sortRows(self, dim, descending); }>(
+        "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)",
+        "Sorted values and their original indices (NaN last; ties as PyTorch's CPU sort leaves them)."),
+    op<[](const Tensor& self, std::optional<bool> stable, int64_t dim, bool descending) {
+      JS_CHECK(stable.has_value(), "sort(): stable must be True or False, got None");  // PyTorch asserts so too
+      return sortRows(self, dim, descending, *stable);
     }>("aten::sort.stable(Tensor self, *, bool? stable, int dim=-1, bool descending=False) -> (Tensor values, Tensor "
        "indices)",
-       "sort (always stable here)."),
+       "sort; stable keeps ties in order."),
     op<[](const Tensor& self, int64_t dim, bool descending) { return std::get<1>(sortRows(self, dim, descending)); }>(
         "aten::argsort(Tensor self, int dim=-1, bool descending=False) -> Tensor",
         "Indices that sort the tensor along dim."),
-    op<[](const Tensor& self, bool /*stable*/, int64_t dim, bool descending) {
-      return std::get<1>(sortRows(self, dim, descending));
+    op<[](const Tensor& self, bool stable, int64_t dim, bool descending) {
+      return std::get<1>(sortRows(self, dim, descending, stable));
     }>("aten::argsort.stable(Tensor self, *, bool stable, int dim=-1, bool descending=False) -> Tensor",
-       "argsort (always stable here)."),
+       "argsort; stable keeps ties in order."),
     op<[](const Tensor& self) { return std::get<0>(sortRows(self, 0, false)); }>("aten::msort(Tensor self) -> Tensor",
                                                                                 "Sorts along dim 0."),
-    op<[](const Tensor& self, int64_t k, int64_t dim, bool largest, bool /*sorted*/) {
-      return topk(self, k, dim, largest);
+    op<[](const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+      return topk(self, k, dim, largest, sorted);
     }>("aten::topk(Tensor self, int k, int dim=-1, bool largest=True, bool sorted=True) -> (Tensor values, Tensor "
        "indices)",
-       "The k largest (or smallest) values along dim, sorted."),
+       "The k largest (or smallest) values along dim (ties as PyTorch's CPU kernel picks them)."),
     op<medianAll<false>>("aten::median(Tensor self) -> Tensor", "Lower median of all elements (NaN propagates)."),
     op<medianDim<false>>(
         "aten::median.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",

@@ -1016,6 +1016,19 @@ cases = {
  "pad_packed_tb_int": ("def f(d: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pad_packed_sequence(d, b, False, -1.5, -1)\n", [torch.arange(8).view(4, 2), torch.tensor([2, 1, 1])]),
  "pad_packed_total_short": ("def f(d: Tensor, b: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch._pad_packed_sequence(d, b, True, 0.0, 3)\n", [torch.arange(14.).view(7, 2), torch.tensor([3, 2, 1, 1])]),
  "to_keywords_only": ("def f(x: Tensor) -> Tensor:\n    return x.to(dtype=torch.float64, layout=torch.strided, device=torch.device('cpu'))\n", [torch.arange(3)]),
+ # ties come out in PyTorch's CPU order (std::sort / nth_element / partial_sort over values only)
+ "topk_ties_partial": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 10)\n", [torch.zeros(1000)]),
+ "topk_ties_nth": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 10)\n", [torch.zeros(20)]),
+ "topk_ties_unsorted": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 7, sorted=False)\n", [torch.tensor([1., 2, 2, 2, 1, 2, 0, 2, 1, 2, 2, 0])]),
+ "topk_ties_smallest_2d": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 4, largest=False)\n", [torch.randint(0, 3, (4, 300)).float()]),
+ "topk_ties_dim0": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 30, dim=0)\n", [torch.randint(0, 2, (40, 3))]),
+ "topk_0dim_k0": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.topk(x, 0)\n", [torch.tensor(3.)]),
+ "sort_ties_desc": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.sort(x, descending=True)\n", [torch.randint(0, 4, (100,)).float()]),
+ "sort_ties_asc_2d": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.sort(x)\n", [torch.randint(0, 3, (3, 70))]),
+ "sort_ties_dim0_nan": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.sort(x, dim=0)\n", [torch.tensor([[1., float('nan')], [1., 2.], [float('nan'), 2.]] * 12)]),
+ "sort_stable_none": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.sort(x, stable=None, descending=True)\n", [torch.zeros(50)]),
+ "sort_stable_false": ("def f(x: Tensor) -> Tuple[Tensor, Tensor]:\n    return torch.sort(x, stable=False)\n", [torch.zeros(50)]),
+ "argsort_ties": ("def f(x: Tensor) -> Tensor:\n    return torch.argsort(x, descending=True)\n", [torch.zeros(33)]),
 
 }
 # Cases that need torch.jit.script (classes, decorators): each source is

@@ -33,25 +33,41 @@ std::vector<float> uniform(int64_t n, float lo, float hi, uint32_t seed) {
   return v;
 }
 
-// topk by selection (k small against the row: a heap; k over 1/16 of it:
-// nth_element) gives exactly sort's first k, ties and NaN included, for
-// largest and smallest.
-TEST(TopkSelection, EqualsSortPrefix) {
+// Whether idx (k per row) names k distinct positions of each row whose
+// values are vals: what topk's indices must satisfy whatever their order
+// among ties (which follows PyTorch's selection; torch_diff checks that).
+void expectIndicesName(const Tensor& t, int64_t dim, const Tensor& vals, const Tensor& idx, const std::string& what) {
+  Tensor picked = callT("aten::gather", {t, IValue(dim), idx, IValue(false)});
+  const auto a = values(picked), b = values(vals);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    EXPECT_TRUE(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i]))) << what;
+  Tensor sortedIdx = call("aten::sort", {idx, IValue(dim), IValue(false)})[0].toTensor();
+  Tensor same = callT("aten::eq.Tensor", {sortedIdx.narrow(dim, 1, idx.size(dim) - 1),
+                                          sortedIdx.narrow(dim, 0, idx.size(dim) - 1)});
+  for (double d : values(same)) EXPECT_EQ(d, 0.0) << what << ": an index repeats";
+}
+
+// topk's values are sort's first k, ties and NaN included, for largest and
+// smallest, through both of PyTorch's selections (partial_sort when
+// k * 64 <= n, nth_element otherwise); its indices name them.
+TEST(TopkSelection, ValuesEqualSortPrefix) {
   std::vector<float> v = uniform(3 * 200, -3, 3, 11);
   for (size_t i = 0; i < v.size(); i += 7) v[i] = 1.0f;  // many ties
   v[5] = std::numeric_limits<float>::quiet_NaN();
   v[405] = std::numeric_limits<float>::quiet_NaN();
   Tensor t = floats(v, {3, 200});
   for (bool largest : {true, false}) {
-    for (int64_t k : {1, 5, 12, 13, 50, 100}) {
+    for (int64_t k : {1, 2, 3, 5, 12, 13, 50, 100}) {
+      const std::string what = "largest=" + std::to_string(largest) + " k=" + std::to_string(k);
       Stack top = call("aten::topk", {t, IValue(k), IValue(int64_t{1}), IValue(largest), IValue(true)});
       Stack srt = call("aten::sort", {t, IValue(int64_t{1}), IValue(largest)});
-      Tensor sv = srt[0].toTensor().narrow(1, 0, k), si = srt[1].toTensor().narrow(1, 0, k);
+      Tensor sv = srt[0].toTensor().narrow(1, 0, k);
       const auto a = values(top[0].toTensor()), b = values(sv);
       ASSERT_EQ(a.size(), b.size());
       for (size_t i = 0; i < a.size(); ++i)
-        EXPECT_TRUE(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i]))) << "largest=" << largest << " k=" << k;
-      EXPECT_EQ(values(top[1].toTensor()), values(si)) << "largest=" << largest << " k=" << k;
+        EXPECT_TRUE(a[i] == b[i] || (std::isnan(a[i]) && std::isnan(b[i]))) << what;
+      if (k > 1) expectIndicesName(t, 1, top[0].toTensor(), top[1].toTensor(), what);
     }
   }
   // Rows longer than the selection's on-stack index buffer (256).
@@ -61,14 +77,32 @@ TEST(TopkSelection, EqualsSortPrefix) {
   for (bool largest : {true, false}) {
     Stack top = call("aten::topk", {long_rows, IValue(int64_t{40}), IValue(int64_t{1}), IValue(largest), IValue(true)});
     Stack srt = call("aten::sort", {long_rows, IValue(int64_t{1}), IValue(largest)});
-    EXPECT_EQ(values(top[1].toTensor()), values(srt[1].toTensor().narrow(1, 0, 40))) << "largest=" << largest;
     EXPECT_EQ(values(top[0].toTensor()), values(srt[0].toTensor().narrow(1, 0, 40))) << "largest=" << largest;
+    expectIndicesName(long_rows, 1, top[0].toTensor(), top[1].toTensor(), "long rows");
   }
   // Along dim 0 of a non-contiguous view.
   Tensor tt = t.transpose(0, 1);
   Stack top = call("aten::topk", {tt, IValue(int64_t{3}), IValue(int64_t{0}), IValue(true), IValue(true)});
   Stack srt = call("aten::sort", {tt, IValue(int64_t{0}), IValue(true)});
-  EXPECT_EQ(values(top[1].toTensor()), values(srt[1].toTensor().narrow(0, 0, 3)));
+  expectIndicesName(tt, 0, top[0].toTensor(), top[1].toTensor(), "dim 0");
+}
+
+// Ties: PyTorch 1.13's own answers (CPU), which depend on the selection
+// algorithm it runs (see dim_ops.cpp topk/sortRows).
+TEST(TopkSelection, TiesFollowPyTorch) {
+  auto idx = [](Stack s) { return values(s[1].toTensor()); };
+  using V = std::vector<double>;
+  EXPECT_EQ(idx(call("aten::topk", {floats(std::vector<float>(1000, 0.f)), IValue(int64_t{10}), IValue(int64_t{-1}),
+                                    IValue(true), IValue(true)})),
+            (V{8, 9, 4, 7, 5, 3, 1, 0, 2, 6}));
+  EXPECT_EQ(idx(call("aten::topk", {floats(std::vector<float>(20, 0.f)), IValue(int64_t{10}), IValue(int64_t{-1}),
+                                    IValue(true), IValue(true)})),
+            (V{15, 11, 12, 13, 14, 17, 19, 18, 10, 16}));
+  V s = idx(call("aten::sort", {floats(std::vector<float>(100, 0.f)), IValue(int64_t{0}), IValue(true)}));
+  EXPECT_EQ(V(s.begin(), s.begin() + 5), (V{62, 74, 73, 72, 71}));
+  V st = idx(call("aten::sort.stable", {floats(std::vector<float>(100, 0.f)), IValue(true), IValue(int64_t{0}),
+                                       IValue(true)}));
+  EXPECT_EQ(V(st.begin(), st.begin() + 5), (V{0, 1, 2, 3, 4}));
 }
 
 TEST(GatherFastPath, MatchesNaiveOnStridedInputs) {
