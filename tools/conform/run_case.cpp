@@ -1,6 +1,7 @@
 #include "tools/conform/run_case.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <filesystem>
 #include <fstream>
@@ -51,6 +52,19 @@ Stack toHost(Stack values) {
 
 ItemResult pass() { return ItemResult{true, {}}; }
 ItemResult fail(std::string why) { return ItemResult{false, std::move(why)}; }
+
+// A result that does not match. With JITSERVE_CONFORM_DUMP=DIR set, ours is
+// also written to DIR/<suite>__<case>.pt (torch.save format) to compare
+// with expected.pt in Python.
+ItemResult mismatch(const Case& c, const IValue& actual, std::string why) {
+  if (const char* dir = std::getenv("JITSERVE_CONFORM_DUMP")) {
+    std::string file = c.name;
+    std::replace(file.begin(), file.end(), '/', '_');
+    absl::Status st = saveTorchSaveFile(actual, std::string(dir) + "/" + file + ".pt");
+    if (!st.ok()) why += " (dump failed: " + std::string(st.message()) + ")";
+  }
+  return fail(std::move(why));
+}
 
 absl::StatusOr<std::string> readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -109,7 +123,7 @@ ItemResult runIR(const Case& c) {
   auto expected = loadTorchSaveFile(c.path("expected.pt"));
   if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
   IValue actual = resultOf(*outputs);
-  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(*diff);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return mismatch(c, actual, *diff);
   return pass();
 }
 
@@ -148,7 +162,7 @@ ItemResult checkedCall(const Case& c, const FunctionSchema& schema, const Stack&
   auto expected = loadTorchSaveFile(c.path("expected.pt"));
   if (!expected.ok()) return fail("expected.pt: " + std::string(expected.status().message()));
   IValue actual = resultOf(stack);
-  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return fail(label + *diff);
+  if (auto diff = compareValues(*expected, actual, Tolerance{c.rtol, c.atol})) return mismatch(c, actual, label + *diff);
   return pass();
 }
 
