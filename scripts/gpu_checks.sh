@@ -14,7 +14,8 @@
 # corpus suite found under .devcorpus (unpacked from corpus.tgz, plus large/)
 # on cuda and on the CPU, writing per-case JSON so the two pass sets can be
 # compared, and jit-bench on cuda against PyTorch 2.11 on the same GPU
-# (frozen workloads whose archives are there). Logs and a summary go under
+# (frozen workloads whose archives are there); torchvision/torchaudio models
+# made there (tests/conformance/torch_models) run in the same loop. Logs and a summary go under
 # $OUT (./gpu-out when unset); exits non-zero when a check failed.
 set -uo pipefail
 out=${OUT:-gpu-out}
@@ -39,7 +40,13 @@ torch_python=${JITSERVE_TORCH_PYTHON:-/opt/torch/.venv/bin/python3}
 if [ "${LARGE:-1}" = 1 ] && [ -x "$torch_python" ] && [ -d .devcorpus ]; then
   run make_large_cases "$torch_python" tools/bench/make_large_cases.py .devcorpus/large
 fi
-if [ -f .devcorpus/corpus.tgz ] || [ -d .devcorpus/large ]; then
+# torchvision/torchaudio models scripted by PyTorch 2.11 (skipped when its
+# venv has no torchvision: make_cases.py exits 77).
+if [ -x "$torch_python" ] && [ -d .devcorpus ]; then
+  "$torch_python" tests/conformance/torch_models/make_cases.py .devcorpus/torch_models >"$out/make_torch_models.log" 2>&1
+  echo "make_torch_models: rc=$? (77: no torchvision)" | tee -a "$out/summary.txt"
+fi
+if [ -f .devcorpus/corpus.tgz ] || [ -d .devcorpus/large ] || [ -d .devcorpus/torch_models ]; then
   [ -f .devcorpus/corpus.tgz ] && tar -C .devcorpus -xzf .devcorpus/corpus.tgz
   for suite in .devcorpus/*/; do
     name=$(basename "$suite")

@@ -26,6 +26,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+# Reference models for tests (conformance_torch_models skips without them):
+# installed when the package archive is reachable, never a reason to fail.
+optional=(python3-torchvision python3-torchaudio)
+missing=()
+for p in "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" -eq 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } ||
+    echo "install-deps: could not install ${missing[*]} (optional; their tests will be skipped)" >&2
+fi
 # Node.js and npm for the deploy checks (kubernetes-models, @grafana/schema):
 # our machines ship a newer Node.js; Debian's only where there is none.
 if ! command -v npm >/dev/null 2>&1; then
