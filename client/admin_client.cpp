@@ -14,8 +14,11 @@ absl::Status toStatus(const grpc::Status& s) {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<AdminClient>> AdminClient::connect(const std::string& target, std::string token,
-                                                                  std::chrono::milliseconds timeout) {
-  auto channel = grpc::CreateChannel(target, grpc::InsecureChannelCredentials());
+                                                                  std::chrono::milliseconds timeout,
+                                                                  const TlsFiles& tls) {
+  auto credentials = channelCredentials(tls);
+  if (!credentials.ok()) return credentials.status();
+  auto channel = grpc::CreateChannel(target, *credentials);
   if (!channel) return absl::UnavailableError("cannot create a channel to " + target);
   return std::unique_ptr<AdminClient>(new AdminClient(apb::Admin::NewStub(channel), std::move(token), timeout));
 }

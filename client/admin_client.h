@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "client/channel_credentials.h"
 #include "proto/jitserve/admin/v1/admin.grpc.pb.h"
 
 namespace jitserve::client {
@@ -14,7 +15,8 @@ namespace jitserve::client {
 class AdminClient {
  public:
   static absl::StatusOr<std::unique_ptr<AdminClient>> connect(const std::string& target, std::string token,
-                                                              std::chrono::milliseconds timeout = std::chrono::seconds(60));
+                                                              std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                                                              const TlsFiles& tls = {});
 
   absl::StatusOr<jitserve::admin::v1::GetGraphResponse> graph(const std::string& model, const std::string& method,
                                                               const std::string& stage, const std::string& version = "");

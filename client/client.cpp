@@ -16,11 +16,14 @@ absl::Status toStatus(const grpc::Status& s) {
 Client::Client(std::shared_ptr<grpc::Channel> channel, std::chrono::milliseconds timeout)
     : channel_(std::move(channel)), stub_(pb::JitServe::NewStub(channel_)), timeout_(timeout) {}
 
-absl::StatusOr<std::unique_ptr<Client>> Client::connect(const std::string& target, std::chrono::milliseconds timeout) {
+absl::StatusOr<std::unique_ptr<Client>> Client::connect(const std::string& target, std::chrono::milliseconds timeout,
+                                                        const TlsFiles& tls) {
+  auto credentials = channelCredentials(tls);
+  if (!credentials.ok()) return credentials.status();
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(-1);
   args.SetMaxSendMessageSize(-1);
-  auto channel = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+  auto channel = grpc::CreateCustomChannel(target, *credentials, args);
   if (!channel) return absl::UnavailableError("cannot create a channel to " + target);
   return std::unique_ptr<Client>(new Client(std::move(channel), timeout));
 }

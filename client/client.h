@@ -15,6 +15,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "client/channel_credentials.h"
 #include "proto/grpc/health/v1/health.grpc.pb.h"
 #include "proto/jitserve/v1/jitserve.grpc.pb.h"
 
@@ -23,7 +24,8 @@ namespace jitserve::client {
 class Client {
  public:
   static absl::StatusOr<std::unique_ptr<Client>> connect(const std::string& target,
-                                                         std::chrono::milliseconds timeout = std::chrono::seconds(60));
+                                                         std::chrono::milliseconds timeout = std::chrono::seconds(60),
+                                                         const TlsFiles& tls = {});
 
   absl::StatusOr<jitserve::v1::ModelInfo> loadSource(const std::string& name, const std::string& version,
                                                      const std::string& source, const std::string& entry = "");

@@ -53,7 +53,9 @@ namespace {
 
 using jitserve::client::Client;
 
-constexpr const char* kUsage = R"(usage: jitctl [--server HOST:PORT] [--timeout SEC] COMMAND ...
+constexpr const char* kUsage = R"(usage: jitctl [--server HOST:PORT] [--timeout SEC] [TLS] COMMAND ...
+  TLS (a jitserved started with --tls-cert): --tls-ca FILE (the CA that signed its certificate),
+      and for mutual TLS --tls-cert FILE --tls-key FILE (this client's)
 commands:
   health [SERVICE]                             grpc.health.v1 Check of the server (or SERVICE): prints
       SERVING, NOT_SERVING, ...; exit 0 only when SERVING (a container health check)
@@ -130,7 +132,7 @@ std::string signatureLine(const jitserve::v1::Method& m) {
 // Closed-loop load: each client sends the next request when the previous
 // one answered. Latencies are per request, measured at the client.
 int bench(const std::string& server, const jitserve::v1::InferRequest& req, std::map<std::string, std::string>& opts,
-          double timeoutSec) {
+          double timeoutSec, const jitserve::client::TlsFiles& tls) {
   const int clients = opts.count("clients") ? std::max(1, std::atoi(opts["clients"].c_str())) : 32;
   const double seconds = opts.count("seconds") ? std::atof(opts["seconds"].c_str()) : 10;
   std::vector<std::vector<double>> latencies(clients);
@@ -141,7 +143,7 @@ int bench(const std::string& server, const jitserve::v1::InferRequest& req, std:
   std::vector<std::thread> threads;
   for (int i = 0; i < clients; ++i) {
     threads.emplace_back([&, i] {
-      auto c = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+      auto c = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)), tls);
       if (!c.ok()) return;
       while (std::chrono::steady_clock::now() < end) {
         const auto t0 = std::chrono::steady_clock::now();
@@ -195,12 +197,17 @@ int main(int argc, char** argv) {
   if (opts.count("timeout")) timeoutSec = std::atof(opts["timeout"].c_str());
   for (const auto& [k, v] : opts) {
     static const char* known[] = {"server", "timeout", "version", "entry", "method", "inputs", "stage", "admin-server",
-                                  "token-file", "clients", "seconds", "device", "cpu-fallback"};
+                                  "token-file", "clients", "seconds", "device", "cpu-fallback",
+                                  "tls-ca", "tls-cert", "tls-key"};
     bool ok = false;
     for (const char* n : known) ok = ok || k == n;
     if (!ok) return usage("unknown option --" + k);
   }
   if (positional.empty()) return usage("no command");
+  jitserve::client::TlsFiles tls;
+  if (opts.count("tls-ca")) tls.ca = opts["tls-ca"];
+  if (opts.count("tls-cert")) tls.cert = opts["tls-cert"];
+  if (opts.count("tls-key")) tls.key = opts["tls-key"];
   const std::string cmd = positional[0];
   const std::string version = opts.count("version") ? opts["version"] : "";
 
@@ -215,7 +222,7 @@ int main(int argc, char** argv) {
     if (!readFile(tokenFile, &token)) return fail(absl::NotFoundError("cannot read " + tokenFile));
     while (!token.empty() && std::isspace(static_cast<unsigned char>(token.back()))) token.pop_back();
     auto admin = jitserve::client::AdminClient::connect(
-        adminServer, token, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+        adminServer, token, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)), tls);
     if (!admin.ok()) return fail(admin.status());
     if (cmd == "graph") {
       if (positional.size() != 2) return usage("graph takes MODEL");
@@ -285,7 +292,7 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  auto client = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)));
+  auto client = Client::connect(server, std::chrono::milliseconds(static_cast<int64_t>(timeoutSec * 1000)), tls);
   if (!client.ok()) return fail(client.status());
   Client& c = **client;
 
@@ -392,7 +399,7 @@ int main(int argc, char** argv) {
         (*req.mutable_named_inputs())[it.key()] = std::move(*v);
       }
     }
-    if (cmd == "bench") return bench(server, req, opts, timeoutSec);
+    if (cmd == "bench") return bench(server, req, opts, timeoutSec, tls);
     auto r = c.infer(req);
     if (!r.ok()) return fail(r.status());
     std::cout << jitserve::client::valueToJson(r->output()).dump() << "\n";

@@ -12,6 +12,7 @@
 #include "server/grpc/admin_service.h"
 #include "server/grpc/kserve_service.h"
 #include "server/grpc/native_service.h"
+#include "server/grpc/tls_credentials.h"
 #include "server/metrics.h"
 #include "server/metrics_http.h"
 
@@ -27,11 +28,13 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
   s->native_ = std::make_unique<NativeService>(*s->core_);
   s->kserve_ = std::make_unique<KServeService>(*s->core_);
 
+  if (absl::Status tls = checkTlsFiles(c); !tls.ok()) return tls;
+  const std::shared_ptr<grpc::ServerCredentials> credentials = serverCredentials(c);
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   const std::string address = absl::StrCat(c.grpcHost, ":", c.grpcPort);
-  builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &s->grpcPort_);
+  builder.AddListeningPort(address, credentials, &s->grpcPort_);
   builder.SetMaxReceiveMessageSize(static_cast<int>(c.maxMessageBytes));
   builder.SetMaxSendMessageSize(static_cast<int>(c.maxMessageBytes));
   builder.RegisterService(s->native_.get());
@@ -46,7 +49,7 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
     s->admin_ = std::make_unique<AdminService>(*s->core_, std::move(*token));
     grpc::ServerBuilder adminBuilder;
     const std::string adminAddress = absl::StrCat(c.adminHost, ":", c.adminPort);
-    adminBuilder.AddListeningPort(adminAddress, grpc::InsecureServerCredentials(), &s->adminPort_);
+    adminBuilder.AddListeningPort(adminAddress, credentials, &s->adminPort_);
     adminBuilder.RegisterService(s->admin_.get());
     s->adminGrpc_ = adminBuilder.BuildAndStart();
     if (!s->adminGrpc_ || s->adminPort_ == 0) return absl::UnavailableError(absl::StrCat("cannot listen on ", adminAddress));
@@ -66,7 +69,8 @@ absl::StatusOr<std::unique_ptr<Server>> Server::create(ServerConfig config) {
     health->SetServingStatus(jitserve::v1::JitServe::service_full_name(), true);
     health->SetServingStatus(inference::GRPCInferenceService::service_full_name(), true);
   }
-  std::cerr << "jitserved: grpc listening on " << c.grpcHost << ":" << s->grpcPort_ << std::endl;
+  std::cerr << "jitserved: grpc listening on " << c.grpcHost << ":" << s->grpcPort_
+            << (c.tlsCert.empty() ? "" : c.tlsClientCa.empty() ? " (TLS)" : " (mutual TLS)") << std::endl;
   return s;
 }
 

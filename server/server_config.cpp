@@ -53,6 +53,12 @@ const std::vector<Option>& options() {
        "serve archives in eval mode frozen: attributes folded, batch_norm folded into convs (true)"},
       {"device", Kind::kString, JS_STR(device),
        "where models run unless their config.json names one: cpu, cuda or cuda:N (cpu)"},
+      {"tls-cert", Kind::kString, JS_STR(tlsCert), "PEM certificate chain: serve the inference and admin ports over TLS"},
+      {"tls-key", Kind::kString, JS_STR(tlsKey), "PEM private key of --tls-cert"},
+      {"tls-client-ca", Kind::kString, JS_STR(tlsClientCa),
+       "PEM CA bundle: require client certificates signed by it (mutual TLS)"},
+      {"tls-reload-seconds", Kind::kInt, JS_INT(tlsReloadSeconds),
+       "how often the TLS files are checked for changes and reloaded (60)"},
       {"inline-max-us", Kind::kInt, JS_INT(inlineMaxUs),
        "run a request on the gRPC thread when its method is straight-line and averages at most this (50; 0: never)"},
   };
@@ -180,11 +186,36 @@ absl::StatusOr<ServerConfig> parseServerConfig(const std::vector<std::string>& a
   if (c.grpcPort > 65535 || c.adminPort > 65535 || c.metricsPort > 65535) {
     return absl::InvalidArgumentError("ports must be at most 65535");
   }
+  if (c.tlsCert.empty() != c.tlsKey.empty())
+    return absl::InvalidArgumentError("--tls-cert and --tls-key go together: give both or neither");
+  if (!c.tlsClientCa.empty() && c.tlsCert.empty())
+    return absl::InvalidArgumentError("--tls-client-ca needs --tls-cert and --tls-key (mutual TLS is TLS first)");
+  if (c.tlsReloadSeconds < 1) return absl::InvalidArgumentError("--tls-reload-seconds must be at least 1");
   if (c.maxQueue < 1) return absl::InvalidArgumentError("--max-queue must be at least 1");
   if (c.maxMessageBytes < 1024 || c.maxMessageBytes > (int64_t{1} << 31) - 1) {
     return absl::InvalidArgumentError("--max-message-bytes must be between 1024 and 2147483647");
   }
   return c;
+}
+
+absl::Status checkTlsFiles(const ServerConfig& c) {
+  auto check = [](const char* flag, const std::string& path, std::string_view block) -> absl::Status {
+    if (path.empty()) return absl::OkStatus();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return absl::InvalidArgumentError(absl::StrCat("--", flag, ": cannot read ", path));
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    // "-----BEGIN CERTIFICATE-----", or "-----BEGIN [RSA |EC ]PRIVATE KEY-----".
+    const size_t begin = text.find("-----BEGIN ");
+    const size_t end = begin == std::string::npos ? begin : text.find("-----", begin + 11);
+    if (end == std::string::npos || text.substr(begin + 11, end - begin - 11).find(block) == std::string::npos)
+      return absl::InvalidArgumentError(absl::StrCat("--", flag, ": ", path, " holds no PEM ", std::string(block)));
+    return absl::OkStatus();
+  };
+  if (auto s = check("tls-cert", c.tlsCert, "CERTIFICATE"); !s.ok()) return s;
+  if (auto s = check("tls-key", c.tlsKey, "PRIVATE KEY"); !s.ok()) return s;
+  return check("tls-client-ca", c.tlsClientCa, "CERTIFICATE");
 }
 
 }  // namespace jitserve::server

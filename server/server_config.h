@@ -54,7 +54,20 @@ struct ServerConfig : ServingOptions {
   // load balancer (a Kubernetes Service) takes to stop sending here. Part
   // of the grace period.
   int64_t shutdownDelayMs = 0;
+  // TLS on the inference and admin ports (PEM files): both or neither of
+  // cert and key. With a client CA, clients must present a certificate it
+  // signed (mTLS). The files are re-read when they change, checked every
+  // tlsReloadSeconds, so rotated certificates apply without a restart.
+  std::string tlsCert;
+  std::string tlsKey;
+  std::string tlsClientCa;
+  int64_t tlsReloadSeconds = 60;
 };
+
+// The PEM block types a TLS file must hold; InvalidArgument naming the flag
+// and file when it cannot be read or holds none (checked at start: gRPC
+// would otherwise only fail each handshake).
+absl::Status checkTlsFiles(const ServerConfig& c);
 
 // Parses argv (argv[0] skipped). InvalidArgument names the bad flag;
 // `--help` yields a Cancelled status whose message is the usage text.

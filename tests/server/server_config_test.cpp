@@ -74,6 +74,36 @@ TEST(ServerConfig, FileThenFlags) {
   EXPECT_EQ(c->modelRepository, "/r");
 }
 
+TEST(ServerConfig, TlsFlagsGoTogether) {
+  EXPECT_TRUE(parseServerConfig({}).ok());
+  EXPECT_TRUE(parseServerConfig({"--tls-cert", "c.pem", "--tls-key", "k.pem", "--tls-client-ca", "ca.pem"}).ok());
+  auto alone = parseServerConfig({"--tls-cert", "c.pem"});
+  ASSERT_FALSE(alone.ok());
+  EXPECT_NE(alone.status().message().find("--tls-cert and --tls-key go together"), std::string_view::npos);
+  EXPECT_FALSE(parseServerConfig({"--tls-client-ca", "ca.pem"}).ok());
+  EXPECT_FALSE(parseServerConfig({"--tls-cert", "c", "--tls-key", "k", "--tls-reload-seconds", "0"}).ok());
+}
+
+TEST(ServerConfig, TlsFilesAreCheckedAtStart) {
+  const std::string dir = ::testing::TempDir();
+  const std::string cert = dir + "/tls_cert.pem", key = dir + "/tls_key.pem", junk = dir + "/tls_junk.txt";
+  std::ofstream(cert) << "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+  std::ofstream(key) << "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n";
+  std::ofstream(junk) << "not a certificate\n";
+  ServerConfig c;
+  EXPECT_TRUE(checkTlsFiles(c).ok());  // no TLS
+  c.tlsCert = cert;
+  c.tlsKey = key;
+  EXPECT_TRUE(checkTlsFiles(c).ok());
+  c.tlsKey = cert;  // a certificate where the key should be
+  EXPECT_EQ(checkTlsFiles(c).message(), "--tls-key: " + cert + " holds no PEM PRIVATE KEY");
+  c.tlsKey = key;
+  c.tlsClientCa = junk;
+  EXPECT_EQ(checkTlsFiles(c).message(), "--tls-client-ca: " + junk + " holds no PEM CERTIFICATE");
+  c.tlsClientCa = dir + "/missing.pem";
+  EXPECT_EQ(checkTlsFiles(c).message(), "--tls-client-ca: cannot read " + dir + "/missing.pem");
+}
+
 TEST(ServerConfig, ErrorsNameTheProblem) {
   EXPECT_NE(std::string(parseServerConfig({"--bogus"}).status().message()).find("unknown flag --bogus"),
             std::string::npos);
