@@ -2,7 +2,10 @@
 // libFuzzer, so any compiler's build can replay them (ctest does, over
 // tests/fuzz/regressions/).
 //
-//   fuzz-replay [--target=parser|compile|all] PATH...
+//   fuzz-replay [--target=parser|compile|all|unpickle|zip] PATH...
+//
+// parser, compile and all (both) take TorchScript source; unpickle takes a
+// pickle (data.pkl) and zip a zip file (an archive or torch.save file).
 //
 // A PATH that is a folder is walked recursively (files ending in .md are
 // notes, not inputs). Each input is named on stderr before it runs, so when
@@ -38,15 +41,17 @@ void collect(const fs::path& p, std::vector<fs::path>& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool parser = true, compile = true;
+  bool parser = true, compile = true, unpickle = false, zip = false;
   std::vector<fs::path> inputs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--target=parser") compile = false;
     else if (a == "--target=compile") parser = false;
     else if (a == "--target=all") parser = compile = true;
+    else if (a == "--target=unpickle") { parser = compile = false; unpickle = true; }
+    else if (a == "--target=zip") { parser = compile = false; zip = true; }
     else if (a.rfind("-", 0) == 0) {
-      std::fprintf(stderr, "usage: fuzz-replay [--target=parser|compile|all] PATH...\n");
+      std::fprintf(stderr, "usage: fuzz-replay [--target=parser|compile|all|unpickle|zip] PATH...\n");
       return 2;
     } else if (!fs::exists(a)) {
       std::fprintf(stderr, "fuzz-replay: no such file or folder: %s\n", a.c_str());
@@ -64,6 +69,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "fuzz-replay: %s\n", p.c_str());
     if (parser) jitserve::fuzz::frontendParserTarget(data, bytes.size());
     if (compile) jitserve::fuzz::frontendCompileTarget(data, bytes.size());
+    if (unpickle) jitserve::fuzz::unpicklerTarget(data, bytes.size());
+    if (zip) jitserve::fuzz::zipArchiveTarget(data, bytes.size());
   }
   std::fprintf(stderr, "fuzz-replay: %zu input(s) passed\n", inputs.size());
   return 0;

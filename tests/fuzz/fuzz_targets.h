@@ -1,4 +1,4 @@
-// The frontend's fuzz targets as plain functions, so the same code runs under
+// The fuzz targets as plain functions, so the same code runs under
 // libFuzzer (the *_fuzzer executables, clang only) and in the replay tool
 // (fuzz-replay, any compiler) that ctest runs over tests/fuzz/regressions/.
 //
@@ -22,5 +22,13 @@ int frontendParserTarget(const uint8_t* data, size_t size);
 // frontend::CompilationUnit::define; every function it adds must pass the IR
 // verifier and print. Nothing is run: compiling is the contract under test.
 int frontendCompileTarget(const uint8_t* data, size_t size);
+
+// The unpickler (serialization_target.cpp): the bytes as a data.pkl, with
+// small limits and storages of up to 64 elements available.
+int unpicklerTarget(const uint8_t* data, size_t size);
+
+// The bytes as a zip file, loaded as a torch.save file and as a TorchScript
+// archive (zip reader, pickles, code compiled).
+int zipArchiveTarget(const uint8_t* data, size_t size);
 
 }  // namespace jitserve::fuzz

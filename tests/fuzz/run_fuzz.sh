@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes the TorchScript frontend with libFuzzer for SECONDS (default 60).
 #   tests/fuzz/run_fuzz.sh [SECONDS] [TARGET]
-# TARGET: frontend_compile_fuzzer (default: lexer + parser + IR emitter) or
-# frontend_parser_fuzzer (lexer + parser only). Seeds: every conformance
-# source and the code printed in the corpus archives, with python.dict.
+# TARGET: frontend_compile_fuzzer (default: lexer + parser + IR emitter),
+# frontend_parser_fuzzer (lexer + parser only), unpickler_fuzzer (pickles)
+# or zip_archive_fuzzer (archives and torch.save files). Seeds: every
+# conformance source and the code printed in the corpus archives, with
+# python.dict; the corpus's pickles; its small .pt files.
 #
 # It builds in build-fuzz/ (clang-15, ASan + UBSan at -O1 like the sanitizer
 # pass of scripts/test.sh, JITSERVE_FUZZ=ON), configuring it when needed, and
@@ -36,6 +38,30 @@ fi
 cmake --build "$BUILD" --target "$TARGET" -j "$JOBS"
 
 SEEDS="$BUILD/fuzz-seeds"
+DICT=(-dict="$ROOT/tests/fuzz/python.dict")
+MAXLEN=4096
+case "$TARGET" in
+  # Seeds: the corpus's pickles (data.pkl, constants.pkl of archives and of
+  # torch.save files) or its small zip files.
+  unpickler_fuzzer)
+    SEEDS="$BUILD/fuzz-seeds-pickle"; DICT=(); mkdir -p "$SEEDS"
+    if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
+      i=0
+      for z in "$CONF"/*/*/*.pt; do
+        for entry in $(unzip -Z1 "$z" 2>/dev/null | grep '\.pkl$'); do
+          unzip -p "$z" "$entry" > "$SEEDS/pkl_$i" 2>/dev/null || true
+          i=$((i + 1))
+        done
+      done
+    fi ;;
+  zip_archive_fuzzer)
+    SEEDS="$BUILD/fuzz-seeds-zip"; DICT=(); MAXLEN=65536; mkdir -p "$SEEDS"
+    if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
+      find "$CONF" -name '*.pt' -size -64k | head -200 | while read -r z; do
+        cp "$z" "$SEEDS/$(echo "$z" | md5sum | cut -c1-12).pt"
+      done
+    fi ;;
+esac
 WORK="$BUILD/fuzz-corpus/$TARGET"
 mkdir -p "$SEEDS" "$WORK"
 if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
@@ -59,8 +85,8 @@ mkdir -p "$ARTIFACTS"
 echo "run_fuzz: $TARGET for ${SECONDS_TO_RUN}s ($(ls "$SEEDS" | wc -l) seeds, corpus $WORK)"
 rc=0
 "$BUILD/bin/$TARGET" "$WORK" "$SEEDS" -artifact_prefix="$ARTIFACTS" \
-  -dict="$ROOT/tests/fuzz/python.dict" -max_total_time="$SECONDS_TO_RUN" \
-  -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 || rc=$?
+  "${DICT[@]}" -max_total_time="$SECONDS_TO_RUN" \
+  -max_len="$MAXLEN" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 || rc=$?
 if [ "$rc" -ne 0 ]; then
   echo "run_fuzz: $TARGET found a bug (status $rc); the input is in $ARTIFACTS" >&2
 fi

@@ -1,0 +1,6 @@
+// libFuzzer entry for the zip archive target (fuzz_targets.h).
+#include "tests/fuzz/fuzz_targets.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  return jitserve::fuzz::zipArchiveTarget(data, size);
+}
