@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds jitserve and runs every test: the normal build, then the same tests
 # under AddressSanitizer + UndefinedBehaviorSanitizer, then fuzzes the
-# frontend (lexer + parser + IR emitter) for a minute with libFuzzer in a
+# frontend (lexer + parser + IR emitter) for a minute and the unpickler for
+# half of that with libFuzzer in a
 # clang-15 sanitizer build (tests/fuzz/run_fuzz.sh, build-fuzz/; it builds
 # only the fuzzer and the libraries below it). Installs missing Debian
 # packages first (needs root on a fresh machine).
@@ -31,5 +32,7 @@ if [ "${JITSERVE_SKIP_ASAN:-0}" != 1 ]; then
   fuzz_seconds="${JITSERVE_FUZZ_SECONDS:-60}"
   if [ "$fuzz_seconds" != 0 ]; then
     JOBS="$jobs" bash tests/fuzz/run_fuzz.sh "$fuzz_seconds"
+    # Pickles are the other thing users hand us that a parser reads.
+    JOBS="$jobs" bash tests/fuzz/run_fuzz.sh "$(( (fuzz_seconds + 1) / 2 ))" unpickler_fuzzer
   fi
 fi

@@ -57,7 +57,7 @@ case "$TARGET" in
   zip_archive_fuzzer)
     SEEDS="$BUILD/fuzz-seeds-zip"; DICT=(); MAXLEN=65536; mkdir -p "$SEEDS"
     if [ -d "$CONF" ] && [ -z "$(ls -A "$SEEDS")" ]; then
-      find "$CONF" -name '*.pt' -size -64k | head -200 | while read -r z; do
+      find "$CONF" -name '*.pt' -size -64k | sed -n '1,200p' | while read -r z; do
         cp "$z" "$SEEDS/$(echo "$z" | md5sum | cut -c1-12).pt"
       done
     fi ;;
