@@ -26,7 +26,8 @@ std::optional<int64_t> dtypeConstant(const std::string& name) {
   static const std::map<std::string, int64_t> d = {
       {"uint8", 0}, {"int8", 1}, {"int16", 2}, {"short", 2}, {"int32", 3}, {"int", 3}, {"int64", 4},
       {"long", 4}, {"float16", 5}, {"half", 5}, {"float32", 6}, {"float", 6}, {"float64", 7},
-      {"double", 7}, {"complex64", 9}, {"complex128", 10}, {"bool", 11}, {"bfloat16", 15}};
+      {"double", 7}, {"complex32", 8}, {"chalf", 8}, {"complex64", 9}, {"cfloat", 9}, {"complex128", 10},
+      {"cdouble", 10}, {"bool", 11}, {"bfloat16", 15}};
   auto it = d.find(name);
   if (it == d.end()) return std::nullopt;
   return it->second;

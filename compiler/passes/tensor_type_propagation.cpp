@@ -176,8 +176,11 @@ TypePtr refine(const Node* n) {
   bool otherTensors = false;
   for (size_t i = 1; i < ins.size(); ++i) otherTensors |= ins[i]->type()->isa<TensorType>();
   if (!otherTensors) {
-    if (in(name, {"aten::relu", "aten::neg", "aten::abs", "aten::clone", "aten::contiguous", "aten::detach"}))
+    if (in(name, {"aten::relu", "aten::neg", "aten::clone", "aten::contiguous", "aten::detach"}))
       return sameShape(*a, a->dtype());
+    // |z| of a complex tensor is real.
+    if (name == "aten::abs")
+      return sameShape(*a, a->dtype() ? std::optional<ScalarType>(toRealValueType(*a->dtype())) : std::nullopt);
     if (aFloating &&
         in(name, {"aten::sigmoid", "aten::tanh", "aten::exp", "aten::log", "aten::sqrt", "aten::rsqrt", "aten::sin",
                   "aten::cos", "aten::gelu", "aten::silu", "aten::hardswish", "aten::hardsigmoid", "aten::elu",

@@ -4,9 +4,10 @@
 // column_stack), diagonals (diag, diag_embed, diagflat), pixel (un)shuffle,
 // sum_to_size, closeness (isclose, allclose, equal), sign and infinity
 // tests, round with decimals, ldexp, float_power, cosine_similarity, dist,
-// glu, the dropout family in inference mode, conj / isreal / angle of real
-// tensors, the sorts (sort, argsort, msort, kthvalue) as a full topk, and
-// the class-indexed losses nll_loss and cross_entropy (gather by target),
+// glu, the dropout family in inference mode, conj (complex: a clone with
+// the imaginary parts negated) and isreal, the sorts
+// (sort, argsort, msort, kthvalue) as a full topk, and the class-indexed
+// losses nll_loss and cross_entropy (gather by target),
 // median / nanmedian / quantile / nanquantile from the sort, and
 // masked_select / nonzero / argwhere (their size depends on the data: the
 // mask is read on the host, one copy, as PyTorch's CUDA nonzero syncs too).
@@ -305,13 +306,23 @@ Tensor dropoutEval(const Tensor& input, double p, bool train) {
   return cloneOnDevice(input, on);
 }
 
-// Real tensors only (complex has no CUDA kernels).
-Tensor conj(const Tensor& self) { return self; }
+// A conjugated copy: the imaginary halves (a strided float view) negated
+// in place on a clone. Real tensors are their own conjugate.
 Tensor conjPhysical(const Tensor& self) {
   OnDevice on(self.device());
-  return cloneOnDevice(self, on);
+  Tensor out = cloneOnDevice(self, on);
+  if (!self.is_complex()) return out;
+  Tensor imag = callOp<"aten::view_as_real", Tensor>(out).select(-1, 1);
+  callOp<"aten::mul_.Scalar", Tensor>(imag, IValue(Scalar(int64_t{-1})));
+  return out;
 }
+// conj materializes, as on the CPU (PyTorch's is a lazy view).
+Tensor conj(const Tensor& self) { return self.is_complex() ? conjPhysical(self) : self; }
+// Whether the imaginary part is 0 (always, for real tensors).
 Tensor isreal(const Tensor& self) {
+  if (self.is_complex())
+    return callOp<"aten::eq.Scalar", Tensor>(callOp<"aten::view_as_real", Tensor>(self).select(-1, 1),
+                                              IValue(Scalar(int64_t{0})));
   OnDevice on(self.device());
   return fullOnDevice(self.sizes(), Scalar(true), ScalarType::Bool, on);
 }

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "runtime/ops/complex_math.h"
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
@@ -115,18 +116,28 @@ void runKernel(TensorIterator& it) {
   const ScalarType dt = it.input_dtype(0);
   constexpr const char* name = nameOf(K);
   if constexpr (K == BinOp::Add) {
-    JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapAdd(a, b); }); });
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dt, name, [&] {
+      binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapAdd(a, b); });
+    });
   } else if constexpr (K == BinOp::Sub) {
-    JS_DISPATCH_ALL_TYPES(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapSub(a, b); }); });
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX(dt, name, [&] {
+      binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapSub(a, b); });
+    });
   } else if constexpr (K == BinOp::Mul) {
-    JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, name, [&] {
-      if constexpr (std::is_same_v<scalar_t, bool>)
-        binaryLoop<scalar_t>(it, [](bool a, bool b) { return a && b; });
-      else
-        binaryLoop<scalar_t>(it, [](auto a, auto b) { return wrapMul(a, b); });
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dt, name, [&] {
+      binaryLoop<scalar_t>(it, [](auto a, auto b) {
+        if constexpr (std::is_same_v<decltype(a), bool>) return a && b;
+        else if constexpr (cmath::is_complex_v<decltype(a)>) return cmath::mul(a, b);
+        else return wrapMul(a, b);
+      });
     });
   } else if constexpr (K == BinOp::Div) {
-    JS_DISPATCH_FLOATING_TYPES(dt, name, [&] { binaryLoop<scalar_t>(it, [](auto a, auto b) { return a / b; }); });
+    JS_DISPATCH_FLOATING_AND_COMPLEX_TYPES(dt, name, [&] {
+      binaryLoop<scalar_t>(it, [](auto a, auto b) {
+        if constexpr (cmath::is_complex_v<decltype(a)>) return cmath::div(a, b);
+        else return a / b;
+      });
+    });
   } else if constexpr (K == BinOp::DivTrunc) {
     JS_DISPATCH_ALL_TYPES(dt, name, [&] {
       if constexpr (std::is_integral_v<scalar_t>) {
@@ -172,7 +183,7 @@ void runKernel(TensorIterator& it) {
       }
     });
   } else if constexpr (K == BinOp::Pow) {
-    JS_DISPATCH_ALL_TYPES(dt, name, [&] {
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX(dt, name, [&] {
       intOrFloatLoop<scalar_t>(
           it, [](auto a, auto b) { return math::powInt(a, b); }, [](auto a, auto b) { return std::pow(a, b); });
     });
@@ -228,7 +239,10 @@ void checkBinaryPreconditions(BinOp k, const Tensor& a, const Tensor& b) {
              "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, "
              "use the `~` or `logical_not()` operator instead.");
   } else if (k == BinOp::Heaviside) {
+    JS_CHECK(!a.is_complex() && !b.is_complex(), "heaviside is not yet implemented for complex tensors.");
     JS_CHECK(a.dtype() == b.dtype(), "heaviside is not yet implemented for tensors with different dtypes.");
+  } else if (k == BinOp::Maximum || k == BinOp::Minimum) {
+    JS_CHECK(!a.is_complex() && !b.is_complex(), nameOf(k), " not implemented for complex tensors.");
   }
 }
 
@@ -251,17 +265,20 @@ Tensor addAlpha(const Tensor& a, const Tensor& b, Tensor out, const Scalar& alph
   const ScalarType dt = it.input_dtype(0);
   JS_CHECK(!(isIntegralType(dt, true) && alpha.isFloatingPoint()),
            "For integral input tensors, argument alpha must not be a floating point number.");
+  JS_CHECK(isComplexType(dt) || !alpha.isComplex(),
+           "For non-complex input tensors, argument alpha must not be a complex number.");
   if (dt == ScalarType::Bool) {
     JS_CHECK(alpha.isBoolean() || alpha.isIntegral(false), "Boolean alpha only supported for Boolean results.");
   }
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(dt, "add", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dt, "add", [&] {
     using acc_t = opmath_t<scalar_t>;
     acc_t al = alpha.to<acc_t>();
     if (subtract) al = static_cast<acc_t>(-al);
-    if constexpr (std::is_same_v<scalar_t, bool>)
-      binaryLoop<scalar_t>(it, [al](bool x, bool y) { return x || (al && y); });
-    else
-      binaryLoop<scalar_t>(it, [al](acc_t x, acc_t y) { return x + al * y; });
+    binaryLoop<scalar_t>(it, [al](auto x, auto y) {
+      if constexpr (std::is_same_v<decltype(x), bool>) return x || (al && y);
+      else if constexpr (cmath::is_complex_v<decltype(x)>) return x + cmath::mul(al, y);
+      else return x + al * y;
+    });
   });
   return out;
 }
@@ -273,7 +290,25 @@ Tensor addSub(const Tensor& a, const Tensor& b, Tensor out, const Scalar& alpha)
 template <typename scalar_t>
 void powScalarLoop(TensorIterator& it, const Scalar& exp) {
   using acc_t = opmath_t<scalar_t>;
-  if constexpr (std::is_integral_v<scalar_t>) {
+  if constexpr (cmath::is_complex_v<scalar_t>) {
+    // The exponents with exact forms, as PyTorch takes them (z ** 0 is 1
+    // even at 0 and NaN, where exp(0 * log z) is not).
+    const std::complex<double> e = exp.toComplexDouble();
+    using cmath::mul;
+    if (e == 0.0) unaryLoop<scalar_t>(it, [](scalar_t) { return scalar_t(1); });
+    else if (e == 1.0) unaryLoop<scalar_t>(it, [](scalar_t a) { return a; });
+    else if (e == 2.0) unaryLoop<scalar_t>(it, [](scalar_t a) { return mul(a, a); });
+    else if (e == 3.0) unaryLoop<scalar_t>(it, [](scalar_t a) { return mul(mul(a, a), a); });
+    else if (e == 0.5) unaryLoop<scalar_t>(it, [](scalar_t a) { return std::sqrt(a); });
+    else if (e == -0.5) unaryLoop<scalar_t>(it, [](scalar_t a) { return cmath::rsqrt(a); });
+    else if (e == -1.0) unaryLoop<scalar_t>(it, [](scalar_t a) { return cmath::reciprocal(a); });
+    else if (e == -2.0) unaryLoop<scalar_t>(it, [](scalar_t a) { return cmath::reciprocal(mul(a, a)); });
+    else {
+      const scalar_t ec(static_cast<typename scalar_t::value_type>(e.real()),
+                        static_cast<typename scalar_t::value_type>(e.imag()));
+      unaryLoop<scalar_t>(it, [ec](scalar_t a) { return std::pow(a, ec); });
+    }
+  } else if constexpr (std::is_integral_v<scalar_t>) {
     const scalar_t e = static_cast<scalar_t>(exp.toLong());
     unaryLoop<scalar_t>(it, [e](scalar_t a) { return math::powInt(a, e); });
   } else {
@@ -302,16 +337,18 @@ Tensor powScalar(const Tensor& self, const Scalar& exp, Tensor out = {}) {
   const ScalarType rt = result_type(self, exp);
   Tensor in = self.dtype() == rt ? self : self.to(rt);
   TensorIterator it = unaryIter(out, in, Promotion::Common, "pow");
-  JS_DISPATCH_ALL_TYPES(rt, "pow", [&] { powScalarLoop<scalar_t>(it, exp); });
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX(rt, "pow", [&] { powScalarLoop<scalar_t>(it, exp); });
   return out;
 }
 
-// float_power computes in double whatever the inputs.
+// float_power computes in double (complex double for complex inputs)
+// whatever the inputs.
 Tensor floatPower(const Tensor& a, const Tensor& b, Tensor out = {}) {
+  const ScalarType t = a.is_complex() || b.is_complex() ? ScalarType::ComplexDouble : ScalarType::Double;
   if (out.defined())
-    JS_CHECK(out.dtype() == ScalarType::Double, "the base given to float_power_ has dtype ",
-             scalarTypeName(out.dtype()), " but the operation's result requires dtype Double");
-  return binary<BinOp::Pow>(a.to(ScalarType::Double), b.to(ScalarType::Double), out);
+    JS_CHECK(out.dtype() == t, "the base given to float_power_ has dtype ", scalarTypeName(out.dtype()),
+             " but the operation's result requires dtype ", scalarTypeName(t));
+  return binary<BinOp::Pow>(a.to(t), b.to(t), out);
 }
 
 Tensor ldexp(const Tensor& a, const Tensor& b, Tensor out = {}) {

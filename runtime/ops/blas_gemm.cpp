@@ -74,4 +74,20 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, double al
               alpha, a, static_cast<int>(lda), b, static_cast<int>(ldb), beta, c, static_cast<int>(ldc));
 }
 
+void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, std::complex<float> alpha,
+          const std::complex<float>* a, int64_t lda, const std::complex<float>* b, int64_t ldb,
+          std::complex<float> beta, std::complex<float>* c, int64_t ldc) {
+  BlasThreadScope scope;
+  cblas_cgemm(CblasRowMajor, op(trans_a), op(trans_b), static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
+              &alpha, a, static_cast<int>(lda), b, static_cast<int>(ldb), &beta, c, static_cast<int>(ldc));
+}
+
+void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, std::complex<double> alpha,
+          const std::complex<double>* a, int64_t lda, const std::complex<double>* b, int64_t ldb,
+          std::complex<double> beta, std::complex<double>* c, int64_t ldc) {
+  BlasThreadScope scope;
+  cblas_zgemm(CblasRowMajor, op(trans_a), op(trans_b), static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
+              &alpha, a, static_cast<int>(lda), b, static_cast<int>(ldb), &beta, c, static_cast<int>(ldc));
+}
+
 }  // namespace jitserve::ops

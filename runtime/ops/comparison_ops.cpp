@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <vector>
 
@@ -21,9 +22,42 @@ namespace {
 
 enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge, LogicalAnd, LogicalOr, LogicalXor };
 
+constexpr const char* orderingName(Cmp c) {
+  switch (c) {
+    case Cmp::Lt: return "lt_cpu";
+    case Cmp::Le: return "le_cpu";
+    case Cmp::Gt: return "gt_cpu";
+    default: return "ge_cpu";
+  }
+}
+
+// Complex numbers compare for (in)equality and truth; they have no order.
+template <Cmp C>
+void compareComplex(TensorIterator& it) {
+  const ScalarType dt = it.input_dtype(0);
+  if constexpr (C == Cmp::Lt || C == Cmp::Le || C == Cmp::Gt || C == Cmp::Ge) {
+    JS_ERROR("\"", orderingName(C), "\" not implemented for '", scalarTypeName(dt), "'");
+  } else {
+    JS_DISPATCH_COMPLEX_TYPES(dt, "comparison", [&] {
+      cpu_kernel(it, [](scalar_t x, scalar_t y) -> bool {
+        const bool nx = x != scalar_t(0), ny = y != scalar_t(0);
+        if constexpr (C == Cmp::Eq) return x == y;
+        else if constexpr (C == Cmp::Ne) return x != y;
+        else if constexpr (C == Cmp::LogicalAnd) return nx && ny;
+        else if constexpr (C == Cmp::LogicalOr) return nx || ny;
+        else return nx != ny;
+      });
+    });
+  }
+}
+
 template <Cmp C>
 Tensor compare(const Tensor& a, const Tensor& b, Tensor out = {}) {
   TensorIterator it = binaryIter(out, a, b, Promotion::Compare, "comparison");
+  if (isComplexType(it.input_dtype(0))) {
+    compareComplex<C>(it);
+    return out;
+  }
   JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), "comparison", [&] {
     compareLoop<scalar_t>(it, [](auto x, auto y) -> bool {
       if constexpr (C == Cmp::Eq) return x == y;
@@ -124,6 +158,21 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
   JS_CHECK(atol >= 0, "atol must be greater than or equal to zero, but got ", atol);
   Tensor out;
   TensorIterator it = binaryIter(out, a, b, Promotion::Compare, "isclose");
+  if (isComplexType(it.input_dtype(0))) {
+    // Distances are complex magnitudes; a NaN in either part makes a NaN.
+    JS_DISPATCH_COMPLEX_TYPES(it.input_dtype(0), "isclose", [&] {
+      cpu_kernel(it, [rtol, atol, equal_nan](scalar_t x, scalar_t y) -> bool {
+        if (x == y) return true;
+        const std::complex<double> dx(x), dy(y);
+        const bool xnan = std::isnan(dx.real()) || std::isnan(dx.imag());
+        const bool ynan = std::isnan(dy.real()) || std::isnan(dy.imag());
+        if (xnan || ynan) return equal_nan && xnan && ynan;
+        const double err = std::abs(dx - dy);
+        return std::isfinite(err) && err <= atol + rtol * std::abs(dy);
+      });
+    });
+    return out;
+  }
   JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), "isclose", [&] {
     using acc_t = opmath_t<scalar_t>;
     compareLoop<scalar_t>(it, [rtol, atol, equal_nan](acc_t x, acc_t y) -> bool {

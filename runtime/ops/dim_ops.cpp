@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "runtime/ops/complex_math.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
@@ -126,10 +127,31 @@ enum class Scan { Sum, Prod, LogSumExp };
 
 Tensor scan(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype, Scan kind) {
   ScalarType dt;
-  if (kind == Scan::LogSumExp) dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
+  if (kind == Scan::LogSumExp) {
+    JS_CHECK(!self.is_complex(), "logcumsumexp: complex tensors are not supported");
+    dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
+  }
   else dt = dtype.value_or(isIntegralType(self.dtype(), true) ? ScalarType::Long : self.dtype());
   Rows r = toRows(self, dim, dt);
   Tensor out = empty(r.data.sizes(), dt);
+  if (isComplexType(dt)) {
+    // Complex sums and products run in complex<double>, as real ones in double.
+    JS_DISPATCH_COMPLEX_TYPES(dt, kind == Scan::Prod ? "cumprod" : "cumsum", [&] {
+      const scalar_t* in = r.data.data<scalar_t>();
+      scalar_t* o = out.data<scalar_t>();
+      eachRow(r, [&](int64_t i) {
+        const scalar_t* x = in + i * r.n;
+        scalar_t* y = o + i * r.n;
+        std::complex<double> acc = kind == Scan::Prod ? 1.0 : 0.0;
+        for (int64_t j = 0; j < r.n; ++j) {
+          const std::complex<double> v(x[j]);
+          acc = kind == Scan::Prod ? cmath::mul(acc, v) : acc + v;
+          y[j] = scalar_t(acc);
+        }
+      });
+    });
+    return fromRows(self, r, out, r.n);
+  }
   JS_DISPATCH_ALL_TYPES(dt, kind == Scan::Prod ? "cumprod" : "cumsum", [&] {
     using acc_t = std::conditional_t<is_floating_v<scalar_t>, double, scalar_t>;
     const scalar_t* in = r.data.data<scalar_t>();

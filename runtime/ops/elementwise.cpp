@@ -29,6 +29,15 @@ TensorIterator unaryIter(Tensor& out, const Tensor& a, Promotion p, const char* 
   return it;
 }
 
+TensorIterator complexToRealIter(Tensor& out, const Tensor& a, const char* name) {
+  TensorIteratorConfig cfg;
+  cfg.add_output(out).add_input(a).name(name).check_all_same_dtype(false).set_output_dtype(
+      toRealValueType(a.dtype()));
+  TensorIterator it = cfg.build();
+  if (!out.defined()) out = it.output();
+  return it;
+}
+
 TensorIterator ternaryIter(Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, Promotion p,
                            const char* name) {
   TensorIteratorConfig cfg;

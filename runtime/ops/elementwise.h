@@ -27,6 +27,9 @@ enum class Promotion {
 
 TensorIterator binaryIter(Tensor& out, const Tensor& a, const Tensor& b, Promotion p, const char* name);
 TensorIterator unaryIter(Tensor& out, const Tensor& a, Promotion p, const char* name);
+// out = f(a) for a complex `a` and a real result of its parts' dtype (abs,
+// angle); `out`, when defined, must have that dtype.
+TensorIterator complexToRealIter(Tensor& out, const Tensor& a, const char* name);
 // Three inputs promoted together (where's condition is not an input here).
 TensorIterator ternaryIter(Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, Promotion p,
                            const char* name);

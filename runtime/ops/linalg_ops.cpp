@@ -49,7 +49,7 @@ void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar&
     if (beta_zero) {
       c.zero_();
     } else {
-      JS_DISPATCH_ALL_TYPES(c.dtype(), "addmm", [&] {
+      JS_DISPATCH_ALL_TYPES_AND_COMPLEX(c.dtype(), "addmm", [&] {
         using acc_t = opmath_t<scalar_t>;
         const acc_t b = beta.to<acc_t>();
         scalar_t* p = c.data<scalar_t>();
@@ -59,7 +59,8 @@ void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar&
     return;
   }
   const ScalarType dt = c.dtype();
-  if (dt == ScalarType::Float || dt == ScalarType::Double) {
+  if (dt == ScalarType::Float || dt == ScalarType::Double || dt == ScalarType::ComplexFloat ||
+      dt == ScalarType::ComplexDouble) {
     BlasView va = blasView(m, k, a.stride(1), a.stride(2));
     if (!va.ok) {
       a = a.contiguous();
@@ -71,21 +72,21 @@ void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar&
       vb = blasView(k, n, bm.stride(1), bm.stride(2));
     }
     const int64_t sa = a.stride(0), sb = bm.stride(0), sc = m * n;
-    if (dt == ScalarType::Float) {
-      const float al = static_cast<float>(alpha.toDouble()), be = static_cast<float>(beta.toDouble());
-      const float* pa = a.data<float>();
-      const float* pb = bm.data<float>();
-      float* pc = c.data<float>();
+    JS_DISPATCH_SWITCH(dt, "addmm", JS_CASES_FLOAT_AND_DOUBLE([&] {
+      const scalar_t al = static_cast<scalar_t>(alpha.toDouble()), be = static_cast<scalar_t>(beta.toDouble());
+      const scalar_t* pa = a.data<scalar_t>();
+      const scalar_t* pb = bm.data<scalar_t>();
+      scalar_t* pc = c.data<scalar_t>();
       for (int64_t i = 0; i < B; ++i)
         gemm(va.trans, vb.trans, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
-    } else {
-      const double al = alpha.toDouble(), be = beta.toDouble();
-      const double* pa = a.data<double>();
-      const double* pb = bm.data<double>();
-      double* pc = c.data<double>();
+    }) JS_CASES_COMPLEX([&] {
+      const scalar_t al = alpha.to<scalar_t>(), be = beta.to<scalar_t>();
+      const scalar_t* pa = a.data<scalar_t>();
+      const scalar_t* pb = bm.data<scalar_t>();
+      scalar_t* pc = c.data<scalar_t>();
       for (int64_t i = 0; i < B; ++i)
         gemm(va.trans, vb.trans, m, n, k, al, pa + i * sa, va.ld, pb + i * sb, vb.ld, be, pc + i * sc, n);
-    }
+    }));
     return;
   }
   // Other dtypes: a row-at-a-time loop in the accumulation type, i-p-j order
@@ -124,7 +125,7 @@ void gemmInto(Tensor a, Tensor bm, Tensor& c, const Scalar& alpha, const Scalar&
 void checkMatmulDtypes(const Tensor& a, const Tensor& b) {
   JS_CHECK(a.dtype() == b.dtype(), "expected scalar type ", scalarTypeName(a.dtype()), " but found ",
            scalarTypeName(b.dtype()));
-  JS_CHECK(!isComplexType(a.dtype()), "matrix products of complex tensors are not supported");
+  JS_CHECK(a.dtype() != ScalarType::ComplexHalf, "matrix products of ComplexHalf tensors are not supported");
 }
 
 // Starts a product output: beta * self broadcast to `shape`, or uninitialized
@@ -282,7 +283,8 @@ Tensor addmv(const Tensor& self, const Tensor& mat, const Tensor& vec, const Sca
   return out;
 }
 
-Tensor dot(const Tensor& self, const Tensor& other) {
+namespace {
+void checkDot(const Tensor& self, const Tensor& other) {
   JS_CHECK(self.dim() == 1 && other.dim() == 1, "1D tensors expected, but got ", self.dim(), "D and ", other.dim(),
            "D tensors");
   JS_CHECK(self.dtype() == other.dtype(), "dot : expected both vectors to have same dtype, but found ",
@@ -291,10 +293,38 @@ Tensor dot(const Tensor& self, const Tensor& other) {
            "] and src [", other.size(0), "] to have the same number of elements, but got ", self.size(0), " and ",
            other.size(0), " elements respectively");
   checkMatmulDtypes(self, other);
+}
+}  // namespace
+
+Tensor dot(const Tensor& self, const Tensor& other) {
+  checkDot(self, other);
   Tensor out = empty({1, 1}, self.dtype());
   mmImpl(self.unsqueeze(0), other.unsqueeze(1), out, 0, 1);
   return out.view({});
 }
+
+namespace {
+// vdot(a, b) = sum(conj(a) * b); dot for real tensors. Accumulates in
+// complex<double>, as the real reductions accumulate in double.
+Tensor vdot(const Tensor& self, const Tensor& other) {
+  if (!self.is_complex()) return dot(self, other);
+  checkDot(self, other);
+  Tensor out = empty({}, self.dtype());
+  JS_DISPATCH_COMPLEX_TYPES(self.dtype(), "vdot", [&] {
+    const Tensor a = self.contiguous(), b = other.contiguous();
+    const scalar_t* pa = a.data<scalar_t>();
+    const scalar_t* pb = b.data<scalar_t>();
+    double re = 0, im = 0;
+    for (int64_t i = 0, n = a.numel(); i < n; ++i) {
+      const double ar = pa[i].real(), ai = pa[i].imag(), br = pb[i].real(), bi = pb[i].imag();
+      re += ar * br + ai * bi;  // (ar - i ai)(br + i bi)
+      im += ar * bi - ai * br;
+    }
+    *out.data<scalar_t>() = scalar_t(std::complex<double>(re, im));
+  });
+  return out;
+}
+}  // namespace
 
 // A broadcast product, as PyTorch computes it: the operands promote (int x
 // float is float) and bool works.
@@ -557,7 +587,7 @@ const OpTable kLinalgOps = {
     op<dotOut>("aten::dot.out(Tensor self, Tensor tensor, *, Tensor(a!) out) -> Tensor(a!)", "dot into out."),
     op<mv>("aten::mv(Tensor self, Tensor vec) -> Tensor", "Matrix-vector product."),
     op<dot>("aten::dot(Tensor self, Tensor tensor) -> Tensor", "Inner product of two 1-D tensors."),
-    op<dot>("aten::vdot(Tensor self, Tensor other) -> Tensor", "Conjugating inner product (real tensors: dot)."),
+    op<vdot>("aten::vdot(Tensor self, Tensor other) -> Tensor", "Conjugating inner product (real tensors: dot)."),
     op<inner>("aten::inner(Tensor self, Tensor other) -> Tensor", "Inner product over the last dims."),
     op<outer>("aten::outer(Tensor self, Tensor vec2) -> Tensor", "Outer product of two vectors."),
     op<outer>("aten::ger(Tensor self, Tensor vec2) -> Tensor", "Outer product of two vectors (old name)."),

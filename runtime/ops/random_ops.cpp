@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <mutex>
 #include <numbers>
@@ -58,16 +59,34 @@ Tensor fromDoubles(IntArrayRef size, const std::vector<double>& v, ScalarType dt
   return d.to(dtype);
 }
 
+// A complex tensor of `dtype` whose element i is (v[2i], v[2i+1]) * scale.
+Tensor complexFromDoubles(IntArrayRef size, const std::vector<double>& v, double scale, ScalarType dtype) {
+  Tensor d = empty(size, ScalarType::ComplexDouble);
+  auto* p = d.data<std::complex<double>>();
+  for (int64_t i = 0, n = d.numel(); i < n; ++i)
+    p[i] = {v[static_cast<size_t>(2 * i)] * scale, v[static_cast<size_t>(2 * i + 1)] * scale};
+  return d.to(dtype);
+}
+
+void checkSampleDtype(ScalarType dtype, const char* op) {
+  JS_CHECK(isFloatingType(dtype) || dtype == ScalarType::ComplexFloat || dtype == ScalarType::ComplexDouble, op,
+           " expects a floating point or complex dtype, got ", scalarTypeName(dtype));
+}
+
+// Complex samples draw their real and imaginary parts independently.
 Tensor uniformTensor(IntArrayRef size, ScalarType dtype, const char* op) {
-  JS_CHECK(isFloatingType(dtype), op, " expects a floating point dtype, got ", scalarTypeName(dtype));
+  checkSampleDtype(dtype, op);
   checkSizes(size);
   Tensor probe = empty(size, ScalarType::Bool);
+  if (isComplexType(dtype)) return complexFromDoubles(size, uniformSamples(2 * probe.numel()), 1.0, dtype);
   return fromDoubles(size, uniformSamples(probe.numel()), dtype);
 }
+// Complex normals have parts of variance 1/2, so that E|z|^2 is 1.
 Tensor normalTensor(IntArrayRef size, ScalarType dtype, const char* op) {
-  JS_CHECK(isFloatingType(dtype), op, " expects a floating point dtype, got ", scalarTypeName(dtype));
+  checkSampleDtype(dtype, op);
   checkSizes(size);
   Tensor probe = empty(size, ScalarType::Bool);
+  if (isComplexType(dtype)) return complexFromDoubles(size, normalSamples(2 * probe.numel()), std::sqrt(0.5), dtype);
   return fromDoubles(size, normalSamples(probe.numel()), dtype);
 }
 Tensor randintTensor(int64_t low, int64_t high, IntArrayRef size, ScalarType dtype) {

@@ -20,9 +20,11 @@
 #include <immintrin.h>
 #endif
 
+#include "runtime/ops/complex_math.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/out_variants.h"
+#include "runtime/ops/unary_ops.h"
 #include "runtime/tensor/type_promotion.h"
 #include "runtime/ops/vec_math.h"
 #include "runtime/tensor/broadcasting.h"
@@ -119,6 +121,25 @@ double sumRow(const T* p, int64_t n) {
   return s;
 }
 
+// A complex row's sum in complex<double>, with independent accumulators as
+// sumRowSerial's.
+template <typename T>
+std::complex<double> sumComplexRow(const std::complex<T>* p, int64_t n) {
+  double re[4] = {0, 0, 0, 0}, im[4] = {0, 0, 0, 0};
+  int64_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    for (int k = 0; k < 4; ++k) {
+      re[k] += static_cast<double>(p[i + k].real());
+      im[k] += static_cast<double>(p[i + k].imag());
+    }
+  double sr = 0, si = 0;
+  for (; i < n; ++i) {
+    sr += static_cast<double>(p[i].real());
+    si += static_cast<double>(p[i].imag());
+  }
+  return {sr + ((re[0] + re[1]) + (re[2] + re[3])), si + ((im[0] + im[1]) + (im[2] + im[3]))};
+}
+
 ScalarType sumDtype(ScalarType in, std::optional<ScalarType> dtype) {
   if (dtype) return *dtype;
   return isIntegralType(in, true) ? ScalarType::Long : in;
@@ -130,7 +151,12 @@ enum class Acc { Sum, Prod, NanSum };
 
 template <typename T>
 T accumulateRow(const T* row, int64_t n, Acc kind) {
-  if constexpr (is_floating_v<T>) {
+  if constexpr (cmath::is_complex_v<T>) {
+    if (kind == Acc::Sum) return T(sumComplexRow(row, n));
+    std::complex<double> r = 1;
+    for (int64_t j = 0; j < n; ++j) r = cmath::mul(r, std::complex<double>(row[j]));
+    return T(r);
+  } else if constexpr (is_floating_v<T>) {
     if (kind == Acc::Sum) return static_cast<T>(sumRow(row, n));
     double r = kind == Acc::Prod ? 1 : 0;
     for (int64_t j = 0; j < n; ++j) {
@@ -231,9 +257,11 @@ Tensor accumulate(const Tensor& self, const std::optional<std::vector<int64_t>>&
       if (out_dtype == ScalarType::Double) return sumLeading<double>(self, k, keepdim, 1.0);
     }
   }
+  JS_CHECK(kind != Acc::NanSum || !(self.is_complex() || isComplexType(out_dtype)),
+           "nansum does not support complex inputs");
   RowLayout L = makeRows(self, dims, keepdim, out_dtype);
   Tensor out = empty(L.out_shape, out_dtype);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(out_dtype, kind == Acc::Prod ? "prod" : "sum", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(out_dtype, kind == Acc::Prod ? "prod" : "sum", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     scalar_t* o = out.data<scalar_t>();
     forEachRow(L, [&](int64_t i) { o[i] = accumulateRow(in + i * L.R, L.R, kind); });
@@ -258,6 +286,8 @@ ScalarType meanDtype(const Tensor& self, std::optional<ScalarType> dtype) {
 Tensor mean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
             std::optional<ScalarType> dtype, bool nan_aware) {
   const ScalarType dt = meanDtype(self, dtype);
+  JS_CHECK(!nan_aware || !isComplexType(dt), "nanmean(): expected input to have floating point dtype but got ",
+           scalarTypeName(self.dtype()));
   if (!nan_aware && self.dtype() == dt && self.numel() > 0) {
     if (const int64_t k = leadingReducedDims(self, dims)) {
       int64_t R = 1;
@@ -269,6 +299,14 @@ Tensor mean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims,
   }
   RowLayout L = makeRows(self, dims, keepdim, dt);
   Tensor out = empty(L.out_shape, dt);
+  if (isComplexType(dt)) {
+    JS_DISPATCH_COMPLEX_TYPES(dt, "mean", [&] {
+      const scalar_t* in = L.rows.data<scalar_t>();
+      scalar_t* o = out.data<scalar_t>();
+      forEachRow(L, [&](int64_t i) { o[i] = scalar_t(sumComplexRow(in + i * L.R, L.R) / static_cast<double>(L.R)); });
+    });
+    return out;
+  }
   JS_DISPATCH_FLOATING_TYPES(dt, "mean", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     scalar_t* o = out.data<scalar_t>();
@@ -520,6 +558,16 @@ std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::v
 
 Tensor vectorNorm(const Tensor& self, double p, const std::optional<std::vector<int64_t>>& dims, bool keepdim,
                   std::optional<ScalarType> dtype) {
+  if (self.is_complex()) {
+    // The norm of the magnitudes, in the real dtype of `dtype` (which must
+    // be complex too).
+    if (dtype) {
+      JS_CHECK(isComplexType(*dtype), "linalg.vector_norm: dtype should be complex for complex inputs, but got ",
+               scalarTypeName(*dtype));
+    }
+    const Tensor z = dtype ? self.to(*dtype) : self;
+    return vectorNorm(abs(z), p, dims, keepdim, std::nullopt);
+  }
   const ScalarType dt = dtype ? *dtype : (isFloatingType(self.dtype()) ? self.dtype() : ScalarType::Undefined);
   JS_CHECK(dt != ScalarType::Undefined && isFloatingType(dt),
            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",

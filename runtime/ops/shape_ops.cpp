@@ -701,19 +701,18 @@ Tensor movedimInt(const Tensor& self, int64_t source, int64_t destination) {
 Tensor movedimList(const Tensor& self, std::vector<int64_t> source, std::vector<int64_t> destination) {
   return self.movedim(source, destination);
 }
-// Real tensors: conj, resolve_conj, resolve_neg and real return self.
-Tensor identity(Tensor self) {
-  JS_CHECK(!isComplexType(self.dtype()), "complex tensors are not supported");
-  return self;
-}
+// resolve_conj and resolve_neg return self: conjugation and negation are
+// never lazy here (conj materializes), so every tensor is already resolved.
+Tensor identity(Tensor self) { return self; }
 Tensor positive(Tensor self) {
   // positive() rejects bool in PyTorch; the ops served by identity accept it.
   JS_CHECK(self.dtype() != ScalarType::Bool, "The `+` operator, on a bool tensor is not supported.");
   return self;
 }
 // conj of a complex tensor: PyTorch returns a lazily conjugated view; here
-// the values, materialized (writes through it do not reach the input).
-Tensor conj(Tensor self) { return isComplexType(self.dtype()) ? conjugatedCopy(self) : identity(std::move(self)); }
+// the values, materialized (writes through it do not reach the input). Real
+// tensors are their own conjugate.
+Tensor conj(Tensor self) { return isComplexType(self.dtype()) ? conjugatedCopy(self) : self; }
 Tensor conjPhysical_(Tensor self) {
   if (isComplexType(self.dtype())) self.copy_(conjugatedCopy(self));
   return self;

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "runtime/ops/complex_math.h"
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
@@ -159,7 +160,6 @@ T angleReal(T x) {
 
 // Functions without in-place forms in PyTorch.
 #define JS_FLOAT_UNARY_SPECIAL(_)                                                                       \
-  _(angle, angleReal(x), "Argument of a (real) number: pi for negatives, else 0.")                       \
   _(special_entr, entr(x), "-x log x (entropy term).")                                                  \
   _(special_ndtr, ndtr(x), "Standard normal CDF.")                                                      \
   _(special_ndtri, ndtri(x), "Inverse of the standard normal CDF.")                                     \
@@ -179,7 +179,55 @@ T angleReal(T x) {
   };
 JS_FLOAT_UNARY_OPS(JS_DEFINE_FUNCTOR)
 JS_FLOAT_UNARY_SPECIAL(JS_DEFINE_FUNCTOR)
+JS_DEFINE_FUNCTOR(angle, angleReal(x), "")
 #undef JS_DEFINE_FUNCTOR
+
+// The functions above that PyTorch also computes on complex numbers, with
+// the complex expression in z (std::complex<float> or <double>); the others
+// reject complex inputs as PyTorch does ("\"exp2\" not implemented for
+// 'ComplexFloat'").
+#define JS_COMPLEX_UNARY_OPS(_)    \
+  _(exp, std::exp(z))              \
+  _(log, std::log(z))              \
+  _(log2, cmath::log2(z))          \
+  _(log10, std::log10(z))          \
+  _(sqrt, std::sqrt(z))            \
+  _(rsqrt, cmath::rsqrt(z))        \
+  _(sin, std::sin(z))              \
+  _(cos, std::cos(z))              \
+  _(tan, std::tan(z))              \
+  _(asin, std::asin(z))            \
+  _(acos, std::acos(z))            \
+  _(atan, std::atan(z))            \
+  _(sinh, std::sinh(z))            \
+  _(cosh, std::cosh(z))            \
+  _(tanh, std::tanh(z))            \
+  _(asinh, std::asinh(z))          \
+  _(acosh, std::acosh(z))          \
+  _(atanh, std::atanh(z))          \
+  _(sigmoid, cmath::sigmoid(z))    \
+  _(sinc, cmath::sinc(z))          \
+  _(reciprocal, cmath::reciprocal(z))
+
+template <typename F>
+struct ComplexFn {
+  static constexpr bool kDefined = false;
+};
+#define JS_DEFINE_COMPLEX_FN(name, expr)       \
+  template <>                                  \
+  struct ComplexFn<F_##name> {                 \
+    static constexpr bool kDefined = true;     \
+    template <typename Z>                      \
+    Z operator()(Z z) const {                  \
+      return expr;                             \
+    }                                          \
+  };
+JS_COMPLEX_UNARY_OPS(JS_DEFINE_COMPLEX_FN)
+#undef JS_DEFINE_COMPLEX_FN
+
+[[noreturn]] void notImplementedFor(const char* name, ScalarType t) {
+  JS_ERROR("\"", name, "\" not implemented for '", scalarTypeName(t), "'");
+}
 
 // The SIMD float32 kernel for F (vec_math.h), where there is one.
 template <typename F>
@@ -193,12 +241,19 @@ vec::UnaryArrayFn vecKernel() {
   return nullptr;
 }
 
+template <typename F, typename scalar_t>
+void floatUnaryLoop(TensorIterator& it) {
+  if constexpr (!cmath::is_complex_v<scalar_t>) unaryLoop<scalar_t>(it, F{});
+  else if constexpr (ComplexFn<F>::kDefined) unaryLoop<scalar_t>(it, ComplexFn<F>{});
+  else notImplementedFor(F::kName, it.input_dtype(0));
+}
+
 // out = F(self) in floating point (integers promote to the default dtype).
 template <typename F>
 Tensor floatUnary(const Tensor& self, Tensor out = {}) {
   TensorIterator it = unaryIter(out, self, Promotion::IntToFloat, F::kName);
   if (vec::UnaryArrayFn fn = vecKernel<F>(); fn && vec::unaryFloat(it, fn)) return out;
-  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), F::kName, [&] { unaryLoop<scalar_t>(it, F{}); });
+  JS_DISPATCH_FLOATING_AND_COMPLEX_TYPES(it.input_dtype(0), F::kName, [&] { floatUnaryLoop<F, scalar_t>(it); });
   return out;
 }
 
@@ -261,7 +316,8 @@ void keepLoop(TensorIterator& it) {
     if constexpr (std::is_same_v<scalar_t, bool>) unaryLoop<scalar_t>(it, [](bool x) { return x; });
     else unaryLoop<scalar_t>(it, [](acc_t x) { return math::sign(x); });
   } else if constexpr (K == Keep::Square) {
-    unaryLoop<scalar_t>(it, [](acc_t x) { return math::wrapMul(x, x); });
+    if constexpr (cmath::is_complex_v<scalar_t>) unaryLoop<scalar_t>(it, [](acc_t x) { return cmath::mul(x, x); });
+    else unaryLoop<scalar_t>(it, [](acc_t x) { return math::wrapMul(x, x); });
   } else if constexpr (K == Keep::Relu) {
     unaryLoop<scalar_t>(it, [](acc_t x) { return x > acc_t(0) ? x : (x != x ? x : acc_t(0)); });
   } else if constexpr (integral) {
@@ -279,10 +335,53 @@ void keepLoop(TensorIterator& it) {
   }
 }
 
+// |z| and arg(z) of complex tensors, in the parts' real dtype.
+Tensor complexAbs(const Tensor& self, Tensor out = {}) {
+  TensorIterator it = complexToRealIter(out, self, "abs");
+  JS_DISPATCH_COMPLEX_TYPES(self.dtype(), "abs", [&] {
+    using real_t = typename scalar_t::value_type;
+    cpu_kernel(it, [](scalar_t z) -> real_t { return std::hypot(z.real(), z.imag()); });
+  });
+  return out;
+}
+Tensor complexAngle(const Tensor& self, Tensor out = {}) {
+  TensorIterator it = complexToRealIter(out, self, "angle");
+  JS_DISPATCH_COMPLEX_TYPES(self.dtype(), "angle", [&] {
+    using real_t = typename scalar_t::value_type;
+    cpu_kernel(it, [](scalar_t z) -> real_t { return std::atan2(z.imag(), z.real()); });
+  });
+  return out;
+}
+
+// What PyTorch says for the dtype-keeping functions it does not define on
+// complex numbers.
+template <Keep K>
+void rejectComplex(ScalarType dt) {
+  if (!isComplexType(dt)) return;
+  switch (K) {
+    case Keep::Sign:
+      JS_ERROR("Unlike NumPy, torch.sign is not intended to support complex numbers. Please use torch.sgn instead.");
+    case Keep::Floor:
+    case Keep::Ceil:
+    case Keep::Trunc: JS_ERROR(keepName<K>(), " is not supported for complex inputs");
+    case Keep::Relu: JS_ERROR("clamp is not supported for complex types");
+    case Keep::Round: notImplementedFor("round_vml_cpu", dt);
+    case Keep::Frac: notImplementedFor("frac_cpu", dt);
+    default: break;
+  }
+}
+
 template <Keep K>
 Tensor keepUnary(const Tensor& self, Tensor out = {}) {
   constexpr const char* name = keepName<K>();
   const ScalarType dt = self.dtype();
+  if constexpr (K == Keep::Abs) {
+    if (isComplexType(dt)) {
+      JS_CHECK(!out.is_same(self), "In-place abs is not supported for complex tensors.");
+      return complexAbs(self, std::move(out));
+    }
+  }
+  rejectComplex<K>(dt);
   if constexpr (K == Keep::Neg)
     JS_CHECK(dt != ScalarType::Bool,
              "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use "
@@ -293,6 +392,8 @@ Tensor keepUnary(const Tensor& self, Tensor out = {}) {
   TensorIterator it = unaryIter(out, in, Promotion::Common, name);
   if constexpr (K == Keep::Sign) {
     JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), name, [&] { keepLoop<K, scalar_t>(it); });
+  } else if constexpr (K == Keep::Neg || K == Keep::Square) {
+    JS_DISPATCH_ALL_TYPES_AND_COMPLEX(it.input_dtype(0), name, [&] { keepLoop<K, scalar_t>(it); });
   } else {
     JS_DISPATCH_ALL_TYPES(it.input_dtype(0), name, [&] { keepLoop<K, scalar_t>(it); });
   }
@@ -304,7 +405,8 @@ Tensor keepUnary(const Tensor& self, Tensor out = {}) {
 // one, so any out dtype takes the converted result.
 template <Keep K>
 Tensor keepOut(const Tensor& self, Tensor out) {
-  const ScalarType rt = K == Keep::Square && self.dtype() == ScalarType::Bool ? ScalarType::Long : self.dtype();
+  ScalarType rt = K == Keep::Square && self.dtype() == ScalarType::Bool ? ScalarType::Long : self.dtype();
+  if (K == Keep::Abs) rt = toRealValueType(rt);  // |z| is real
   if constexpr (K == Keep::Relu) {
     if (out.dtype() != rt) {
       copyToOut(out, keepUnary<K>(self));
@@ -332,13 +434,51 @@ Tensor roundDecimals(const Tensor& self, int64_t decimals, Tensor out = {}) {
 }
 Tensor roundTo(const Tensor& self, int64_t decimals) { return roundDecimals(self, decimals); }
 
+// sgn: z / |z| for complex tensors (0 at 0), sign for real ones.
+Tensor sgn(const Tensor& self, Tensor out = {}) {
+  if (!self.is_complex()) return keepUnary<Keep::Sign>(self, std::move(out));
+  TensorIterator it = unaryIter(out, self, Promotion::Common, "sgn");
+  JS_DISPATCH_COMPLEX_TYPES(it.input_dtype(0), "sgn", [&] { unaryLoop<scalar_t>(it, [](scalar_t z) { return cmath::sgn(z); }); });
+  return out;
+}
+
+// angle: arg(z) for complex tensors (real result), pi or 0 for real ones.
+Tensor angle(const Tensor& self, Tensor out = {}) {
+  if (self.is_complex()) return complexAngle(self, std::move(out));
+  return floatUnary<F_angle>(self, std::move(out));
+}
+
 // ---- predicates: Bool results ----
 
 enum class Pred { IsNan, IsInf, IsFinite, IsPosInf, IsNegInf, SignBit, IsReal, LogicalNot };
 
+// A predicate on complex numbers, from those on their parts.
+template <Pred P, typename T>
+bool complexPredicate(std::complex<T> z) {
+  const T re = z.real(), im = z.imag();
+  if constexpr (P == Pred::IsNan) return re != re || im != im;
+  else if constexpr (P == Pred::IsInf) return std::isinf(re) || std::isinf(im);
+  else if constexpr (P == Pred::IsFinite) return std::isfinite(re) && std::isfinite(im);
+  else if constexpr (P == Pred::IsReal) return im == T(0);
+  else if constexpr (P == Pred::LogicalNot) return re == T(0) && im == T(0);
+  else return false;
+}
+
 template <Pred P>
 Tensor predicate(const Tensor& self, Tensor out = {}) {
   TensorIterator it = unaryIter(out, self, Promotion::Compare, "predicate");
+  if (isComplexType(it.input_dtype(0))) {
+    if constexpr (P == Pred::IsPosInf || P == Pred::IsNegInf) {
+      JS_ERROR(P == Pred::IsPosInf ? "isposinf" : "isneginf", " does not support complex inputs.");
+    } else if constexpr (P == Pred::SignBit) {
+      JS_ERROR("signbit is not implemented for complex tensors.");
+    } else {
+      JS_DISPATCH_COMPLEX_TYPES(it.input_dtype(0), "predicate", [&] {
+        cpu_kernel(it, [](scalar_t z) -> bool { return complexPredicate<P>(z); });
+      });
+    }
+    return out;
+  }
   JS_DISPATCH_ALL_TYPES_AND_BOOL(it.input_dtype(0), "predicate", [&] {
     using acc_t = opmath_t<scalar_t>;
     constexpr bool fp = std::is_floating_point_v<acc_t>;
@@ -475,13 +615,20 @@ const OpTable kUnaryOps = {
                                      kFusible),
     op<functional<floatUnary<F_special_i1>>>("aten::special_modified_bessel_i1(Tensor self) -> Tensor",
                                              "Modified Bessel I1.", kFusible),
+    op<functional<angle>>("aten::angle(Tensor self) -> Tensor",
+                          "Argument: atan2(imag, real) of complex numbers (a real tensor); pi for negative reals, "
+                          "else 0.",
+                          kFusible),
+    op<into<angle>>("aten::angle.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "angle into out."),
     JS_KEEP_ENTRIES(abs, Keep::Abs, "Absolute value.")
     op<functional<keepUnary<Keep::Abs>>>("aten::absolute(Tensor self) -> Tensor", "Alias of abs.", kFusible),
     JS_KEEP_ENTRIES(neg, Keep::Neg, "Negation.")
     op<functional<keepUnary<Keep::Neg>>>("aten::negative(Tensor self) -> Tensor", "Alias of neg.", kFusible),
     JS_KEEP_ENTRIES(sign, Keep::Sign, "-1, 0 or 1 by sign (NaN gives 0, as in PyTorch).")
-    op<functional<keepUnary<Keep::Sign>>>("aten::sgn(Tensor self) -> Tensor", "sign (for real tensors).", kFusible),
-    op<inplace<keepUnary<Keep::Sign>>>("aten::sgn_(Tensor(a!) self) -> Tensor(a!)", "In-place sgn."),
+    op<functional<sgn>>("aten::sgn(Tensor self) -> Tensor", "z / |z| for complex tensors (0 at 0); sign for real ones.",
+                        kFusible),
+    op<inplace<sgn>>("aten::sgn_(Tensor(a!) self) -> Tensor(a!)", "In-place sgn."),
+    op<into<sgn>>("aten::sgn.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)", "sgn into out."),
     JS_KEEP_ENTRIES(square, Keep::Square, "x * x.")
     JS_KEEP_ENTRIES(floor, Keep::Floor, "Round toward negative infinity.")
     JS_KEEP_ENTRIES(ceil, Keep::Ceil, "Round toward positive infinity.")

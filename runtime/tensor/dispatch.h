@@ -16,7 +16,11 @@
 //   INTEGRAL_TYPES_AND_BOOL the above + Bool
 //   ALL_TYPES               INTEGRAL_TYPES + FLOATING_TYPES (no Bool)
 //   ALL_TYPES_AND_BOOL      ALL_TYPES + Bool
-//   ALL_TYPES_AND_COMPLEX_AND_BOOL  ALL_TYPES_AND_BOOL + ComplexFloat, ComplexDouble
+//   COMPLEX_TYPES           ComplexFloat, ComplexDouble (std::complex<float/double>)
+//   FLOATING_AND_COMPLEX_TYPES      FLOATING_TYPES + COMPLEX_TYPES
+//   ALL_TYPES_AND_COMPLEX           ALL_TYPES + COMPLEX_TYPES
+//   ALL_TYPES_AND_COMPLEX_AND_BOOL  ALL_TYPES_AND_BOOL + COMPLEX_TYPES
+// (ComplexHalf has no kernels: it is only stored and converted.)
 #pragma once
 
 #include <complex>
@@ -80,6 +84,13 @@ namespace jitserve::detail {
 #define JS_DISPATCH_ALL_TYPES_AND_BOOL(DTYPE, NAME, ...) \
   JS_DISPATCH_SWITCH(DTYPE, NAME,                        \
                      JS_CASES_INTEGRAL(__VA_ARGS__) JS_CASES_FLOATING(__VA_ARGS__) JS_CASES_BOOL(__VA_ARGS__))
+#define JS_DISPATCH_COMPLEX_TYPES(DTYPE, NAME, ...) \
+  JS_DISPATCH_SWITCH(DTYPE, NAME, JS_CASES_COMPLEX(__VA_ARGS__))
+#define JS_DISPATCH_FLOATING_AND_COMPLEX_TYPES(DTYPE, NAME, ...) \
+  JS_DISPATCH_SWITCH(DTYPE, NAME, JS_CASES_FLOATING(__VA_ARGS__) JS_CASES_COMPLEX(__VA_ARGS__))
+#define JS_DISPATCH_ALL_TYPES_AND_COMPLEX(DTYPE, NAME, ...) \
+  JS_DISPATCH_SWITCH(DTYPE, NAME,                         \
+                     JS_CASES_INTEGRAL(__VA_ARGS__) JS_CASES_FLOATING(__VA_ARGS__) JS_CASES_COMPLEX(__VA_ARGS__))
 #define JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(DTYPE, NAME, ...)                                 \
   JS_DISPATCH_SWITCH(DTYPE, NAME,                                                                    \
                      JS_CASES_INTEGRAL(__VA_ARGS__) JS_CASES_FLOATING(__VA_ARGS__) JS_CASES_BOOL(__VA_ARGS__) \

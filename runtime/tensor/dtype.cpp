@@ -136,6 +136,25 @@ bool isComplexType(ScalarType t) {
   return t == ScalarType::ComplexHalf || t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble;
 }
 
+ScalarType toRealValueType(ScalarType t) {
+  switch (t) {
+    case ScalarType::ComplexHalf: return ScalarType::Half;
+    case ScalarType::ComplexFloat: return ScalarType::Float;
+    case ScalarType::ComplexDouble: return ScalarType::Double;
+    default: return t;
+  }
+}
+
+ScalarType toComplexType(ScalarType t) {
+  switch (t) {
+    case ScalarType::Half: return ScalarType::ComplexHalf;
+    case ScalarType::Float: return ScalarType::ComplexFloat;
+    case ScalarType::Double: return ScalarType::ComplexDouble;
+    case ScalarType::BFloat16: return ScalarType::ComplexFloat;
+    default: return t;
+  }
+}
+
 bool isIntegralType(ScalarType t, bool includeBool) {
   switch (t) {
     case ScalarType::Byte:

@@ -50,6 +50,12 @@ std::string_view storageNameOf(ScalarType t);
 bool isFloatingType(ScalarType t);  // Half, Float, Double, BFloat16
 bool isComplexType(ScalarType t);
 bool isIntegralType(ScalarType t, bool includeBool);
+// The real dtype of a complex one's parts (ComplexFloat -> Float); other
+// dtypes unchanged.
+ScalarType toRealValueType(ScalarType t);
+// The complex dtype with parts of a floating dtype (Float -> ComplexFloat,
+// BFloat16 -> ComplexFloat as torch.result_type gives); others unchanged.
+ScalarType toComplexType(ScalarType t);
 inline bool isValidScalarType(int v) { return v >= 0 && v < kNumScalarTypes; }
 
 // PyTorch's type promotion lattice (c10::promoteTypes) over two dtypes.

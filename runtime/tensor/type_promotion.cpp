@@ -11,16 +11,6 @@ ScalarType promoteSkipUndefined(ScalarType a, ScalarType b) {
   return promoteTypes(a, b);
 }
 
-ScalarType toComplexType(ScalarType t) {
-  switch (t) {
-    case ScalarType::Half: return ScalarType::ComplexHalf;
-    case ScalarType::Float: return ScalarType::ComplexFloat;
-    case ScalarType::Double: return ScalarType::ComplexDouble;
-    case ScalarType::BFloat16: return ScalarType::ComplexFloat;  // what torch.result_type gives
-    default: return t;
-  }
-}
-
 // `higher` wins unless `lower` is of a higher category, in which case the
 // result is promoted just enough to reach that category.
 ScalarType combineCategories(ScalarType higher, ScalarType lower) {
