@@ -1035,6 +1035,13 @@ cases = {
 # written to a module file, imported and scripted, since
 # torch.jit.CompilationUnit does not compile classes.
 script_cases = {
+ # batch 25: language gaps from PyTorch's test suite
+ "dict_call_kwargs": ("def f(a: int) -> Tuple[Dict[str, int], Dict[str, List[int]]]:\n    return dict(x=a, y=2), dict(p=[a], q=[1, 2])\n", [3]),
+ "dict_call_mapping_kwargs": ("def f(a: int) -> Dict[str, int]:\n    d = {'x': 1}\n    return dict(d, y=a, x=5)\n", [3]),
+ "dict_call_comp_kwargs": ("def f(n: int) -> Dict[str, int]:\n    return dict({str(i): i for i in range(n)}, z=9)\n", [3]),
+ "dict_call_empty_list": ("def f() -> Dict[str, Tensor]:\n    return dict([])\n", []),
+ "dict_call_annotated": ("def f(a: int) -> Dict[int, str]:\n    d: Dict[int, str] = dict()\n    d[a] = 'v'\n    return d\n", [4]),
+ "list_of_tuple": ("def f(a: str) -> Tuple[List[str], List[int]]:\n    return list((a, 'q')), list((1, 2, 3))\n", ['p']),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
