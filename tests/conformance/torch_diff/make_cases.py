@@ -1043,6 +1043,10 @@ script_cases = {
  "dict_call_annotated": ("def f(a: int) -> Dict[int, str]:\n    d: Dict[int, str] = dict()\n    d[a] = 'v'\n    return d\n", [4]),
  "list_of_tuple": ("def f(a: str) -> Tuple[List[str], List[int]]:\n    return list((a, 'q')), list((1, 2, 3))\n", ['p']),
  "comp_typed_by_annotation": ("def f(n: int) -> Tuple[List[Optional[int]], Dict[str, Optional[float]]]:\n    x: List[Optional[int]] = [None for _ in range(n)]\n    y: Dict[str, Optional[float]] = {str(i): None for i in range(n)}\n    return x, y\n", [2]),
+ "tensor_list_eq_index_count": ("def f(a: List[Tensor], t: Tensor) -> Tuple[bool, bool, int, int]:\n    b = [x.clone() for x in a]\n    return a == b, a != [t], a.index(t), a.count(t)\n", [[torch.tensor(1.), torch.tensor(2.), torch.tensor(2.)], torch.tensor(2.)]),
+ "tensor_list_remove": ("def f(a: List[Tensor], t: Tensor) -> List[Tensor]:\n    a.remove(t)\n    return a\n", [[torch.tensor(1), torch.tensor(2), torch.tensor(2)], torch.tensor(2)]),
+ "tensor_list_eq_ambiguous": ("def f(a: List[Tensor]) -> bool:\n    return a == [torch.ones(2)]\n", [[torch.ones(2)]]),
+ "tensor_list_index_missing": ("def f(a: List[Tensor]) -> int:\n    return a.index(torch.tensor(7))\n", [[torch.tensor(1)]]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
