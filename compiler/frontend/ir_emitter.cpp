@@ -33,6 +33,7 @@ GraphFunction* FunctionEmitter::emit() {
     Value* in = g.addInput(p.ident().name());
     in->setType(t);
     Argument a{p.ident().name(), t};
+    if (p.type().present()) a.N = broadcastingListSize(p.type().get());
     if (p.defaultValue().present() && p.kwargOnly() && !sh_.archiveSource)
       throw ErrorReport(def_.range())
           << "Compiled functions can't take variable number of arguments or use keyword-only arguments with defaults";

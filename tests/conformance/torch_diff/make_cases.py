@@ -1047,6 +1047,7 @@ script_cases = {
  "tensor_list_remove": ("def f(a: List[Tensor], t: Tensor) -> List[Tensor]:\n    a.remove(t)\n    return a\n", [[torch.tensor(1), torch.tensor(2), torch.tensor(2)], torch.tensor(2)]),
  "tensor_list_eq_ambiguous": ("def f(a: List[Tensor]) -> bool:\n    return a == [torch.ones(2)]\n", [[torch.ones(2)]]),
  "tensor_list_index_missing": ("def f(a: List[Tensor]) -> int:\n    return a.index(torch.tensor(7))\n", [[torch.tensor(1)]]),
+ "broadcasting_list": ("def g(x, y):\n    # type: (float, BroadcastingList3[float]) -> List[float]\n    return y\ndef h(x):\n    # type: (Optional[BroadcastingList2[int]]) -> int\n    return 0 if x is None else x[1]\ndef f(a: float, b: int) -> Tuple[List[float], List[float], int, int]:\n    return g(1.0, a), g(1.0, (a, 2.0, 3.0)), h(b), h(None)\n", [2.5, 7]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
