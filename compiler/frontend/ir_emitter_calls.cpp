@@ -251,6 +251,17 @@ Value* FunctionEmitter::callMethod(Value* self, const std::string& name, std::ve
   // program must refine it first), whatever overloads the name has.
   if (t->kind() == TypeKind::OptionalType)
     throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
+  // Numbers have no methods: like PyTorch, only an overload whose first
+  // argument is `self` (and not a Tensor) could be one, and none is.
+  if (t->kind() == TypeKind::IntType || t->kind() == TypeKind::FloatType || t->kind() == TypeKind::BoolType ||
+      t->kind() == TypeKind::NumberType) {
+    bool any = false;
+    for (const Operator* op : currentOperatorRegistry().lookup("aten::" + name)) {
+      const auto& as = op->schema().arguments;
+      any = any || (!as.empty() && as[0].name == "self" && as[0].type->kind() != TypeKind::TensorType);
+    }
+    if (!any) throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
+  }
   if (t->kind() == TypeKind::StringType && currentOperatorRegistry().lookup("aten::" + name).empty())
     throw ErrorReport(r) << "Unknown builtin op: aten::" << name
                          << ".\nHere are some suggestions: the method does not exist on type str";

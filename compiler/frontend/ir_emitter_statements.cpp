@@ -66,13 +66,15 @@ void FunctionEmitter::emitStatement(const Stmt& s) {
 }
 
 // with a as x, b: ... -> prim::Enter(a) (its __enter__ result bound to x),
-// the body, then prim::Exit in reverse order. torch.no_grad() and
-// torch.enable_grad() are no-ops here (inference only).
+// the body, then prim::Exit in reverse order. torch.no_grad() is a no-op
+// here (inference only).
 void FunctionEmitter::emitWith(const With& w) {
   std::vector<Value*> entered;
   for (const WithItem& item : w.targets()) {
     std::string t(item.target().range().text());
-    if (t == "torch.no_grad()" || t == "torch.enable_grad()") continue;
+    if (t == "torch.no_grad()") continue;
+    // PyTorch 1.13 has no torch.enable_grad in TorchScript.
+    if (t == "torch.enable_grad()") throw ErrorReport(item.range()) << "Unknown builtin op: aten::enable_grad.";
     Value* obj = emitExpr(item.target());
     if (obj->type()->kind() != TypeKind::ClassType)
       throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad() and objects of "
@@ -88,6 +90,12 @@ void FunctionEmitter::emitWith(const With& w) {
     if (enter->schema().arguments.size() != 1 || exit->schema().arguments.size() != 4)
       throw ErrorReport(item.range()) << "__enter__ must take only self and __exit__ must take self and three "
                                          "arguments (exc_type, exc_value, traceback)";
+    // The exception is not passed to __exit__: its three arguments get None.
+    for (size_t i = 1; i < 4; ++i)
+      if (exit->schema().arguments[i].type->kind() != TypeKind::AnyType)
+        throw ErrorReport(item.range()) << "argument " << i << " of __exit__ must have Any type; TorchScript does "
+                                           "not currently support passing exception type, value, or traceback to "
+                                           "the __exit__ function.";
     Node* n = g().create(prim::Enter, {obj}, 1);
     n->output()->setType(enter->schema().returns.at(0).type);
     n->setSourceRange(item.range());
@@ -216,7 +224,9 @@ void FunctionEmitter::emitDelete(const Delete& d) {
       Value* idx = emitExpr(s.subscriptExprs()[0]);
       callBuiltin("aten::Delete", {base, idx}, {}, t.range());
     } else if (t.kind() == TK_VAR) {
-      env_.remove(Var(t).name().name());
+      const std::string& name = Var(t).name().name();
+      if (!env_.lookupType(name)) throw ErrorReport(t.range()) << "undefined value " << name;
+      env_.remove(name);
     } else {
       throw ErrorReport(t.range()) << "del only supports variables and subscripts";
     }
