@@ -74,7 +74,18 @@ GraphFunction* FunctionEmitter::emit() {
     }
   }
   auto res = runExitTransform(g, declaredRet_);
-  if (!res.hadReturn) g.registerOutput(constant(g, IValue()));
+  // A function that only raises keeps its declared return type: its
+  // output is never produced, so an Uninitialized of that type stands in.
+  const bool onlyRaises = !res.hadReturn && env_.exited() && declaredRet_;
+  if (onlyRaises) {
+    Node* u = g.create(prim::Uninitialized, 1);
+    u->output()->setType(declaredRet_);
+    g.registerOutput(g.insertNode(u)->output());
+    res.hadReturn = true;
+    res.returnType = declaredRet_;
+  } else if (!res.hadReturn) {
+    g.registerOutput(constant(g, IValue()));
+  }
   convertToSSA(g);
   FunctionSchema schema;
   schema.name = def_.name().name();

@@ -243,6 +243,10 @@ Value* FunctionEmitter::callMethod(Value* self, const std::string& name, std::ve
   if (self->type()->kind() == TypeKind::TensorType && name == "type" && args.size() == 1 && kwargs.empty() &&
       args[0].value->type()->kind() == TypeKind::IntType)
     return callBuiltin("aten::to", {NamedValue(self), args[0]}, {}, r);
+  // PyTorch binds a method's receiver to the parameter named self, which
+  // for where is the second: x.where(cond, y) is where(cond, x, y).
+  if (self->type()->kind() == TypeKind::TensorType && name == "where" && args.size() == 2 && kwargs.empty())
+    return callBuiltin("aten::where", {args[0], NamedValue(self), args[1]}, {}, r);
   args.insert(args.begin(), NamedValue(self));
   if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
   if (self->type()->kind() == TypeKind::InterfaceType) return callInterfaceMethod(self, name, std::move(args), std::move(kwargs), r);

@@ -3,6 +3,8 @@
 // break / continue, and the closures passed to fork.
 #include "compiler/frontend/function_emitter.h"
 
+#include <set>
+
 #include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/convert_to_ssa.h"
@@ -173,17 +175,37 @@ Value* FunctionEmitter::convertTo(Value* v, const TypePtr& want, const SourceRan
   return v;
 }
 
+namespace {
+// Python's builtin exception classes: the names a raise can resolve (the
+// source has no imports, so no other exception class is in scope).
+bool isBuiltinException(const std::string& name) {
+  static const std::set<std::string> names = {
+      "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "BufferError",
+      "EOFError", "FloatingPointError", "GeneratorExit", "ImportError", "IndexError", "IOError", "KeyError",
+      "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError", "NotImplementedError",
+      "OSError", "OverflowError", "RecursionError", "ReferenceError", "RuntimeError", "StopIteration",
+      "SyntaxError", "SystemError", "TypeError", "UnboundLocalError", "UnicodeError", "ValueError",
+      "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning", "RuntimeWarning"};
+  return names.count(name) > 0;
+}
+}  // namespace
+
 void FunctionEmitter::emitRaise(const Raise& r) {
   std::string cls = "builtins.Exception";
   Value* msg = nullptr;
+  auto className = [&](const Var& v) {
+    const std::string& name = v.name().name();
+    if (!isBuiltinException(name) && !lookupVarType(name)) throw ErrorReport(v.range()) << "undefined value " << name;
+    return "builtins." + name;
+  };
   if (r.expr().present()) {
     Expr e = r.expr().get();
     if (e.kind() == TK_APPLY) {
       Apply a(e);
-      if (a.callee().kind() == TK_VAR) cls = "builtins." + Var(a.callee()).name().name();
+      if (a.callee().kind() == TK_VAR) cls = className(Var(a.callee()));
       if (!a.inputs().empty()) msg = emitExpr(a.inputs()[0]);
     } else if (e.kind() == TK_VAR) {
-      cls = "builtins." + Var(e).name().name();
+      cls = className(Var(e));
     } else {
       throw ErrorReport(e.range()) << "exceptions must derive from BaseException";
     }
