@@ -397,19 +397,22 @@ const char* FunctionEmitter::augOpName(int k) {
     case '*': return "mul";
     case '/': return "div";
     case '%': return "remainder";
-    case TK_FLOOR_DIV: return "floordiv";
     case TK_POW: return "pow";
     case '&': return "__and__";
     case '|': return "__or__";
     case '^': return "__xor__";
     case TK_LSHIFT: return "__lshift__";
     case TK_RSHIFT: return "__rshift__";
-    case '@': return "matmul";
     default: return nullptr;
   }
 }
 
 void FunctionEmitter::emitAugAssign(const AugAssign& a) {
+  // PyTorch's frontend has no //= or @= (its table of augmented
+  // assignments lacks them), so neither is TorchScript.
+  if (a.augOp() == TK_FLOOR_DIV || a.augOp() == '@')
+    throw ErrorReport(a.range()) << "unsupported kind of augumented assignment: "
+                                 << (a.augOp() == '@' ? "MatMult" : "FloorDiv");
   const char* op = augOpName(a.augOp());
   if (!op) throw ErrorReport(a.range()) << "unsupported augmented assignment";
   Expr lhs = a.lhs();

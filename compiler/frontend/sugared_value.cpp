@@ -346,6 +346,8 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
       return simple(e.callBuiltin(op, args.args(), args.kwargs(), r));
     }
   }
+  // math.remainder is IEEE's remainder (a float), not Python's %.
+  if (fn == "math.remainder") return simple(e.callBuiltin("aten::mathremainder", args.args(), args.kwargs(), r));
   return simple(e.callBuiltin("aten::" + base, args.args(), args.kwargs(), r));
 }
 

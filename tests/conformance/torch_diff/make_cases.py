@@ -1057,6 +1057,7 @@ script_cases = {
  "raise_undefined_class": ("def f(x: int) -> int:\n    if x > 0:\n        raise NoSuchError('x')\n    return x\n", [1]),
  "raise_builtin_classes": ("def f(x: int) -> int:\n    if x > 5:\n        raise NotImplementedError('big')\n    if x > 3:\n        raise ZeroDivisionError\n    return x\n", [4]),
  "only_raises_declared_type": ("def g(x: int) -> Tensor:\n    raise ValueError('no')\ndef f(x: Tensor, b: bool) -> Tensor:\n    if b:\n        x = x + g(1)\n    return x\n", [torch.ones(2), False]),
+ "math_remainder_ieee": ("def f(a: int, b: int, c: float, d: float) -> Tuple[float, float, float]:\n    return math.remainder(a, b), math.remainder(c, d), math.remainder(a, d)\n", [7, 4, 5.0, -3.0]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
