@@ -264,6 +264,84 @@ Value* emitSliceObject(const SourceRange& r, Emitter& e, CallArgs& args) {
 }
 }  // namespace
 
+namespace {
+TypePtr hintOfKind(const TypePtr& hint, TypeKind k) {
+  if (!hint) return nullptr;
+  TypePtr h = unwrapOptional(hint);
+  return h->kind() == k ? h : nullptr;
+}
+
+// dict(), dict(mapping_or_pairs), dict(**kw) and dict(mapping, **kw), as
+// TorchScript reads them: an annotation types an empty dict (else
+// Dict[str, Tensor], like {}); the positional argument is copied (aten::dict)
+// and the keyword arguments are then set, in order, as str keys.
+Value* emitDictCall(const SourceRange& r, Emitter& e, CallArgs& args) {
+  const auto& in = args.inputs();
+  if (in.size() > 1) throw ErrorReport(r) << "dict expected at most 1 argument, got " << in.size();
+  TypePtr hint = hintOfKind(args.hint(), TypeKind::DictType);
+  const DictType* dh = hint ? &hint->expect<DictType>() : nullptr;
+  auto emptyDict = [&](const TypePtr& t) {
+    Node* n = e.graph().create(prim::DictConstruct, {}, 1);
+    n->output()->setType(t ? t : DictType::create(StringType::get(), TensorType::get()));
+    return e.graph().insertNode(n)->output();
+  };
+  Value* d = nullptr;
+  if (!in.empty()) {
+    const Expr& x = in[0];
+    if (x.kind() == TK_LIST_LITERAL && ListLiteral(x).inputs().empty()) {
+      d = emptyDict(hint);
+    } else {
+      d = e.callBuiltin("aten::dict", {e.emitExpr(x, hint)}, {}, r);
+    }
+  }
+  const auto& attrs = args.attributes();
+  if (attrs.empty()) return d ? d : emptyDict(hint);
+  std::vector<std::pair<std::string, Value*>> kws;
+  TypePtr vt = d ? d->type()->expect<DictType>().valueType() : (dh ? dh->valueType() : nullptr);
+  for (const Attribute& a : attrs) {
+    Value* v = e.emitExpr(a.value(), vt);
+    kws.emplace_back(a.name().name(), v);
+  }
+  if (!d) {
+    if (!vt) {
+      vt = kws[0].second->type();
+      for (const auto& kv : kws) {
+        auto u = unifyTypes(vt, kv.second->type());
+        if (!u)
+          throw ErrorReport(r) << "Dict values must contain only a single type, expected: " << vt->annotationStr()
+                               << " but found " << kv.second->type()->annotationStr();
+        vt = *u;
+      }
+    }
+    d = emptyDict(DictType::create(StringType::get(), vt));
+  } else if (d->type()->expect<DictType>().keyType()->kind() != TypeKind::StringType) {
+    throw ErrorReport(r) << "dict keyword arguments need a dict with str keys, not "
+                         << d->type()->annotationStr();
+  }
+  for (const auto& kv : kws)
+    e.callBuiltin("aten::_set_item", {d, constant(e, IValue(kv.first)), kv.second}, {}, r);
+  return d;
+}
+
+// list(t) of a tuple: its elements, which must have one type.
+Value* listOfTuple(const SourceRange& r, Emitter& e, Value* t) {
+  const auto& elems = t->type()->expect<TupleType>().elements();
+  TypePtr elem;
+  std::vector<Value*> vs;
+  for (size_t i = 0; i < elems.size(); ++i) {
+    auto u = elem ? unifyTypes(elem, elems[i]) : std::optional<TypePtr>(elems[i]);
+    if (!u)
+      throw ErrorReport(r) << "list() of a tuple needs elements of one type, found " << elem->annotationStr()
+                           << " and " << elems[i]->annotationStr();
+    elem = *u;
+    vs.push_back(e.tupleIndex(t, static_cast<int64_t>(i), r));
+  }
+  Node* n = e.graph().create(prim::ListConstruct, vs, 1);
+  n->output()->setType(ListType::create(elem ? elem : TensorType::get()));
+  return e.graph().insertNode(n)->output();
+}
+}  // namespace
+
 bool isPythonBuiltin(const std::string& name) {
   static const std::set<std::string> others = {"range", "print", "isinstance", "annotate", "min", "max",
                                                "tuple", "enumerate", "zip",   "getattr",  "hasattr", "slice"};
@@ -345,6 +423,7 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
     for (size_t i = 1; i < as.size(); ++i) acc = e.callBuiltin(op, {acc, as[i].value}, {}, r);
     return simple(acc);
   }
+  if (fn == "dict") return simple(emitDictCall(r, e, args));
   if (fn == "tuple") {
     if (args.inputs().size() != 1) throw ErrorReport(r) << "tuple() takes exactly one argument";
     Value* v = e.emitExpr(args.inputs()[0]);
@@ -369,6 +448,8 @@ SugaredValuePtr PythonBuiltinFunction::call(const SourceRange& r, Emitter& e, Ca
     if (fn == "float" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::FloatType) return simple(as[0].value);
     if (fn == "int" && as.size() == 1 && as[0].value->type()->kind() == TypeKind::IntType) return simple(as[0].value);
     if (fn == "bool" && as.size() == 1) return simple(e.toBool(as[0].value, r));
+    if (fn == "list" && as.size() == 1 && kws.empty() && as[0].value->type()->kind() == TypeKind::TupleType)
+      return simple(listOfTuple(r, e, as[0].value));
     if (fn == "list" && as.empty()) {
       const TypePtr& hint = args.hint();
       Node* n = e.graph().create(prim::ListConstruct, {}, 1);

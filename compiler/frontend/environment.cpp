@@ -15,6 +15,7 @@ TypePtr Environment::lookupType(const std::string& name) const {
   for (auto f = frames_.rbegin(); f != frames_.rend(); ++f) {
     auto it = f->vars.find(name);
     if (it != f->vars.end()) return it->second;
+    if (f->deleted.count(name)) return nullptr;
   }
   return nullptr;
 }
@@ -38,6 +39,7 @@ void Environment::set(const std::string& name, Value* v, TypePtr declared, const
   s->setSourceRange(r);
   frames_.back().vars[name] = t;
   frames_.back().assigned.insert(name);
+  frames_.back().deleted.erase(name);
 }
 
 Value* Environment::read(const std::string& name, const SourceRange& r) {
@@ -56,6 +58,8 @@ void Environment::refine(const std::string& name, Value* v, const TypePtr& t) {
 
 void Environment::remove(const std::string& name) {
   frames_.back().vars.erase(name);
+  frames_.back().assigned.erase(name);
+  frames_.back().deleted.insert(name);
   poisoned_[name] = "undefined value " + name;
 }
 
@@ -69,6 +73,15 @@ void Environment::mergeBranches(const Frame& t, const Frame& f) {
   if (t.exited && f.exited) {
     cur.exited = true;
     return;
+  }
+  // A variable deleted on a path that goes on is undefined after the If.
+  for (const Frame* b : {&t, &f}) {
+    if (b->exited) continue;
+    for (const auto& name : b->deleted) {
+      cur.vars.erase(name);
+      cur.assigned.erase(name);
+      cur.deleted.insert(name);
+    }
   }
   std::set<std::string> names;
   for (auto& k : t.assigned) names.insert(k);

@@ -29,6 +29,7 @@ namespace jitserve::frontend {
 struct Frame {
   std::map<std::string, TypePtr> vars;  // defined or refined here
   std::set<std::string> assigned;       // assigned here (not just refined)
+  std::set<std::string> deleted;        // `del`eted here: hides outer frames' definitions
   bool exited = false;                  // the block ended in return/break/continue
 };
 

@@ -187,10 +187,10 @@ class FunctionEmitter final : public Emitter {
 
   // Comprehensions (ir_emitter_expressions.cpp) -----------------------------------------
 
-  Value* emitListComp(const ListComp& lc);
+  Value* emitListComp(const ListComp& lc, const TypePtr& hint);
   template <typename MaybeCond, typename Body>
   void emitFiltered(const MaybeCond& cond, const Body& body);
-  Value* emitDictComp(const DictComp& dc);
+  Value* emitDictComp(const DictComp& dc, const TypePtr& hint);
 
   // Calls (ir_emitter_calls.cpp) --------------------------------------------------------
 

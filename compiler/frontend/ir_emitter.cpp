@@ -33,6 +33,7 @@ GraphFunction* FunctionEmitter::emit() {
     Value* in = g.addInput(p.ident().name());
     in->setType(t);
     Argument a{p.ident().name(), t};
+    if (p.type().present()) a.N = broadcastingListSize(p.type().get());
     if (p.defaultValue().present() && p.kwargOnly() && !sh_.archiveSource)
       throw ErrorReport(def_.range())
           << "Compiled functions can't take variable number of arguments or use keyword-only arguments with defaults";
@@ -73,7 +74,18 @@ GraphFunction* FunctionEmitter::emit() {
     }
   }
   auto res = runExitTransform(g, declaredRet_);
-  if (!res.hadReturn) g.registerOutput(constant(g, IValue()));
+  // A function that only raises keeps its declared return type: its
+  // output is never produced, so an Uninitialized of that type stands in.
+  const bool onlyRaises = !res.hadReturn && env_.exited() && declaredRet_;
+  if (onlyRaises) {
+    Node* u = g.create(prim::Uninitialized, 1);
+    u->output()->setType(declaredRet_);
+    g.registerOutput(g.insertNode(u)->output());
+    res.hadReturn = true;
+    res.returnType = declaredRet_;
+  } else if (!res.hadReturn) {
+    g.registerOutput(constant(g, IValue()));
+  }
   convertToSSA(g);
   FunctionSchema schema;
   schema.name = def_.name().name();

@@ -243,6 +243,10 @@ Value* FunctionEmitter::callMethod(Value* self, const std::string& name, std::ve
   if (self->type()->kind() == TypeKind::TensorType && name == "type" && args.size() == 1 && kwargs.empty() &&
       args[0].value->type()->kind() == TypeKind::IntType)
     return callBuiltin("aten::to", {NamedValue(self), args[0]}, {}, r);
+  // PyTorch binds a method's receiver to the parameter named self, which
+  // for where is the second: x.where(cond, y) is where(cond, x, y).
+  if (self->type()->kind() == TypeKind::TensorType && name == "where" && args.size() == 2 && kwargs.empty())
+    return callBuiltin("aten::where", {args[0], NamedValue(self), args[1]}, {}, r);
   args.insert(args.begin(), NamedValue(self));
   if (self->type()->kind() == TypeKind::ClassType) return callObjectMethod(self, name, std::move(args), std::move(kwargs), r);
   if (self->type()->kind() == TypeKind::InterfaceType) return callInterfaceMethod(self, name, std::move(args), std::move(kwargs), r);
@@ -251,6 +255,17 @@ Value* FunctionEmitter::callMethod(Value* self, const std::string& name, std::ve
   // program must refine it first), whatever overloads the name has.
   if (t->kind() == TypeKind::OptionalType)
     throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
+  // Numbers have no methods: like PyTorch, only an overload whose first
+  // argument is `self` (and not a Tensor) could be one, and none is.
+  if (t->kind() == TypeKind::IntType || t->kind() == TypeKind::FloatType || t->kind() == TypeKind::BoolType ||
+      t->kind() == TypeKind::NumberType) {
+    bool any = false;
+    for (const Operator* op : currentOperatorRegistry().lookup("aten::" + name)) {
+      const auto& as = op->schema().arguments;
+      any = any || (!as.empty() && as[0].name == "self" && as[0].type->kind() != TypeKind::TensorType);
+    }
+    if (!any) throw ErrorReport(r) << "'" << t->annotationStr() << "' object has no attribute or method '" << name << "'.";
+  }
   if (t->kind() == TypeKind::StringType && currentOperatorRegistry().lookup("aten::" + name).empty())
     throw ErrorReport(r) << "Unknown builtin op: aten::" << name
                          << ".\nHere are some suggestions: the method does not exist on type str";

@@ -155,7 +155,11 @@ Value* FunctionEmitter::toBool(Value* v, const SourceRange& r) {
     case TypeKind::NoneType: return callBuiltin("aten::__isnot__", {v, constant(g(), IValue())}, {}, r);
     case TypeKind::ClassType: {
       // Python's truth test: __bool__, else __len__() != 0.
-      if (Value* b = callMagic(v, "__bool__", {}, r)) return b;
+      if (Value* b = callMagic(v, "__bool__", {}, r)) {
+        if (b->type()->kind() != TypeKind::BoolType)
+          throw ErrorReport(r) << "expected a bool expression for condition but found " << b->type()->annotationStr();
+        return b;
+      }
       if (Value* n = callMagic(v, "__len__", {}, r))
         return callBuiltin("aten::ne", {n, constant(g(), IValue(int64_t{0}))}, {}, r);
       [[fallthrough]];

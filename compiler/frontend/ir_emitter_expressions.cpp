@@ -56,8 +56,8 @@ SugaredValuePtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint)
     case TK_DICT_LITERAL: return value(emitDictLiteral(DictLiteral(e), hint));
     case TK_IF_EXPR: return value(emitTernary(TernaryIf(e), hint));
     case TK_CMP_CHAIN: return value(emitCmpChain(CmpChain(e)));
-    case TK_LIST_COMP: return value(emitListComp(ListComp(e)));
-    case TK_DICT_COMP: return value(emitDictComp(DictComp(e)));
+    case TK_LIST_COMP: return value(emitListComp(ListComp(e), hint));
+    case TK_DICT_COMP: return value(emitDictComp(DictComp(e), hint));
     case TK_LAMBDA: throw ErrorReport(r) << "Lambda is not supported";
     default: break;
   }
@@ -301,23 +301,29 @@ Value* FunctionEmitter::emitTernary(const TernaryIf& t, const TypePtr& hint) {
   return n->output();
 }
 
-// Comprehensions: a loop appending to a fresh list / dict.
-Value* FunctionEmitter::emitListComp(const ListComp& lc) {
-  // Type the list by emitting the element once in a throwaway loop body is
-  // costly; instead emit the loop, then fix the list type from the element.
+// Comprehensions: a loop appending to a fresh list / dict. An annotation
+// (x: List[Optional[int]] = [None for _ in r]) types the container, as it
+// does a literal; without one the element's type does.
+Value* FunctionEmitter::emitListComp(const ListComp& lc, const TypePtr& hint) {
+  TypePtr listHint;
+  if (hint && unwrapOptional(hint)->kind() == TypeKind::ListType) listHint = unwrapOptional(hint);
   Node* ln = g().create(prim::ListConstruct, {}, 1);
-  ln->output()->setType(ListType::ofTensors());
+  ln->output()->setType(listHint ? listHint : ListType::ofTensors());
   g().insertNode(ln);
   Value* list = ln->output();
   Iterable it = iterableOf(lc.iter());
-  TypePtr elemType;
   emitLoop(it.length, constant(g(), IValue(true)),
            [&](Value* idx) {
              assignTo(lc.target(), it.element(idx), nullptr, lc.range());
              auto body = [&]() {
-               Value* el = emitExpr(lc.elt());
-               elemType = el->type();
-               list->setType(ListType::create(elemType));
+               const TypePtr elemHint = listHint ? listHint->expect<ListType>().elementType() : nullptr;
+               Value* el = emitExpr(lc.elt(), elemHint);
+               if (!elemHint) list->setType(ListType::create(el->type()));
+               else if (!el->type()->isSubtypeOf(*elemHint))
+                 throw ErrorReport(lc.range()) << "List type annotation `" << listHint->annotationStr()
+                                               << "` did not match the types of the given list elements, which "
+                                                  "were unified to "
+                                               << el->type()->annotationStr();
                callBuiltin("aten::append", {list, el}, {}, lc.range());
              };
              emitFiltered(lc.cond(), body);
@@ -344,9 +350,11 @@ void FunctionEmitter::emitFiltered(const MaybeCond& cond, const Body& body) {
   env_.popFrame();
 }
 
-Value* FunctionEmitter::emitDictComp(const DictComp& dc) {
+Value* FunctionEmitter::emitDictComp(const DictComp& dc, const TypePtr& hint) {
+  TypePtr dictHint;
+  if (hint && unwrapOptional(hint)->kind() == TypeKind::DictType) dictHint = unwrapOptional(hint);
   Node* dn = g().create(prim::DictConstruct, {}, 1);
-  dn->output()->setType(DictType::create(StringType::get(), TensorType::get()));
+  dn->output()->setType(dictHint ? dictHint : DictType::create(StringType::get(), TensorType::get()));
   g().insertNode(dn);
   Value* dict = dn->output();
   Iterable it = iterableOf(dc.iter());
@@ -354,9 +362,10 @@ Value* FunctionEmitter::emitDictComp(const DictComp& dc) {
            [&](Value* idx) {
              assignTo(dc.target(), it.element(idx), nullptr, dc.range());
              auto body = [&]() {
-               Value* k = emitExpr(dc.key());
-               Value* v = emitExpr(dc.value());
-               dict->setType(DictType::create(k->type(), v->type()));
+               const DictType* dh = dictHint ? &dictHint->expect<DictType>() : nullptr;
+               Value* k = emitExpr(dc.key(), dh ? dh->keyType() : nullptr);
+               Value* v = emitExpr(dc.value(), dh ? dh->valueType() : nullptr);
+               if (!dh) dict->setType(DictType::create(k->type(), v->type()));
                callBuiltin("aten::_set_item", {dict, k, v}, {}, dc.range());
              };
              emitFiltered(dc.cond(), body);

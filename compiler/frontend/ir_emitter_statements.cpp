@@ -3,6 +3,8 @@
 // break / continue, and the closures passed to fork.
 #include "compiler/frontend/function_emitter.h"
 
+#include <set>
+
 #include "compiler/frontend/builtin_functions.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/frontend/convert_to_ssa.h"
@@ -66,13 +68,15 @@ void FunctionEmitter::emitStatement(const Stmt& s) {
 }
 
 // with a as x, b: ... -> prim::Enter(a) (its __enter__ result bound to x),
-// the body, then prim::Exit in reverse order. torch.no_grad() and
-// torch.enable_grad() are no-ops here (inference only).
+// the body, then prim::Exit in reverse order. torch.no_grad() is a no-op
+// here (inference only).
 void FunctionEmitter::emitWith(const With& w) {
   std::vector<Value*> entered;
   for (const WithItem& item : w.targets()) {
     std::string t(item.target().range().text());
-    if (t == "torch.no_grad()" || t == "torch.enable_grad()") continue;
+    if (t == "torch.no_grad()") continue;
+    // PyTorch 1.13 has no torch.enable_grad in TorchScript.
+    if (t == "torch.enable_grad()") throw ErrorReport(item.range()) << "Unknown builtin op: aten::enable_grad.";
     Value* obj = emitExpr(item.target());
     if (obj->type()->kind() != TypeKind::ClassType)
       throw ErrorReport(item.range()) << "with statements are only supported for torch.no_grad() and objects of "
@@ -88,6 +92,12 @@ void FunctionEmitter::emitWith(const With& w) {
     if (enter->schema().arguments.size() != 1 || exit->schema().arguments.size() != 4)
       throw ErrorReport(item.range()) << "__enter__ must take only self and __exit__ must take self and three "
                                          "arguments (exc_type, exc_value, traceback)";
+    // The exception is not passed to __exit__: its three arguments get None.
+    for (size_t i = 1; i < 4; ++i)
+      if (exit->schema().arguments[i].type->kind() != TypeKind::AnyType)
+        throw ErrorReport(item.range()) << "argument " << i << " of __exit__ must have Any type; TorchScript does "
+                                           "not currently support passing exception type, value, or traceback to "
+                                           "the __exit__ function.";
     Node* n = g().create(prim::Enter, {obj}, 1);
     n->output()->setType(enter->schema().returns.at(0).type);
     n->setSourceRange(item.range());
@@ -165,17 +175,37 @@ Value* FunctionEmitter::convertTo(Value* v, const TypePtr& want, const SourceRan
   return v;
 }
 
+namespace {
+// Python's builtin exception classes: the names a raise can resolve (the
+// source has no imports, so no other exception class is in scope).
+bool isBuiltinException(const std::string& name) {
+  static const std::set<std::string> names = {
+      "BaseException", "Exception", "ArithmeticError", "AssertionError", "AttributeError", "BufferError",
+      "EOFError", "FloatingPointError", "GeneratorExit", "ImportError", "IndexError", "IOError", "KeyError",
+      "KeyboardInterrupt", "LookupError", "MemoryError", "ModuleNotFoundError", "NameError", "NotImplementedError",
+      "OSError", "OverflowError", "RecursionError", "ReferenceError", "RuntimeError", "StopIteration",
+      "SyntaxError", "SystemError", "TypeError", "UnboundLocalError", "UnicodeError", "ValueError",
+      "ZeroDivisionError", "Warning", "UserWarning", "DeprecationWarning", "RuntimeWarning"};
+  return names.count(name) > 0;
+}
+}  // namespace
+
 void FunctionEmitter::emitRaise(const Raise& r) {
   std::string cls = "builtins.Exception";
   Value* msg = nullptr;
+  auto className = [&](const Var& v) {
+    const std::string& name = v.name().name();
+    if (!isBuiltinException(name) && !lookupVarType(name)) throw ErrorReport(v.range()) << "undefined value " << name;
+    return "builtins." + name;
+  };
   if (r.expr().present()) {
     Expr e = r.expr().get();
     if (e.kind() == TK_APPLY) {
       Apply a(e);
-      if (a.callee().kind() == TK_VAR) cls = "builtins." + Var(a.callee()).name().name();
+      if (a.callee().kind() == TK_VAR) cls = className(Var(a.callee()));
       if (!a.inputs().empty()) msg = emitExpr(a.inputs()[0]);
     } else if (e.kind() == TK_VAR) {
-      cls = "builtins." + Var(e).name().name();
+      cls = className(Var(e));
     } else {
       throw ErrorReport(e.range()) << "exceptions must derive from BaseException";
     }
@@ -216,7 +246,9 @@ void FunctionEmitter::emitDelete(const Delete& d) {
       Value* idx = emitExpr(s.subscriptExprs()[0]);
       callBuiltin("aten::Delete", {base, idx}, {}, t.range());
     } else if (t.kind() == TK_VAR) {
-      env_.remove(Var(t).name().name());
+      const std::string& name = Var(t).name().name();
+      if (!env_.lookupType(name)) throw ErrorReport(t.range()) << "undefined value " << name;
+      env_.remove(name);
     } else {
       throw ErrorReport(t.range()) << "del only supports variables and subscripts";
     }
@@ -365,19 +397,22 @@ const char* FunctionEmitter::augOpName(int k) {
     case '*': return "mul";
     case '/': return "div";
     case '%': return "remainder";
-    case TK_FLOOR_DIV: return "floordiv";
     case TK_POW: return "pow";
     case '&': return "__and__";
     case '|': return "__or__";
     case '^': return "__xor__";
     case TK_LSHIFT: return "__lshift__";
     case TK_RSHIFT: return "__rshift__";
-    case '@': return "matmul";
     default: return nullptr;
   }
 }
 
 void FunctionEmitter::emitAugAssign(const AugAssign& a) {
+  // PyTorch's frontend has no //= or @= (its table of augmented
+  // assignments lacks them), so neither is TorchScript.
+  if (a.augOp() == TK_FLOOR_DIV || a.augOp() == '@')
+    throw ErrorReport(a.range()) << "unsupported kind of augumented assignment: "
+                                 << (a.augOp() == '@' ? "MatMult" : "FloorDiv");
   const char* op = augOpName(a.augOp());
   if (!op) throw ErrorReport(a.range()) << "unsupported augmented assignment";
   Expr lhs = a.lhs();

@@ -209,7 +209,7 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
         {"is_mkldnn", "prim::is_mkldnn"}, {"is_nested", "prim::is_nested"}, {"is_sparse_csr", "prim::is_sparse_csr"},
         {"is_xla", "prim::is_xla"}, {"is_xpu", "prim::is_xpu"}, {"is_mps", "prim::is_mps"},
         {"is_mtia", "prim::is_mtia"}, {"is_maia", "prim::is_maia"}, {"is_vulkan", "prim::is_vulkan"},
-        {"is_ipu", "prim::is_ipu"}, {"itemsize", "prim::itemsize"}, {"nbytes", "prim::nbytes"},
+        {"is_ipu", "prim::is_ipu"}, {"is_ort", "prim::is_ort"}, {"itemsize", "prim::itemsize"}, {"nbytes", "prim::nbytes"},
         {"name", "prim::name"}, {"real", "aten::real"}, {"imag", "aten::imag"},
         {"retains_grad", "aten::retains_grad"}};
     auto it = props.find(field);
@@ -347,6 +347,8 @@ SugaredValuePtr BuiltinFunction::call(const SourceRange& r, Emitter& e, CallArgs
       return simple(e.callBuiltin(op, args.args(), args.kwargs(), r));
     }
   }
+  // math.remainder is IEEE's remainder (a float), not Python's %.
+  if (fn == "math.remainder") return simple(e.callBuiltin("aten::mathremainder", args.args(), args.kwargs(), r));
   return simple(e.callBuiltin("aten::" + base, args.args(), args.kwargs(), r));
 }
 

@@ -37,11 +37,37 @@ void checkDictKeys(const TypePtr& t, const SourceRange& r) {
   for (const TypePtr& c : t->containedTypes()) checkDictKeys(c, r);
 }
 
+// The annotation's text with BroadcastingListN[ read as List[; N of the
+// last one, if any.
+std::string readBroadcastingLists(std::string text, std::optional<int32_t>* n, const SourceRange& r) {
+  static const std::string kName = "BroadcastingList";
+  for (size_t pos = text.find(kName); pos != std::string::npos; pos = text.find(kName, pos)) {
+    size_t d = pos + kName.size();
+    size_t e = d;
+    while (e < text.size() && std::isdigit(static_cast<unsigned char>(text[e]))) ++e;
+    if (e == d || e >= text.size() || text[e] != '[' || std::stoi(text.substr(d, e - d)) <= 0)
+      throw ErrorReport(r) << "Broadcastable lists' size must be a positive integer: " << text;
+    if (n) *n = std::stoi(text.substr(d, e - d));
+    text.replace(pos, e - pos, "List");
+  }
+  return text;
+}
+
+std::string annotationText(const Expr& e) {
+  return e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
+}
+
 }  // namespace
+
+std::optional<int32_t> broadcastingListSize(const Expr& e) {
+  std::optional<int32_t> n;
+  readBroadcastingLists(annotationText(e), &n, e.range());
+  return n;
+}
 
 TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e) {
   // A forward reference: -> 'Vec'.
-  std::string raw = e.kind() == TK_STRINGLITERAL ? StringLiteral(e).text() : std::string(e.range().text());
+  std::string raw = readBroadcastingLists(annotationText(e), nullptr, e.range());
   // The source text may span lines inside brackets, with comments and line
   // continuations: each run of them reads as one space, as written on one line
   // ("Union[int,\n  float]" -> "Union[int, float]").

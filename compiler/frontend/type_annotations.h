@@ -10,10 +10,17 @@
 
 #include "compiler/frontend/tree_views.h"
 #include "compiler/frontend/unit_definitions.h"
+#include <optional>
+
 #include "runtime/core/type.h"
 
 namespace jitserve::frontend {
 
 TypePtr parseTypeExpr(const UnitDefinitions& unit, const Expr& e);
+
+// BroadcastingListN[T] (torch.jit.annotations) types a parameter as List[T]
+// that also takes one T, repeated N times, like int[2] in a schema: N for
+// such an annotation (also inside Optional[...]), nullopt otherwise.
+std::optional<int32_t> broadcastingListSize(const Expr& e);
 
 }  // namespace jitserve::frontend

@@ -134,11 +134,33 @@ void deleteItem(Stack& s) {
   elems.erase(elems.begin() + static_cast<std::ptrdiff_t>(i));
 }
 
+// Element equality as Python's list methods see it: for tensors, bool(a == b),
+// which only a one-element result has (PyTorch's List[Tensor] ==, index,
+// count and remove do the same).
+bool elementsEqual(const IValue& a, const IValue& b) {
+  if (a.isTensor() && b.isTensor()) {
+    Tensor eq = callOp<"aten::eq.Tensor", Tensor>(a.toTensor(), b.toTensor());
+    JS_CHECK(eq.numel() != 0, "Boolean value of Tensor with no values is ambiguous");
+    JS_CHECK(eq.numel() == 1, "Boolean value of Tensor with more than one value is ambiguous");
+    return eq.item().toBool();
+  }
+  return ivaluesEqual(a, b);
+}
+
+bool listsEqual(const IValue& a, const IValue& b) {
+  const auto& x = a.toListRef().elements;
+  const auto& y = b.toListRef().elements;
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!elementsEqual(x[i], y[i])) return false;
+  return true;
+}
+
 void removeValue(Stack& s) {
   IValue el = pop(s);
   IValue self = pop(s);
   auto& elems = self.toListRef().elements;
-  auto it = std::find_if(elems.begin(), elems.end(), [&](const IValue& e) { return ivaluesEqual(e, el); });
+  auto it = std::find_if(elems.begin(), elems.end(), [&](const IValue& e) { return elementsEqual(e, el); });
   JS_CHECK(it != elems.end(), "list.remove(x): x not in list");
   elems.erase(it);
 }
@@ -156,11 +178,12 @@ void indexOf(Stack& s) {
   IValue el = pop(s);
   const auto& elems = s.back().toListRef().elements;
   for (size_t i = 0; i < elems.size(); ++i) {
-    if (ivaluesEqual(elems[i], el)) {
+    if (elementsEqual(elems[i], el)) {
       s.back() = IValue(static_cast<int64_t>(i));
       return;
     }
   }
+  if (el.isTensor()) JS_ERROR("list.index(x): x not in list");
   JS_ERROR("'", el.str(), "' is not in list");
 }
 
@@ -168,7 +191,7 @@ void countOf(Stack& s) {
   IValue el = pop(s);
   const auto& elems = s.back().toListRef().elements;
   int64_t n = 0;
-  for (const auto& e : elems) n += ivaluesEqual(e, el) ? 1 : 0;
+  for (const auto& e : elems) n += elementsEqual(e, el) ? 1 : 0;
   s.back() = IValue(n);
 }
 
@@ -298,11 +321,11 @@ void sliceList(Stack& s) {
 
 void listEq(Stack& s) {
   IValue b = pop(s);
-  s.back() = IValue(ivaluesEqual(s.back(), b));
+  s.back() = IValue(listsEqual(s.back(), b));
 }
 void listNe(Stack& s) {
   IValue b = pop(s);
-  s.back() = IValue(!ivaluesEqual(s.back(), b));
+  s.back() = IValue(!listsEqual(s.back(), b));
 }
 
 // Reductions ----------------------------------------------------------------------------
@@ -389,16 +412,19 @@ const ops::OpTable kListOps = {
     {"aten::remove.float(float[](a!) self, float el) -> ()", removeValue, "list.remove(el)"},
     {"aten::remove.bool(bool[](a!) self, bool el) -> ()", removeValue, "list.remove(el)"},
     {"aten::remove.str(str[](a!) self, str el) -> ()", removeValue, "list.remove(el)"},
+    {"aten::remove.Tensor(Tensor[](a!) self, Tensor el) -> ()", removeValue, "list.remove(el): bool(x == el) finds it"},
     {"aten::clear.t(t[](a!) self) -> ()", clearList, "list.clear()"},
     {"aten::reverse.t(t[](a!) self) -> ()", reverseList, "list.reverse()"},
     {"aten::index.list_int(int[] self, int el) -> int", indexOf, "list.index(el)"},
     {"aten::index.list_float(float[] self, float el) -> int", indexOf, "list.index(el)"},
     {"aten::index.list_bool(bool[] self, bool el) -> int", indexOf, "list.index(el)"},
     {"aten::index.list_str(str[] self, str el) -> int", indexOf, "list.index(el)"},
+    {"aten::index.list_Tensor(Tensor[] self, Tensor el) -> int", indexOf, "list.index(el): bool(x == el) finds it"},
     {"aten::count.int(int[] self, int el) -> int", countOf, "list.count(el)"},
     {"aten::count.float(float[] self, float el) -> int", countOf, "list.count(el)"},
     {"aten::count.bool(bool[] self, bool el) -> int", countOf, "list.count(el)"},
     {"aten::count.str(str[] self, str el) -> int", countOf, "list.count(el)"},
+    {"aten::count.Tensor(Tensor[] self, Tensor el) -> int", countOf, "list.count(el): bool(x == el) counts"},
     {"aten::__contains__.int_list(int[] l, int item) -> bool", containsList, "item in list"},
     {"aten::__contains__.float_list(float[] l, float item) -> bool", containsList, "item in list"},
     {"aten::__contains__.str_list(str[] l, str item) -> bool", containsList, "item in list"},
@@ -426,10 +452,12 @@ const ops::OpTable kListOps = {
     {"aten::eq.float_list(float[] a, float[] b) -> bool", listEq, "a == b"},
     {"aten::eq.bool_list(bool[] a, bool[] b) -> bool", listEq, "a == b"},
     {"aten::eq.str_list(str[] a, str[] b) -> bool", listEq, "a == b"},
+    {"aten::eq.Tensor_list(Tensor[] a, Tensor[] b) -> bool", listEq, "a == b: bool(x == y) of each pair"},
     {"aten::ne.int_list(int[] a, int[] b) -> bool", listNe, "a != b"},
     {"aten::ne.float_list(float[] a, float[] b) -> bool", listNe, "a != b"},
     {"aten::ne.bool_list(bool[] a, bool[] b) -> bool", listNe, "a != b"},
     {"aten::ne.str_list(str[] a, str[] b) -> bool", listNe, "a != b"},
+    {"aten::ne.Tensor_list(Tensor[] a, Tensor[] b) -> bool", listNe, "a != b: not (a == b)"},
     {"aten::sum.int(int[] self) -> int", sumInt, "sum(list)"},
     {"aten::sum.bool(bool[] self) -> int", sumInt, "sum(list): number of Trues"},
     {"aten::sum.float(float[] self) -> float", sumFloat, "sum(list)"},

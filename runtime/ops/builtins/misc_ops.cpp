@@ -133,6 +133,7 @@ const ops::OpTable kMiscOps = {
     {"prim::is_maia(Tensor a) -> bool", alwaysFalseForTensor, "a.is_maia (no MAIA devices)", nullptr, kAnyDevice},
     {"prim::is_vulkan(Tensor a) -> bool", alwaysFalseForTensor, "a.is_vulkan (no Vulkan devices)", nullptr, kAnyDevice},
     {"prim::is_ipu(Tensor a) -> bool", alwaysFalseForTensor, "a.is_ipu (no IPU devices)", nullptr, kAnyDevice},
+    {"prim::is_ort(Tensor a) -> bool", alwaysFalseForTensor, "a.is_ort (no ORT devices)", nullptr, kAnyDevice},
     {"aten::retains_grad(Tensor self) -> bool", alwaysFalseForTensor, "a.retains_grad (nothing records gradients)", nullptr, kAnyDevice},
     {"prim::grad(Tensor a) -> Tensor(*)", tensorGrad, "a.grad: None (nothing records gradients)", nullptr, kAnyDevice},
     {"prim::data(Tensor(a) a) -> Tensor(a)", tensorData, "a.data: a itself (nothing records gradients)", nullptr, kAnyDevice},

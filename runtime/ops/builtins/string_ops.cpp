@@ -131,6 +131,11 @@ void strAll(Stack& s) {
 }
 bool isAlnum(char c) { return isAlpha(c) || isDigit(c); }
 bool isPrintable(char c) { return std::isprint(static_cast<unsigned char>(c)) != 0; }
+// Unlike the other is*() tests, Python's "".isprintable() is True.
+void strIsPrintable(Stack& s) {
+  const std::string& str = s.back().toStringRef();
+  s.back() = IValue(std::all_of(str.begin(), str.end(), isPrintable));
+}
 
 // isupper/islower: at least one cased character and none of the other case.
 template <bool Upper>
@@ -621,19 +626,21 @@ void strPercentFormat(Stack& s) {
       case 's': out += v.str(); break;
       case 'd':
       case 'i':
-        JS_CHECK(v.isScalar(), "%", spec, " requires a number, not ", v.type()->annotationStr());
+        JS_CHECK(v.isScalar(), "%", spec, " requires a number for formatting, but got ", v.type()->str());
         out += std::to_string(isIntLike(v) ? asInt(v) : static_cast<int64_t>(v.toDouble()));
         break;
       case 'f':
       case 'e':
-        JS_CHECK(v.isScalar(), "%", spec, " requires a number, not ", v.type()->annotationStr());
-        std::snprintf(buf, sizeof(buf), spec == 'f' ? "%f" : "%e", v.toNumberAsDouble());
+      case 'E':
+        JS_CHECK(v.isScalar(), "%", spec, " requires a number for formatting, but got ", v.type()->str());
+        std::snprintf(buf, sizeof(buf), spec == 'f' ? "%f" : spec == 'e' ? "%e" : "%E", v.toNumberAsDouble());
         out += buf;
         break;
       case 'c':
-        if (v.isString()) {
+        if (v.isString() && v.toStringRef().size() == 1) {
           out += v.toStringRef();
         } else {
+          JS_CHECK(isIntLike(v), "%c requires an int or char for formatting, but got ", v.type()->str());
           out += static_cast<char>(v.toInt());
         }
         break;
@@ -669,7 +676,7 @@ const ops::OpTable kStringOps = {
     {"aten::isalpha(str self) -> bool", strAll<isAlpha>, "s.isalpha()"},
     {"aten::isalnum(str self) -> bool", strAll<isAlnum>, "s.isalnum()"},
     {"aten::isspace(str self) -> bool", strAll<isSpace>, "s.isspace()"},
-    {"aten::isprintable(str self) -> bool", strAll<isPrintable>, "s.isprintable()"},
+    {"aten::isprintable(str self) -> bool", strIsPrintable, "s.isprintable()"},
     {"aten::isupper(str self) -> bool", strIsCase<true>, "s.isupper()"},
     {"aten::islower(str self) -> bool", strIsCase<false>, "s.islower()"},
     {"aten::istitle(str self) -> bool", strIsTitle, "s.istitle()"},

@@ -1084,6 +1084,29 @@ cases = {
 # written to a module file, imported and scripted, since
 # torch.jit.CompilationUnit does not compile classes.
 script_cases = {
+ # batch 25: language gaps from PyTorch's test suite
+ "dict_call_kwargs": ("def f(a: int) -> Tuple[Dict[str, int], Dict[str, List[int]]]:\n    return dict(x=a, y=2), dict(p=[a], q=[1, 2])\n", [3]),
+ "dict_call_mapping_kwargs": ("def f(a: int) -> Dict[str, int]:\n    d = {'x': 1}\n    return dict(d, y=a, x=5)\n", [3]),
+ "dict_call_comp_kwargs": ("def f(n: int) -> Dict[str, int]:\n    return dict({str(i): i for i in range(n)}, z=9)\n", [3]),
+ "dict_call_empty_list": ("def f() -> Dict[str, Tensor]:\n    return dict([])\n", []),
+ "dict_call_annotated": ("def f(a: int) -> Dict[int, str]:\n    d: Dict[int, str] = dict()\n    d[a] = 'v'\n    return d\n", [4]),
+ "list_of_tuple": ("def f(a: str) -> Tuple[List[str], List[int]]:\n    return list((a, 'q')), list((1, 2, 3))\n", ['p']),
+ "comp_typed_by_annotation": ("def f(n: int) -> Tuple[List[Optional[int]], Dict[str, Optional[float]]]:\n    x: List[Optional[int]] = [None for _ in range(n)]\n    y: Dict[str, Optional[float]] = {str(i): None for i in range(n)}\n    return x, y\n", [2]),
+ "tensor_list_eq_index_count": ("def f(a: List[Tensor], t: Tensor) -> Tuple[bool, bool, int, int]:\n    b = [x.clone() for x in a]\n    return a == b, a != [t], a.index(t), a.count(t)\n", [[torch.tensor(1.), torch.tensor(2.), torch.tensor(2.)], torch.tensor(2.)]),
+ "tensor_list_remove": ("def f(a: List[Tensor], t: Tensor) -> List[Tensor]:\n    a.remove(t)\n    return a\n", [[torch.tensor(1), torch.tensor(2), torch.tensor(2)], torch.tensor(2)]),
+ "tensor_list_eq_ambiguous": ("def f(a: List[Tensor]) -> bool:\n    return a == [torch.ones(2)]\n", [[torch.ones(2)]]),
+ "tensor_list_index_missing": ("def f(a: List[Tensor]) -> int:\n    return a.index(torch.tensor(7))\n", [[torch.tensor(1)]]),
+ "broadcasting_list": ("def g(x, y):\n    # type: (float, BroadcastingList3[float]) -> List[float]\n    return y\ndef h(x):\n    # type: (Optional[BroadcastingList2[int]]) -> int\n    return 0 if x is None else x[1]\ndef f(a: float, b: int) -> Tuple[List[float], List[float], int, int]:\n    return g(1.0, a), g(1.0, (a, 2.0, 3.0)), h(b), h(None)\n", [2.5, 7]),
+ "tensor_where_method": ("def f(x: Tensor, y: Tensor) -> Tensor:\n    return x.where(x > 0.0, y)\n", [torch.tensor([1., -1., 2.]), torch.zeros(3)]),
+ "tensor_is_ort": ("def f(x: Tensor) -> Tuple[bool, bool]:\n    return x.is_ort, x.is_vulkan\n", [torch.zeros(1)]),
+ "isprintable_empty": ("def f(s: str) -> Tuple[bool, bool]:\n    return s.isprintable(), (s + '\\n').isprintable()\n", ['']),
+ "format_pct_E_upper": ("def f(a: int, b: float) -> str:\n    return '%E %E' % (a, b)\n", [3, -0.25]),
+ "format_pct_c_long_str": ("def f(s: str) -> str:\n    return '%c!' % s\n", ['ab']),
+ "format_pct_d_str": ("def f(s: str) -> str:\n    return '%d!' % s\n", ['1']),
+ "raise_undefined_class": ("def f(x: int) -> int:\n    if x > 0:\n        raise NoSuchError('x')\n    return x\n", [1]),
+ "raise_builtin_classes": ("def f(x: int) -> int:\n    if x > 5:\n        raise NotImplementedError('big')\n    if x > 3:\n        raise ZeroDivisionError\n    return x\n", [4]),
+ "only_raises_declared_type": ("def g(x: int) -> Tensor:\n    raise ValueError('no')\ndef f(x: Tensor, b: bool) -> Tensor:\n    if b:\n        x = x + g(1)\n    return x\n", [torch.ones(2), False]),
+ "math_remainder_ieee": ("def f(a: int, b: int, c: float, d: float) -> Tuple[float, float, float]:\n    return math.remainder(a, b), math.remainder(c, d), math.remainder(a, d)\n", [7, 4, 5.0, -3.0]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),

@@ -1,18 +1,18 @@
 # Augmented assignment: on numbers it rebinds the name to a new value of
-# the plain operator (x //= 2 is aten::floordiv); on tensors it is the
+# the plain operator (x %= 2 is aten::remainder); on tensors it is the
 # in-place operator (aten::add_, aten::mul_) on the same tensor.
 
 def ints(a: int, b: int) -> int:
     a += b
     a -= 1
     a *= 3
-    a //= 2
+    a %= 2
     return a
 # CHECK-LABEL: def ints
 # CHECK:      [[A1:%a[.0-9]*]] : int = aten::add(%a{{[.0-9]*}}, %b{{[.0-9]*}})
 # CHECK:      [[A2:%a[.0-9]*]] : int = aten::sub([[A1]],
 # CHECK:      [[A3:%a[.0-9]*]] : int = aten::mul([[A2]],
-# CHECK:      [[A4:%a[.0-9]*]] : int = aten::floordiv([[A3]],
+# CHECK:      [[A4:%a[.0-9]*]] : int = aten::remainder([[A3]],
 # CHECK-NEXT: return ([[A4]])
 
 def floats(x: float) -> float:
