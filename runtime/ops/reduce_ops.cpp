@@ -524,11 +524,48 @@ Tensor allAny(const Tensor& self, const std::optional<std::vector<int64_t>>& dim
 
 // ---- var / std ----
 
+// The real (part 0) or imaginary (part 1) halves of a complex tensor, as a
+// real view with the same sizes.
+Tensor complexPart(const Tensor& z, int part) {
+  DimVector strides;
+  for (int64_t d = 0; d < z.dim(); ++d) strides.push_back(z.stride(d) * 2);
+  return Tensor::fromStorage(z.storage(), toRealValueType(z.dtype()), z.sizes(), strides,
+                             z.storage_offset() * 2 + part);
+}
+
+std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, double correction,
+                                  bool keepdim, bool take_sqrt, const char* name);
+
+// A complex variance is real: the mean of |z - mean|^2, which is the sum of
+// the variances of the parts; the mean is complex.
+std::pair<Tensor, Tensor> complexVarMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims,
+                                         double correction, bool keepdim, bool take_sqrt, const char* name) {
+  JS_CHECK(self.dtype() != ScalarType::ComplexHalf, name, ": ComplexHalf is not supported");
+  auto [var_re, mean_re] = varMean(complexPart(self, 0), dims, correction, keepdim, false, name);
+  auto [var_im, mean_im] = varMean(complexPart(self, 1), dims, correction, keepdim, false, name);
+  Tensor var = empty(var_re.sizes(), var_re.dtype());
+  Tensor mean = empty(mean_re.sizes(), self.dtype());
+  JS_DISPATCH_FLOAT_AND_DOUBLE(var.dtype(), name, [&] {
+    const scalar_t* vr = var_re.data<scalar_t>();
+    const scalar_t* vi = var_im.data<scalar_t>();
+    const scalar_t* mr = mean_re.data<scalar_t>();
+    const scalar_t* mi = mean_im.data<scalar_t>();
+    scalar_t* v = var.data<scalar_t>();
+    auto* m = mean.data<std::complex<scalar_t>>();
+    for (int64_t i = 0, n = var.numel(); i < n; ++i) {
+      v[i] = take_sqrt ? std::sqrt(vr[i] + vi[i]) : vr[i] + vi[i];
+      m[i] = {mr[i], mi[i]};
+    }
+  });
+  return {var, mean};
+}
+
 // (var or std, mean) with the given correction (1 = unbiased).
 std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, double correction,
                                   bool keepdim, bool take_sqrt, const char* name) {
   JS_CHECK(isFloatingType(self.dtype()) || isComplexType(self.dtype()), name,
            ": only support floating point and complex dtypes");
+  if (self.is_complex()) return complexVarMean(self, dims, correction, keepdim, take_sqrt, name);
   RowLayout L = makeRows(self, dims, keepdim);
   Tensor var = empty(L.out_shape, self.dtype());
   Tensor mu = empty(L.out_shape, self.dtype());
