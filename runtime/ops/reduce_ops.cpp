@@ -342,6 +342,13 @@ void checkNonEmptyReduction(const Tensor& self, const RowLayout& L, const char* 
   JS_ERROR(name, "(): Expected reduction dim to have non-zero size.");
 }
 
+// Truth of an element: nonzero (either part, for complex numbers).
+template <typename T>
+inline bool isNonzero(T v) {
+  if constexpr (cmath::is_complex_v<T>) return v != T(0);
+  else return static_cast<bool>(v);
+}
+
 template <typename T>
 inline bool isNanV(T v) {
   if constexpr (is_floating_v<T>) return static_cast<float>(v) != static_cast<float>(v);
@@ -503,14 +510,14 @@ Tensor allAny(const Tensor& self, const std::optional<std::vector<int64_t>>& dim
   // uint8 inputs keep uint8 results, as in PyTorch.
   const ScalarType odt = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
   Tensor out = empty(L.out_shape, odt);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), is_all ? "all" : "any", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(self.dtype(), is_all ? "all" : "any", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     char* o = static_cast<char*>(out.data_ptr());
     forEachRow(L, [&](int64_t i) {
       const scalar_t* row = in + i * L.R;
       bool r = is_all;
       for (int64_t j = 0; j < L.R; ++j) {
-        const bool nz = static_cast<bool>(row[j]);
+        const bool nz = isNonzero(row[j]);
         if (is_all ? !nz : nz) {
           r = !is_all;
           break;
@@ -652,6 +659,8 @@ Tensor vectorNorm(const Tensor& self, double p, const std::optional<std::vector<
 double normOrder(const std::optional<Scalar>& p) { return p ? p->toDouble() : 2.0; }
 
 Tensor logsumexp(const Tensor& self, std::vector<int64_t> dims, bool keepdim) {
+  JS_CHECK(!self.is_complex(), "logsumexp(): Expected floating point type for result tensor, but got: ",
+           scalarTypeName(self.dtype()));
   const ScalarType dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
   RowLayout L = makeRows(self, dims, keepdim, dt);
   Tensor out = empty(L.out_shape, dt);
@@ -678,13 +687,13 @@ Tensor logsumexp(const Tensor& self, std::vector<int64_t> dims, bool keepdim) {
 Tensor countNonzero(const Tensor& self, const std::optional<std::vector<int64_t>>& dims) {
   RowLayout L = makeRows(self, dims, false);
   Tensor out = empty(L.out_shape, ScalarType::Long);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "count_nonzero", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(self.dtype(), "count_nonzero", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     int64_t* o = out.data<int64_t>();
     forEachRow(L, [&](int64_t i) {
       const scalar_t* row = in + i * L.R;
       int64_t c = 0;
-      for (int64_t j = 0; j < L.R; ++j) c += static_cast<bool>(row[j]) ? 1 : 0;
+      for (int64_t j = 0; j < L.R; ++j) c += isNonzero(row[j]) ? 1 : 0;
       o[i] = c;
     });
   });
