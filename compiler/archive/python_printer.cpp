@@ -101,6 +101,10 @@ std::string PythonPrinter::literal(const IValue& v) {
     if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
     return formatDouble(d);
   }
+  if (v.isComplexDouble()) {  // as PyTorch prints it: 0.+2.5j, which reads back as 0. + 2.5j
+    const std::complex<double> z = v.toComplexDouble();
+    return literal(IValue(z.real())) + (std::signbit(z.imag()) ? "-" : "+") + literal(IValue(std::abs(z.imag()))) + "j";
+  }
   if (v.isString()) return quote(v.toStringRef());
   if (v.isDevice()) return "torch.device(" + quote(v.toDevice().str()) + ")";
   if (v.isTuple()) {

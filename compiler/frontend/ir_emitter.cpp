@@ -141,6 +141,7 @@ std::pair<IValue, TypePtr> FunctionEmitter::evalConstant(const Expr& e) {
   switch (e.kind()) {
     case TK_CONST: {
       Const c(e);
+      if (c.isComplex()) return {IValue(std::complex<double>(0.0, c.asImaginary())), ComplexType::get()};
       if (c.isFloatingPoint()) return {IValue(c.asFloatingPoint()), FloatType::get()};
       return {IValue(c.asIntegral()), IntType::get()};
     }

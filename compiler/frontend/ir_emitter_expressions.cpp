@@ -26,6 +26,7 @@ SugaredValuePtr FunctionEmitter::emitSugared(const Expr& e, const TypePtr& hint)
   switch (e.kind()) {
     case TK_CONST: {
       Const c(e);
+      if (c.isComplex()) return value(constant(g(), IValue(std::complex<double>(0.0, c.asImaginary())), r));
       if (c.isFloatingPoint()) return value(constant(g(), IValue(c.asFloatingPoint()), r));
       return value(constant(g(), IValue(c.asIntegral()), r));
     }

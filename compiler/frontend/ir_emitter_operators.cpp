@@ -201,6 +201,7 @@ Value* FunctionEmitter::emitUnary(const UnaryOp& u) {
       auto c = constantNodeValue(*v->node());
       if (c && c->isInt()) return constant(g(), IValue(-c->toInt()));
       if (c && c->isDouble()) return constant(g(), IValue(-c->toDouble()));
+      if (c && c->isComplexDouble()) return constant(g(), IValue(-c->toComplexDouble()));
     }
     return callBuiltin("aten::neg", {v}, {}, u.range());
   }

@@ -149,8 +149,8 @@ void FunctionEmitter::emitReturn(const Return& r) {
 }
 
 // The implicit conversions TorchScript applies where a type is declared
-// (returns, annotated assignments): numbers/tensors to float or int, and
-// tuples element by element.
+// (returns, annotated assignments): numbers/tensors to float or int, numbers
+// to complex, and tuples element by element.
 Value* FunctionEmitter::convertTo(Value* v, const TypePtr& want, const SourceRange& r) {
   if (v->type()->isSubtypeOf(*want)) return v;
   TypeKind have = v->type()->kind();
@@ -159,6 +159,8 @@ Value* FunctionEmitter::convertTo(Value* v, const TypePtr& want, const SourceRan
     return callBuiltin(have == TypeKind::TensorType ? "aten::FloatImplicit" : "aten::Float", {v}, {}, r);
   if (numeric && want->kind() == TypeKind::IntType)
     return callBuiltin(have == TypeKind::TensorType ? "aten::IntImplicit" : "aten::Int", {v}, {}, r);
+  if (have == TypeKind::NumberType && want->kind() == TypeKind::ComplexType)
+    return callBuiltin("aten::Complex", {v}, {}, r);
   if (have == TypeKind::TupleType && want->kind() == TypeKind::TupleType &&
       v->type()->expect<TupleType>().elements().size() == want->expect<TupleType>().elements().size()) {
     const auto& ws = want->expect<TupleType>().elements();

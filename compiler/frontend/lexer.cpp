@@ -298,8 +298,9 @@ class Scanner {
         if (digits(10) == 0) throw fail(save, pos_ + 1) << "invalid float literal: exponent has no digits";
       }
     }
-    if (pos_ < end_ && (text_[pos_] == 'j' || text_[pos_] == 'J'))
-      throw fail(start, pos_ + 1) << "complex (imaginary) literals are not supported in TorchScript";
+    // An imaginary literal (2j, 1.5e3J): decimal digits only, as in Python.
+    const bool prefixed = pos_ - start > 1 && text_[start] == '0' && std::strchr("xXoObB", text_[start + 1]);
+    if (pos_ < end_ && (text_[pos_] == 'j' || text_[pos_] == 'J') && !prefixed) ++pos_;
     if (pos_ < end_ && isIdentChar(static_cast<unsigned char>(text_[pos_]))) {
       size_t e = pos_;
       while (e < end_ && isIdentChar(static_cast<unsigned char>(text_[e]))) ++e;

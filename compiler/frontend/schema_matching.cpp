@@ -107,6 +107,9 @@ Value* tryConvert(Graph& g, Value* v, const Argument& arg, bool allowConversions
       case TypeKind::NumberType:
         if (fromTensor) return insertOp(g, "aten::ScalarImplicit", v, NumberType::get(), undo, loc);
         break;
+      case TypeKind::ComplexType:
+        if (fromTensor) return insertOp(g, "aten::ComplexImplicit", v, ComplexType::get(), undo, loc);
+        return insertOp(g, "aten::Complex", v, ComplexType::get(), undo, loc);
       default: break;
     }
   }

@@ -87,10 +87,15 @@ std::string withoutUnderscores(const std::string& s) {
 }
 }  // namespace
 
+bool Const::isComplex() const {
+  const std::string& t = text();
+  return !t.empty() && (t.back() == 'j' || t.back() == 'J');
+}
+
 bool Const::isFloatingPoint() const {
   const std::string& t = text();
   if (t.size() > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) return false;
-  return t.find_first_of(".eE") != std::string::npos;
+  return !isComplex() && t.find_first_of(".eE") != std::string::npos;
 }
 
 int64_t Const::asIntegral() const {
@@ -117,6 +122,12 @@ double Const::asFloatingPoint() const {
   if (!isFloatingPoint()) return static_cast<double>(asIntegral());
   std::string t = withoutUnderscores(text());
   return std::strtod(t.c_str(), nullptr);  // overflow gives inf, as in Python's float('1e999')
+}
+
+double Const::asImaginary() const {
+  std::string t = withoutUnderscores(text());
+  t.pop_back();  // the j
+  return std::strtod(t.c_str(), nullptr);  // "01j" is 1j in Python: no leading-zero rule here
 }
 
 }  // namespace jitserve::frontend

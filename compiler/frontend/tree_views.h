@@ -156,16 +156,19 @@ class Var : public Expr {
 };
 
 // A numeric literal. text() is the source spelling ("1_000", "0x1F", "1.",
-// ".5", "1e-5"); the accessors convert it. Integers outside int64 are rejected
-// by the parser, so asIntegral() on a parsed tree does not fail.
+// ".5", "1e-5", "2.5j"); the accessors convert it. Integers outside int64 are
+// rejected by the parser, so asIntegral() on a parsed tree does not fail.
 class Const : public Expr {
  public:
   explicit Const(TreeRef tree) : Expr(std::move(tree)) { tree_->expectKind(TK_CONST); }
   const std::string& text() const { return tree_->stringValue(); }
+  // An imaginary literal ("2j"): a complex number with real part 0.
+  bool isComplex() const;
   bool isFloatingPoint() const;
-  bool isIntegral() const { return !isFloatingPoint(); }
+  bool isIntegral() const { return !isFloatingPoint() && !isComplex(); }
   int64_t asIntegral() const;  // throws ErrorReport if it does not fit in int64
   double asFloatingPoint() const;
+  double asImaginary() const;  // the coefficient of j
   static Const create(const SourceRange& range, std::string text) {
     return Const(Tree::atom(TK_CONST, range, std::move(text)));
   }

@@ -32,7 +32,7 @@ void defineEnum(UnitDefinitions& sh, const ClassDef& cd) {
     Expr c = negate ? UnaryOp(v).operand() : v;
     IValue iv;
     if (c.kind() == TK_CONST && Const(c).isFloatingPoint()) iv = IValue(negate ? -Const(c).asFloatingPoint() : Const(c).asFloatingPoint());
-    else if (c.kind() == TK_CONST) iv = IValue(negate ? -Const(c).asIntegral() : Const(c).asIntegral());
+    else if (c.kind() == TK_CONST && Const(c).isIntegral()) iv = IValue(negate ? -Const(c).asIntegral() : Const(c).asIntegral());
     else if (c.kind() == TK_STRINGLITERAL) iv = IValue(StringLiteral(c).text());
     else throw ErrorReport(v.range()) << "Enum member values must be int, float or str constants";
     TypePtr t = iv.isInt() ? IntType::get() : iv.isDouble() ? FloatType::get() : StringType::get();
@@ -58,12 +58,14 @@ IValue classConstant(const Expr& e) {
   switch (e.kind()) {
     case TK_CONST: {
       Const c(e);
+      if (c.isComplex()) return IValue(std::complex<double>(0.0, c.asImaginary()));
       return c.isFloatingPoint() ? IValue(c.asFloatingPoint()) : IValue(c.asIntegral());
     }
     case TK_UNARY_MINUS: {
       IValue v = classConstant(UnaryOp(e).operand());
       if (v.isInt()) return IValue(-v.toInt());
       if (v.isDouble()) return IValue(-v.toDouble());
+      if (v.isComplexDouble()) return IValue(-v.toComplexDouble());
       break;
     }
     case TK_TRUE: return IValue(true);
@@ -257,7 +259,8 @@ void declareNamedTuple(UnitDefinitions& sh, const ClassDef& cd) {
       Expr d = a.rhs().get();
       if (d.kind() == TK_CONST) {
         Const c(d);
-        arg.defaultValue = c.isFloatingPoint() ? IValue(c.asFloatingPoint())
+        arg.defaultValue = c.isComplex()                             ? IValue(std::complex<double>(0.0, c.asImaginary()))
+                           : c.isFloatingPoint()                       ? IValue(c.asFloatingPoint())
                            : arg.type->kind() == TypeKind::FloatType ? IValue(double(c.asIntegral()))
                                                                       : IValue(c.asIntegral());
       } else if (d.kind() == TK_STRINGLITERAL) {
@@ -321,6 +324,7 @@ std::optional<IValue> constantOf(const Expr& e) {
   switch (e.kind()) {
     case TK_CONST: {
       Const c(e);
+      if (c.isComplex()) return IValue(std::complex<double>(0.0, c.asImaginary()));
       if (c.isFloatingPoint()) return IValue(c.asFloatingPoint());
       return IValue(c.asIntegral());
     }

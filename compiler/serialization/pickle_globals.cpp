@@ -20,6 +20,8 @@ constexpr Entry kAllowed[] = {
     {"torch._utils", "_rebuild_parameter_with_state", PickleGlobalKind::RebuildParameterWithState},
     {"collections", "OrderedDict", PickleGlobalKind::OrderedDict},
     {"torch", "device", PickleGlobalKind::Device},
+    {"builtins", "complex", PickleGlobalKind::Complex},
+    {"__builtin__", "complex", PickleGlobalKind::Complex},  // protocol 2 (torch.save) names it so
     {"torch", "Size", PickleGlobalKind::Size},
     {"torch.jit._pickle", "build_intlist", PickleGlobalKind::BuildIntList},
     {"torch.jit._pickle", "build_doublelist", PickleGlobalKind::BuildDoubleList},
@@ -109,6 +111,7 @@ const char* pickleGlobalKindName(PickleGlobalKind kind) {
     case PickleGlobalKind::StorageClass: return "a torch storage class";
     case PickleGlobalKind::Dtype: return "a torch dtype";
     case PickleGlobalKind::Device: return "torch.device";
+    case PickleGlobalKind::Complex: return "builtins.complex";
     case PickleGlobalKind::Size: return "torch.Size";
     case PickleGlobalKind::BuildIntList: return "torch.jit._pickle.build_intlist";
     case PickleGlobalKind::BuildDoubleList: return "torch.jit._pickle.build_doublelist";

@@ -25,6 +25,7 @@ enum class PickleGlobalKind {
   StorageClass,               // torch.FloatStorage, ... (dtype set)
   Dtype,                      // torch.float32, ... (dtype set): pickled dtype objects
   Device,                     // torch.device
+  Complex,                    // builtins.complex: a Python complex (re, im)
   Size,                       // torch.Size
   BuildIntList,               // torch.jit._pickle.build_intlist
   BuildDoubleList,            // ... build_doublelist

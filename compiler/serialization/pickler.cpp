@@ -237,6 +237,14 @@ void Pickler::pushValue(const IValue& v, size_t depth) {
       op(static_cast<uint8_t>(Op::REDUCE));
       return;
     }
+    case IValue::Tag::Complex: {  // as Python pickles it: complex(re, im)
+      pushGlobal("builtins", "complex");
+      pushDouble(v.toComplexDouble().real());
+      pushDouble(v.toComplexDouble().imag());
+      op(static_cast<uint8_t>(Op::TUPLE2));
+      op(static_cast<uint8_t>(Op::REDUCE));
+      return;
+    }
     case IValue::Tag::Tensor: {
       if (identity != nullptr && memoGet(identity)) return;
       pushTensor(v.toTensor());

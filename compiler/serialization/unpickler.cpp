@@ -135,7 +135,8 @@ bool shallowInstanceOf(const IValue& v, const Type& t) {
     case TypeKind::IntType: return v.isInt();
     case TypeKind::FloatType: return v.isDouble();
     case TypeKind::BoolType: return v.isBool();
-    case TypeKind::NumberType: return v.isInt() || v.isDouble() || v.isBool();
+    case TypeKind::NumberType: return v.isNumber();
+    case TypeKind::ComplexType: return v.isComplexDouble();
     case TypeKind::StringType: return v.isString();
     case TypeKind::TensorType: return v.isTensor();
     case TypeKind::NoneType: return v.isNone();
@@ -539,6 +540,11 @@ class Unpickler {
         std::optional<Device> d = Device::parse(spec);
         JS_CHECK(d.has_value(), "bad device '", spec, "'");
         return IValue(*d);
+      }
+      case PickleGlobalKind::Complex: {
+        JS_CHECK(a.size() == 2 && (a[0].isDouble() || a[0].isInt()) && (a[1].isDouble() || a[1].isInt()),
+                 "complex takes (real, imag) numbers");
+        return IValue(std::complex<double>(a[0].toNumberAsDouble(), a[1].toNumberAsDouble()));
       }
       case PickleGlobalKind::Size: {
         JS_CHECK(a.size() == 1, "torch.Size takes one argument");

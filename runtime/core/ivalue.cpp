@@ -25,10 +25,10 @@ IValue::IValue(const Scalar& s) {
       payload_.d = s.toDouble();
       return;
     case Scalar::Kind::ComplexDouble:
-      break;
+      tag_ = Tag::Complex;
+      payload_.p = make_intrusive<ComplexHolder>(s.toComplexDouble()).release();
+      return;
   }
-  tag_ = Tag::None;
-  JS_ERROR("complex numbers are not supported as TorchScript values");
 }
 
 IValue::IValue(std::string s) : IValue(Tag::String, StringImpl::create(std::move(s)).release()) {}
@@ -85,6 +85,7 @@ const char* IValue::tagKind() const {
     case Tag::Storage: return "Storage";
     case Tag::Type: return "Type";
     case Tag::Capsule: return "Capsule";
+    case Tag::Complex: return "ComplexDouble";
   }
   return "InvalidTag";
 }
@@ -109,6 +110,7 @@ const char* IValue::tagName(Tag t) {
     case Tag::Storage: return "Storage";
     case Tag::Type: return "Type";
     case Tag::Capsule: return "Capsule";
+    case Tag::Complex: return "complex";
   }
   return "InvalidTag";
 }
@@ -140,6 +142,7 @@ Scalar IValue::toScalar() const {
     case Tag::Int: return Scalar(payload_.i);
     case Tag::Double: return Scalar(payload_.d);
     case Tag::Bool: return Scalar(payload_.b);
+    case Tag::Complex: return Scalar(toComplexDouble());
     default: throwWrongTag("Scalar");
   }
 }
@@ -210,6 +213,7 @@ TypePtr IValue::type() const {
     case Tag::Storage: return StorageType::get();
     case Tag::Type: return toTypeRef();
     case Tag::Capsule: return CapsuleType::get();
+    case Tag::Complex: return ComplexType::get();
   }
   JS_INTERNAL_ASSERT(false, "IValue::type: invalid tag");
   return nullptr;
@@ -230,6 +234,7 @@ bool IValue::is(const IValue& o) const {
     case Tag::Bool: return payload_.b == o.payload_.b;
     case Tag::Device: return toDevice() == o.toDevice();
     case Tag::Function: return payload_.fn == o.payload_.fn;
+    case Tag::Complex: return toComplexDouble() == o.toComplexDouble();
     default: return payload_.p == o.payload_.p;
   }
 }
@@ -243,6 +248,9 @@ static bool sequencesEqual(const std::vector<IValue>& a, const std::vector<IValu
 }
 
 bool ivaluesEqual(const IValue& a, const IValue& b) {
+  // 1j == 1j and (1+0j) == 1, as in Python.
+  if ((a.isComplexDouble() && b.isNumber()) || (b.isComplexDouble() && a.isNumber()))
+    return a.toScalar().toComplexDouble() == b.toScalar().toComplexDouble();
   if (a.isScalar() && b.isScalar()) {
     if (a.isDouble() || b.isDouble()) return a.toNumberAsDouble() == b.toNumberAsDouble();
     const int64_t x = a.isInt() ? a.toInt() : static_cast<int64_t>(a.toBool());
@@ -345,8 +353,8 @@ bool isInstanceOf(const IValue& v, const Type& type) {
     case TypeKind::IntType: return v.isInt();
     case TypeKind::FloatType: return v.isDouble();
     case TypeKind::BoolType: return v.isBool();
-    case TypeKind::NumberType: return v.isScalar();
-    case TypeKind::ComplexType: return false;
+    case TypeKind::NumberType: return v.isNumber();
+    case TypeKind::ComplexType: return v.isComplexDouble();
     case TypeKind::StringType: return v.isString();
     case TypeKind::TensorType: {
       if (!v.isTensor()) return false;

@@ -1,12 +1,13 @@
 // IValue: the interpreter's value, one of the things a TorchScript program
-// can compute with (None, int, float, bool, str, Tensor, list, dict, tuple,
-// object, future, device, enum, ...).
+// can compute with (None, int, float, complex, bool, str, Tensor, list,
+// dict, tuple, object, future, device, enum, ...).
 //
 // Layout: exactly 16 bytes, an 8-byte payload and a one-byte tag. Scalars,
 // bools, Devices and Function pointers live inline in the payload; everything
 // else is a Refcounted object (TensorImpl, StringImpl, ListImpl, DictImpl,
-// TupleImpl, ObjectImpl, FutureImpl, EnumHolder, StorageImpl, TypeValue or an
-// opaque capsule) whose raw pointer is the payload.
+// TupleImpl, ObjectImpl, FutureImpl, EnumHolder, StorageImpl, TypeValue,
+// ComplexHolder (a complex number is two words) or an opaque capsule) whose
+// raw pointer is the payload.
 //
 // Invariants:
 //  - A tag >= Tag::Tensor owns one reference to its payload pointer. The
@@ -21,6 +22,7 @@
 // this header includes at its end, so including ivalue.h gives all of them.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <cstring>
 #include <ostream>
@@ -48,6 +50,7 @@ struct TupleImpl;
 struct ObjectImpl;
 struct EnumHolder;
 struct TypeValue;
+struct ComplexHolder;
 class FutureImpl;
 class Function;
 
@@ -74,6 +77,7 @@ class IValue {
     Storage,  // a StorageImpl, as the unpickler produces for tensor data
     Type,     // a class/enum type used as a value (TypeValue)
     Capsule,  // an opaque Refcounted object (custom classes)
+    Complex,  // a ComplexHolder: TorchScript's complex (complex<double>)
   };
 
   // Construction ----------------------------------------------------------------
@@ -95,8 +99,9 @@ class IValue {
   }
   // ScalarType, Layout and MemoryFormat are ints at run time, as in PyTorch.
   IValue(ScalarType t) noexcept : IValue(static_cast<int64_t>(t)) {}
-  // Bool -> bool, Int -> int, Double -> float; complex is not supported.
+  // Bool -> bool, Int -> int, Double -> float, ComplexDouble -> complex.
   explicit IValue(const Scalar& s);
+  IValue(std::complex<double> v);
 
   IValue(std::string s);
   IValue(std::string_view s);
@@ -185,8 +190,11 @@ class IValue {
   bool isStorage() const { return tag_ == Tag::Storage; }
   bool isType() const { return tag_ == Tag::Type; }
   bool isCapsule() const { return tag_ == Tag::Capsule; }
-  // int, float or bool: what a Scalar argument accepts.
+  bool isComplexDouble() const { return tag_ == Tag::Complex; }
+  // int, float or bool: the real numbers.
   bool isScalar() const { return tag_ == Tag::Int || tag_ == Tag::Double || tag_ == Tag::Bool; }
+  // A real number or a complex: what a Scalar (Number) argument accepts.
+  bool isNumber() const { return isScalar() || tag_ == Tag::Complex; }
   bool isIntList() const;
   bool isDoubleList() const;
   bool isBoolList() const;
@@ -220,7 +228,8 @@ class IValue {
     return payload_.fn;
   }
   ScalarType toScalarType() const;  // an int holding a valid dtype code
-  // int, float or bool as a Scalar; Tensor is not converted here.
+  std::complex<double> toComplexDouble() const;
+  // int, float, bool or complex as a Scalar; Tensor is not converted here.
   Scalar toScalar() const;
   // int or float (or bool) widened to double, for `number` arguments.
   double toNumberAsDouble() const {

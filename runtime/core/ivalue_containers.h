@@ -143,6 +143,12 @@ struct TypeValue final : Refcounted {
   const TypePtr type;
 };
 
+// A complex number (immutable, as Python's).
+struct ComplexHolder final : Refcounted {
+  explicit ComplexHolder(std::complex<double> v) : value(v) {}
+  const std::complex<double> value;
+};
+
 // Inline IValue members that need the complete payload types -------------------
 
 inline IValue::IValue(intrusive_ptr<StringImpl> v) noexcept : IValue(Tag::String, v.release()) {}
@@ -152,6 +158,10 @@ inline IValue::IValue(intrusive_ptr<TupleImpl> v) noexcept : IValue(Tag::Tuple, 
 inline IValue::IValue(intrusive_ptr<ObjectImpl> v) noexcept : IValue(Tag::Object, v.release()) {}
 inline IValue::IValue(intrusive_ptr<EnumHolder> v) noexcept : IValue(Tag::Enum, v.release()) {}
 inline IValue::IValue(intrusive_ptr<TypeValue> v) noexcept : IValue(Tag::Type, v.release()) {}
+inline IValue::IValue(std::complex<double> v) : IValue(Tag::Complex, make_intrusive<ComplexHolder>(v).release()) {}
+inline std::complex<double> IValue::toComplexDouble() const {
+  return ptrAs<ComplexHolder>(Tag::Complex, "complex")->value;
+}
 
 inline const std::string& IValue::toStringRef() const { return ptrAs<StringImpl>(Tag::String, "str")->str; }
 inline intrusive_ptr<StringImpl> IValue::toString() const& {

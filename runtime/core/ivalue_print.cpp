@@ -122,6 +122,11 @@ void print(std::ostream& os, const IValue& v, bool quoteStrings) {
     case IValue::Tag::Storage: os << "<Storage>"; return;
     case IValue::Tag::Type: os << v.toTypeRef()->str(); return;
     case IValue::Tag::Capsule: os << "<Capsule>"; return;
+    case IValue::Tag::Complex: {  // TorchScript's str(1+2j) is "1.+2.j"
+      const std::complex<double> z = v.toComplexDouble();
+      os << formatDouble(z.real()) << (std::signbit(z.imag()) ? "-" : "+") << formatDouble(std::abs(z.imag())) << 'j';
+      return;
+    }
   }
 }
 

@@ -121,7 +121,7 @@ bool matchValue(const Type& formal, const IValue& v, TypeEnv& env, int& cost) {
       return isInstanceOf(v, *it->second);
     }
     case TypeKind::NumberType:
-      if (!v.isScalar()) return false;
+      if (!v.isNumber()) return false;
       cost += kCostNumber;
       return true;
     case TypeKind::OptionalType:

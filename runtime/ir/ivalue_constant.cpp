@@ -1,5 +1,6 @@
 #include "runtime/ir/ivalue_constant.h"
 
+#include <cmath>
 #include <sstream>
 
 #include "runtime/ir/ir_printer.h"
@@ -91,6 +92,12 @@ void print(std::ostream& os, const IValue& v) {
     case IValue::Tag::Storage: os << "<Storage>"; return;
     case IValue::Tag::Type: os << v.toTypeRef()->str(); return;
     case IValue::Tag::Capsule: os << "<Capsule>"; return;
+    case IValue::Tag::Complex: {  // PyTorch prints 0.+2.5j
+      const std::complex<double> z = v.toComplexDouble();
+      os << formatIRFloat(z.real()) << (std::signbit(z.imag()) ? "-" : "+") << formatIRFloat(std::abs(z.imag()))
+         << 'j';
+      return;
+    }
     case IValue::Tag::Uninitialized: os << "<Uninitialized>"; return;
   }
 }

@@ -137,8 +137,9 @@ void flatten(const IValue& v, const DimVector& shape, size_t depth, std::vector<
       return;
     }
     const Scalar s = v.toScalar();
-    kind = kind == ScalarType::Undefined ? (s.isFloatingPoint() ? kDefaultDtype : s.type())
-                                         : promoteTypes(kind, s.isFloatingPoint() ? kDefaultDtype : s.type());
+    // Python floats and complexes take the default dtypes of their kinds.
+    const ScalarType st = s.isFloatingPoint() ? kDefaultDtype : s.isComplex() ? ScalarType::ComplexFloat : s.type();
+    kind = kind == ScalarType::Undefined ? st : promoteTypes(kind, st);
     out.push_back(s);
     return;
   }
@@ -495,6 +496,9 @@ const OpTable kCreationOps = {
     op<tensorOp>("aten::tensor.bool(bool t, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False) "
                  "-> Tensor",
                  "A 0-dim bool tensor."),
+    op<tensorOp>("aten::tensor.complex(complex t, *, ScalarType? dtype=None, Device? device=None, bool "
+                 "requires_grad=False) -> Tensor",
+                 "A 0-dim complex64 tensor."),
     op<asTensorList>("aten::as_tensor.list(t[] data, *, ScalarType? dtype=None, Device? device=None) -> Tensor",
                      "A tensor from a (nested) list."),
     op<asTensor>("aten::as_tensor(Tensor(a) data, *, ScalarType? dtype=None, Device? device=None) -> Tensor(b|a)",
@@ -533,6 +537,8 @@ const OpTable kCreationOps = {
     op<[](const Tensor& a) { return implicitScalar(a).toDouble(); }>("aten::FloatImplicit(Tensor a) -> float",
                                                                      "A 0-dim tensor used as a float argument.", kAnyDevice),
     op<implicitScalar>("aten::ScalarImplicit(Tensor a) -> Scalar", "A 0-dim tensor used as a Scalar argument.", kAnyDevice),
+    op<[](const Tensor& a) { return IValue(implicitScalar(a).toComplexDouble()); }>(
+        "aten::ComplexImplicit(Tensor a) -> complex", "A 0-dim tensor used as a complex argument.", kAnyDevice),
     // Traced code wraps sizes as tensors (x.size(1) -> NumToTensor); the
     // number's own type picks the dtype (int64, double, bool), as PyTorch's.
     op<[](const Scalar& a) { return scalar_tensor(a); }>("prim::NumToTensor.Scalar(Scalar a) -> Tensor",

@@ -85,11 +85,11 @@ Tensor nonzero(const Tensor& self) {
   const int64_t nd = self.dim();
   std::vector<int64_t> coords;
   int64_t count = 0;
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "nonzero", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(self.dtype(), "nonzero", [&] {
     const scalar_t* p = c.data<scalar_t>();
     DimVector pos(static_cast<size_t>(nd), 0);
     for (int64_t i = 0; i < c.numel(); ++i) {
-      if (static_cast<bool>(p[i])) {
+      if (p[i] != scalar_t(0)) {
         coords.insert(coords.end(), pos.begin(), pos.end());
         ++count;
       }

@@ -342,6 +342,13 @@ void checkNonEmptyReduction(const Tensor& self, const RowLayout& L, const char* 
   JS_ERROR(name, "(): Expected reduction dim to have non-zero size.");
 }
 
+// Truth of an element: nonzero (either part, for complex numbers).
+template <typename T>
+inline bool isNonzero(T v) {
+  if constexpr (cmath::is_complex_v<T>) return v != T(0);
+  else return static_cast<bool>(v);
+}
+
 template <typename T>
 inline bool isNanV(T v) {
   if constexpr (is_floating_v<T>) return static_cast<float>(v) != static_cast<float>(v);
@@ -503,14 +510,14 @@ Tensor allAny(const Tensor& self, const std::optional<std::vector<int64_t>>& dim
   // uint8 inputs keep uint8 results, as in PyTorch.
   const ScalarType odt = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
   Tensor out = empty(L.out_shape, odt);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), is_all ? "all" : "any", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(self.dtype(), is_all ? "all" : "any", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     char* o = static_cast<char*>(out.data_ptr());
     forEachRow(L, [&](int64_t i) {
       const scalar_t* row = in + i * L.R;
       bool r = is_all;
       for (int64_t j = 0; j < L.R; ++j) {
-        const bool nz = static_cast<bool>(row[j]);
+        const bool nz = isNonzero(row[j]);
         if (is_all ? !nz : nz) {
           r = !is_all;
           break;
@@ -524,11 +531,48 @@ Tensor allAny(const Tensor& self, const std::optional<std::vector<int64_t>>& dim
 
 // ---- var / std ----
 
+// The real (part 0) or imaginary (part 1) halves of a complex tensor, as a
+// real view with the same sizes.
+Tensor complexPart(const Tensor& z, int part) {
+  DimVector strides;
+  for (int64_t d = 0; d < z.dim(); ++d) strides.push_back(z.stride(d) * 2);
+  return Tensor::fromStorage(z.storage(), toRealValueType(z.dtype()), z.sizes(), strides,
+                             z.storage_offset() * 2 + part);
+}
+
+std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, double correction,
+                                  bool keepdim, bool take_sqrt, const char* name);
+
+// A complex variance is real: the mean of |z - mean|^2, which is the sum of
+// the variances of the parts; the mean is complex.
+std::pair<Tensor, Tensor> complexVarMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims,
+                                         double correction, bool keepdim, bool take_sqrt, const char* name) {
+  JS_CHECK(self.dtype() != ScalarType::ComplexHalf, name, ": ComplexHalf is not supported");
+  auto [var_re, mean_re] = varMean(complexPart(self, 0), dims, correction, keepdim, false, name);
+  auto [var_im, mean_im] = varMean(complexPart(self, 1), dims, correction, keepdim, false, name);
+  Tensor var = empty(var_re.sizes(), var_re.dtype());
+  Tensor mean = empty(mean_re.sizes(), self.dtype());
+  JS_DISPATCH_FLOAT_AND_DOUBLE(var.dtype(), name, [&] {
+    const scalar_t* vr = var_re.data<scalar_t>();
+    const scalar_t* vi = var_im.data<scalar_t>();
+    const scalar_t* mr = mean_re.data<scalar_t>();
+    const scalar_t* mi = mean_im.data<scalar_t>();
+    scalar_t* v = var.data<scalar_t>();
+    auto* m = mean.data<std::complex<scalar_t>>();
+    for (int64_t i = 0, n = var.numel(); i < n; ++i) {
+      v[i] = take_sqrt ? std::sqrt(vr[i] + vi[i]) : vr[i] + vi[i];
+      m[i] = {mr[i], mi[i]};
+    }
+  });
+  return {var, mean};
+}
+
 // (var or std, mean) with the given correction (1 = unbiased).
 std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims, double correction,
                                   bool keepdim, bool take_sqrt, const char* name) {
   JS_CHECK(isFloatingType(self.dtype()) || isComplexType(self.dtype()), name,
            ": only support floating point and complex dtypes");
+  if (self.is_complex()) return complexVarMean(self, dims, correction, keepdim, take_sqrt, name);
   RowLayout L = makeRows(self, dims, keepdim);
   Tensor var = empty(L.out_shape, self.dtype());
   Tensor mu = empty(L.out_shape, self.dtype());
@@ -615,6 +659,8 @@ Tensor vectorNorm(const Tensor& self, double p, const std::optional<std::vector<
 double normOrder(const std::optional<Scalar>& p) { return p ? p->toDouble() : 2.0; }
 
 Tensor logsumexp(const Tensor& self, std::vector<int64_t> dims, bool keepdim) {
+  JS_CHECK(!self.is_complex(), "logsumexp(): Expected floating point type for result tensor, but got: ",
+           scalarTypeName(self.dtype()));
   const ScalarType dt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
   RowLayout L = makeRows(self, dims, keepdim, dt);
   Tensor out = empty(L.out_shape, dt);
@@ -641,13 +687,13 @@ Tensor logsumexp(const Tensor& self, std::vector<int64_t> dims, bool keepdim) {
 Tensor countNonzero(const Tensor& self, const std::optional<std::vector<int64_t>>& dims) {
   RowLayout L = makeRows(self, dims, false);
   Tensor out = empty(L.out_shape, ScalarType::Long);
-  JS_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "count_nonzero", [&] {
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(self.dtype(), "count_nonzero", [&] {
     const scalar_t* in = L.rows.data<scalar_t>();
     int64_t* o = out.data<int64_t>();
     forEachRow(L, [&](int64_t i) {
       const scalar_t* row = in + i * L.R;
       int64_t c = 0;
-      for (int64_t j = 0; j < L.R; ++j) c += static_cast<bool>(row[j]) ? 1 : 0;
+      for (int64_t j = 0; j < L.R; ++j) c += isNonzero(row[j]) ? 1 : 0;
       o[i] = c;
     });
   });

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "runtime/ops/complex_math.h"
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
@@ -162,19 +163,50 @@ Tensor clampTensor(Tensor out, const Tensor& self, std::optional<Tensor> lo, std
 }
 
 // lerp: self + weight * (end - self), computed from the nearer endpoint so
-// that weight 1 gives exactly `end`.
-Tensor lerp(Tensor out, const Tensor& self, const Tensor& end, const Tensor& weight) {
-  JS_CHECK(self.dtype() == end.dtype(), "expected dtype ", scalarTypeName(self.dtype()), " for `end` but got dtype ",
-           scalarTypeName(end.dtype()));
-  TensorIterator it = ternaryIter(out, self, end, weight, Promotion::Common, "lerp_kernel");
-  JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "lerp_kernel_scalar", [&] {
-    using acc_t = opmath_t<scalar_t>;
+// that weight 1 gives exactly `end` (|weight| decides for complex weights).
+template <typename scalar_t>
+void lerpLoop(TensorIterator& it) {
+  using acc_t = opmath_t<scalar_t>;
+  if constexpr (cmath::is_complex_v<scalar_t>) {
+    using cmath::mul;
+    cpu_kernel(it, [](scalar_t x, scalar_t y, scalar_t t) -> scalar_t {
+      return std::abs(t) < 0.5 ? x + mul(t, y - x) : y - mul(y - x, scalar_t(1) - t);
+    });
+  } else {
     cpu_kernel(it, [](scalar_t a, scalar_t b, scalar_t w) -> scalar_t {
       const acc_t x = a, y = b, t = w;
       return static_cast<scalar_t>(std::abs(t) < acc_t(0.5) ? x + t * (y - x) : y - (y - x) * (acc_t(1) - t));
     });
-  });
+  }
+}
+Tensor lerp(Tensor out, const Tensor& self, const Tensor& end, const Tensor& weight) {
+  JS_CHECK(self.dtype() == end.dtype(), "expected dtype ", scalarTypeName(self.dtype()), " for `end` but got dtype ",
+           scalarTypeName(end.dtype()));
+  TensorIterator it = ternaryIter(out, self, end, weight, Promotion::Common, "lerp_kernel");
+  JS_DISPATCH_FLOATING_AND_COMPLEX_TYPES(it.input_dtype(0), "lerp_kernel_scalar", [&] { lerpLoop<scalar_t>(it); });
   return out;
+}
+
+// addcmul / addcdiv: self + value * t1 * t2 (or t1 / t2).
+template <bool divide, typename scalar_t>
+void addcmulDivLoop(TensorIterator& it, const Scalar& value) {
+  using acc_t = opmath_t<scalar_t>;
+  const acc_t v = value.to<acc_t>();
+  if constexpr (cmath::is_complex_v<scalar_t>) {
+    using cmath::mul;
+    if (divide)
+      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t { return a + mul(v, cmath::div(b, c)); });
+    else
+      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t { return a + mul(mul(v, b), c); });
+  } else if (divide) {
+    cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
+      return static_cast<scalar_t>(static_cast<acc_t>(a) + v * (static_cast<acc_t>(b) / static_cast<acc_t>(c)));
+    });
+  } else {
+    cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
+      return static_cast<scalar_t>(static_cast<acc_t>(a) + v * static_cast<acc_t>(b) * static_cast<acc_t>(c));
+    });
+  }
 }
 
 template <bool divide>
@@ -187,18 +219,8 @@ Tensor addcmulDiv(Tensor out, const Tensor& self, const Tensor& t1, const Tensor
              "value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * "
              "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
              "(input + value * tensor1 / tensor2), for all dtypes.");
-  JS_DISPATCH_ALL_TYPES(it.input_dtype(0), divide ? "addcdiv" : "addcmul", [&] {
-    using acc_t = opmath_t<scalar_t>;
-    const acc_t v = value.to<acc_t>();
-    if (divide)
-      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
-        return static_cast<scalar_t>(static_cast<acc_t>(a) + v * (static_cast<acc_t>(b) / static_cast<acc_t>(c)));
-      });
-    else
-      cpu_kernel(it, [v](scalar_t a, scalar_t b, scalar_t c) -> scalar_t {
-        return static_cast<scalar_t>(static_cast<acc_t>(a) + v * static_cast<acc_t>(b) * static_cast<acc_t>(c));
-      });
-  });
+  JS_DISPATCH_ALL_TYPES_AND_COMPLEX(it.input_dtype(0), divide ? "addcdiv" : "addcmul",
+                                    [&] { addcmulDivLoop<divide, scalar_t>(it, value); });
   return out;
 }
 

@@ -529,6 +529,7 @@ Tensor logitOf(const Tensor& self, std::optional<double> eps) { return logit(sel
 
 Tensor nanToNum(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
                 std::optional<double> neginf, Tensor out = {}) {
+  if (self.is_complex()) notImplementedFor("nan_to_num", self.dtype());
   if (!isFloatingType(self.dtype())) return out.defined() ? out.copy_(self) : self.clone();
   TensorIterator it = unaryIter(out, self, Promotion::Common, "nan_to_num");
   JS_DISPATCH_FLOATING_TYPES(it.input_dtype(0), "nan_to_num", [&] {

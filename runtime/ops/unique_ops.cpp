@@ -19,6 +19,8 @@ struct Rows {
 };
 
 Rows rowsAlong(const Tensor& x, int64_t dim) {
+  // Complex numbers have no order to sort them by (PyTorch refuses them too).
+  JS_CHECK(!x.is_complex(), "\"unique\" not implemented for '", scalarTypeName(x.dtype()), "'");
   std::vector<int64_t> perm{dim};
   for (int64_t i = 0; i < x.dim(); ++i)
     if (i != dim) perm.push_back(i);

@@ -144,6 +144,13 @@ std::optional<std::string> compareAt(const std::string& path, const IValue& e, c
     return close(e.toDouble(), a.toDouble(), tol) ? std::nullopt
                                                   : fail("expected " + e.repr() + ", got " + a.repr());
   }
+  if (e.isComplexDouble()) {
+    if (!a.isComplexDouble()) return fail(kinds());
+    const std::complex<double> x = e.toComplexDouble(), y = a.toComplexDouble();
+    return close(x.real(), y.real(), tol) && close(x.imag(), y.imag(), tol)
+               ? std::nullopt
+               : fail("expected " + e.repr() + ", got " + a.repr());
+  }
   if (e.isString()) {
     if (!a.isString()) return fail(kinds());
     return e.toStringRef() == a.toStringRef() ? std::nullopt : fail("expected " + e.repr() + ", got " + a.repr());

@@ -1,13 +1,14 @@
 // int / float / bool / Scalar arithmetic, comparison, bit operations,
 // min/max and conversions.
 //
-// Each arithmetic family is one Op struct with an int form (ii) and a float
-// form (dd); binaryKernel (builtin_utils.h) and the Scalar kernels below
+// Each arithmetic family is one Op struct with an int form (ii), a float
+// form (dd) and, for + - * /, a complex form (cc); binaryKernel (builtin_utils.h) and the Scalar kernels below
 // instantiate the .int, .float, .int_float, .float_int and (Scalar, Scalar)
 // overloads from it (JITSERVE_NUMBER_OVERLOADS). Scalar
 // overloads compute in int when both operands are ints (or bools) and in
 // float otherwise, as Python does.
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -74,23 +75,51 @@ using ops::math::wrapSub;
 [[noreturn]] void throwIntDivByZero() { JS_ERROR("division by 0"); }
 [[noreturn]] void throwZeroNegativePower() { JS_ERROR("0.0 cannot be raised to a negative power"); }
 
+using C = std::complex<double>;
+
 struct Add {
   static int64_t ii(int64_t a, int64_t b) { return wrapAdd(a, b); }
   static double dd(double a, double b) { return a + b; }
+  static C cc(C a, C b) { return a + b; }
 };
 struct Sub {
   static int64_t ii(int64_t a, int64_t b) { return wrapSub(a, b); }
   static double dd(double a, double b) { return a - b; }
+  static C cc(C a, C b) { return a - b; }
 };
 struct Mul {
   static int64_t ii(int64_t a, int64_t b) { return wrapMul(a, b); }
   static double dd(double a, double b) { return a * b; }
+  static C cc(C a, C b) { return a * b; }
 };
 // True division: always a float; int / 0 gives inf like PyTorch.
 struct Div {
   static double ii(int64_t a, int64_t b) { return static_cast<double>(a) / static_cast<double>(b); }
   static double dd(double a, double b) { return a / b; }
+  static C cc(C a, C b) { return a / b; }
 };
+
+// An operand of a complex overload: a complex, or a real number widened.
+C asComplex(const IValue& v) { return v.toScalar().toComplexDouble(); }
+
+// The result of a Scalar overload with a complex operand: Op's complex
+// form, where it has one (Python has no // or % on complex numbers).
+template <class Op>
+IValue complexResult(const IValue& a, const IValue& b) {
+  if constexpr (requires { Op::cc(C(), C()); }) {
+    return IValue(Op::cc(asComplex(a), asComplex(b)));
+  } else {
+    JS_ERROR("unsupported operand types: '", a.type()->annotationStr(), "' and '", b.type()->annotationStr(), "'");
+  }
+}
+
+// a op b for the .complex, .complex_int, ... overloads.
+template <class Op>
+void complexKernel(Stack& s) {
+  const C b = asComplex(s.back());
+  s.pop_back();
+  s.back() = IValue(Op::cc(asComplex(s.back()), b));
+}
 struct FloorDiv {
   static int64_t ii(int64_t a, int64_t b) {
     if (b == 0) throwIntDivByZero();
@@ -169,14 +198,21 @@ template <class Op>
 void opScalarScalar(Stack& s) {
   const IValue& b = s.back();
   IValue& a = s[s.size() - 2];
-  IValue r = isIntLike(a) && isIntLike(b) ? IValue(Op::ii(asInt(a), asInt(b)))
-                                          : IValue(Op::dd(a.toNumberAsDouble(), b.toNumberAsDouble()));
+  IValue r = a.isComplexDouble() || b.isComplexDouble() ? complexResult<Op>(a, b)
+             : isIntLike(a) && isIntLike(b)             ? IValue(Op::ii(asInt(a), asInt(b)))
+                                                        : IValue(Op::dd(a.toNumberAsDouble(), b.toNumberAsDouble()));
   s.pop_back();
   s.back() = std::move(r);
 }
 // Scalar overloads whose result is always a float (div, pow, fmod).
 template <class Op>
 void opScalarScalarFloat(Stack& s) {
+  if (s.back().isComplexDouble() || s[s.size() - 2].isComplexDouble()) {
+    IValue r = complexResult<Op>(s[s.size() - 2], s.back());
+    s.pop_back();
+    s.back() = std::move(r);
+    return;
+  }
   const double b = s.back().toNumberAsDouble();
   s.pop_back();
   IValue& a = s.back();
@@ -327,7 +363,19 @@ void sameness(Stack& s) {
   s.back() = IValue(Same(s.back(), b) == Want);
 }
 
+// -z for a complex z.
+void negComplex(Stack& s) { s.back() = IValue(-s.back().toComplexDouble()); }
+void complexFromScalar(Stack& s) { s.back() = IValue(asComplex(s.back())); }
+
 // Registration ---------------------------------------------------------------------------
+
+// The complex overloads of + - *: complex with complex, int or float.
+#define JITSERVE_COMPLEX_OVERLOADS(name, Op, doc)                                                         \
+  {"aten::" name ".complex(complex a, complex b) -> complex", complexKernel<Op>, doc},                     \
+      {"aten::" name ".complex_int(complex a, int b) -> complex", complexKernel<Op>, doc},                 \
+      {"aten::" name ".int_complex(int a, complex b) -> complex", complexKernel<Op>, doc},                 \
+      {"aten::" name ".complex_float(complex a, float b) -> complex", complexKernel<Op>, doc},             \
+      {"aten::" name ".float_complex(float a, complex b) -> complex", complexKernel<Op>, doc}
 
 // The five overloads of a family: int, float, int_float and float_int
 // (returning iiRet for int/int, ddRet otherwise), and Scalar.
@@ -352,6 +400,17 @@ void sameness(Stack& s) {
 }  // namespace
 
 const ops::OpTable kNumberOps = {
+    // The complex overloads come before the (Scalar, Scalar) ones, which
+    // accept complex numbers too: the frontend takes the first overload
+    // that matches, and a complex result keeps its type.
+    JITSERVE_COMPLEX_OVERLOADS("add", Add, "a + b"),
+    JITSERVE_COMPLEX_OVERLOADS("sub", Sub, "a - b"),
+    JITSERVE_COMPLEX_OVERLOADS("mul", Mul, "a * b"),
+    // As in PyTorch 1.13, div mixes complex with nothing else: complex / float
+    // resolves to div(Scalar, Scalar) -> float.
+    {"aten::div.complex(complex a, complex b) -> complex", complexKernel<Div>, "a / b"},
+    {"aten::neg.complex(complex a) -> complex", negComplex, "-a"},
+    {"aten::Complex.Scalar(Scalar a) -> complex", complexFromScalar, "complex(a): what a Scalar converts to"},
     JITSERVE_ARITH_OVERLOADS("add", Add, "a + b"),
     JITSERVE_ARITH_OVERLOADS("sub", Sub, "a - b"),
     JITSERVE_ARITH_OVERLOADS("mul", Mul, "a * b"),
@@ -434,6 +493,7 @@ const ops::OpTable kNumberOps = {
 #undef JITSERVE_FLOAT_OVERLOADS
 #undef JITSERVE_COMPARE_OVERLOADS
 #undef JITSERVE_MINMAX_OVERLOADS
+#undef JITSERVE_COMPLEX_OVERLOADS
 
 }  // namespace builtins
 

@@ -51,7 +51,8 @@ TEST(Lexer, Numbers) {
   EXPECT_EQ(lex("0x1F 0o17 0b1_0 1_000 1. .5 1e-5 1.5E+3 3"),
             "<0x1F> <0o17> <0b1_0> <1_000> <1.> <.5> <1e-5> <1.5E+3> <3> NL EOF");
   EXPECT_EQ(lex("x[1:]"), "<x> [ <1> : ] NL EOF");
-  EXPECT_EQ(lexError("x = 1j"), "complex (imaginary) literals are not supported in TorchScript");
+  EXPECT_EQ(lex("2j 1.5e3J 0_1j"), "<2j> <1.5e3J> <0_1j> NL EOF");
+  EXPECT_EQ(lexError("x = 0x1j"), "invalid number literal '0x1j'");
   EXPECT_EQ(lexError("x = 1e"), "invalid float literal: exponent has no digits");
   EXPECT_EQ(lexError("x = 0x"), "invalid hexadecimal literal");
   EXPECT_EQ(lexError("x = 12abc"), "invalid number literal '12abc'");

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <random>
 
+#include "compiler/serialization/pickler.h"
 #include "compiler/serialization/torch_save.h"
 #include "tests/compiler/serialization/pickle_test_util.h"
 
@@ -71,6 +72,19 @@ TEST(Unpickler, Scalars) {
   EXPECT_TRUE(e[7].isNone());
   EXPECT_TRUE(e[8].toBool());
   EXPECT_FALSE(e[9].toBool());
+}
+
+// A complex number, as our pickler writes it (builtins.complex(re, im)) and
+// as torch.save's protocol 2 names the class (__builtin__.complex).
+TEST(Unpickler, ComplexNumbers) {
+  Pickler p;
+  p.push(IValue(std::complex<double>(1.5, -2)));
+  IValue v = runOk(p.finish());
+  ASSERT_TRUE(v.isComplexDouble());
+  EXPECT_EQ(v.toComplexDouble(), std::complex<double>(1.5, -2));
+  IValue w = runOk(
+      PickleWriter().proto().global("__builtin__", "complex").mark().floating(0).floating(3).tuple().reduce().stop());
+  EXPECT_EQ(w.toComplexDouble(), std::complex<double>(0, 3));
 }
 
 TEST(Unpickler, LongEncodings) {

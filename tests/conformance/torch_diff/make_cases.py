@@ -1078,6 +1078,16 @@ cases = {
  "cx_polar_roundtrip": ("def f(z: Tensor) -> Tensor:\n    return torch.polar(z.abs(), z.angle())\n", [torch.randn(5, dtype=torch.cfloat)]),
  "cx_stft_power_spectrogram": ("def f(x: Tensor) -> Tensor:\n    s = torch.stft(x, 64, hop_length=16, window=torch.hann_window(64), return_complex=True)\n    return s.abs().pow(2.0)\n", [torch.randn(2, 400)]),
  "cx_istft_roundtrip": ("def f(x: Tensor) -> Tensor:\n    w = torch.hann_window(64)\n    s = torch.stft(x, 64, hop_length=16, window=w, return_complex=True)\n    return torch.istft(s * 0.5, 64, hop_length=16, window=w, length=400)\n", [torch.randn(1, 400)]),
+ "cx_complex_literals": ("def f(z: Tensor) -> Tuple[Tensor, Tensor]:\n    return (z * 2.5j + (1 - 2j), z.mul(1j))\n", [torch.randn(3, dtype=torch.cfloat)]),
+ "cx_complex_scalar_arith": ("def f(a: complex, b: float) -> Tuple[complex, complex, complex, complex, str]:\n    return (a * 2j, a - b, -a + 0.5j, a / 2j, str(a))\n", [1 + 2j, 2.0]),
+ "cx_tensor_from_complex": ("def f(z: Tensor) -> Tuple[Tensor, complex]:\n    return (torch.tensor(1j), z.sum().item())\n", [torch.randn(3, dtype=torch.cdouble)]),
+ "cx_real_alpha_complex_refused": ("def f(r: Tensor) -> Tensor:\n    return r.add(r, alpha=2j)\n", [torch.randn(3)]),
+ "cx_var_std": ("def f(z: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:\n    v, m = torch.var_mean(z, 0)\n    return (z.var(), z.std(1, unbiased=False), v, m)\n", [torch.randn(3, 4, dtype=torch.cfloat)]),
+ "cx_truth_tests": ("def f(z: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:\n    return (z.any(), z.all(1), torch.count_nonzero(z, 0), z.nonzero())\n", [torch.tensor([[0j, 1j], [2 + 0j, 0j], [1 + 1j, 3 - 1j]], dtype=torch.cfloat)]),
+ "cx_lerp_addcmul": ("def f(z: Tensor, w: Tensor) -> Tuple[Tensor, Tensor, Tensor]:\n    return (torch.lerp(z, w, 0.3), torch.addcmul(z, z, w, value=2), torch.addcdiv(z, w, z))\n", [torch.randn(4, dtype=torch.cfloat), torch.randn(4, dtype=torch.cfloat)]),
+ "cx_logsumexp_refused": ("def f(z: Tensor) -> Tensor:\n    return torch.logsumexp(z, [0])\n", [torch.randn(3, dtype=torch.cfloat)]),
+ "cx_nan_to_num_refused": ("def f(z: Tensor) -> Tensor:\n    return torch.nan_to_num(z)\n", [torch.randn(3, dtype=torch.cfloat)]),
+ "cx_unique_refused": ("def f(z: Tensor) -> Tensor:\n    return torch.unique(z)\n", [torch.randn(3, dtype=torch.cfloat)]),
 
 }
 # Cases that need torch.jit.script (classes, decorators): each source is

@@ -30,6 +30,27 @@ TEST(IValue, ScalarsAndTags) {
   EXPECT_STREQ(IValue(1.0).tagKind(), "Double");
 }
 
+// complex numbers are refcounted (two words do not fit the payload), print
+// as TorchScript's str() does and compare with real numbers as Python does.
+TEST(IValue, ComplexNumbers) {
+  const IValue z(std::complex<double>(1, -2));
+  EXPECT_TRUE(z.isComplexDouble());
+  EXPECT_TRUE(z.isNumber());
+  EXPECT_FALSE(z.isScalar());
+  EXPECT_EQ(z.toComplexDouble(), std::complex<double>(1, -2));
+  EXPECT_EQ(z.type()->kind(), TypeKind::ComplexType);
+  EXPECT_EQ(z.str(), "1.-2.j");
+  EXPECT_EQ(IValue(std::complex<double>(0, 2.5)).str(), "0.+2.5j");
+  EXPECT_TRUE(IValue(Scalar(std::complex<double>(0, 1))).isComplexDouble());
+  EXPECT_EQ(z.toScalar().toComplexDouble(), std::complex<double>(1, -2));
+  EXPECT_TRUE(ivaluesEqual(IValue(std::complex<double>(3, 0)), IValue(3)));
+  EXPECT_FALSE(ivaluesEqual(z, IValue(1.0)));
+  EXPECT_TRUE(isInstanceOf(z, *NumberType::get()));
+  EXPECT_TRUE(isInstanceOf(z, *ComplexType::get()));
+  EXPECT_FALSE(isInstanceOf(IValue(1.0), *ComplexType::get()));
+  EXPECT_THROW(z.toDouble(), Error);
+}
+
 TEST(IValue, WrongTagIsAClearError) {
   IValue t(zeros({2}));
   try {

@@ -437,5 +437,17 @@ TEST_F(CudaLinalgKernels, FourierTransforms) {
   check("aten::fft_fft", {sample({5}, ScalarType::Long, 105), kNone, IValue(int64_t{-1}), kNone}, 10);
 }
 
+// conj of a complex tensor must read conjugated on the device as on the
+// CPU (it returned its input once), isreal must look at the imaginary part.
+TEST_F(CudaLinalgKernels, ConjugatesOfComplexTensors) {
+  for (ScalarType ct : {ScalarType::ComplexFloat, ScalarType::ComplexDouble}) {
+    const Tensor z = complexSample({3, 4}, ct, 106);
+    for (const char* op : {"aten::conj", "aten::conj_physical", "aten::isreal"}) {
+      check(op, {z}, 1);
+      check(op, {z.transpose(0, 1)}, 1);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace jitserve::cuda::testing
