@@ -1058,6 +1058,10 @@ script_cases = {
  "raise_builtin_classes": ("def f(x: int) -> int:\n    if x > 5:\n        raise NotImplementedError('big')\n    if x > 3:\n        raise ZeroDivisionError\n    return x\n", [4]),
  "only_raises_declared_type": ("def g(x: int) -> Tensor:\n    raise ValueError('no')\ndef f(x: Tensor, b: bool) -> Tensor:\n    if b:\n        x = x + g(1)\n    return x\n", [torch.ones(2), False]),
  "math_remainder_ieee": ("def f(a: int, b: int, c: float, d: float) -> Tuple[float, float, float]:\n    return math.remainder(a, b), math.remainder(c, d), math.remainder(a, d)\n", [7, 4, 5.0, -3.0]),
+ "str_tensor_1d_2d": ("def f(a: Tensor, b: Tensor, c: Tensor) -> Tuple[str, str, str]:\n    return str(a), str(b), str(c)\n", [torch.tensor([1.5, -2.0]), torch.tensor([[1, 20], [3, 4]]), torch.tensor(7)]),
+ "str_tensor_scaled_sci": ("def f(a: Tensor, b: Tensor, c: Tensor) -> Tuple[str, str, str]:\n    return str(a), str(b), str(c)\n", [torch.tensor([123456.5, 234567.25]), torch.tensor([1e-5, 1e5, float('nan')]), torch.tensor([True, False])]),
+ "str_tensor_3d_wide": ("def f(a: Tensor, b: Tensor) -> Tuple[str, str]:\n    return str(a), f'{b}'\n", [torch.arange(12.).view(2, 2, 3) / 4, torch.arange(30.).view(1, 30) / 7]),
+ "str_tensor_in_format": ("def f(a: Tensor) -> Tuple[str, str]:\n    return '%s' % a, '{}'.format([a])\n", [torch.tensor([1, 2], dtype=torch.int8)]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
