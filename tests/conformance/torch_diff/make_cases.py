@@ -1062,6 +1062,11 @@ script_cases = {
  "str_tensor_scaled_sci": ("def f(a: Tensor, b: Tensor, c: Tensor) -> Tuple[str, str, str]:\n    return str(a), str(b), str(c)\n", [torch.tensor([123456.5, 234567.25]), torch.tensor([1e-5, 1e5, float('nan')]), torch.tensor([True, False])]),
  "str_tensor_3d_wide": ("def f(a: Tensor, b: Tensor) -> Tuple[str, str]:\n    return str(a), f'{b}'\n", [torch.arange(12.).view(2, 2, 3) / 4, torch.arange(30.).view(1, 30) / 7]),
  "str_tensor_in_format": ("def f(a: Tensor) -> Tuple[str, str]:\n    return '%s' % a, '{}'.format([a])\n", [torch.tensor([1, 2], dtype=torch.int8)]),
+ "jit_unused_not_called": ("@torch.jit.unused\ndef g(x: Tensor) -> Tensor:\n    return x.not_a_method()\ndef f(x: Tensor, b: bool) -> Tensor:\n    if b:\n        return g(x)\n    return x + 1\n", [torch.ones(2), False]),
+ "jit_unused_called": ("@torch.jit.unused\ndef g(x: Tensor) -> Tensor:\n    return x + 1\ndef f(x: Tensor) -> Tensor:\n    return g(x)\n", [torch.ones(2)]),
+ "jit_export_unused_methods": ("class C(object):\n    def __init__(self, v: int):\n        self.v = v\n    @torch.jit.export\n    def get(self) -> int:\n        return self.v\n    @torch.jit.unused\n    def bad(self) -> int:\n        return self.nope\ndef f(a: int) -> int:\n    return C(a).get()\n", [3]),
+ "object_call_magic": ("class M(object):\n    def __init__(self, k: int):\n        self.k = k\n    def __call__(self, x: int) -> int:\n        return self.k * x\ndef f(a: int) -> int:\n    m = M(3)\n    return m(a) + M(a)(2)\n", [5]),
+ "init_attr_in_branch_refused": ("class C(object):\n    def __init__(self, x: int):\n        if x > 0:\n            self.v = x\ndef f(a: int) -> int:\n    return C(a).v\n", [1]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
