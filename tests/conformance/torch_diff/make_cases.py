@@ -1067,6 +1067,7 @@ script_cases = {
  "jit_export_unused_methods": ("class C(object):\n    def __init__(self, v: int):\n        self.v = v\n    @torch.jit.export\n    def get(self) -> int:\n        return self.v\n    @torch.jit.unused\n    def bad(self) -> int:\n        return self.nope\ndef f(a: int) -> int:\n    return C(a).get()\n", [3]),
  "object_call_magic": ("class M(object):\n    def __init__(self, k: int):\n        self.k = k\n    def __call__(self, x: int) -> int:\n        return self.k * x\ndef f(a: int) -> int:\n    m = M(3)\n    return m(a) + M(a)(2)\n", [5]),
  "init_attr_in_branch_refused": ("class C(object):\n    def __init__(self, x: int):\n        if x > 0:\n            self.v = x\ndef f(a: int) -> int:\n    return C(a).v\n", [1]),
+ "index_with_int_float_bool_lists": ("def f(x: Tensor) -> Tuple[Tensor, Tensor, Tensor]:\n    e: List[int] = []\n    return x[e, :], x[[0.5, 2.9]], x[[True, False, True]]\n", [torch.arange(6.).view(3, 2)]),
  # batch 23: PackedSequence through torch.nn.utils.rnn as TorchScript compiles it
  "pack_pad_roundtrip": ("def f(x: Tensor, l: Tensor) -> Tuple[Tensor, Tensor]:\n    p = torch.nn.utils.rnn.pack_padded_sequence(x, l, batch_first=True, enforce_sorted=False)\n    return torch.nn.utils.rnn.pad_packed_sequence(p, batch_first=True, padding_value=-1.0, total_length=5)\n", [torch.arange(24.).view(3, 4, 2), torch.tensor([2, 4, 1])]),
  "pack_enforce_sorted": ("def f(x: Tensor, l: Tensor) -> Tensor:\n    return torch.nn.utils.rnn.pack_padded_sequence(x, l).data\n", [torch.arange(24.).view(4, 3, 2), torch.tensor([2, 4, 1])]),
