@@ -57,7 +57,19 @@ GraphFunction* FunctionEmitter::emit() {
     setVar(p.ident().name(), in, nullptr, p.range());
   }
   if (def_.decl().returnType().present()) declaredRet_ = parseTypeExpr(sh_, def_.decl().returnType().get());
-  emitStatements(def_.statements());
+  bool unused = false;
+  for (const Expr& dec : def_.decorators()) unused = unused || dec.range().text() == "torch.jit.unused";
+  if (unused) {
+    // @torch.jit.unused: the body is not compiled; calling it raises.
+    Node* n = g.create(prim::RaiseException,
+                       {constant(g, IValue(def_.name().name() + " was marked @torch.jit.unused and cannot be called")),
+                        constant(g, IValue(std::string("builtins.RuntimeError")))},
+                       0);
+    g.insertNode(n)->setSourceRange(def_.range());
+    env_.markExited();
+  } else {
+    emitStatements(def_.statements());
+  }
   if (!env_.exited()) {
     bool noneOk = !declaredRet_ || declaredRet_->kind() == TypeKind::NoneType ||
                   declaredRet_->kind() == TypeKind::OptionalType;

@@ -104,6 +104,10 @@ void FunctionEmitter::emitSetAttr(Value* obj, const std::string& field, Value* v
                            << ". Did you forget to initialize it in __init__()?";
     if (ci && ci->methods.count(field))
       throw ErrorReport(r) << "attribute '" << field << "' has the name of a method of '" << cls.name() << "'";
+    // An attribute must exist on every path through __init__.
+    if (g().insertBlock() != g().block())
+      throw ErrorReport(r) << "First assignment cannot be in a control-flow block. Initialize the field at the top "
+                              "level first";
     slot = cls.addAttribute(field, declared ? declared : v->type());
   }
   const TypePtr& want = cls.attributes()[*slot].type;

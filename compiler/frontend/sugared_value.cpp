@@ -239,7 +239,12 @@ SugaredValuePtr SimpleValue::attr(const SourceRange& r, Emitter& e, const std::s
   return std::make_shared<MethodValue>(v, field);
 }
 
-SugaredValuePtr SimpleValue::call(const SourceRange& r, Emitter&, CallArgs&) {
+SugaredValuePtr SimpleValue::call(const SourceRange& r, Emitter& e, CallArgs& args) {
+  // obj(args) is obj.__call__(args) for an object whose class defines it.
+  if (value_->type()->kind() == TypeKind::ClassType) {
+    if (ClassInfo* ci = e.unit().classOf(value_->type()); ci && ci->methods.count("__call__"))
+      return simple(e.callMethod(value_, "__call__", args.args(), args.kwargs(), r, args.hint()));
+  }
   throw ErrorReport(r) << "'" << value_->type()->annotationStr() << "' object is not callable";
 }
 

@@ -73,7 +73,11 @@ Value* emitTensorIndexingParts(Emitter& e, Value* base, const List<Expr>& subs, 
       consumed(false);
       continue;
     }
-    if (iv->type()->kind() == TypeKind::ListType) iv = e.callBuiltin("aten::tensor", {iv}, {}, r);
+    // A list indexes as a long tensor, as PyTorch converts it: floats
+    // truncate, bools are 0/1 positions (not a mask), and an empty List[int]
+    // is not a float tensor.
+    if (iv->type()->kind() == TypeKind::ListType)
+      iv = e.callBuiltin("aten::tensor", {iv}, {NamedValue("dtype", constant(e, IValue(int64_t{4})))}, r);
     if (iv->type()->kind() == TypeKind::TensorType) {
       tensorIdx.emplace_back(at, iv);
       consumed(true);

@@ -134,6 +134,9 @@ void declareClassBody(UnitDefinitions& sh, const ClassDef& cd) {
       for (const Expr& dec : d.decorators()) {
         if (dec.range().text() == "staticmethod") isStatic = true;
         else if (dec.range().text() == "property") isProperty = true;
+        // Every method of a class is compiled, so @torch.jit.export changes
+        // nothing; @torch.jit.unused bodies are replaced when emitted.
+        else if (dec.range().text() == "torch.jit.export" || dec.range().text() == "torch.jit.unused") continue;
         else throw ErrorReport(dec.range()) << "unsupported method decorator '" << dec.range().text() << "'";
       }
       if (isProperty && (isStatic || d.decl().params().size() != 1))

@@ -76,7 +76,7 @@ void print(std::ostream& os, const IValue& v, bool quoteStrings) {
       if (!t.defined()) {
         os << "None";
       } else {
-        os << t;
+        os << torchScriptString(t);
       }
       return;
     }

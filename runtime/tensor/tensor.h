@@ -239,5 +239,11 @@ Tensor from_vector(const std::vector<T>& values, IntArrayRef sizes = {}) {
 std::string toString(const Tensor& t);
 // Just "Float[2, 3]" (no values), for error messages.
 std::string describe(const Tensor& t);
+// What str(t) and print(t) give in TorchScript: libtorch's C++ tensor
+// printing (one value per line for 1-d, rows for 2-d, "(i,.,.) =" slices
+// above, a shared width and fixed/scientific format, "[ CPUFloatType{2} ]"
+// last), e.g. " 1.5000\n 2.0000\n[ CPUFloatType{2} ]". Complex and
+// non-CPU tensors fall back to toString.
+std::string torchScriptString(const Tensor& t);
 
 }  // namespace jitserve
