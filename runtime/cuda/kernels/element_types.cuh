@@ -33,8 +33,12 @@ struct ComputeType<bool> {
   using type = int;
 };
 
+// Host and device: launchers convert scalars on the host (masked_fill's
+// value). A __device__-only function called from host code compiles without
+// a word from nvcc and exits the process with status 1 when reached
+// (tests/runtime/cuda/check_host_calls.py guards against that).
 template <typename T>
-__device__ __forceinline__ typename ComputeType<T>::type toCompute(T v) {
+__host__ __device__ __forceinline__ typename ComputeType<T>::type toCompute(T v) {
   if constexpr (std::is_same_v<T, __half>) {
     return __half2float(v);
   } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
@@ -45,7 +49,7 @@ __device__ __forceinline__ typename ComputeType<T>::type toCompute(T v) {
 }
 
 template <typename T, typename C>
-__device__ __forceinline__ T fromCompute(C v) {
+__host__ __device__ __forceinline__ T fromCompute(C v) {
   if constexpr (std::is_same_v<T, __half>) {
     return __float2half_rn(static_cast<float>(v));
   } else if constexpr (std::is_same_v<T, __nv_bfloat16>) {
