@@ -26,9 +26,15 @@ class CudaBackend final : public Backend {
   int deviceCount() const override { return cuda::deviceCount(); }
   Allocator* allocator() override { return &cachingAllocator(); }
   Tensor contiguousCopy(const Tensor& t) override {
-    if (!isSupportedDtype(t.dtype())) return Tensor();  // complex: through the host
+    if (!isSupportedDtype(t.dtype()) && !t.is_complex()) return Tensor();  // through the host
+    if (t.dtype() == ScalarType::ComplexHalf) return Tensor();
     OnDevice on(t.device());
     return cloneOnDevice(t, on);
+  }
+  bool copyInto(const Tensor& dst, const Tensor& src) override {
+    OnDevice on(dst.device());
+    copyIntoOnDevice(dst, src, on);
+    return true;
   }
   std::optional<DeviceMemoryStats> memoryStats(int index) const override {
     if (index < 0 || index >= cuda::deviceCount()) return std::nullopt;

@@ -51,11 +51,44 @@ Device deviceOf(std::initializer_list<const Tensor*> ts, const char* op) {
 
 OnDevice::OnDevice(Device d) : device(d), guard(index(d)), stream(currentStream(index(d))) {}
 
+namespace {
+
+// A complex tensor as a view of its real type with a trailing (re, im) dim
+// (view_as_real's geometry), so the strided copy kernel moves it unchanged.
+Tensor asRealPairs(const Tensor& t) {
+  std::vector<int64_t> sizes(t.sizes().begin(), t.sizes().end()), strides;
+  for (int64_t d = 0; d < t.dim(); ++d) strides.push_back(t.stride(d) * 2);
+  sizes.push_back(2);
+  strides.push_back(1);
+  const ScalarType rt = t.dtype() == ScalarType::ComplexDouble ? ScalarType::Double : ScalarType::Float;
+  return Tensor::fromStorage(t.storage(), rt, sizes, strides, t.storage_offset() * 2);
+}
+
+bool isPairCopyable(ScalarType t) { return t == ScalarType::ComplexFloat || t == ScalarType::ComplexDouble; }
+
+}  // namespace
+
 Tensor cloneOnDevice(const Tensor& t, const OnDevice& on) {
-  checkDtype(t.dtype(), "clone");
   Tensor out = emptyOnDevice(t.sizes(), t.dtype(), t.device());
-  launchCopy(launchShape(t.sizes(), "clone"), operandOf(out, t.sizes()), operandOf(t, t.sizes()), on.stream);
+  copyIntoOnDevice(out, t, on);
   return out;
+}
+
+void copyIntoOnDevice(const Tensor& dst, const Tensor& src, const OnDevice& on) {
+  if (dst.numel() == 0) return;
+  const Tensor s = src.device() == dst.device() ? src : toDevice(src, dst.device());
+  if (isPairCopyable(dst.dtype()) || isPairCopyable(s.dtype())) {
+    JS_CHECK(dst.dtype() == s.dtype(), "copy_: converting ", scalarTypeName(s.dtype()), " to ",
+             scalarTypeName(dst.dtype()), " is not supported on CUDA (move the tensor to the CPU first)");
+    std::vector<int64_t> shape(dst.sizes().begin(), dst.sizes().end());
+    shape.push_back(2);
+    const Tensor d2 = asRealPairs(dst), s2 = asRealPairs(s);
+    launchCopy(launchShape(shape, "copy_"), operandOf(d2, shape), operandOf(s2, shape), on.stream);
+    return;
+  }
+  checkDtype(dst.dtype(), "copy_");
+  checkDtype(s.dtype(), "copy_");
+  launchCopy(launchShape(dst.sizes(), "copy_"), operandOf(dst, dst.sizes()), operandOf(s, dst.sizes()), on.stream);
 }
 
 Tensor fullOnDevice(IntArrayRef shape, const Scalar& value, ScalarType dt, const OnDevice& on) {

@@ -57,8 +57,13 @@ struct OnDevice {
 Tensor castOnDevice(const Tensor& t, ScalarType dt, const OnDevice& on);
 // t contiguous on its device (t itself when it already is).
 Tensor contiguousOnDevice(const Tensor& t, const OnDevice& on);
-// A contiguous copy of t.
+// A contiguous copy of t. Complex tensors too (copied as (re, im) pairs of
+// their real type; no arithmetic).
 Tensor cloneOnDevice(const Tensor& t, const OnDevice& on);
+// dst (a CUDA tensor or view) = src broadcast and converted; src may be on
+// the host or another device (moved over first). Complex only to the same
+// complex dtype.
+void copyIntoOnDevice(const Tensor& dst, const Tensor& src, const OnDevice& on);
 
 // A new tensor of `shape` filled with value on the call's device: one element
 // copied over and broadcast by the copy kernel (no host buffer of the size).

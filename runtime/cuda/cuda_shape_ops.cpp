@@ -32,14 +32,7 @@ namespace {
 
 using IntList = std::vector<int64_t>;
 
-// dst (a CUDA tensor or view) = src broadcast and converted.
-void copyInto(const Tensor& dst, const Tensor& src, const OnDevice& on) {
-  if (dst.numel() == 0) return;
-  const Tensor s = src.device() == dst.device() ? src : toDevice(src, dst.device());
-  checkDtype(dst.dtype(), "copy_");
-  checkDtype(s.dtype(), "copy_");
-  launchCopy(launchShape(dst.sizes(), "copy_"), operandOf(dst, dst.sizes()), operandOf(s, dst.sizes()), on.stream);
-}
+void copyInto(const Tensor& dst, const Tensor& src, const OnDevice& on) { copyIntoOnDevice(dst, src, on); }
 
 Tensor copyOp(Tensor self, const Tensor& src, bool /*nonBlocking*/) {
   OnDevice on(deviceOf({&self}, "copy_"));

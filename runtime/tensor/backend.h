@@ -67,6 +67,14 @@ class Backend {
     (void)t;
     return Tensor();
   }
+  // dst (on a device of this type) = src (any device) broadcast and
+  // converted, as Tensor::copy_ does on the host; false when the backend has
+  // no device-side copy (copy_ then refuses). Composite kernels that write
+  // through Tensor::copy_ run on the device through this.
+  virtual bool copyInto(const Tensor& dst, const Tensor& src) {
+    (void)dst, (void)src;
+    return false;
+  }
   // Memory of device `index` of this type, for metrics; nullopt when the
   // backend does not count it.
   virtual std::optional<DeviceMemoryStats> memoryStats(int index) const {

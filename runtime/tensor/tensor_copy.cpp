@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "runtime/tensor/backend.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/cpu_loops.h"
 #include "runtime/tensor/device_copy.h"
@@ -153,8 +154,16 @@ bool tryTransposeCopy(const TensorIterator& iter, size_t itemsize) {
 Tensor& Tensor::copy_(const Tensor& src_in) {
   JS_CHECK(defined(), "copy_: the destination tensor is undefined");
   JS_CHECK(src_in.defined(), "copy_: the source tensor is undefined");
-  JS_CHECK(is_cpu() && src_in.is_cpu(), "copy_: only CPU tensors are supported (", device().str(), " <- ",
-           src_in.device().str(), ")");
+  if (!is_cpu() || !src_in.is_cpu()) {
+    // A device destination: its backend's copy (composite kernels write
+    // results through copy_ whatever the device). A host destination: the
+    // source brought over first.
+    if (is_cpu()) return copy_(toDevice(src_in, Device::cpu()));
+    Backend* backend = findBackend(device().type);
+    JS_CHECK(backend && backend->copyInto(*this, src_in), "copy_: no device-side copy for ", device().str(),
+             " (", device().str(), " <- ", src_in.device().str(), ")");
+    return *this;
+  }
   if (is_same(src_in)) return *this;
   if (IntArrayRef(src_in.sizes()) != IntArrayRef(sizes())) {
     DimVector b = infer_size(sizes(), src_in.sizes());
@@ -224,7 +233,8 @@ Tensor Tensor::to(ScalarType dt, bool copy) const {
 
 Tensor& Tensor::fill_(const Scalar& value) {
   JS_CHECK(defined(), "fill_: the tensor is undefined");
-  JS_CHECK(is_cpu(), "fill_: only CPU tensors are supported, got ", device().str());
+  // On a device: one host element broadcast by the backend's copy.
+  if (!is_cpu()) return copy_(full({}, value, dtype()));
   JS_DISPATCH_ALL_TYPES_AND_COMPLEX_AND_BOOL(dtype(), "fill_", [&] {
     const scalar_t v = value.to<scalar_t>();
     if (is_non_overlapping_and_dense()) {
