@@ -135,6 +135,7 @@ TEST_F(ModelDeviceTest, GpuMemoryStaysFlatOverLoadInferUnloadCycles) {
   ServingOptions options;
   options.device = "cuda:0";
   options.workers = 1;
+  options.allowRemoteLoad = true;  // loadModel / unloadModel are the admin API's
   auto core = ServingCore::Create(options);
   ASSERT_TRUE(core.ok()) << core.status();
   const std::string bytes = readBytes(caseDir("freeze_conv_bn") + "/model.pt");
