@@ -16,6 +16,7 @@
 // jitserved plans it and fails when an operator it would run on the device
 // has no kernel there, naming them: which cases a device could pass, on a
 // machine without one.
+// --trace prints "ok|FAIL <case dir> <seconds>" on stderr as each case ends.
 // --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
 // pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
@@ -44,7 +45,7 @@ namespace {
 int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
-               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress]\n"
+               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress] [--trace]\n"
                "                   [--tol-scale X] [--executor] [--device cpu|cuda[:N]] [--placement] DIR...\n");
   return 2;
 }
@@ -59,6 +60,7 @@ std::string firstLine(const std::string& s) {
 int main(int argc, char** argv) {
   Mode mode = Mode::Auto;
   std::string jsonPath;
+  bool trace = false;
   IsolationOptions iso;
   iso.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   std::vector<std::string> dirs;
@@ -109,6 +111,8 @@ int main(int argc, char** argv) {
       placementOnly = true;
     } else if (a == "--progress") {
       iso.progress = true;
+    } else if (a == "--trace") {
+      trace = true;
     } else if (!a.empty() && a[0] == '-') {
       return usage(("unknown option " + a).c_str());
     } else {
@@ -127,6 +131,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "jit-conform: %s\n", std::string(st.message()).c_str());
     return 2;
   }
+  // --trace: one line per case on stderr as it finishes, flushed, so a run
+  // killed from outside (a device lease ending) still says what ran.
+  if (trace)
+    iso.onResult = [&](size_t i, const ItemResult& r) {
+      std::fprintf(stderr, "%s %s %.2fs%s%s\n", r.passed ? "ok" : "FAIL", caseDirs[i].c_str(), r.seconds,
+                   r.passed ? "" : ": ", r.passed ? "" : firstLine(r.reason).c_str());
+      std::fflush(stderr);
+    };
   auto results = runIsolated(
       caseDirs.size(),
       [&](size_t i) -> ItemResult {

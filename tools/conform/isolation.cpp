@@ -135,6 +135,7 @@ std::vector<ItemResult> runIsolated(size_t count, const std::function<ItemResult
         r = parseReport(c.output);
       }
       r.seconds = std::chrono::duration<double>(Clock::now() - c.start).count();
+      if (options.onResult) options.onResult(c.item, r);
       results[c.item] = std::move(r);
       ::close(p.fd);
       running.erase(p.fd);

@@ -24,6 +24,9 @@ struct IsolationOptions {
   int jobs = 1;                        // children at a time
   std::chrono::milliseconds timeout{60000};
   bool progress = false;               // a status line on stderr
+  // Called in the parent as each item finishes (in finishing order), so a
+  // run that is cut short still leaves a record of what finished.
+  std::function<void(size_t item, const ItemResult&)> onResult;
 };
 
 // body(i) runs in the child and returns the item's result. Returns one result
