@@ -305,6 +305,13 @@ Tensor dropoutEval(const Tensor& input, double p, bool train) {
   OnDevice on(input.device());
   return cloneOnDevice(input, on);
 }
+// In place (nn.Dropout(inplace=True), as torchvision's MobileNetV3 has):
+// self unchanged in inference mode.
+Tensor dropoutEvalInplace(Tensor self, double p, bool train) {
+  JS_CHECK(p >= 0 && p <= 1, "dropout probability has to be between 0 and 1, but got ", p);
+  JS_CHECK(!train || p == 0, "dropout in training mode has no CUDA kernel (no CUDA random generator yet)");
+  return self;
+}
 
 // A conjugated copy: the imaginary halves (a strided float view) negated
 // in place on a clone. Real tensors are their own conjugate.
@@ -972,6 +979,11 @@ const CudaTable kCudaCompositeMoreOps = {
     row<dropoutEval>("aten::dropout"),
     row<dropoutEval>("aten::feature_dropout"),
     row<dropoutEval>("aten::feature_alpha_dropout"),
+    row<dropoutEval>("aten::alpha_dropout"),
+    row<dropoutEvalInplace>("aten::dropout_"),
+    row<dropoutEvalInplace>("aten::feature_dropout_"),
+    row<dropoutEvalInplace>("aten::alpha_dropout_"),
+    row<dropoutEvalInplace>("aten::feature_alpha_dropout_"),
     row<conj>("aten::conj"),
     row<conjPhysical>("aten::conj_physical"),
     row<isreal>("aten::isreal"),

@@ -936,6 +936,10 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
   check("aten::dist", {m, sample({3, 4}, f, 293), num(3)}, false, 4);
   check("aten::glu", {sample({2, 6}, f, 294), IValue(int64_t{-1})}, false, 4);
   check("aten::dropout", {m, IValue(0.5), IValue(false)});
+  for (const char* op : {"aten::dropout_", "aten::feature_dropout_", "aten::alpha_dropout", "aten::alpha_dropout_",
+                         "aten::feature_alpha_dropout_"}) {
+    check(op, {sample({2, 3, 4}, ScalarType::Float, 330), IValue(0.2), IValue(false)});
+  }
   for (ScalarType dt : {ScalarType::Float, ScalarType::Long, ScalarType::Half}) {
     const Tensor x = sample({3, 7}, dt, 295);  // values repeat: ties check stability
     check("aten::sort", {x, IValue(int64_t{-1}), IValue(false)});
