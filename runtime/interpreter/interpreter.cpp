@@ -329,6 +329,12 @@ void InterpreterState::rethrowWithContext(const std::exception& e, size_t failin
   } else if (auto* err = dynamic_cast<const Error*>(&e)) {
     message = err->message();
     code = err->code();
+    // The tensor check cannot know which operator read it; the failing
+    // instruction does.
+    if (dynamic_cast<const NotOnHostError*>(&e) && !frames_.empty()) {
+      const InstructionSource* src = frames_.back().code->sourceOf(failingPc);
+      if (src && !src->nodeKind.empty()) message = src->nodeKind + ": " + message;
+    }
   } else {
     // std::bad_alloc and the like: statusFromException says what they are.
     const absl::Status st = statusFromException(e);

@@ -37,6 +37,14 @@ class InternalError : public Error {
   explicit InternalError(std::string msg) : Error(std::move(msg), absl::StatusCode::kInternal) {}
 };
 
+// A device tensor reached a kernel that reads host memory (an operator with
+// no kernel for that device, or inputs on different devices). Its own type
+// so the interpreter can name the operator that ran.
+class NotOnHostError : public Error {
+ public:
+  explicit NotOnHostError(std::string msg) : Error(std::move(msg), absl::StatusCode::kFailedPrecondition) {}
+};
+
 namespace detail {
 template <typename... Args>
 std::string concat(Args&&... args) {

@@ -81,9 +81,10 @@ void TensorImpl::set_sizes_contiguous(IntArrayRef sizes) {
 }
 
 void TensorImpl::throwNotOnHost() const {
-  JS_ERROR("expected a tensor in host memory, but this one is on ", device().str(),
-           ": an operator ran its CPU kernel on it (that operator has no kernel for ",
-           deviceTypeName(device().type), ", or its inputs are on different devices); move it with .cpu() or .to()");
+  throw NotOnHostError(detail::concat(
+      "expected a tensor in host memory, but this one is on ", device().str(),
+      ": an operator ran its CPU kernel on it (that operator has no kernel for ", deviceTypeName(device().type),
+      ", or its inputs are on different devices); move it with .cpu() or .to()"));
 }
 
 void TensorImpl::refresh() {

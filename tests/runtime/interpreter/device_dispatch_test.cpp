@@ -216,6 +216,26 @@ graph(%x : Tensor, %y : Tensor):
   EXPECT_NE(out.status().message().find("privateuseone"), std::string_view::npos) << out.status();
 }
 
+// A CPU kernel that reads the device tensor's memory without a check of its
+// own fails in the tensor, which cannot know the operator: the interpreter
+// names it on the first line (the line logs and jit-conform show).
+TEST_F(DeviceDispatch, ACpuKernelReadingDeviceMemoryIsNamedFirst) {
+  auto g = parse(R"IR(
+graph(%x : Tensor):
+  %m : Tensor, %e : Tensor = aten::frexp(%x)
+  return (%m, %e)
+)IR");
+  RunOptions o;
+  o.code.registry = &twoDevices();
+  auto out = runGraph(*g, {IValue(toDevice(hostValues(), kFake))}, o);
+  ASSERT_FALSE(out.ok());
+  const std::string msg(out.status().message());
+  EXPECT_EQ(msg.substr(0, msg.find('\n')).find("aten::frexp: expected a tensor in host memory, but this one is on "
+                                                "privateuseone:0"),
+            0u)
+      << out.status();
+}
+
 TEST_F(DeviceDispatch, MixedDevicesDispatchToTheDeviceOne) {
   // A CPU 0-dim tensor beside a device tensor is a scalar, as in PyTorch:
   // the device's kernel runs.
