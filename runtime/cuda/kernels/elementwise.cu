@@ -77,9 +77,16 @@ __device__ Value load(const void* base, int64_t off, ScalarType t) {
   }
 }
 
+// Floating -> integer goes through fromCompute, the CPU's conversion
+// (truncate through int32 / int64, keep the low bits): a plain cast
+// saturates on the GPU, so -6.0 -> uint8 gave 0 where the CPU gives 250.
 template <typename T>
 __device__ __forceinline__ T as(const Value& v) {
-  return v.isFloat ? static_cast<T>(v.f) : static_cast<T>(v.i);
+  if constexpr (std::is_integral_v<T>) {
+    return v.isFloat ? fromCompute<T>(v.f) : static_cast<T>(v.i);
+  } else {
+    return v.isFloat ? static_cast<T>(v.f) : static_cast<T>(v.i);
+  }
 }
 
 __device__ void store(void* base, int64_t off, ScalarType t, const Value& v) {

@@ -91,8 +91,9 @@ enum class UnaryOp : uint8_t {
 // bfloat16, float, double).
 bool isSupportedDtype(ScalarType t);
 
-// out = in, converting to out's dtype (PyTorch's conversions: floats to
-// integers truncate, anything to bool is != 0). Any strides on either side.
+// out = in, converting to out's dtype (the CPU's conversions: floats to
+// integers truncate through int32 / int64 keeping the low bits, so -6.0 ->
+// uint8 is 250; anything to bool is != 0). Any strides on either side.
 void launchCopy(const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream);
 
 // out = a op b, with a, b and out of one dtype; Add/Sub scale b by alpha.

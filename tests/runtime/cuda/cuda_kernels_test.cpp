@@ -1076,6 +1076,23 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
 
+// Corpus case ops/byte.2: floating -> integer converts as the CPU does
+// (truncate through int32 / int64, keep the low bits: -6.4 -> uint8 is 250);
+// the GPU's saturating cast gave 0. Out of range, inf and NaN included.
+TEST_F(CudaKernels, FloatToIntegerConversionsWrapAsOnTheCpu) {
+  const IValue no(false), none;
+  const double values[] = {-6.4223, -7.1398, 8.1143, -1.1193, -0.5, 300.5, -300.5, 70000.25, -70000.25,
+                           3e9,     -3e9,    1e19,   -1e19,   INFINITY, -INFINITY, NAN};
+  Tensor x = empty({16}, ScalarType::Double);
+  for (int i = 0; i < 16; ++i) x.data<double>()[i] = values[i];
+  for (ScalarType from : {ScalarType::Double, ScalarType::Float, ScalarType::Half, ScalarType::BFloat16})
+    for (ScalarType to : {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long}) {
+      const Tensor src = x.to(from);
+      check("aten::to.dtype", {src, IValue(to), no, no, none});
+      check("aten::_to_copy", {src.slice(0, 0, 16, 2), IValue(to), none, none, none, no, none});
+    }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
