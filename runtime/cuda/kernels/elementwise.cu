@@ -262,9 +262,12 @@ __global__ void binaryScalarKernel(Offsets<2> o, int64_t numel, BinaryOp op, T* 
   }
 }
 
+// min(max(x, lo), hi) as the CPU kernel: when lo > hi the upper bound wins
+// (hardtanh(x, 0.5, -0.5) is -0.5 everywhere, as clamp); NaN stays NaN.
 template <typename C>
 __device__ __forceinline__ C clampTo(C x, C lo, C hi) {
-  return x != x ? x : (x < lo ? lo : (x > hi ? hi : x));  // NaN stays NaN
+  const C y = x < lo ? lo : x;
+  return y > hi ? hi : y;
 }
 
 // exp(-|x|) I0(x), without overflow: the large-|x| asymptotic series.
@@ -424,7 +427,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
       default: return x / (C(1) + exp(-x));  // Silu
     }
   } else if constexpr (std::is_unsigned_v<C>) {
-    if (op == UnaryOp::Hardtanh) return x < p0 ? p0 : (x > p1 ? p1 : x);
+    if (op == UnaryOp::Hardtanh) return clampTo(x, p0, p1);
     if (op == UnaryOp::ClampMin) return x < p0 ? p0 : x;
     if (op == UnaryOp::ClampMax) return x > p0 ? p0 : x;
     if (op == UnaryOp::PowScalar) return intPow(x, p0);
@@ -437,7 +440,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
     switch (op) {
       case UnaryOp::Neg: return -x;
       case UnaryOp::Abs: return x < C(0) ? -x : x;
-      case UnaryOp::Hardtanh: return x < p0 ? p0 : (x > p1 ? p1 : x);
+      case UnaryOp::Hardtanh: return clampTo(x, p0, p1);
       case UnaryOp::ClampMin: return x < p0 ? p0 : x;
       case UnaryOp::ClampMax: return x > p0 ? p0 : x;
       case UnaryOp::PowScalar: return intPow(x, p0);

@@ -1093,6 +1093,28 @@ TEST_F(CudaKernels, FloatToIntegerConversionsWrapAsOnTheCpu) {
     }
 }
 
+// Corpus case ops/nn.functional.hardtanh.0: min(max(x, lo), hi) as the CPU,
+// so lo > hi gives hi everywhere (the kernel gave lo below lo); clamp shares
+// the kernel. NaN stays NaN.
+TEST_F(CudaKernels, HardtanhAndClampWithCrossedBoundsMatchTheCpu) {
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    Tensor x = sample({5, 5}, dt, 400);
+    check("aten::hardtanh", {x, num(0.5), num(-0.5)});
+    check("aten::hardtanh_", {x.clone(), num(0.5), num(-0.5)});
+    check("aten::clamp", {x.transpose(0, 1), num(1.0), num(-1.0)});
+    Tensor withNan = empty({3}, ScalarType::Double);
+    withNan.data<double>()[0] = NAN, withNan.data<double>()[1] = -2, withNan.data<double>()[2] = 2;
+    check("aten::hardtanh", {withNan.to(dt), num(-1.0), num(1.0)});
+    check("aten::hardtanh", {withNan.to(dt), num(1.0), num(-1.0)});
+  }
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Byte}) {
+    const IValue lo(Scalar(int64_t{2})), hi(Scalar(int64_t{1}));
+    check("aten::hardtanh", {sample({6}, dt, 401), lo, hi});
+    check("aten::clamp", {sample({6}, dt, 402), lo, hi});
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
