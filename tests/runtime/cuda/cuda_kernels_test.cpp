@@ -1115,6 +1115,24 @@ TEST_F(CudaKernels, HardtanhAndClampWithCrossedBoundsMatchTheCpu) {
   }
 }
 
+// Corpus case ops/nn.functional.avg_pool2d.4: a negative divisor_override
+// divides as on the CPU (the kernel took only a positive one, else the
+// window's size).
+TEST_F(CudaKernels, AvgPoolWithNegativeDivisorMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const IValue no(false), yes(true);
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({1, 1, 4, 4}, dt, 410);
+    for (int64_t divisor : {-2, -3, 3}) {
+      check("aten::avg_pool2d", {x, ints({2, 2}), ints({}), ints({0}), no, yes, IValue(divisor)});
+      check("aten::avg_pool2d", {sample({2, 3, 5}, dt, 411), ints({2, 2}), ints({1, 2}), ints({1}), yes, no,
+                                 IValue(divisor)});
+      check("aten::avg_pool3d", {sample({1, 2, 3, 4, 4}, dt, 412), ints({2, 2, 2}), ints({}), ints({0}), no, yes,
+                                 IValue(divisor)});
+    }
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
