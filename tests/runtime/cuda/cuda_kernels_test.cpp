@@ -1133,6 +1133,24 @@ TEST_F(CudaKernels, AvgPoolWithNegativeDivisorMatchesTheCpu) {
   }
 }
 
+// Corpus case ops/as_strided_scatter.4: a view whose elements share
+// positions (strides (1, 7, 7, 1)) takes the last src element in row-major
+// order at each, as the CPU's sequential copy; the copy kernel raced.
+TEST_F(CudaKernels, AsStridedScatterIntoAnOverlappingViewMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : kAllTypes) {
+    check("aten::as_strided_scatter", {sample({16}, dt, 420), sample({2, 1, 1, 2}, dt, 421), ints({2, 1, 1, 2}),
+                                       ints({1, 7, 7, 1}), IValue(int64_t{0})});
+    check("aten::as_strided_scatter", {sample({4, 4}, dt, 422), sample({3, 3}, dt, 423), ints({3, 3}),
+                                       ints({1, 1}), IValue(int64_t{2})});
+  }
+  // src in another dtype converts; a view without overlap takes the copy.
+  check("aten::as_strided_scatter", {sample({16}, ScalarType::Float, 426), sample({2, 3}, ScalarType::Double, 427),
+                                     ints({2, 3}), ints({1, 2}), IValue(int64_t{1})});
+  check("aten::as_strided_scatter", {sample({16}, ScalarType::Float, 428), sample({2, 3}, ScalarType::Float, 429),
+                                     ints({2, 3}), ints({5, 1}), IValue(int64_t{1})});
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
