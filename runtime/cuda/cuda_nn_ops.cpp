@@ -79,11 +79,25 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
                  const std::optional<Tensor>& runningMean, const std::optional<Tensor>& runningVar, bool training,
                  double /*momentum*/, double eps, bool /*cudnnEnabled*/) {
   OnDevice on(deviceOf({&input}, "batch_norm"));
-  checkFloating(input, "batch_norm");
-  if (training) return std::get<0>(batchNormTraining(input, weight, bias, eps, on));
-  JS_CHECK(runningMean && runningVar && runningMean->defined() && runningVar->defined(),
-           "batch_norm: running_mean and running_var are required in eval mode");
+  // The CPU kernel's rules (runtime/ops/nn_ops.cpp, batchNorm), in its
+  // order: an empty input of any rank gives an empty copy, whatever the
+  // other arguments (ops/nn.functional.batch_norm.4: 1-D, empty running
+  // statistics); eval mode without running statistics normalizes with the
+  // batch's.
+  if (input.numel() == 0) return cloneOnDevice(input, on);
   JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
+  checkFloating(input, "batch_norm");
+  const bool haveRunning = runningMean && runningVar && runningMean->defined() && runningVar->defined();
+  if (training || !haveRunning) {
+    const int64_t channels = input.size(1);
+    for (const std::optional<Tensor>* p : {&runningMean, &runningVar})
+      if (*p && (*p)->defined())
+        JS_CHECK((*p)->numel() == channels, "running_mean should contain ", channels, " elements not ",
+                 (*p)->numel());
+    JS_CHECK(!training || input.numel() / channels > 1,
+             "Expected more than 1 value per channel when training, got input size ", shapeToString(input.sizes()));
+    return std::get<0>(batchNormTraining(input, weight, bias, eps, on));
+  }
   const int64_t channels = input.size(1);
   const int64_t inner = channels == 0 ? 0 : input.numel() / std::max<int64_t>(input.size(0) * channels, 1);
   const ScalarType acc = accType(input.dtype());

@@ -1151,6 +1151,24 @@ TEST_F(CudaKernels, AsStridedScatterIntoAnOverlappingViewMatchesTheCpu) {
                                      ints({2, 3}), ints({5, 1}), IValue(int64_t{1})});
 }
 
+// Corpus case ops/nn.functional.batch_norm.4: the CPU kernel's rules. An
+// empty input of any rank is an empty copy (1-D with empty running
+// statistics was an error); eval mode without running statistics uses the
+// batch's.
+TEST_F(CudaKernels, BatchNormEdgeCasesFollowTheCpuRules) {
+  const IValue none, no(false), yes(true), momentum(0.1), eps(1e-5);
+  const Tensor emptyStats = empty({0}, ScalarType::Float);
+  check("aten::batch_norm", {empty({0}, ScalarType::Float), emptyStats, emptyStats, none, none, no, momentum, eps,
+                             no});
+  check("aten::batch_norm", {empty({0, 3}, ScalarType::Float), none, none, none, none, yes, momentum, eps, no});
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({4, 3, 5}, dt, 430);
+    check("aten::batch_norm", {x, sample({3}, dt, 431), sample({3}, dt, 432), none, none, no, momentum, eps, no},
+          false, 4);
+    check("aten::batch_norm", {x, none, none, none, none, yes, momentum, eps, no}, false, 4);
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
