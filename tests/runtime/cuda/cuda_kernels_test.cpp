@@ -1169,6 +1169,31 @@ TEST_F(CudaKernels, BatchNormEdgeCasesFollowTheCpuRules) {
   }
 }
 
+// Corpus case ops/nn.functional.conv_transpose2d.2: output_padding at or
+// past the stride (allowed when the dilation is larger) made cuDNN reject
+// the descriptors (CUDNN_STATUS_BAD_PARAM); the full result is windowed and
+// padded instead. Padding past the full result's end, groups and bias too.
+TEST_F(CudaKernels, ConvTransposeWithOutputPaddingPastTheStrideMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    check("aten::conv_transpose2d.input", {sample({2, 2, 4, 4}, dt, 440), sample({2, 2, 4, 5}, dt, 441),
+                                           sample({4}, dt, 442), ints({3, 2}), ints({1, 2}), ints({2, 3}),
+                                           IValue(int64_t{2}), ints({4, 4})},
+          false, 10);
+    check("aten::conv_transpose2d.input", {sample({2, 4, 3, 5}, dt, 443), sample({4, 3, 2, 3}, dt, 444),
+                                           sample({6}, dt, 445), ints({2, 1}), ints({3, 0}), ints({3, 1}),
+                                           IValue(int64_t{2}), ints({4, 2})},
+          false, 10);
+    check("aten::conv_transpose2d.input", {sample({1, 2, 3, 3}, dt, 446), sample({2, 1, 2, 2}, dt, 447), IValue(),
+                                           ints({1, 1}), ints({0, 0}), ints({1, 2}), IValue(int64_t{1}),
+                                           ints({3, 3})},
+          false, 10);
+    check("aten::conv_transpose1d", {sample({2, 4, 6}, dt, 448), sample({4, 3, 3}, dt, 449), sample({3}, dt, 450),
+                                     ints({1}), ints({1}), ints({2}), IValue(int64_t{1}), ints({3})},
+          false, 10);
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
