@@ -539,6 +539,24 @@ std::tuple<Tensor, Tensor, Tensor> nativeBatchNorm(const Tensor& input, const st
   return {out, emptyOnDevice({0}, input.dtype(), on.device), emptyOnDevice({0}, input.dtype(), on.device)};
 }
 
+// Fractional max pooling: the CPU kernel on host copies, results moved
+// back (eig's way). Its windows come from per-plane samples read
+// element by element, it is rare in served models, and a host copy keeps
+// one definition of the window placement (float vs double rounding of the
+// samples decides the windows). A device kernel is the upgrade if it shows
+// up in a profile.
+template <int D>
+std::tuple<Tensor, Tensor> fractionalMaxPool(const Tensor& self, std::vector<int64_t> kernel,
+                                             std::vector<int64_t> outputSize, const Tensor& samples) {
+  static const OpCall cpu2("aten::fractional_max_pool2d"), cpu3("aten::fractional_max_pool3d");
+  OnDevice on(deviceOf({&self, &samples}, D == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d"));
+  Stack stack{IValue(toDevice(self, Device::cpu())), IValue::intList(std::move(kernel)),
+              IValue::intList(std::move(outputSize)), IValue(toDevice(samples, Device::cpu()))};
+  (D == 2 ? cpu2 : cpu3).op().runOn(DeviceType::CPU, stack);
+  JS_INTERNAL_ASSERT(stack.size() == 2, "fractional_max_pool left ", stack.size(), " values");
+  return {toDevice(stack[0].toTensor(), on.device), toDevice(stack[1].toTensor(), on.device)};
+}
+
 std::tuple<Tensor, Tensor, Tensor> nativeLayerNorm(const Tensor& input, std::vector<int64_t> normalizedShape,
                                                    const std::optional<Tensor>& weight,
                                                    const std::optional<Tensor>& bias, double eps) {
@@ -579,6 +597,8 @@ Tensor instanceNorm(const Tensor& input, const std::optional<Tensor>& weight, co
 
 const CudaTable kCudaNnOps = {
     row<nativeBatchNorm>("aten::native_batch_norm"),
+    row<fractionalMaxPool<2>>("aten::fractional_max_pool2d"),
+    row<fractionalMaxPool<3>>("aten::fractional_max_pool3d"),
     row<nativeLayerNorm>("aten::native_layer_norm"),
     row<instanceNorm>("aten::instance_norm"),
     row<maxPool2dWithIndices>("aten::max_pool2d_with_indices"),

@@ -1194,6 +1194,32 @@ TEST_F(CudaKernels, ConvTransposeWithOutputPaddingPastTheStrideMatchesTheCpu) {
   }
 }
 
+// Corpus cases ops/nn.functional.fractional_max_pool2d.* / 3d.*: the
+// functional draws its samples with torch.rand(..., device=input.device),
+// which said "jitserve runs on the CPU"; random factories now build on the
+// host and move, and the pools run the CPU kernel on host copies.
+TEST_F(CudaKernels, FractionalMaxPoolsAndRandomFactoriesOnTheDevice) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto uniform = [](IntArrayRef sizes, ScalarType dt, int seed) {
+    Tensor t = sample(sizes, ScalarType::Double, seed, true).contiguous();
+    for (int64_t i = 0; i < t.numel(); ++i) t.data<double>()[i] = std::fmod(t.data<double>()[i], 1.0);
+    return t.to(dt);
+  };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    check("aten::fractional_max_pool2d", {sample({2, 3, 7, 6}, dt, 460), ints({3, 2}), ints({3, 4}),
+                                          uniform({2, 3, 2}, dt, 461)});
+    check("aten::fractional_max_pool2d", {sample({3, 5, 5}, dt, 462), ints({3}), ints({2}), uniform({1, 3, 2}, dt, 463)});
+    check("aten::fractional_max_pool3d", {sample({1, 2, 5, 6, 4}, dt, 464), ints({2, 2, 2}), ints({3, 3, 2}),
+                                          uniform({1, 2, 3}, dt, 465)});
+  }
+  const IValue none, cuda(kCuda0);
+  for (const char* f : {"aten::rand", "aten::randn"}) {
+    Stack out = runOn(DeviceType::CPU, f, {IValue::intList({2, 3}), IValue(ScalarType::Double), none, cuda, none});
+    EXPECT_EQ(out[0].toTensor().device(), kCuda0) << f;
+    EXPECT_EQ(out[0].toTensor().dtype(), ScalarType::Double) << f;
+  }
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
