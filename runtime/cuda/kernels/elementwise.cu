@@ -11,6 +11,7 @@
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/elementwise.h"
+#include "runtime/ops/incomplete_gamma.h"
 #include "runtime/ops/special_poly.h"
 
 namespace jitserve::cuda {
@@ -194,6 +195,8 @@ __device__ __forceinline__ C binaryOp(BinaryOp op, C a, C b, C alpha) {
         return m + log2(C(1) + exp2(-fabs(a - b)));
       }
       case BinaryOp::NextAfter: return nextafter(a, b);
+      case BinaryOp::Igamma: return static_cast<C>(special::incompleteGamma(static_cast<double>(a), static_cast<double>(b), false));
+      case BinaryOp::Igammac: return static_cast<C>(special::incompleteGamma(static_cast<double>(a), static_cast<double>(b), true));
 #define JS_POLY_CASE(OP, FN) \
   case BinaryOp::OP:         \
     return b != b ? b : static_cast<C>(special::FN(static_cast<double>(a), static_cast<int64_t>(b)));
@@ -418,6 +421,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
       case UnaryOp::Entr:
       case UnaryOp::SphericalBesselJ0:
       case UnaryOp::Digamma: return static_cast<C>(specialOf(op, static_cast<double>(x)));
+      case UnaryOp::Angle: return x != x ? x : (x < C(0) ? C(3.14159265358979323846) : C(0));
       case UnaryOp::Gelu:
         if (p0 != C(0)) {
           const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)

@@ -52,6 +52,9 @@ enum class BinaryOp : uint8_t {
   ChebyshevT, ChebyshevU, ChebyshevV, ChebyshevW,
   ShiftedChebyshevT, ShiftedChebyshevU, ShiftedChebyshevV, ShiftedChebyshevW,
   HermiteH, HermiteHe, LaguerreL, LegendreP,
+  // The regularized incomplete gamma P(a, b) and Q(a, b)
+  // (runtime/ops/incomplete_gamma.h), in double.
+  Igamma, Igammac,
 };
 enum class UnaryOp : uint8_t {
   Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid,
@@ -85,6 +88,7 @@ enum class UnaryOp : uint8_t {
   Entr,         // -x log x (0 at 0, -inf below)
   SphericalBesselJ0,
   Digamma,
+  Angle,        // pi for x < 0, else 0 (NaN kept); real dtypes only
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,

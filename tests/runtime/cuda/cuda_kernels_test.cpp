@@ -1220,6 +1220,34 @@ TEST_F(CudaKernels, FractionalMaxPoolsAndRandomFactoriesOnTheDevice) {
   }
 }
 
+// Corpus cases ops/angle.0, ops/igamma.*, ops/igammac.*: had no CUDA
+// kernels (the CPU kernel got device tensors: "expected CPU tensors").
+// igamma / igammac share runtime/ops/incomplete_gamma.h with the CPU.
+TEST_F(CudaKernels, AngleAndIncompleteGammaMatchTheCpu) {
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({20, 20}, dt, 470);
+    check("aten::angle", {x});
+    check("aten::angle", {x.transpose(0, 1)});
+    const Tensor a = positive({5, 10, 5}, dt, 471), z = positive({10, 5}, dt, 472);
+    for (const char* op : {"aten::igamma", "aten::igammac"}) {
+      check(op, {a, z}, false, 4);
+      check(op, {positive({5, 1}, dt, 473), positive({5}, dt, 474)}, false, 4);
+      check(op, {positive({}, dt, 475), positive({}, dt, 476)}, false, 4);
+      check(op, {sample({6, 6}, dt, 477), sample({6, 6}, dt, 478)}, false, 4);  // negatives: NaN
+    }
+    check("aten::igamma_", {a.clone(), z}, false, 4);
+    check("aten::igammac_", {a.clone(), z}, false, 4);
+  }
+  // Large and edge arguments: the continued fraction, inf, zeros, NaN.
+  Tensor edge = empty({8}, ScalarType::Double), other = empty({8}, ScalarType::Double);
+  const double av[] = {0, 0, 3, INFINITY, 2, 50, 0.5, NAN}, xv[] = {0, 2, 0, 1, INFINITY, 60, 30, 1};
+  for (int i = 0; i < 8; ++i) edge.data<double>()[i] = av[i], other.data<double>()[i] = xv[i];
+  check("aten::igamma", {edge, other});
+  check("aten::igammac", {edge, other});
+  check("aten::angle", {sample({7}, ScalarType::Long, 479)});
+  check("aten::igamma", {sample({7}, ScalarType::Int, 480), positive({7}, ScalarType::Float, 481)}, false, 4);
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
