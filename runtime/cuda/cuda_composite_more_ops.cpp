@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "runtime/core/op_call.h"
@@ -812,6 +813,23 @@ Tensor linalgNorm(const Tensor& self, std::optional<Scalar> ord, std::optional<I
 
 // ---- scatters into views and flattened positions ----
 
+// False when no two elements of `t` share a memory position: each dim of
+// size > 1, taken by increasing stride, steps past everything the smaller
+// ones reach. (True may still be a view without overlap; callers then take
+// the slower exact path.)
+bool mayOverlapItself(const Tensor& t) {
+  std::vector<std::pair<int64_t, int64_t>> dims;  // (stride, size)
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.size(d) > 1) dims.emplace_back(t.stride(d), t.size(d));
+  std::sort(dims.begin(), dims.end());
+  int64_t reach = 0;  // the largest offset the dims so far reach
+  for (const auto& [stride, size] : dims) {
+    if (stride <= reach) return true;
+    reach += (size - 1) * stride;
+  }
+  return false;
+}
+
 Tensor asStridedScatter(const Tensor& self, const Tensor& src, IntList size, IntList stride,
                         std::optional<int64_t> offset) {
   OnDevice on(deviceOf({&self, &src}, "as_strided_scatter"));
@@ -819,8 +837,43 @@ Tensor asStridedScatter(const Tensor& self, const Tensor& src, IntList size, Int
   const Tensor view = out.as_strided(size, stride, offset);
   JS_CHECK(IntArrayRef(view.sizes()) == src.sizes(), "expected src to have a size equal to the slice of self. src "
            "size = ", shapeToString(src.sizes()), ", slice size = ", shapeToString(view.sizes()));
-  callOp<"aten::copy_", Tensor>(view, src, false);
-  return out;
+  if (view.numel() == 0 || !mayOverlapItself(view)) {
+    callOp<"aten::copy_", Tensor>(view, src, false);
+    return out;
+  }
+  // Several view elements share a position (ops/as_strided_scatter.4:
+  // strides (1, 7, 7, 1) over sizes (2, 1, 1, 2)). The CPU's copy writes
+  // them in row-major order, so the last one lands; the copy kernel's
+  // threads would race. Which src element wins each position depends only
+  // on the geometry: work it out on the host, then copy each winner once.
+  const int64_t n = view.numel();
+  const int64_t dims = view.dim();
+  std::vector<int64_t> winner(static_cast<size_t>(out.numel()), -1);
+  std::vector<int64_t> index(static_cast<size_t>(dims), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t pos = view.storage_offset();
+    for (int64_t d = 0; d < dims; ++d) pos += index[d] * view.stride(d);
+    // The CPU's clone holds exactly numel elements, so its as_strided
+    // rejects such a view; the device allocator may round storage up.
+    JS_CHECK(pos < out.numel(), "as_strided_scatter: the view reaches element ", pos, " of a tensor of ",
+             out.numel());
+    winner[static_cast<size_t>(pos)] = i;
+    for (int64_t d = dims - 1; d >= 0 && ++index[d] == view.size(d); --d) index[d] = 0;
+  }
+  std::vector<int64_t> positions, sources;
+  for (size_t p = 0; p < winner.size(); ++p)
+    if (winner[p] >= 0) positions.push_back(static_cast<int64_t>(p)), sources.push_back(winner[p]);
+  const auto longs = [&](const std::vector<int64_t>& v) {
+    Tensor t = empty({static_cast<int64_t>(v.size())}, ScalarType::Long);
+    std::copy(v.begin(), v.end(), t.data<int64_t>());
+    return toDevice(t, on.device);
+  };
+  const Tensor flatSrc = contiguousOnDevice(src, on).reshape({src.numel()});
+  Tensor picked = callOp<"aten::index_select", Tensor>(flatSrc, int64_t{0}, longs(sources));
+  if (picked.dtype() != out.dtype())
+    picked = callOp<"aten::to.dtype", Tensor>(picked, out.dtype(), false, false, IValue());
+  return callOp<"aten::index_copy", Tensor>(out.reshape({out.numel()}), int64_t{0}, longs(positions), picked)
+      .view(self.sizes());
 }
 Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
   OnDevice on(deviceOf({&self, &index, &source}, "put"));

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/core/op_call.h"
 #include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_libraries.h"
 #include "runtime/cuda/cuda_op_tables.h"
@@ -267,6 +268,24 @@ Tensor convTranspose2dCore(const Tensor& input, const Tensor& weight, const std:
                      dilation.second * (weight.size(3) - 1) + outputPadding.second + 1;
   JS_CHECK(Ho > 0 && Wo > 0, op, ": the output size (", Ho, " x ", Wo, ") is too small");
   const ScalarType dt = input.dtype();
+  if (outputPadding.first >= stride.first || outputPadding.second >= stride.second) {
+    // output_padding may reach the stride when the dilation is larger
+    // (ops/nn.functional.conv_transpose2d.2: stride 2, output_padding 3,
+    // dilation 4), but the convolution from an output that large yields
+    // input + output_padding / stride positions, not the input's, and cuDNN
+    // rejects the descriptors (CUDNN_STATUS_BAD_PARAM). So: the full result
+    // (no padding, no output_padding), then the window [padding, padding +
+    // Ho) of it, zeros past its end, then the bias.
+    const Tensor full = convTranspose2dCore(input, weight, std::nullopt, stride, {0, 0}, {0, 0}, dilation, groups);
+    const int64_t Hf = full.size(2), Wf = full.size(3);
+    const int64_t h0 = std::min(padding.first, Hf), w0 = std::min(padding.second, Wf);
+    const int64_t h1 = std::min(padding.first + Ho, Hf), w1 = std::min(padding.second + Wo, Wf);
+    const Tensor window = full.slice(2, h0, h1).slice(3, w0, w1);
+    Tensor out = callOp<"aten::constant_pad_nd", Tensor>(
+        window, IValue::intList({0, Wo - (w1 - w0), 0, Ho - (h1 - h0)}), IValue(Scalar(0.0)));
+    if (out.numel() != 0 && bt.defined()) addChannelBias(out, bt, Cout, on, op);
+    return out;
+  }
   Tensor out = emptyOnDevice({N, Cout, Ho, Wo}, dt, on.device);
   if (out.numel() == 0) return out;
   const Tensor x = contiguousOnDevice(input, on), w = contiguousOnDevice(weight, on);

@@ -44,6 +44,8 @@ const char* nameOf(BinaryOp op) {
     case BinaryOp::LogAddExp: return "logaddexp";
     case BinaryOp::LogAddExp2: return "logaddexp2";
     case BinaryOp::NextAfter: return "nextafter";
+    case BinaryOp::Igamma: return "igamma";
+    case BinaryOp::Igammac: return "igammac";
     default: return "special polynomial";
   }
 }
@@ -144,8 +146,8 @@ constexpr const char* kUnaryNames[] = {
     "log1p", "rsqrt", "reciprocal", "frac", "erf", "erfc", "erfinv", "lgamma", "i0", "sinc", "rad2deg", "deg2rad",
     "log_sigmoid", "softplus", "elu", "leaky_relu", "mish", "softshrink", "hardshrink", "logit", "bessel_j0",
     "bessel_j1", "bessel_y0", "bessel_y1", "modified_bessel_i0", "modified_bessel_i1", "i0e", "i1e", "ndtr", "ndtri",
-    "log_ndtr", "erfcx", "entr", "spherical_bessel_j0", "digamma"};
-static_assert(std::size(kUnaryNames) == static_cast<size_t>(UnaryOp::Digamma) + 1, "a UnaryOp without a name");
+    "log_ndtr", "erfcx", "entr", "spherical_bessel_j0", "digamma", "angle"};
+static_assert(std::size(kUnaryNames) == static_cast<size_t>(UnaryOp::Angle) + 1, "a UnaryOp without a name");
 
 const char* nameOf(UnaryOp op) { return kUnaryNames[static_cast<size_t>(op)]; }
 
@@ -177,6 +179,14 @@ Tensor unaryOp(UnaryOp op, const Tensor& self, double p0, double p1, bool inplac
   launchUnary(op, launchShape(self.sizes(), name), operandOf(out, self.sizes()), operandOf(in, self.sizes()),
               on.stream, p0, p1, p2);
   return out;
+}
+
+// angle of a real tensor (pi below 0, else 0; integers promote); complex
+// tensors have no CUDA kernels yet.
+Tensor angle(const Tensor& self) {
+  JS_CHECK(!isComplexType(self.dtype()), "angle: no CUDA kernel for ", scalarTypeName(self.dtype()),
+           " tensors yet (real dtypes only)");
+  return unaryOp(UnaryOp::Angle, self, 0, 0, false);
 }
 
 // pow(Tensor, Scalar): a floating self keeps its dtype; an integral self
@@ -711,6 +721,11 @@ const CudaTable kCudaElementwiseOps = {
     row<unary<UnaryOp::Entr>>("aten::special_entr"),
     row<unary<UnaryOp::SphericalBesselJ0>>("aten::special_spherical_bessel_j0"),
     row<unary<UnaryOp::Digamma>>("aten::digamma"),
+    row<angle>("aten::angle"),
+    row<binaryNoAlpha<BinaryOp::Igamma>>("aten::igamma"),
+    row<binaryNoAlpha<BinaryOp::Igammac>>("aten::igammac"),
+    row<inplaceNoAlpha<BinaryOp::Igamma>>("aten::igamma_"),
+    row<inplaceNoAlpha<BinaryOp::Igammac>>("aten::igammac_"),
     row<binaryNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t"),
     row<scalarNoAlpha<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.n_scalar"),
     row<scalarFirst<BinaryOp::ChebyshevT>>("aten::special_chebyshev_polynomial_t.x_scalar"),

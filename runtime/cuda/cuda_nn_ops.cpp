@@ -79,11 +79,25 @@ Tensor batchNorm(const Tensor& input, const std::optional<Tensor>& weight, const
                  const std::optional<Tensor>& runningMean, const std::optional<Tensor>& runningVar, bool training,
                  double /*momentum*/, double eps, bool /*cudnnEnabled*/) {
   OnDevice on(deviceOf({&input}, "batch_norm"));
-  checkFloating(input, "batch_norm");
-  if (training) return std::get<0>(batchNormTraining(input, weight, bias, eps, on));
-  JS_CHECK(runningMean && runningVar && runningMean->defined() && runningVar->defined(),
-           "batch_norm: running_mean and running_var are required in eval mode");
+  // The CPU kernel's rules (runtime/ops/nn_ops.cpp, batchNorm), in its
+  // order: an empty input of any rank gives an empty copy, whatever the
+  // other arguments (ops/nn.functional.batch_norm.4: 1-D, empty running
+  // statistics); eval mode without running statistics normalizes with the
+  // batch's.
+  if (input.numel() == 0) return cloneOnDevice(input, on);
   JS_CHECK(input.dim() >= 2, "batch_norm: expected at least 2-D input, got ", input.dim(), "-D");
+  checkFloating(input, "batch_norm");
+  const bool haveRunning = runningMean && runningVar && runningMean->defined() && runningVar->defined();
+  if (training || !haveRunning) {
+    const int64_t channels = input.size(1);
+    for (const std::optional<Tensor>* p : {&runningMean, &runningVar})
+      if (*p && (*p)->defined())
+        JS_CHECK((*p)->numel() == channels, "running_mean should contain ", channels, " elements not ",
+                 (*p)->numel());
+    JS_CHECK(!training || input.numel() / channels > 1,
+             "Expected more than 1 value per channel when training, got input size ", shapeToString(input.sizes()));
+    return std::get<0>(batchNormTraining(input, weight, bias, eps, on));
+  }
   const int64_t channels = input.size(1);
   const int64_t inner = channels == 0 ? 0 : input.numel() / std::max<int64_t>(input.size(0) * channels, 1);
   const ScalarType acc = accType(input.dtype());
@@ -525,6 +539,24 @@ std::tuple<Tensor, Tensor, Tensor> nativeBatchNorm(const Tensor& input, const st
   return {out, emptyOnDevice({0}, input.dtype(), on.device), emptyOnDevice({0}, input.dtype(), on.device)};
 }
 
+// Fractional max pooling: the CPU kernel on host copies, results moved
+// back (eig's way). Its windows come from per-plane samples read
+// element by element, it is rare in served models, and a host copy keeps
+// one definition of the window placement (float vs double rounding of the
+// samples decides the windows). A device kernel is the upgrade if it shows
+// up in a profile.
+template <int D>
+std::tuple<Tensor, Tensor> fractionalMaxPool(const Tensor& self, std::vector<int64_t> kernel,
+                                             std::vector<int64_t> outputSize, const Tensor& samples) {
+  static const OpCall cpu2("aten::fractional_max_pool2d"), cpu3("aten::fractional_max_pool3d");
+  OnDevice on(deviceOf({&self, &samples}, D == 2 ? "fractional_max_pool2d" : "fractional_max_pool3d"));
+  Stack stack{IValue(toDevice(self, Device::cpu())), IValue::intList(std::move(kernel)),
+              IValue::intList(std::move(outputSize)), IValue(toDevice(samples, Device::cpu()))};
+  (D == 2 ? cpu2 : cpu3).op().runOn(DeviceType::CPU, stack);
+  JS_INTERNAL_ASSERT(stack.size() == 2, "fractional_max_pool left ", stack.size(), " values");
+  return {toDevice(stack[0].toTensor(), on.device), toDevice(stack[1].toTensor(), on.device)};
+}
+
 std::tuple<Tensor, Tensor, Tensor> nativeLayerNorm(const Tensor& input, std::vector<int64_t> normalizedShape,
                                                    const std::optional<Tensor>& weight,
                                                    const std::optional<Tensor>& bias, double eps) {
@@ -565,6 +597,8 @@ Tensor instanceNorm(const Tensor& input, const std::optional<Tensor>& weight, co
 
 const CudaTable kCudaNnOps = {
     row<nativeBatchNorm>("aten::native_batch_norm"),
+    row<fractionalMaxPool<2>>("aten::fractional_max_pool2d"),
+    row<fractionalMaxPool<3>>("aten::fractional_max_pool3d"),
     row<nativeLayerNorm>("aten::native_layer_norm"),
     row<instanceNorm>("aten::instance_norm"),
     row<maxPool2dWithIndices>("aten::max_pool2d_with_indices"),

@@ -12,6 +12,7 @@
 #include "runtime/ops/binary_ops.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/tensor/broadcasting.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/dispatch.h"
 
 namespace jitserve::ops {
@@ -45,8 +46,13 @@ std::vector<double> normalSamples(int64_t n) {
 void checkNoGenerator(const IValue& generator) {
   JS_CHECK(generator.isNone(), "explicit Generator arguments are not supported; pass None");
 }
-void checkCpu(const std::optional<Device>& device) {
-  if (device) JS_CHECK(device->isCPU(), "device ", device->str(), " is not available: jitserve runs on the CPU");
+// Random factories draw from the one host generator (manual_seed's) and a
+// device= result moves there (one copy), as the other factories do
+// (creation_ops.cpp, placed()): no backend has a generator of its own, and
+// one stream of numbers gives a seed the same values on every device. A
+// device this machine lacks is toDevice's error naming it.
+Tensor placed(Tensor t, const std::optional<Device>& device) {
+  return device && !device->isCPU() ? toDevice(t, *device) : t;
 }
 void checkSizes(IntArrayRef size) {
   for (int64_t s : size) JS_CHECK(s >= 0, "Trying to create tensor with negative dimension ", s, ": ", shapeToString(size));
@@ -116,22 +122,20 @@ using MemoryFormat = std::optional<int64_t>;
 template <bool Normal>
 Tensor rand(std::vector<int64_t> size, std::optional<ScalarType> dtype, Layout /*layout*/,
             std::optional<Device> device, PinMemory /*pin_memory*/) {
-  checkCpu(device);
   const ScalarType dt = dtype.value_or(kDefaultDtype);
-  return Normal ? normalTensor(size, dt, "randn") : uniformTensor(size, dt, "rand");
+  return placed(Normal ? normalTensor(size, dt, "randn") : uniformTensor(size, dt, "rand"), device);
 }
 template <bool Normal>
 Tensor randLike(const Tensor& self, std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
                 PinMemory /*pin_memory*/, MemoryFormat /*memory_format*/) {
-  checkCpu(device);
   const ScalarType dt = dtype.value_or(self.dtype());
-  return Normal ? normalTensor(self.sizes(), dt, "randn_like") : uniformTensor(self.sizes(), dt, "rand_like");
+  return placed(Normal ? normalTensor(self.sizes(), dt, "randn_like") : uniformTensor(self.sizes(), dt, "rand_like"),
+                device);
 }
 Tensor randintLikeLow(const Tensor& self, int64_t low, int64_t high, std::optional<ScalarType> dtype,
                       Layout /*layout*/, std::optional<Device> device, PinMemory /*pin_memory*/,
                       MemoryFormat /*memory_format*/) {
-  checkCpu(device);
-  return randintTensor(low, high, self.sizes(), dtype.value_or(self.dtype()));
+  return placed(randintTensor(low, high, self.sizes(), dtype.value_or(self.dtype())), device);
 }
 Tensor randintLike(const Tensor& self, int64_t high, std::optional<ScalarType> dtype, Layout layout,
                    std::optional<Device> device, PinMemory pin_memory, MemoryFormat memory_format) {
@@ -139,8 +143,7 @@ Tensor randintLike(const Tensor& self, int64_t high, std::optional<ScalarType> d
 }
 Tensor randintLow(int64_t low, int64_t high, std::vector<int64_t> size, std::optional<ScalarType> dtype,
                   Layout /*layout*/, std::optional<Device> device, PinMemory /*pin_memory*/) {
-  checkCpu(device);
-  return randintTensor(low, high, size, dtype.value_or(ScalarType::Long));
+  return placed(randintTensor(low, high, size, dtype.value_or(ScalarType::Long)), device);
 }
 Tensor randint(int64_t high, std::vector<int64_t> size, std::optional<ScalarType> dtype, Layout layout,
                std::optional<Device> device, PinMemory pin_memory) {
@@ -287,11 +290,10 @@ Tensor normalFloatFloat(double mean, double std, std::vector<int64_t> size, cons
                         std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
                         PinMemory /*pin_memory*/) {
   checkNoGenerator(generator);
-  checkCpu(device);
   JS_CHECK(std >= 0, "normal expects std >= 0.0, but found std ", std);
   Tensor z = normalTensor(size, ScalarType::Double, "normal");
   Tensor r = add(full({}, mean, ScalarType::Double), mul(full({}, std, ScalarType::Double), z));
-  return r.to(dtype.value_or(kDefaultDtype));
+  return placed(r.to(dtype.value_or(kDefaultDtype)), device);
 }
 Tensor cauchy_(Tensor self, double median, double sigma, const IValue& generator) {
   checkNoGenerator(generator);
@@ -356,7 +358,6 @@ void manualSeed(int64_t seed) {
 // randperm(n, *, dtype=Long, ...): Fisher-Yates.
 Tensor randperm(int64_t n, std::optional<ScalarType> dtype, Layout /*layout*/, std::optional<Device> device,
                 PinMemory /*pin_memory*/) {
-  checkCpu(device);
   JS_CHECK(n >= 0, "n must be non-negative, got", n);
   std::vector<double> u = uniformSamples(n);
   std::vector<double> perm(static_cast<size_t>(n));
@@ -365,7 +366,7 @@ Tensor randperm(int64_t n, std::optional<ScalarType> dtype, Layout /*layout*/, s
     const auto j = static_cast<size_t>(std::min<int64_t>(i, static_cast<int64_t>(u[static_cast<size_t>(i)] * (i + 1))));
     std::swap(perm[static_cast<size_t>(i)], perm[j]);
   }
-  return fromDoubles({n}, perm, dtype.value_or(ScalarType::Long));
+  return placed(fromDoubles({n}, perm, dtype.value_or(ScalarType::Long)), device);
 }
 
 #define JS_FACTORY_TAIL "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None"

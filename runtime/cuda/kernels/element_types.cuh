@@ -56,6 +56,20 @@ __host__ __device__ __forceinline__ T fromCompute(C v) {
     return __float2bfloat16_rn(static_cast<float>(v));
   } else if constexpr (std::is_same_v<T, bool>) {
     return v != C(0);
+  } else if constexpr (std::is_integral_v<T> && std::is_floating_point_v<C>) {
+    // The CPU's conversion (runtime/tensor/tensor_copy.cpp, convertElement):
+    // truncate through int32 (int64 for 64-bit targets) and keep the low
+    // bits, so -6.0 -> uint8 is 250 as on x86 PyTorch; out of range and NaN
+    // give that conversion's "integer indefinite" (INT_MIN). A plain
+    // static_cast is UB there, and the GPU's cvt saturates (-6.0 -> 0).
+    const double d = static_cast<double>(v);
+    if constexpr (sizeof(T) <= 4) {
+      const int32_t i = (d > -2147483649.0 && d < 2147483648.0) ? static_cast<int32_t>(d) : INT32_MIN;
+      return static_cast<T>(i);
+    } else {
+      return static_cast<T>((d >= -9223372036854775808.0 && d < 9223372036854775808.0) ? static_cast<int64_t>(d)
+                                                                                        : INT64_MIN);
+    }
   } else {
     return static_cast<T>(v);
   }

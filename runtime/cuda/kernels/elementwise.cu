@@ -11,6 +11,7 @@
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
 #include "runtime/cuda/kernels/elementwise.h"
+#include "runtime/ops/incomplete_gamma.h"
 #include "runtime/ops/special_poly.h"
 
 namespace jitserve::cuda {
@@ -77,9 +78,16 @@ __device__ Value load(const void* base, int64_t off, ScalarType t) {
   }
 }
 
+// Floating -> integer goes through fromCompute, the CPU's conversion
+// (truncate through int32 / int64, keep the low bits): a plain cast
+// saturates on the GPU, so -6.0 -> uint8 gave 0 where the CPU gives 250.
 template <typename T>
 __device__ __forceinline__ T as(const Value& v) {
-  return v.isFloat ? static_cast<T>(v.f) : static_cast<T>(v.i);
+  if constexpr (std::is_integral_v<T>) {
+    return v.isFloat ? fromCompute<T>(v.f) : static_cast<T>(v.i);
+  } else {
+    return v.isFloat ? static_cast<T>(v.f) : static_cast<T>(v.i);
+  }
 }
 
 __device__ void store(void* base, int64_t off, ScalarType t, const Value& v) {
@@ -187,6 +195,8 @@ __device__ __forceinline__ C binaryOp(BinaryOp op, C a, C b, C alpha) {
         return m + log2(C(1) + exp2(-fabs(a - b)));
       }
       case BinaryOp::NextAfter: return nextafter(a, b);
+      case BinaryOp::Igamma: return static_cast<C>(special::incompleteGamma(static_cast<double>(a), static_cast<double>(b), false));
+      case BinaryOp::Igammac: return static_cast<C>(special::incompleteGamma(static_cast<double>(a), static_cast<double>(b), true));
 #define JS_POLY_CASE(OP, FN) \
   case BinaryOp::OP:         \
     return b != b ? b : static_cast<C>(special::FN(static_cast<double>(a), static_cast<int64_t>(b)));
@@ -255,9 +265,12 @@ __global__ void binaryScalarKernel(Offsets<2> o, int64_t numel, BinaryOp op, T* 
   }
 }
 
+// min(max(x, lo), hi) as the CPU kernel: when lo > hi the upper bound wins
+// (hardtanh(x, 0.5, -0.5) is -0.5 everywhere, as clamp); NaN stays NaN.
 template <typename C>
 __device__ __forceinline__ C clampTo(C x, C lo, C hi) {
-  return x != x ? x : (x < lo ? lo : (x > hi ? hi : x));  // NaN stays NaN
+  const C y = x < lo ? lo : x;
+  return y > hi ? hi : y;
 }
 
 // exp(-|x|) I0(x), without overflow: the large-|x| asymptotic series.
@@ -408,6 +421,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
       case UnaryOp::Entr:
       case UnaryOp::SphericalBesselJ0:
       case UnaryOp::Digamma: return static_cast<C>(specialOf(op, static_cast<double>(x)));
+      case UnaryOp::Angle: return x != x ? x : (x < C(0) ? C(3.14159265358979323846) : C(0));
       case UnaryOp::Gelu:
         if (p0 != C(0)) {
           const C inner = C(0.7978845608028654) * (x + C(0.044715) * x * x * x);  // sqrt(2/pi)
@@ -417,7 +431,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
       default: return x / (C(1) + exp(-x));  // Silu
     }
   } else if constexpr (std::is_unsigned_v<C>) {
-    if (op == UnaryOp::Hardtanh) return x < p0 ? p0 : (x > p1 ? p1 : x);
+    if (op == UnaryOp::Hardtanh) return clampTo(x, p0, p1);
     if (op == UnaryOp::ClampMin) return x < p0 ? p0 : x;
     if (op == UnaryOp::ClampMax) return x > p0 ? p0 : x;
     if (op == UnaryOp::PowScalar) return intPow(x, p0);
@@ -430,7 +444,7 @@ __device__ __forceinline__ C unaryOp(UnaryOp op, C x, C p0, C p1, C p2) {
     switch (op) {
       case UnaryOp::Neg: return -x;
       case UnaryOp::Abs: return x < C(0) ? -x : x;
-      case UnaryOp::Hardtanh: return x < p0 ? p0 : (x > p1 ? p1 : x);
+      case UnaryOp::Hardtanh: return clampTo(x, p0, p1);
       case UnaryOp::ClampMin: return x < p0 ? p0 : x;
       case UnaryOp::ClampMax: return x > p0 ? p0 : x;
       case UnaryOp::PowScalar: return intPow(x, p0);

@@ -52,6 +52,9 @@ enum class BinaryOp : uint8_t {
   ChebyshevT, ChebyshevU, ChebyshevV, ChebyshevW,
   ShiftedChebyshevT, ShiftedChebyshevU, ShiftedChebyshevV, ShiftedChebyshevW,
   HermiteH, HermiteHe, LaguerreL, LegendreP,
+  // The regularized incomplete gamma P(a, b) and Q(a, b)
+  // (runtime/ops/incomplete_gamma.h), in double.
+  Igamma, Igammac,
 };
 enum class UnaryOp : uint8_t {
   Neg, Abs, Relu, Exp, Log, Sqrt, Tanh, Sigmoid,
@@ -85,14 +88,16 @@ enum class UnaryOp : uint8_t {
   Entr,         // -x log x (0 at 0, -inf below)
   SphericalBesselJ0,
   Digamma,
+  Angle,        // pi for x < 0, else 0 (NaN kept); real dtypes only
 };
 
 // The dtypes these kernels take: the real ones (bool, integers, half,
 // bfloat16, float, double).
 bool isSupportedDtype(ScalarType t);
 
-// out = in, converting to out's dtype (PyTorch's conversions: floats to
-// integers truncate, anything to bool is != 0). Any strides on either side.
+// out = in, converting to out's dtype (the CPU's conversions: floats to
+// integers truncate through int32 / int64 keeping the low bits, so -6.0 ->
+// uint8 is 250; anything to bool is != 0). Any strides on either side.
 void launchCopy(const LaunchShape& shape, const Operand& out, const Operand& in, cudaStream_t stream);
 
 // out = a op b, with a, b and out of one dtype; Add/Sub scale b by alpha.

@@ -135,7 +135,9 @@ __global__ void avgPool2dKernel(const T* x, T* y, Pool2dGeometry g, bool countIn
     A sum = 0;
     for (int64_t h = h0; h < h1; ++h)
       for (int64_t w = w0; w < w1; ++w) sum += loadAs<T, A>(plane, h * g.width + w);
-    const int64_t count = divisor > 0 ? divisor : (countIncludePad ? padded : (h1 - h0) * (w1 - w0));
+    // divisor 0 stands for none (the host rejects a zero override); a
+    // negative override divides too, as on the CPU.
+    const int64_t count = divisor != 0 ? divisor : (countIncludePad ? padded : (h1 - h0) * (w1 - w0));
     y[i] = storeAs<T>(sum / static_cast<A>(count));
   }
 }
@@ -224,7 +226,7 @@ __global__ void pool3dKernel(const T* x, T* y, int64_t* indices, Pool3dGeometry 
       if (indices) indices[i] = at;
     } else {
       const int64_t count = mode == 3 ? (d1 - d0) * (h1 - h0) * (w1 - w0)
-                            : divisor > 0 ? divisor
+                            : divisor != 0 ? divisor  // 0: none; negative overrides divide too
                             : countIncludePad ? padded
                                               : (d1 - d0) * (h1 - h0) * (w1 - w0);
       y[i] = storeAs<T>(acc / static_cast<A>(count));

@@ -33,7 +33,8 @@ struct Pool2dGeometry {
 // element taken (the first NaN, or the first maximum).
 void launchMaxPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, cudaStream_t stream,
                      int64_t* indices = nullptr);
-// Mean over each window (dilation 1): divided by divisor when > 0, else by
+// Mean over each window (dilation 1): divided by divisor when not 0 (a
+// negative divisor_override divides too, as on the CPU), else by
 // the window's size clipped to the padded input (countIncludePad) or to the
 // input.
 void launchAvgPool2d(const void* x, void* y, ScalarType type, const Pool2dGeometry& g, bool countIncludePad,

@@ -1076,6 +1076,178 @@ TEST_F(CudaKernels, ComposedOperatorsMatchTheCpu) {
   check("aten::fft_ifftshift", {sample({4, 5}, f, 310), ints({1})});
 }
 
+// Corpus case ops/byte.2: floating -> integer converts as the CPU does
+// (truncate through int32 / int64, keep the low bits: -6.4 -> uint8 is 250);
+// the GPU's saturating cast gave 0. Out of range, inf and NaN included.
+TEST_F(CudaKernels, FloatToIntegerConversionsWrapAsOnTheCpu) {
+  const IValue no(false), none;
+  const double values[] = {-6.4223, -7.1398, 8.1143, -1.1193, -0.5, 300.5, -300.5, 70000.25, -70000.25,
+                           3e9,     -3e9,    1e19,   -1e19,   INFINITY, -INFINITY, NAN};
+  Tensor x = empty({16}, ScalarType::Double);
+  for (int i = 0; i < 16; ++i) x.data<double>()[i] = values[i];
+  for (ScalarType from : {ScalarType::Double, ScalarType::Float, ScalarType::Half, ScalarType::BFloat16})
+    for (ScalarType to : {ScalarType::Byte, ScalarType::Char, ScalarType::Short, ScalarType::Int, ScalarType::Long}) {
+      const Tensor src = x.to(from);
+      check("aten::to.dtype", {src, IValue(to), no, no, none});
+      check("aten::_to_copy", {src.slice(0, 0, 16, 2), IValue(to), none, none, none, no, none});
+    }
+}
+
+// Corpus case ops/nn.functional.hardtanh.0: min(max(x, lo), hi) as the CPU,
+// so lo > hi gives hi everywhere (the kernel gave lo below lo); clamp shares
+// the kernel. NaN stays NaN.
+TEST_F(CudaKernels, HardtanhAndClampWithCrossedBoundsMatchTheCpu) {
+  const auto num = [](double v) { return IValue(Scalar(v)); };
+  for (ScalarType dt : kFloatTypes) {
+    Tensor x = sample({5, 5}, dt, 400);
+    check("aten::hardtanh", {x, num(0.5), num(-0.5)});
+    check("aten::hardtanh_", {x.clone(), num(0.5), num(-0.5)});
+    check("aten::clamp", {x.transpose(0, 1), num(1.0), num(-1.0)});
+    Tensor withNan = empty({3}, ScalarType::Double);
+    withNan.data<double>()[0] = NAN, withNan.data<double>()[1] = -2, withNan.data<double>()[2] = 2;
+    check("aten::hardtanh", {withNan.to(dt), num(-1.0), num(1.0)});
+    check("aten::hardtanh", {withNan.to(dt), num(1.0), num(-1.0)});
+  }
+  for (ScalarType dt : {ScalarType::Long, ScalarType::Int, ScalarType::Byte}) {
+    const IValue lo(Scalar(int64_t{2})), hi(Scalar(int64_t{1}));
+    check("aten::hardtanh", {sample({6}, dt, 401), lo, hi});
+    check("aten::clamp", {sample({6}, dt, 402), lo, hi});
+  }
+}
+
+// Corpus case ops/nn.functional.avg_pool2d.4: a negative divisor_override
+// divides as on the CPU (the kernel took only a positive one, else the
+// window's size).
+TEST_F(CudaKernels, AvgPoolWithNegativeDivisorMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const IValue no(false), yes(true);
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({1, 1, 4, 4}, dt, 410);
+    for (int64_t divisor : {-2, -3, 3}) {
+      check("aten::avg_pool2d", {x, ints({2, 2}), ints({}), ints({0}), no, yes, IValue(divisor)});
+      check("aten::avg_pool2d", {sample({2, 3, 5}, dt, 411), ints({2, 2}), ints({1, 2}), ints({1}), yes, no,
+                                 IValue(divisor)});
+      check("aten::avg_pool3d", {sample({1, 2, 3, 4, 4}, dt, 412), ints({2, 2, 2}), ints({}), ints({0}), no, yes,
+                                 IValue(divisor)});
+    }
+  }
+}
+
+// Corpus case ops/as_strided_scatter.4: a view whose elements share
+// positions (strides (1, 7, 7, 1)) takes the last src element in row-major
+// order at each, as the CPU's sequential copy; the copy kernel raced.
+TEST_F(CudaKernels, AsStridedScatterIntoAnOverlappingViewMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : kAllTypes) {
+    check("aten::as_strided_scatter", {sample({16}, dt, 420), sample({2, 1, 1, 2}, dt, 421), ints({2, 1, 1, 2}),
+                                       ints({1, 7, 7, 1}), IValue(int64_t{0})});
+    check("aten::as_strided_scatter", {sample({4, 4}, dt, 422), sample({3, 3}, dt, 423), ints({3, 3}),
+                                       ints({1, 1}), IValue(int64_t{2})});
+  }
+  // src in another dtype converts; a view without overlap takes the copy.
+  check("aten::as_strided_scatter", {sample({16}, ScalarType::Float, 426), sample({2, 3}, ScalarType::Double, 427),
+                                     ints({2, 3}), ints({1, 2}), IValue(int64_t{1})});
+  check("aten::as_strided_scatter", {sample({16}, ScalarType::Float, 428), sample({2, 3}, ScalarType::Float, 429),
+                                     ints({2, 3}), ints({5, 1}), IValue(int64_t{1})});
+}
+
+// Corpus case ops/nn.functional.batch_norm.4: the CPU kernel's rules. An
+// empty input of any rank is an empty copy (1-D with empty running
+// statistics was an error); eval mode without running statistics uses the
+// batch's.
+TEST_F(CudaKernels, BatchNormEdgeCasesFollowTheCpuRules) {
+  const IValue none, no(false), yes(true), momentum(0.1), eps(1e-5);
+  const Tensor emptyStats = empty({0}, ScalarType::Float);
+  check("aten::batch_norm", {empty({0}, ScalarType::Float), emptyStats, emptyStats, none, none, no, momentum, eps,
+                             no});
+  check("aten::batch_norm", {empty({0, 3}, ScalarType::Float), none, none, none, none, yes, momentum, eps, no});
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({4, 3, 5}, dt, 430);
+    check("aten::batch_norm", {x, sample({3}, dt, 431), sample({3}, dt, 432), none, none, no, momentum, eps, no},
+          false, 4);
+    check("aten::batch_norm", {x, none, none, none, none, yes, momentum, eps, no}, false, 4);
+  }
+}
+
+// Corpus case ops/nn.functional.conv_transpose2d.2: output_padding at or
+// past the stride (allowed when the dilation is larger) made cuDNN reject
+// the descriptors (CUDNN_STATUS_BAD_PARAM); the full result is windowed and
+// padded instead. Padding past the full result's end, groups and bias too.
+TEST_F(CudaKernels, ConvTransposeWithOutputPaddingPastTheStrideMatchesTheCpu) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    check("aten::conv_transpose2d.input", {sample({2, 2, 4, 4}, dt, 440), sample({2, 2, 4, 5}, dt, 441),
+                                           sample({4}, dt, 442), ints({3, 2}), ints({1, 2}), ints({2, 3}),
+                                           IValue(int64_t{2}), ints({4, 4})},
+          false, 10);
+    check("aten::conv_transpose2d.input", {sample({2, 4, 3, 5}, dt, 443), sample({4, 3, 2, 3}, dt, 444),
+                                           sample({6}, dt, 445), ints({2, 1}), ints({3, 0}), ints({3, 1}),
+                                           IValue(int64_t{2}), ints({4, 2})},
+          false, 10);
+    check("aten::conv_transpose2d.input", {sample({1, 2, 3, 3}, dt, 446), sample({2, 1, 2, 2}, dt, 447), IValue(),
+                                           ints({1, 1}), ints({0, 0}), ints({1, 2}), IValue(int64_t{1}),
+                                           ints({3, 3})},
+          false, 10);
+    check("aten::conv_transpose1d", {sample({2, 4, 6}, dt, 448), sample({4, 3, 3}, dt, 449), sample({3}, dt, 450),
+                                     ints({1}), ints({1}), ints({2}), IValue(int64_t{1}), ints({3})},
+          false, 10);
+  }
+}
+
+// Corpus cases ops/nn.functional.fractional_max_pool2d.* / 3d.*: the
+// functional draws its samples with torch.rand(..., device=input.device),
+// which said "jitserve runs on the CPU"; random factories now build on the
+// host and move, and the pools run the CPU kernel on host copies.
+TEST_F(CudaKernels, FractionalMaxPoolsAndRandomFactoriesOnTheDevice) {
+  const auto ints = [](std::vector<int64_t> v) { return IValue::intList(std::move(v)); };
+  const auto uniform = [](IntArrayRef sizes, ScalarType dt, int seed) {
+    Tensor t = sample(sizes, ScalarType::Double, seed, true).contiguous();
+    for (int64_t i = 0; i < t.numel(); ++i) t.data<double>()[i] = std::fmod(t.data<double>()[i], 1.0);
+    return t.to(dt);
+  };
+  for (ScalarType dt : {ScalarType::Float, ScalarType::Double}) {
+    check("aten::fractional_max_pool2d", {sample({2, 3, 7, 6}, dt, 460), ints({3, 2}), ints({3, 4}),
+                                          uniform({2, 3, 2}, dt, 461)});
+    check("aten::fractional_max_pool2d", {sample({3, 5, 5}, dt, 462), ints({3}), ints({2}), uniform({1, 3, 2}, dt, 463)});
+    check("aten::fractional_max_pool3d", {sample({1, 2, 5, 6, 4}, dt, 464), ints({2, 2, 2}), ints({3, 3, 2}),
+                                          uniform({1, 2, 3}, dt, 465)});
+  }
+  const IValue none, cuda(kCuda0);
+  for (const char* f : {"aten::rand", "aten::randn"}) {
+    Stack out = runOn(DeviceType::CPU, f, {IValue::intList({2, 3}), IValue(ScalarType::Double), none, cuda, none});
+    EXPECT_EQ(out[0].toTensor().device(), kCuda0) << f;
+    EXPECT_EQ(out[0].toTensor().dtype(), ScalarType::Double) << f;
+  }
+}
+
+// Corpus cases ops/angle.0, ops/igamma.*, ops/igammac.*: had no CUDA
+// kernels (the CPU kernel got device tensors: "expected CPU tensors").
+// igamma / igammac share runtime/ops/incomplete_gamma.h with the CPU.
+TEST_F(CudaKernels, AngleAndIncompleteGammaMatchTheCpu) {
+  for (ScalarType dt : kFloatTypes) {
+    const Tensor x = sample({20, 20}, dt, 470);
+    check("aten::angle", {x});
+    check("aten::angle", {x.transpose(0, 1)});
+    const Tensor a = positive({5, 10, 5}, dt, 471), z = positive({10, 5}, dt, 472);
+    for (const char* op : {"aten::igamma", "aten::igammac"}) {
+      check(op, {a, z}, false, 4);
+      check(op, {positive({5, 1}, dt, 473), positive({5}, dt, 474)}, false, 4);
+      check(op, {positive({}, dt, 475), positive({}, dt, 476)}, false, 4);
+      check(op, {sample({6, 6}, dt, 477), sample({6, 6}, dt, 478)}, false, 4);  // negatives: NaN
+    }
+    check("aten::igamma_", {a.clone(), z}, false, 4);
+    check("aten::igammac_", {a.clone(), z}, false, 4);
+  }
+  // Large and edge arguments: the continued fraction, inf, zeros, NaN.
+  Tensor edge = empty({8}, ScalarType::Double), other = empty({8}, ScalarType::Double);
+  const double av[] = {0, 0, 3, INFINITY, 2, 50, 0.5, NAN}, xv[] = {0, 2, 0, 1, INFINITY, 60, 30, 1};
+  for (int i = 0; i < 8; ++i) edge.data<double>()[i] = av[i], other.data<double>()[i] = xv[i];
+  check("aten::igamma", {edge, other});
+  check("aten::igammac", {edge, other});
+  check("aten::angle", {sample({7}, ScalarType::Long, 479)});
+  check("aten::igamma", {sample({7}, ScalarType::Int, 480), positive({7}, ScalarType::Float, 481)}, false, 4);
+}
+
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
   const Tensor a = toDevice(sample({3}, ScalarType::Float, 25), kCuda0);
   const Tensor cpu = sample({3}, ScalarType::Float, 26);
