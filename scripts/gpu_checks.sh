@@ -67,7 +67,9 @@ if [ -f .devcorpus/corpus.tgz ] || [ -d .devcorpus/large ] || [ -d .devcorpus/to
   [ -f .devcorpus/corpus.tgz ] && tar -C .devcorpus -xzf .devcorpus/corpus.tgz
   for suite in .devcorpus/*/; do
     name=$(basename "$suite")
-    run "conform-$name-cuda" jit-conform --device cuda --trace -j "$jobs" --timeout "${CASE_TIMEOUT:-120}" \
+    # Batches: each child's CUDA start costs ~3 s on the H100.
+    run "conform-$name-cuda" jit-conform --device cuda --trace --batch "${BATCH:-16}" -j "$jobs" \
+      --timeout "${CASE_TIMEOUT:-120}" \
       --json "$out/conform-$name-cuda.json" "$suite"
     # CPU=0 skips the CPU runs (known from the development machine).
     if [ "${CPU:-1}" = 1 ]; then

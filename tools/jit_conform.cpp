@@ -17,6 +17,9 @@
 // has no kernel there, naming them: which cases a device could pass, on a
 // machine without one.
 // --trace prints "ok|FAIL <case dir> <seconds>" on stderr as each case ends.
+// --batch N runs up to N cases per child, one after another until one fails
+// (the rest go to a fresh child): on a GPU each child's CUDA start costs
+// seconds, so the device suites run with a batch.
 // --tol-scale multiplies every case's rtol and atol: 0.1 shows which cases
 // pass with a tenfold margin (how numerics changes are judged).
 // Exits 0 whatever the counts (the test suite asserts the thresholds); non-zero
@@ -45,7 +48,7 @@ namespace {
 int usage(const char* msg) {
   if (msg) std::fprintf(stderr, "jit-conform: %s\n", msg);
   std::fprintf(stderr,
-               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress] [--trace]\n"
+               "usage: jit-conform [--mode=auto|ir|frozen] [--json FILE] [--timeout SEC] [-j N] [--progress] [--trace] [--batch N]\n"
                "                   [--tol-scale X] [--executor] [--device cpu|cuda[:N]] [--placement] DIR...\n");
   return 2;
 }
@@ -113,6 +116,10 @@ int main(int argc, char** argv) {
       iso.progress = true;
     } else if (a == "--trace") {
       trace = true;
+    } else if (a.rfind("--batch", 0) == 0) {
+      const std::string v = value("--batch");
+      iso.batch = std::atoi(v.c_str());
+      if (iso.batch < 1) return usage(("bad --batch '" + v + "'").c_str());
     } else if (!a.empty() && a[0] == '-') {
       return usage(("unknown option " + a).c_str());
     } else {

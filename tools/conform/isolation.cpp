@@ -9,7 +9,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
+#include <vector>
 
 namespace jitserve::conform {
 namespace {
@@ -17,11 +19,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 struct Child {
-  size_t item;
+  std::vector<size_t> items;  // the batch, in order
+  size_t reported = 0;        // items whose record has arrived
   pid_t pid;
   int fd;
-  std::string output;
-  Clock::time_point start;
+  std::string output;         // bytes not yet parsed into records
+  Clock::time_point lastProgress;
   bool timedOut = false;
 };
 
@@ -44,13 +47,28 @@ std::string describeExit(int status) {
   return "child ended abnormally";
 }
 
-// The child's report: "P" or "F" then the reason.
-ItemResult parseReport(const std::string& out) {
-  ItemResult r;
-  if (out.empty()) return r;
-  r.passed = out[0] == 'P';
-  r.reason = out.substr(1);
-  return r;
+// A child's record per item: "<P|F> <seconds> <reason bytes>\n" then the
+// reason. parseRecord takes one complete record off the front of `buf`.
+std::string record(const ItemResult& r) {
+  char head[64];
+  std::snprintf(head, sizeof head, "%c %.6f %zu\n", r.passed ? 'P' : 'F', r.seconds, r.reason.size());
+  return head + r.reason;
+}
+bool parseRecord(std::string& buf, ItemResult& r) {
+  const size_t nl = buf.find('\n');
+  if (nl == std::string::npos) return false;
+  char pf = 0;
+  double seconds = 0;
+  size_t len = 0;
+  if (std::sscanf(buf.c_str(), "%c %lf %zu", &pf, &seconds, &len) != 3) {
+    r = ItemResult{false, "garbled report from the child: " + buf.substr(0, nl), 0};
+    buf.clear();
+    return true;
+  }
+  if (buf.size() < nl + 1 + len) return false;
+  r = ItemResult{pf == 'P', buf.substr(nl + 1, len), seconds};
+  buf.erase(0, nl + 1 + len);
+  return true;
 }
 
 }  // namespace
@@ -59,49 +77,68 @@ std::vector<ItemResult> runIsolated(size_t count, const std::function<ItemResult
                                     const IsolationOptions& options) {
   std::vector<ItemResult> results(count);
   std::map<int, Child> running;  // by pipe fd
-  size_t next = 0, done = 0;
+  std::deque<size_t> pending;
+  for (size_t i = 0; i < count; ++i) pending.push_back(i);
+  size_t done = 0;
   const int jobs = options.jobs < 1 ? 1 : options.jobs;
+  const size_t batch = options.batch < 1 ? 1 : static_cast<size_t>(options.batch);
 
-  auto launch = [&](size_t item) {
+  auto finish = [&](size_t item, ItemResult r) {
+    if (options.onResult) options.onResult(item, r);
+    results[item] = std::move(r);
+    ++done;
+    if (options.progress) std::fprintf(stderr, "\r%zu/%zu", done, count);
+  };
+
+  auto launch = [&](std::vector<size_t> items) {
     int fds[2];
     if (::pipe(fds) != 0) {
-      results[item].reason = std::string("pipe failed: ") + strerror(errno);
-      ++done;
+      for (size_t item : items) finish(item, ItemResult{false, std::string("pipe failed: ") + strerror(errno), 0});
       return;
     }
     std::fflush(stdout);
     std::fflush(stderr);
     pid_t pid = ::fork();
     if (pid < 0) {
-      results[item].reason = std::string("fork failed: ") + strerror(errno);
+      for (size_t item : items) finish(item, ItemResult{false, std::string("fork failed: ") + strerror(errno), 0});
       ::close(fds[0]);
       ::close(fds[1]);
-      ++done;
       return;
     }
     if (pid == 0) {
       ::close(fds[0]);
       // What the program prints (prim::Print) is not the runner's output.
       if (FILE* devnull = std::freopen("/dev/null", "w", stdout); !devnull) std::fclose(stdout);
-      ItemResult r;
-      try {
-        r = body(item);
-      } catch (const std::exception& e) {
-        r.passed = false;
-        r.reason = std::string("uncaught exception: ") + e.what();
+      for (size_t item : items) {
+        const auto t0 = Clock::now();
+        ItemResult r;
+        try {
+          r = body(item);
+        } catch (const std::exception& e) {
+          r.passed = false;
+          r.reason = std::string("uncaught exception: ") + e.what();
+        }
+        r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+        writeAll(fds[1], record(r));
+        // A failure may leave state behind (a device error is sticky): the
+        // rest of the batch goes to a fresh child.
+        if (!r.passed) break;
       }
-      writeAll(fds[1], std::string(r.passed ? "P" : "F") + r.reason);
       ::close(fds[1]);
       std::fflush(stdout);
       std::fflush(stderr);
       ::_exit(0);  // skip static destructors: the parent owns shared state
     }
     ::close(fds[1]);
-    running.emplace(fds[0], Child{item, pid, fds[0], {}, Clock::now()});
+    running.emplace(fds[0], Child{std::move(items), 0, pid, fds[0], {}, Clock::now()});
   };
 
   while (done < count) {
-    while (next < count && static_cast<int>(running.size()) < jobs) launch(next++);
+    while (!pending.empty() && static_cast<int>(running.size()) < jobs) {
+      std::vector<size_t> items;
+      while (!pending.empty() && items.size() < batch) items.push_back(pending.front()), pending.pop_front();
+      launch(std::move(items));
+    }
     if (running.empty()) continue;
 
     std::vector<pollfd> pfds;
@@ -118,7 +155,13 @@ std::vector<ItemResult> runIsolated(size_t count, const std::function<ItemResult
         if (n > 0) c.output.append(buf, static_cast<size_t>(n));
         else if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) finished = true;
       }
-      if (!finished && now - c.start > options.timeout) {
+      ItemResult r;
+      while (c.reported < c.items.size() && parseRecord(c.output, r)) {
+        finish(c.items[c.reported++], std::move(r));
+        c.lastProgress = Clock::now();
+      }
+      // The timeout is per item: from the last record (or the start).
+      if (!finished && now - c.lastProgress > options.timeout) {
         ::kill(c.pid, SIGKILL);
         c.timedOut = true;
         finished = true;
@@ -126,21 +169,25 @@ std::vector<ItemResult> runIsolated(size_t count, const std::function<ItemResult
       if (!finished) continue;
       int status = 0;
       while (::waitpid(c.pid, &status, 0) < 0 && errno == EINTR) {}
-      ItemResult r;
-      if (c.timedOut) {
-        r.reason = "timed out after " + std::to_string(options.timeout.count() / 1000.0).substr(0, 5) + " s";
-      } else if (c.output.empty()) {
-        r.reason = describeExit(status);
-      } else {
-        r = parseReport(c.output);
+      if (c.reported < c.items.size()) {
+        // The item under way when the child died (or hung) failed; one after
+        // a reported failure did not run; both kinds of rest run again.
+        const bool stoppedAfterFailure = !c.timedOut && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+                                         c.reported > 0 && !results[c.items[c.reported - 1]].passed;
+        size_t firstRequeued = c.reported;
+        if (!stoppedAfterFailure) {
+          ItemResult failed;
+          failed.reason = c.timedOut ? "timed out after " +
+                                           std::to_string(options.timeout.count() / 1000.0).substr(0, 5) + " s"
+                                     : describeExit(status);
+          failed.seconds = std::chrono::duration<double>(Clock::now() - c.lastProgress).count();
+          finish(c.items[c.reported], std::move(failed));
+          firstRequeued = c.reported + 1;
+        }
+        for (size_t i = c.items.size(); i-- > firstRequeued;) pending.push_front(c.items[i]);
       }
-      r.seconds = std::chrono::duration<double>(Clock::now() - c.start).count();
-      if (options.onResult) options.onResult(c.item, r);
-      results[c.item] = std::move(r);
       ::close(p.fd);
       running.erase(p.fd);
-      ++done;
-      if (options.progress) std::fprintf(stderr, "\r%zu/%zu", done, count);
     }
   }
   if (options.progress) std::fprintf(stderr, "\n");
