@@ -83,7 +83,10 @@ void registerCudaSupport(OperatorRegistry& registry) {
   static std::mutex mu;
   static std::set<const OperatorRegistry*> done;
   std::lock_guard<std::mutex> lock(mu);
-  if (done.insert(&registry).second) registerCudaKernels(registry);
+  if (done.insert(&registry).second) {
+    registerCudaKernels(registry);
+    registerCudaHostFallbacks(registry);
+  }
 }
 
 void ensureCudaSupport() { registerCudaSupport(globalOperatorRegistry()); }
