@@ -83,10 +83,7 @@ void registerCudaSupport(OperatorRegistry& registry) {
   static std::mutex mu;
   static std::set<const OperatorRegistry*> done;
   std::lock_guard<std::mutex> lock(mu);
-  if (done.insert(&registry).second) {
-    registerCudaKernels(registry);
-    registerCudaHostFallbacks(registry);
-  }
+  if (done.insert(&registry).second) registerCudaKernels(registry);
 }
 
 void ensureCudaSupport() { registerCudaSupport(globalOperatorRegistry()); }

@@ -9,8 +9,5 @@ class OperatorRegistry;
 namespace jitserve::cuda {
 
 void registerCudaKernels(OperatorRegistry& registry);
-// The CPU kernel on host copies for the operators cuda_host_fallback.cpp
-// lists, where no CUDA kernel is registered (after registerCudaKernels).
-void registerCudaHostFallbacks(OperatorRegistry& registry);
 
 }  // namespace jitserve::cuda

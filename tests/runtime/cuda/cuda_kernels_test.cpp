@@ -67,10 +67,6 @@ void expectSame(const Tensor& cpu, const Tensor& gpu, const std::string& what, d
   ASSERT_EQ(gpu.device(), kCuda0) << what;
   const Tensor back = toDevice(gpu, Device::cpu());
   ASSERT_EQ(back.dtype(), cpu.dtype()) << what;
-  if (cpu.is_complex()) {  // compared as (re, im) pairs
-    return expectSame(callOp<"aten::view_as_real", Tensor>(cpu.contiguous()),
-                      toDevice(callOp<"aten::view_as_real", Tensor>(back.contiguous()), kCuda0), what, tolScale);
-  }
   ASSERT_EQ(IntArrayRef(back.sizes()), IntArrayRef(cpu.sizes())) << what;
   const Tensor a = cpu.to(ScalarType::Double).contiguous(), b = back.to(ScalarType::Double).contiguous();
   const double* pa = a.data<double>();
@@ -1250,26 +1246,6 @@ TEST_F(CudaKernels, AngleAndIncompleteGammaMatchTheCpu) {
   check("aten::igammac", {edge, other});
   check("aten::angle", {sample({7}, ScalarType::Long, 479)});
   check("aten::igamma", {sample({7}, ScalarType::Int, 480), positive({7}, ScalarType::Float, 481)}, false, 4);
-}
-
-// Operators served by their CPU kernel on host copies (cuda_host_fallback.cpp):
-// results on the arguments' device, equal to the CPU's.
-TEST_F(CudaKernels, HostFallbacksMatchTheCpu) {
-  const ScalarType f = ScalarType::Float;
-  const auto num = [](double v) { return IValue(Scalar(v)); };
-  const IValue none;
-  check("aten::histc", {sample({40}, f, 400), IValue(int64_t{7}), num(-2), num(2)});
-  check("aten::mode", {sample({3, 8}, ScalarType::Long, 401), IValue(int64_t{1}), IValue(false)});
-  check("aten::unique_consecutive", {sample({12}, ScalarType::Long, 402), IValue(true), IValue(true), none});
-  check("aten::cov", {sample({3, 6}, f, 403), IValue(int64_t{1}), none, none}, false, 4);
-  check("aten::frexp.Tensor", {sample({9}, f, 404)});
-  check("aten::polar", {positive({5}, f, 405), sample({5}, f, 406)});
-  check("aten::complex", {sample({5}, f, 407), sample({5}, f, 408)});
-  // A tensor list argument (index_put's indices) goes over too.
-  Tensor rows = empty({2}, ScalarType::Long);
-  rows.data<int64_t>()[0] = 2, rows.data<int64_t>()[1] = 0;
-  check("aten::index_put", {sample({3, 4}, f, 409), IValue::list(OptionalType::create(TensorType::get()), {IValue(rows)}), sample({2, 4}, f, 410),
-                            IValue(false)});
 }
 
 TEST_F(CudaKernels, UserMistakesAreErrorsNamingThem) {
