@@ -130,12 +130,12 @@ Tensor randLike(const Tensor& self, std::optional<ScalarType> dtype, Layout /*la
                 PinMemory /*pin_memory*/, MemoryFormat /*memory_format*/) {
   const ScalarType dt = dtype.value_or(self.dtype());
   return placed(Normal ? normalTensor(self.sizes(), dt, "randn_like") : uniformTensor(self.sizes(), dt, "rand_like"),
-                device);
+                device.value_or(self.device()));
 }
 Tensor randintLikeLow(const Tensor& self, int64_t low, int64_t high, std::optional<ScalarType> dtype,
                       Layout /*layout*/, std::optional<Device> device, PinMemory /*pin_memory*/,
                       MemoryFormat /*memory_format*/) {
-  return placed(randintTensor(low, high, self.sizes(), dtype.value_or(self.dtype())), device);
+  return placed(randintTensor(low, high, self.sizes(), dtype.value_or(self.dtype())), device.value_or(self.device()));
 }
 Tensor randintLike(const Tensor& self, int64_t high, std::optional<ScalarType> dtype, Layout layout,
                    std::optional<Device> device, PinMemory pin_memory, MemoryFormat memory_format) {
@@ -382,17 +382,20 @@ std::vector<double> uniformSamples(int64_t n) {
   return u;
 }
 
+// The _like factories read only self's sizes, dtype and device (kAnyDevice):
+// drawn on the host, their result goes to self's device unless device= says
+// otherwise, as in PyTorch.
 const OpTable kRandomOps = {
     op<rand<false>>("aten::rand(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Uniform samples on [0, 1)."),
     op<rand<true>>("aten::randn(int[] size, *, " JS_FACTORY_TAIL ") -> Tensor", "Standard normal samples."),
     op<randLike<false>>("aten::rand_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor",
-                        "Uniform samples on [0, 1) shaped like self."),
+                        "Uniform samples on [0, 1) shaped like self.", kAnyDevice),
     op<randLike<true>>("aten::randn_like(Tensor self, *, " JS_LIKE_TAIL ") -> Tensor",
-                       "Standard normal samples shaped like self."),
+                       "Standard normal samples shaped like self.", kAnyDevice),
     op<randintLike>("aten::randint_like(Tensor self, int high, *, " JS_LIKE_TAIL ") -> Tensor",
-                    "Integers uniform on [0, high) shaped like self."),
+                    "Integers uniform on [0, high) shaped like self.", kAnyDevice),
     op<randintLikeLow>("aten::randint_like.low_dtype(Tensor self, int low, int high, *, " JS_LIKE_TAIL ") -> Tensor",
-                       "Integers uniform on [low, high) shaped like self."),
+                       "Integers uniform on [low, high) shaped like self.", kAnyDevice),
     op<randint>("aten::randint(int high, int[] size, *, ScalarType? dtype=4, Layout? layout=None, Device? device=None, "
                 "bool? pin_memory=None) -> Tensor",
                 "Integers uniform on [0, high)."),

@@ -236,6 +236,25 @@ graph(%x : Tensor):
       << out.status();
 }
 
+// rand_like reads only self's metadata: drawn on the host, the result is on
+// self's device (as in PyTorch), and device= still wins.
+TEST_F(DeviceDispatch, RandLikeFollowsSelfsDevice) {
+  auto g = parse(R"IR(
+graph(%x : Tensor):
+  %none : NoneType = prim::Constant()
+  %cpu : Device = prim::Constant[value="cpu"]()
+  %high : int = prim::Constant[value=5]()
+  %a : Tensor = aten::rand_like(%x, %none, %none, %none, %none, %none)
+  %b : Tensor = aten::randint_like(%x, %high, %none, %none, %cpu, %none, %none)
+  return (%a, %b)
+)IR");
+  Stack out = run(*g, {IValue(toDevice(hostValues(), kFake))}, twoDevices());
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].toTensor().device(), kFake);
+  EXPECT_EQ(IntArrayRef(out[0].toTensor().sizes()), IntArrayRef(hostValues().sizes()));
+  EXPECT_TRUE(out[1].toTensor().is_cpu());
+}
+
 TEST_F(DeviceDispatch, MixedDevicesDispatchToTheDeviceOne) {
   // A CPU 0-dim tensor beside a device tensor is a scalar, as in PyTorch:
   // the device's kernel runs.
