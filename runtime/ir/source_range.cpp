@@ -87,10 +87,14 @@ std::string SourceRange::highlight(size_t context) const {
     return std::string_view(text).substr(b, e - b);
   };
   // Columns [win, win + kMaxQuotedLineBytes) of every line are shown, the
-  // same for all so the lines stay aligned: from a little before the range's
-  // start, so the start is always visible.
+  // same for all so the lines stay aligned. A line that fits is shown whole;
+  // past that the window starts a little before the range, so its start is
+  // always visible.
   const size_t startCol = start_ - src.lineStart(firstLine);
-  const size_t win = startCol < kMaxQuotedLineBytes / 2 ? 0 : startCol - kMaxQuotedLineBytes / 4;
+  const size_t firstLen = lineText(firstLine).size();
+  size_t win = 0;
+  if (firstLen > kMaxQuotedLineBytes && startCol >= kMaxQuotedLineBytes * 3 / 4)
+    win = std::min(startCol - kMaxQuotedLineBytes / 4, firstLen - kMaxQuotedLineBytes);
   const bool elide = lastLine - firstLine + 1 > kMaxQuotedRangeLines;
   for (size_t i = from; i <= to; ++i) {
     if (elide && i >= firstLine + kMaxQuotedRangeLines / 2 && i + kMaxQuotedRangeLines / 2 <= lastLine) {

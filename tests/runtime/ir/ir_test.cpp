@@ -428,6 +428,12 @@ TEST(SourceRange, HighlightBoundsLongLinesAndRanges) {
   size_t markerLineStart = h.rfind('\n', marker) + 1;
   EXPECT_EQ(xl + 2 - lineStart, marker - markerLineStart) << h;
 
+  // A line that fits is shown whole, wherever the range is on it.
+  std::string mid = "    y = " + std::string(100, 'a') + " + zz";
+  auto src3 = std::make_shared<Source>(mid + "\n", "<string>", 1);
+  EXPECT_EQ(SourceRange(src3, mid.size() - 2, mid.size()).highlight(),
+            "  File \"<string>\", line 1\n" + mid + "\n" + std::string(mid.size() - 2, ' ') + "~~ <--- HERE\n\n");
+
   std::string body;
   for (int i = 0; i < 1000; ++i) body += "  y = " + std::to_string(i) + "\n";
   auto src2 = std::make_shared<Source>("def g():\n" + body, "<string>", 1);
