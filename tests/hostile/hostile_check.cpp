@@ -14,7 +14,10 @@
 // mutates; they must load, so that each hostile input is refused for its own
 // defect and not for a mistake of the generator.
 //
-//   hostile-check [--max-rss-mib=N] [--max-message=N] [-v] CORPUS_DIR
+//   hostile-check [--max-rss-mib=N] [--max-message=N] [--min-inputs=N] [-v] CORPUS_DIR
+//
+// --min-inputs: fewer hostile inputs than this is a failure (a corpus that
+// went missing must not pass).
 //
 // Folders (the first component under CORPUS_DIR, or under control/):
 //   zip                       loaded as a torch.save file and as a
@@ -111,6 +114,7 @@ std::string oneLine(std::string_view s, size_t max = 240) {
 
 int main(int argc, char** argv) {
   long maxRssMiB = 256;
+  int minInputs = 1;
   size_t maxMessage = 4096;
   bool verbose = false;
   fs::path root;
@@ -118,9 +122,10 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a.rfind("--max-rss-mib=", 0) == 0) maxRssMiB = std::stol(a.substr(14));
     else if (a.rfind("--max-message=", 0) == 0) maxMessage = std::stoul(a.substr(14));
+    else if (a.rfind("--min-inputs=", 0) == 0) minInputs = std::stoi(a.substr(13));
     else if (a == "-v") verbose = true;
     else if (a.rfind("-", 0) == 0 || !root.empty()) {
-      std::fprintf(stderr, "usage: hostile-check [--max-rss-mib=N] [--max-message=N] [-v] CORPUS_DIR\n");
+      std::fprintf(stderr, "usage: hostile-check [--max-rss-mib=N] [--max-message=N] [--min-inputs=N] [-v] CORPUS_DIR\n");
       return 2;
     } else root = a;
   }
@@ -186,6 +191,10 @@ int main(int argc, char** argv) {
                   maxRssMiB);
       ++failures;
     }
+  }
+  if (hostile < minInputs) {
+    std::printf("FAIL: %d hostile input(s), fewer than --min-inputs=%d\n", hostile, minInputs);
+    ++failures;
   }
   std::printf("hostile-check: %d hostile input(s), %d control(s), %d failure(s); peak RSS %ld MiB (%ld MiB at start, "
               "bound %ld MiB%s)\n",
