@@ -12,6 +12,8 @@
 #include "compiler/archive/source_importer.h"
 #include "compiler/frontend/compilation_unit.h"
 #include "compiler/serialization/zip_storage_loader.h"
+#include "runtime/interpreter/graph_function.h"
+#include "runtime/interpreter/interpreter.h"
 #include "runtime/support/error.h"
 
 namespace jitserve {
@@ -184,6 +186,7 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
   opts.sourceName = absl::StrCat(archive.displayName(), ": ", archive.prefix(), "data.pkl");
   opts.limits = limits.pickle;
   std::set<std::string> locations;
+  std::optional<InterpreterOptions::Clock::time_point> setStateDeadline;
   opts.loadStorage = [&](const StorageRecordRef& ref) {
     locations.insert(ref.location);
     return storages.load(ref);
@@ -217,7 +220,22 @@ absl::StatusOr<Module> importModule(ZipArchiveReader& archive, const ArchiveLimi
     }
     if (Function* set = obj->type->findMethod("__setstate__")) {
       Stack s{IValue(obj), std::move(state)};
-      set->run(s);
+      auto* graphFn = dynamic_cast<GraphFunction*>(set);
+      if (graphFn == nullptr) {
+        set->run(s);
+        return;
+      }
+      InterpreterOptions run;
+      if (!setStateDeadline) setStateDeadline = InterpreterOptions::Clock::now() + limits.maxSetStateTime;
+      run.deadline = setStateDeadline;
+      try {
+        runCode(graphFn->code(), s, run);
+      } catch (const Error& e) {
+        if (e.code() != absl::StatusCode::kDeadlineExceeded) throw;
+        throw Error(absl::StrCat(obj->type->name(), ".__setstate__ ran past the ", limits.maxSetStateTime.count(),
+                                 " ms an archive's __setstate__ methods may take together while it loads"),
+                    absl::StatusCode::kResourceExhausted);
+      }
       return;
     }
     setObjectStateFromDict(obj, std::move(state));

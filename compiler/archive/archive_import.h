@@ -18,6 +18,7 @@
 // rather than when a method runs.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ struct ArchiveLimits {
   UnpicklerLimits pickle;
   // Sum of the sizes of the code/ files.
   uint64_t maxCodeBytes = uint64_t{64} << 20;
+  // Wall time the archive's __setstate__ methods may run, all together, in
+  // one import: they are the archive's own code, run while it loads, and a
+  // loop that never ends would otherwise hang the load. Real ones copy a few
+  // attributes (well under a millisecond).
+  std::chrono::milliseconds maxSetStateTime{5000};
 };
 
 // What an import saw besides the module, for reports (jitctl check).

@@ -60,13 +60,20 @@ class ErrorReport : public Error {
   void refresh() {
     // Re-seat the base message: Error keeps its text privately and only the
     // full form is useful to whoever catches Error.
-    std::string full = msg_;
+    // The message may quote the user's text (an identifier, a string
+    // literal): cut it, as highlight() bounds the context, so the error a
+    // client gets is bounded whatever the input.
+    std::string full = msg_.size() <= kMaxMessageBytes
+                           ? msg_
+                           : msg_.substr(0, kMaxMessageBytes) + "... (" + std::to_string(msg_.size()) + " bytes in all)";
     if (!context_.empty()) {
       full += ":\n";
       full += context_;
     }
     static_cast<Error&>(*this) = Error(std::move(full));
   }
+
+  static constexpr size_t kMaxMessageBytes = 1024;
 
   SourceRange range_;
   std::string context_;

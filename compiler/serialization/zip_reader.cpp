@@ -201,6 +201,20 @@ absl::Status ZipArchiveReader::init(zip_t* za) {
     if ((st.valid & need) != need) {
       return absl::InvalidArgumentError(absl::StrCat("incomplete header for ", where(e.name)));
     }
+    // Only regular files and folders: a symlink entry holds a path (to
+    // /etc/passwd, say), not a record, and whoever extracts the archive later
+    // would follow it; devices and FIFOs are no records either. Unix mode
+    // bits live in the high half of the external attributes; other systems
+    // (and torch.save, which writes 0) carry no file type.
+    zip_uint8_t opsys = 0;
+    zip_uint32_t attributes = 0;
+    if (zip_file_get_external_attributes(za, i, 0, &opsys, &attributes) == 0 && opsys == ZIP_OPSYS_UNIX) {
+      const uint32_t type = (attributes >> 16) & 0170000;  // S_IFMT
+      if (type == 0120000) return absl::InvalidArgumentError(absl::StrCat(where(e.name), " is a symbolic link"));
+      if (type != 0 && type != 0100000 && type != 0040000)
+        return absl::InvalidArgumentError(absl::StrCat(where(e.name), " is not a regular file or folder (unix mode 0x",
+                                                       absl::Hex(attributes >> 16), ")"));
+    }
     if (st.encryption_method != ZIP_EM_NONE) {
       return absl::InvalidArgumentError(absl::StrCat("encrypted ", where(e.name), " is not supported"));
     }

@@ -6,6 +6,7 @@
 // problem. A finding is: a crash or sanitizer report, an escaped exception,
 // an internal assert ("internal error (a jitserve bug)"), a kInternal
 // status, or an error status with an empty message.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,6 +77,8 @@ int zipArchiveTarget(const uint8_t* data, size_t size) {
     checkRejection("zip archive (torch.save)", loadTorchSaveBytes(bytes, tl, "<fuzz>").status());
     ArchiveLimits al;
     al.pickle = smallLimits();
+    // A __setstate__ that loops: stopped well before libFuzzer's timeout.
+    al.maxSetStateTime = std::chrono::milliseconds(200);
     checkRejection("zip archive (module)", importModuleBytes(bytes, "<fuzz>", al).status());
   } catch (const std::exception& e) {
     fail("zip archive", "an exception escaped the loader", e.what());

@@ -297,5 +297,38 @@ TEST_F(ArchiveImportTest, TruncatedArchive) {
   EXPECT_FALSE(m.ok());
 }
 
+// __setstate__ is the archive's own code, run while it loads: a loop that
+// never ends must end the load with an error, not hang it
+// (tests/hostile/corpus/archive/setstate_never_returns.zip).
+TEST_F(ArchiveImportTest, SetStateThatNeverReturnsIsStopped) {
+  auto archiveWith = [](const std::string& body) {
+    std::string code =
+        "class M(Module):\n"
+        "  __parameters__ = []\n"
+        "  __buffers__ = []\n"
+        "  training : bool\n"
+        "  def __getstate__(self: __torch__.M) -> bool:\n"
+        "    return self.training\n"
+        "  def __setstate__(self: __torch__.M, state: bool) -> None:\n" +
+        body + "    self.training = state\n";
+    ZipArchiveWriter w;
+    EXPECT_TRUE(w.addRecord("m/data.pkl", std::string("\x80\x02" "c__torch__\nM\n)\x81\x88" "b.")).ok());
+    EXPECT_TRUE(w.addRecord("m/code/__torch__.py", code).ok());
+    EXPECT_TRUE(w.addRecord("m/version", "6\n").ok());
+    auto zip = w.finish();
+    EXPECT_TRUE(zip.ok()) << zip.status();
+    return *zip;
+  };
+  ArchiveLimits limits;
+  limits.maxSetStateTime = std::chrono::milliseconds(100);
+  auto ok = importModuleBytes(archiveWith("    i = 0\n    while i < 10:\n      i = i + 1\n"), "ok.pt", limits);
+  EXPECT_TRUE(ok.ok()) << ok.status();
+  auto m = importModuleBytes(archiveWith("    i = 0\n    while True:\n      i = i + 1\n"), "loop.pt", limits);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), absl::StatusCode::kResourceExhausted) << m.status();
+  EXPECT_NE(m.status().message().find("__torch__.M.__setstate__ ran past the 100 ms"), std::string::npos)
+      << m.status();
+}
+
 }  // namespace
 }  // namespace jitserve

@@ -211,5 +211,19 @@ TEST(ZipReaderHostile, DuplicateNames) {
   expectOpenError(z, "cannot open zip archive 'test.zip'");
 }
 
+// A symlink entry holds a path, not a record: refused by name at open,
+// rather than read as the record's bytes (tests/hostile/corpus/zip/
+// symlink_*.zip). Regular files and folders with unix modes still open.
+TEST(ZipReaderHostile, SymlinkAndSpecialEntries) {
+  expectOpenError(makeZip({{"a/data.pkl", "/etc/passwd", false, 0120777}}),
+                  "entry 'a/data.pkl' of zip archive 'test.zip' is a symbolic link");
+  expectOpenError(makeZip({{"a/fifo", "", false, 0010644}}), "is not a regular file or folder");
+  auto r = openOk(makeZip({{"a/x", "1", false, 0100600}, {"a/y", "2", true, 0100755}}));
+  ASSERT_TRUE(r);
+  auto s = r->readRecordAsString("y");
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(*s, "2");
+}
+
 }  // namespace
 }  // namespace jitserve

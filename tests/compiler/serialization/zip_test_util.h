@@ -17,6 +17,9 @@ struct ZipItem {
   std::string name;
   std::string data;
   bool deflate = false;
+  // Unix st_mode to record in the external attributes (0: libzip's default,
+  // a regular file).
+  uint32_t unixMode = 0;
 };
 
 inline std::string makeZip(const std::vector<ZipItem>& items) {
@@ -32,6 +35,7 @@ inline std::string makeZip(const std::vector<ZipItem>& items) {
     zip_int64_t idx = zip_file_add(za, it.name.c_str(), s, ZIP_FL_ENC_UTF_8);
     if (idx < 0) throw std::runtime_error(std::string("zip_file_add: ") + zip_strerror(za));
     zip_set_file_compression(za, idx, it.deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE, 0);
+    if (it.unixMode != 0) zip_file_set_external_attributes(za, idx, 0, ZIP_OPSYS_UNIX, it.unixMode << 16);
   }
   if (zip_close(za) != 0) throw std::runtime_error("zip_close");
   zip_source_open(out);

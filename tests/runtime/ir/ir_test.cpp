@@ -410,5 +410,44 @@ TEST(SourceRange, HighlightAndLocation) {
   EXPECT_EQ(SourceRange().highlight(), "");
 }
 
+// What highlight() quotes is bounded whatever the source (error messages
+// reach clients): a window of a long line around the range, with "..." over
+// the cut ends, and the first and last lines of a long range.
+TEST(SourceRange, HighlightBoundsLongLinesAndRanges) {
+  std::string line = "    return " + std::string(100000, '(') + "x" + std::string(100000, ')');
+  auto src = std::make_shared<Source>("def f(x):\n" + line + "\n", "<string>", 1);
+  const size_t x = 10 + 11 + 100000;  // offset of the 'x'
+  std::string h = SourceRange(src, x, x + 1).highlight();
+  EXPECT_LT(h.size(), 500u) << h.size();
+  EXPECT_NE(h.find("  File \"<string>\", line 2\n...\n...((((("), std::string::npos) << h;
+  EXPECT_NE(h.find("((x)))"), std::string::npos) << h;
+  // The marker stays under the x.
+  size_t xl = h.find("((x)))");
+  size_t lineStart = h.rfind('\n', xl) + 1;
+  size_t marker = h.find('~', xl);
+  size_t markerLineStart = h.rfind('\n', marker) + 1;
+  EXPECT_EQ(xl + 2 - lineStart, marker - markerLineStart) << h;
+
+  // A line that fits is shown whole, wherever the range is on it.
+  std::string mid = "    y = " + std::string(100, 'a') + " + zz";
+  auto src3 = std::make_shared<Source>(mid + "\n", "<string>", 1);
+  EXPECT_EQ(SourceRange(src3, mid.size() - 2, mid.size()).highlight(),
+            "  File \"<string>\", line 1\n" + mid + "\n" + std::string(mid.size() - 2, ' ') + "~~ <--- HERE\n\n");
+
+  std::string body;
+  for (int i = 0; i < 1000; ++i) body += "  y = " + std::to_string(i) + "\n";
+  auto src2 = std::make_shared<Source>("def g():\n" + body, "<string>", 1);
+  std::string h2 = SourceRange(src2, 0, src2->text().size()).highlight();
+  EXPECT_LT(h2.size(), 500u) << h2;
+  EXPECT_EQ(h2,
+            "  File \"<string>\", line 1\n"
+            "def g():\n~~~~~~~~\n"
+            "  y = 0\n~~~~~~~\n"
+            "... (997 lines not shown)\n"
+            "  y = 998\n~~~~~~~~~\n"
+            "  y = 999\n~~~~~~~~~ <--- HERE\n"
+            "\n");  // the empty last line, as context
+}
+
 }  // namespace
 }  // namespace jitserve
