@@ -12,7 +12,7 @@ void registerCudaKernels(OperatorRegistry& registry) {
                                                      &kCudaCompositeOps, &kCudaTransformerOps,
                                                      &kCudaShapeOps, &kCudaIndexOps,
                                                      &kCudaCompositeMoreOps, &kCudaLuOps, &kCudaDecompOps,
-                                                     &kCudaFftOps};
+                                                     &kCudaFftOps, &kCudaSpecialOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);
