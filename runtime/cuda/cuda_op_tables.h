@@ -20,5 +20,6 @@ extern const CudaTable kCudaLuOps;           // cuda_lu_ops.cpp: det, inv, solve
 extern const CudaTable kCudaDecompOps;       // cuda_decomp_ops.cpp: QR, eigh, SVD, pinv, rank, lstsq, eig
 extern const CudaTable kCudaFftOps;          // cuda_fft_ops.cpp: torch.fft's transforms on cuFFT
 extern const CudaTable kCudaStatisticsOps;   // cuda_statistics_ops.cpp: cov, pdist, margin losses, index_put, renorm
+extern const CudaTable kCudaSpecialOps;      // cuda_special_ops.cpp: K_n, Airy Ai, zeta, frexp, complex, polar
 
 }  // namespace jitserve::cuda

@@ -12,7 +12,8 @@ void registerCudaKernels(OperatorRegistry& registry) {
                                                      &kCudaCompositeOps, &kCudaTransformerOps,
                                                      &kCudaShapeOps, &kCudaIndexOps,
                                                      &kCudaCompositeMoreOps, &kCudaLuOps, &kCudaDecompOps,
-                                                     &kCudaFftOps, &kCudaStatisticsOps};
+                                                     &kCudaFftOps, &kCudaStatisticsOps,
+                                                     &kCudaSpecialOps};
   for (const CudaTable* table : kTables) {
     for (const CudaRow& r : *table) {
       const Operator* cpu = registry.findByName(r.overload);

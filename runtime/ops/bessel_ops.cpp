@@ -3,13 +3,7 @@
 //    where cancellation costs at most ~4 of 16 digits; above, Hankel's
 //    asymptotic expansion summed until its terms stop shrinking (smallest
 //    term ~ exp(-2x) relative).
-//  - K_nu: K_nu(x) = integral_0^inf exp(-x cosh t) cosh(nu t) dt. The
-//    integrand is analytic and decays double-exponentially, so the
-//    trapezoidal rule converges geometrically; exp(x) is folded in
-//    (exp(-x (cosh t - 1))) so the scaled forms never underflow.
-//  - Ai: Maclaurin series on [-7, 1] (cancellation costs < 6 digits there),
-//    Ai(x) = sqrt(x / 3) K_{1/3}(2/3 x^1.5) / pi above, and the oscillatory
-//    asymptotic expansion below -7.
+//  - K_n and Ai: runtime/ops/bessel_k_airy.h, shared with the CUDA kernels.
 #include "runtime/ops/bessel_ops.h"
 #include "runtime/ops/op_tables.h"
 
@@ -17,6 +11,7 @@
 #include <limits>
 #include <numbers>
 
+#include "runtime/ops/bessel_k_airy.h"
 #include "runtime/ops/elementwise.h"
 #include "runtime/ops/op_registration.h"
 
@@ -108,79 +103,9 @@ double besselY(int n, double x) {
   return y;
 }
 
-// Trapezoidal rule on integral_0^inf exp(-x (cosh t - 1)) cosh(nu t) dt.
-double scaledK(double nu, double x) {
-  constexpr double h = 0.03125;
-  double sum = 0.5;  // t = 0: exp(0) * cosh(0) / 2
-  for (int i = 1; i < 100000; ++i) {
-    const double t = i * h;
-    const double v = std::exp(-x * (std::cosh(t) - 1)) * std::cosh(nu * t);
-    sum += v;
-    if (t > 1 && v < 1e-18 * sum) break;
-  }
-  return sum * h;
-}
-
-double besselKScaled(int n, double x) {
-  if (std::isnan(x)) return x;
-  if (x < 0) return kNaN;
-  if (x == 0) return kInf;
-  if (std::isinf(x)) return 0;
-  return scaledK(n, x);
-}
-double besselK(int n, double x) {
-  if (std::isnan(x)) return x;
-  if (x < 0) return kNaN;
-  if (x == 0) return kInf;
-  if (x > 750) return 0;
-  return std::exp(-x) * scaledK(n, x);
-}
-
-double airy(double x) {
-  if (std::isnan(x)) return x;
-  if (x == kInf) return 0;
-  if (x == -kInf) return 0;
-  if (x > 1) {
-    const double zeta = 2.0 / 3.0 * x * std::sqrt(x);
-    if (zeta > 745) return 0;
-    return std::sqrt(x / 3) * std::exp(-zeta) * scaledK(1.0 / 3.0, zeta) / kPi;
-  }
-  if (x < -7) {
-    // Oscillatory expansion for x = -r, zeta = 2/3 r^1.5 (> 12 here, so the
-    // smallest term is ~exp(-2 zeta)):
-    //   Ai(-r) ~ r^-1/4 / sqrt(pi) [sin(zeta + pi/4) sum_k (-1)^k u_2k zeta^-2k
-    //                               - cos(zeta + pi/4) sum_k (-1)^k u_2k+1 zeta^-(2k+1)]
-    // with u_0 = 1, u_k = u_k-1 (6k-5)(6k-3)(6k-1) / ((2k-1) 216 k).
-    const double r = -x, zeta = 2.0 / 3.0 * r * std::sqrt(r);
-    double even = 1, odd = 0, u = 1, zp = 1, last = kInf;
-    for (int k = 1; k < 60; ++k) {
-      u *= (6.0 * k - 5) * (6.0 * k - 3) * (6.0 * k - 1) / ((2.0 * k - 1) * 216.0 * k);
-      zp /= zeta;
-      const double term = u * zp;
-      if (term >= last) break;
-      last = term;
-      const double sign = ((k / 2) % 2 == 0) ? 1.0 : -1.0;
-      if (k % 2) odd += sign * term;
-      else even += sign * term;
-    }
-    const double ph = zeta + kPi / 4;
-    return (std::sin(ph) * even - std::cos(ph) * odd) / (std::sqrt(kPi) * std::pow(r, 0.25));
-  }
-  // Ai(x) = c1 f(x) - c2 g(x): f = sum 3^k (1/3)_k x^3k / (3k)!,
-  // g = sum 3^k (2/3)_k x^(3k+1) / (3k+1)!, each term from the previous by
-  // the ratio of consecutive terms.
-  constexpr double c1 = 0.355028053887817239260, c2 = 0.258819403792806798405;
-  const double x3 = x * x * x;
-  double f = 1, g = x, tf = 1, tg = x;
-  for (int k = 1; k < 500; ++k) {
-    tf *= x3 / ((3.0 * k - 1) * (3.0 * k));
-    tg *= x3 / ((3.0 * k) * (3.0 * k + 1));
-    f += tf;
-    g += tg;
-    if (std::abs(tf) < 1e-18 * std::abs(f) && std::abs(tg) < 1e-18 * std::abs(g) + 1e-300) break;
-  }
-  return c1 * f - c2 * g;
-}
+using special::airyAi;
+using special::besselK;
+using special::besselKScaled;
 
 double sphericalJ0(double x) {
   if (std::isinf(x)) return 0;
@@ -199,7 +124,7 @@ double sphericalJ0(double x) {
   _(special_scaled_modified_bessel_k0, x, besselKScaled(0, x), "exp(x) * K0(x).")                        \
   _(special_scaled_modified_bessel_k1, x, besselKScaled(1, x), "exp(x) * K1(x).")                        \
   _(special_spherical_bessel_j0, x, sphericalJ0(x), "Spherical Bessel function of the first kind, sin(x)/x.") \
-  _(special_airy_ai, x, airy(x), "Airy function Ai.")
+  _(special_airy_ai, x, airyAi(x), "Airy function Ai.")
 
 #define JS_DEFINE_BESSEL(name, arg, expr, doc)                                                  \
   Tensor k_##name(const Tensor& self) {                                                   \
@@ -224,8 +149,8 @@ double besselJ0(double x) { return besselJ(0, x); }
 double besselJ1(double x) { return besselJ(1, x); }
 double besselY0(double x) { return besselY(0, x); }
 double besselY1(double x) { return besselY(1, x); }
-double scaledBesselK(double nu, double x) { return scaledK(nu, x); }
-double airyAi(double x) { return airy(x); }
+double scaledBesselK(double nu, double x) { return special::scaledBesselK(nu, x); }
+double airyAi(double x) { return special::airyAi(x); }
 
 const OpTable kBesselOps = {JS_BESSEL_FUNCTIONS(JS_BESSEL_ENTRY)};
 #undef JS_BESSEL_ENTRY

@@ -1,9 +1,4 @@
-// Hurwitz zeta by Euler-Maclaurin summation: add terms directly until q + k
-// is large (>= 9 and at least 9 terms), then close the tail with the integral
-// term, half the last term and the Bernoulli corrections
-//   sum_j B_2j / (2j)! * x (x+1) ... (x+2j-2) * a^(-x-2j+1).
-// Domain, as in PyTorch: x == 1 is +inf, x < 1 is NaN; q a non-positive
-// integer is +inf; q <= 0 with non-integer x is NaN.
+// Hurwitz zeta (runtime/ops/hurwitz_zeta.h, shared with the CUDA kernels).
 // polygamma(n, x), the n-th derivative of digamma, is built on it:
 // (-1)^(n+1) n! zeta(n + 1, x) for n >= 1, digamma for n = 0.
 #include "runtime/ops/op_tables.h"
@@ -12,6 +7,7 @@
 #include <limits>
 
 #include "runtime/ops/elementwise.h"
+#include "runtime/ops/hurwitz_zeta.h"
 #include "runtime/ops/kernel_utils.h"
 #include "runtime/ops/op_registration.h"
 #include "runtime/ops/scalar_math.h"
@@ -19,46 +15,7 @@
 namespace jitserve::ops {
 namespace {
 
-double hurwitzZeta(double x, double q) {
-  constexpr double kEps = std::numeric_limits<double>::epsilon();
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
-  if (std::isnan(x) || std::isnan(q)) return nan;
-  if (x == 1) return inf;
-  if (x < 1) return nan;
-  if (q <= 0) {
-    if (q == std::floor(q)) return inf;
-    if (x != std::floor(x)) return nan;
-  }
-  // (2j)! / B_2j for j = 1..12.
-  static constexpr double kFactOverBernoulli[] = {
-      12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9, 7.47242496e10,
-      -2.950130727918164224e12, 1.1646782814350067249e14, -4.5979787224074726105e15, 1.8152105401943546773e17,
-      -7.1661652561756670113e18};
-  double s = std::pow(q, -x), a = q, b = 0;
-  int i = 0;
-  while (i < 9 || a <= 9) {
-    ++i;
-    a += 1;
-    b = std::pow(a, -x);
-    s += b;
-    if (std::abs(b / s) < kEps) return s;
-  }
-  const double w = a;
-  s += b * w / (x - 1) - 0.5 * b;
-  double fac = 1, k = 0;
-  for (double c : kFactOverBernoulli) {
-    fac *= x + k;
-    b /= w;
-    const double t = fac * b / c;
-    s += t;
-    if (std::abs(t / s) < kEps) break;
-    k += 1;
-    fac *= x + k;
-    b /= w;
-    k += 1;
-  }
-  return s;
-}
+using special::hurwitzZeta;
 
 Tensor zeta(const Tensor& x, const Tensor& q) {
   Tensor out;
