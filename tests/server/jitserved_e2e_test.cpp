@@ -783,6 +783,34 @@ TEST_F(JitservedTest, HugeErrorMessagesAreCutNotLost) {
   grpc::Status s = loadSource("deep", deep, &loaded);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << s.error_message().substr(0, 300);
   EXPECT_LE(s.error_message().size(), 4096u);
+  // The compiler bounds what it quotes (a window around the error), so the
+  // message arrives whole: the error, where, and the marker.
+  EXPECT_NE(s.error_message().find("'(' was never closed"), std::string::npos) << s.error_message().substr(0, 300);
+  EXPECT_NE(s.error_message().find("<--- HERE"), std::string::npos) << s.error_message().substr(0, 300);
+}
+
+// A runtime error's own text is the model's to choose: the server cuts it
+// to fit the status (gRPC refuses oversized metadata), saying so.
+TEST_F(JitservedTest, HugeRuntimeErrorMessagesAreCutNotLost) {
+  pb::LoadModelResponse loaded;
+  grpc::Status s = loadSource("loud",
+                              "def forward(n: int) -> int:\n"
+                              "    s = 'x'\n"
+                              "    while len(s) < n:\n"
+                              "        s = s + s\n"
+                              "    if n > 0:\n"
+                              "        raise ValueError('boom ' + s)\n"
+                              "    return n\n",
+                              &loaded);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  pb::InferRequest req;
+  req.set_model_name("loud");
+  req.add_inputs()->set_int_value(200000);
+  pb::InferResponse resp;
+  s = infer(req, &resp);
+  EXPECT_NE(s.error_code(), grpc::StatusCode::OK);
+  EXPECT_LE(s.error_message().size(), 4096u);
+  EXPECT_NE(s.error_message().find("boom"), std::string::npos) << s.error_message().substr(0, 300);
   EXPECT_NE(s.error_message().find("bytes cut"), std::string::npos) << s.error_message().substr(0, 300);
 }
 
