@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # Every GPU check, as one script for the GPU machine (docs/cuda.md):
-#   here:   cmake --build build
-#           ../shared/device/bundle.sh .devbundle build/bin/cuda_backend_test build/bin/model_device_test \
-#             build/bin/jit-conform build/bin/jit-bench
-#           mkdir -p .devcorpus && tar -C ../shared/conformance -czf .devcorpus/corpus.tgz ops lang
-#           (or models/..., 64 MiB a call in all: resnet18 alone is 46 MB)
+#   here:   bash scripts/gpu_prepare.sh      (bundle + corpus, size checked,
+#                                             prints the device call)
 #   there:  source .devbundle/unpack.sh && OUT=$OUT bash scripts/gpu_checks.sh
 # (.devbundle and .devcorpus listed in .git/info/exclude and carried.)
 # Runs the CUDA op-by-op test and the serving checks on cuda:0 (a frozen
