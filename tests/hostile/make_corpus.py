@@ -386,12 +386,6 @@ def cases():
     yield a + "class_missing.zip", archive(data_pkl=pkl(glob("__torch__", "Missing") + b")\x81}b"))
     yield a + "class_inherits_itself.zip", archive(code={"__torch__.py": MODULE_CODE.replace(
         "class M(Module)", "class M(M)")})
-    cyc = ("class A(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n  b : __torch__.B\n"
-           "class B(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n  a : __torch__.A\n")
-    # A holds B holds A: the object graph must stay acyclic.
-    yield a + "class_cycle.zip", archive(code={"__torch__.py": cyc}, data_pkl=pkl(
-        glob("__torch__", "A") + b")\x81q\x00}" + uni("training") + b"\x88s" + uni("b") +
-        glob("__torch__", "B") + b")\x81}" + uni("training") + b"\x88s" + uni("a") + b"h\x00sb" + b"sb"))
     yield a + "root_not_module.zip", archive(data_pkl=pkl(b"]"))
     yield a + "attribute_wrong_type.zip", archive(data_pkl=pkl(glob("__torch__", "M") + b")\x81}" +
                                                                uni("training") + uni("yes") + b"sb"))
@@ -408,11 +402,6 @@ def cases():
         data_pkl=pkl(glob("__torch__", "M") + b")\x81}" + uni("training") + b"\x88" + uni("w") +
                      tensor(numel=1 << 20, sizes=(1 << 20,)) + b"sb"),
         extra={"data/0": struct.pack("<4f", 1, 2, 3, 4)})
-    yield a + "nested_modules_deep.zip", archive(
-        code={"__torch__.py": "class M(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n"
-              "  sub : Optional[__torch__.M]\n"},
-        data_pkl=pkl(b"".join(glob("__torch__", "M") + b")\x81}" + uni("training") + b"\x88s" + uni("sub")
-                              for _ in range(600)) + b"N" + b"sb" * 600))
 
     # __setstate__ is the archive's code, run while it loads.
     setstate = MODULE_CODE.replace("  def forward(self: __torch__.M,\n    x: Tensor) -> Tensor:\n    return x\n", "") + (
@@ -458,6 +447,21 @@ def open_cases():
     # ~850 MiB and ~10 s; the 64 MiB code limit allows ~20 times that.
     yield "archive/long_function_body.zip", archive(code={"__torch__.py": MODULE_CODE.replace(
         "    return x", "    y = 1\n" + "    y = y + 1\n" * 200000 + "    return x")})
+    # Refused with a clear error, but under LeakSanitizer the class types
+    # that name each other (A has a B, B has an A; M has an Optional[M])
+    # leak: ClassType attributes hold their types by shared_ptr, a cycle.
+    # Any self-referencing class leaks this way when its unit dies.
+    cyc = ("class A(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n  b : __torch__.B\n"
+           "class B(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n  a : __torch__.A\n")
+    # A holds B holds A: the object graph must stay acyclic.
+    yield "archive/class_cycle.zip", archive(code={"__torch__.py": cyc}, data_pkl=pkl(
+        glob("__torch__", "A") + b")\x81q\x00}" + uni("training") + b"\x88s" + uni("b") +
+        glob("__torch__", "B") + b")\x81}" + uni("training") + b"\x88s" + uni("a") + b"h\x00sb" + b"sb"))
+    yield "archive/nested_modules_deep.zip", archive(
+        code={"__torch__.py": "class M(Module):\n  __parameters__ = []\n  __buffers__ = []\n  training : bool\n"
+              "  sub : Optional[__torch__.M]\n"},
+        data_pkl=pkl(b"".join(glob("__torch__", "M") + b")\x81}" + uni("training") + b"\x88s" + uni("sub")
+                              for _ in range(600)) + b"N" + b"sb" * 600))
 
 
 def torch_save_with(base_zip_unused, name, data, **forge):
