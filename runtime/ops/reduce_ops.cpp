@@ -548,8 +548,14 @@ std::pair<Tensor, Tensor> varMean(const Tensor& self, const std::optional<std::v
 std::pair<Tensor, Tensor> complexVarMean(const Tensor& self, const std::optional<std::vector<int64_t>>& dims,
                                          double correction, bool keepdim, bool take_sqrt, const char* name) {
   JS_CHECK(self.dtype() != ScalarType::ComplexHalf, name, ": ComplexHalf is not supported");
-  auto [var_re, mean_re] = varMean(complexPart(self, 0), dims, correction, keepdim, false, name);
-  auto [var_im, mean_im] = varMean(complexPart(self, 1), dims, correction, keepdim, false, name);
+  // Named tensors, not structured bindings: clang 15 (the fuzz build)
+  // cannot capture those in the lambda below.
+  const std::pair<Tensor, Tensor> re = varMean(complexPart(self, 0), dims, correction, keepdim, false, name);
+  const std::pair<Tensor, Tensor> im = varMean(complexPart(self, 1), dims, correction, keepdim, false, name);
+  const Tensor& var_re = re.first;
+  const Tensor& mean_re = re.second;
+  const Tensor& var_im = im.first;
+  const Tensor& mean_im = im.second;
   Tensor var = empty(var_re.sizes(), var_re.dtype());
   Tensor mean = empty(mean_re.sizes(), self.dtype());
   JS_DISPATCH_FLOAT_AND_DOUBLE(var.dtype(), name, [&] {
