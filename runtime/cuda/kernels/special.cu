@@ -10,6 +10,7 @@
 #include "runtime/core/run_counters.h"
 #include "runtime/cuda/cuda_error.h"
 #include "runtime/cuda/kernels/element_types.cuh"
+#include "runtime/cuda/kernels/strided_offsets.cuh"
 #include "runtime/ops/bessel_k_airy.h"
 #include "runtime/ops/hurwitz_zeta.h"
 
@@ -17,37 +18,6 @@ namespace jitserve::cuda {
 namespace {
 
 constexpr int kThreads = 256;
-
-template <int N>
-struct Offsets {
-  int ndim;
-  int64_t sizes[kMaxDims];
-  int64_t strides[N][kMaxDims];
-};
-
-template <int N>
-Offsets<N> offsetsFor(const LaunchShape& shape, const Operand* const (&ops)[N]) {
-  Offsets<N> o{};
-  o.ndim = shape.ndim;
-  for (int d = 0; d < shape.ndim; ++d) {
-    o.sizes[d] = shape.sizes[d];
-    for (int k = 0; k < N; ++k) o.strides[k][d] = ops[k]->strides[d];
-  }
-  return o;
-}
-
-template <int N>
-__device__ __forceinline__ void elementOffsets(const Offsets<N>& o, int64_t linear, int64_t (&off)[N]) {
-#pragma unroll
-  for (int k = 0; k < N; ++k) off[k] = 0;
-  for (int d = o.ndim - 1; d >= 0; --d) {
-    const int64_t size = o.sizes[d];
-    const int64_t i = linear % size;
-    linear /= size;
-#pragma unroll
-    for (int k = 0; k < N; ++k) off[k] += i * o.strides[k][d];
-  }
-}
 
 unsigned blocksFor(int64_t numel) {
   const int64_t blocks = (numel + kThreads - 1) / kThreads;
