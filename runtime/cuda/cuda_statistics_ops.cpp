@@ -21,6 +21,7 @@
 #include "runtime/core/op_call.h"
 #include "runtime/cuda/cuda_op_tables.h"
 #include "runtime/cuda/cuda_op_utils.h"
+#include "runtime/ops/cov_weights.h"
 #include "runtime/support/error.h"
 #include "runtime/tensor/broadcasting.h"
 #include "runtime/tensor/device_copy.h"
@@ -51,11 +52,6 @@ IntList allDims(const Tensor& t) {
   return d;
 }
 
-// A host copy of t's values as doubles (t on any device).
-std::vector<double> hostDoubles(const Tensor& t) {
-  const Tensor h = toDevice(t, Device::cpu()).to(ScalarType::Double).contiguous();
-  return std::vector<double>(h.data<double>(), h.data<double>() + h.numel());
-}
 std::vector<int64_t> hostLongs(const Tensor& t) {
   const Tensor h = toDevice(t, Device::cpu()).to(ScalarType::Long).contiguous();
   return std::vector<int64_t>(h.data<int64_t>(), h.data<int64_t>() + h.numel());
@@ -98,48 +94,11 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
   OnDevice on(deviceOf({&self}, "cov"));
   const Tensor in = self.dim() < 2 ? self.reshape({1, -1}) : self;
   const int64_t vars = in.size(0), obs = in.size(1);
-  ScalarType rt = isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype;
-  std::optional<std::vector<double>> w;
-  std::vector<double> aw;
-  if (fweights) {
-    JS_CHECK(fweights->dim() <= 1, "cov(): expected fweights to have one or fewer dimensions but got fweights with ",
-             fweights->dim(), " dimensions");
-    JS_CHECK(isIntegralType(fweights->dtype(), false), "cov(): expected fweights to have integral dtype but got "
-             "fweights with ", scalarTypeName(fweights->dtype()), " dtype");
-    JS_CHECK(fweights->numel() == obs, "cov(): expected fweights to have the same numel as there are observations in "
-             "the input but got ", fweights->numel(), " != ", obs);
-    w = hostDoubles(*fweights);
-    for (double v : *w) JS_CHECK(v >= 0, "cov(): fweights cannot be negative");
-  }
-  if (aweights) {
-    JS_CHECK(aweights->dim() <= 1, "cov(): expected aweights to have one or fewer dimensions but got aweights with ",
-             aweights->dim(), " dimensions");
-    JS_CHECK(isFloatingType(aweights->dtype()), "cov(): expected aweights to have floating point dtype but got "
-             "aweights with ", scalarTypeName(aweights->dtype()), " dtype");
-    JS_CHECK(aweights->numel() == obs, "cov(): expected aweights to have the same numel as there are observations in "
-             "the input but got ", aweights->numel(), " != ", obs);
-    aw = hostDoubles(*aweights);
-    for (double v : aw) JS_CHECK(v >= 0, "cov(): aweights cannot be negative");
-    if (w) {
-      for (size_t i = 0; i < aw.size(); ++i) (*w)[i] *= aw[i];
-    } else {
-      w = aw;
-    }
-    rt = promoteTypes(rt, aweights->dtype());
-  }
-  double w_sum = static_cast<double>(obs);
-  if (w) {
-    w_sum = 0;
-    for (double v : *w) w_sum += v;
-    JS_CHECK(w_sum != 0, "cov(): weights sum to zero, can't be normalized");
-  }
-  double norm = w_sum - static_cast<double>(correction);
-  if (w && correction != 0 && aweights) {
-    double waw = 0;
-    for (int64_t j = 0; j < obs; ++j) waw += (*w)[static_cast<size_t>(j)] * aw[static_cast<size_t>(j)];
-    norm = w_sum - static_cast<double>(correction) * waw / w_sum;
-  }
-  if (norm <= 0) norm = 0;  // as the CPU: PyTorch warns and divides by zero
+  const ops::CovWeights cw =
+      ops::covWeights(obs, correction, fweights, aweights, isFloatingType(self.dtype()) ? self.dtype() : kDefaultDtype);
+  const std::optional<std::vector<double>>& w = cw.w;
+  const double w_sum = cw.sum, norm = cw.norm;
+  const ScalarType rt = cw.resultType;
   const Tensor x = toDouble(in, on);
   const std::optional<Tensor> wd = w ? std::optional<Tensor>(doublesOnDevice(*w, {1, obs}, on)) : std::nullopt;
   const Tensor weighted = wd ? mul(x, *wd) : x;

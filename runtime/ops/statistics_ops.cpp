@@ -8,7 +8,9 @@
 #include <optional>
 #include <vector>
 
+#include "runtime/ops/cov_weights.h"
 #include "runtime/ops/op_registration.h"
+#include "runtime/tensor/device_copy.h"
 #include "runtime/tensor/type_promotion.h"
 
 namespace jitserve::ops {
@@ -38,41 +40,10 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
   JS_CHECK(!self.is_complex(), "cov(): complex inputs are not supported");
   const Tensor in = self.dim() < 2 ? self.reshape({1, -1}) : self;
   const int64_t vars = in.size(0), obs = in.size(1);
-  ScalarType rt = floatResult(self.dtype());
-  std::optional<std::vector<double>> w;
-  std::vector<double> aw;
-  if (fweights) {
-    JS_CHECK(fweights->dim() <= 1, "cov(): expected fweights to have one or fewer dimensions but got fweights with ",
-             fweights->dim(), " dimensions");
-    JS_CHECK(isIntegralType(fweights->dtype(), false), "cov(): expected fweights to have integral dtype but got "
-             "fweights with ", scalarTypeName(fweights->dtype()), " dtype");
-    JS_CHECK(fweights->numel() == obs, "cov(): expected fweights to have the same numel as there are observations in "
-             "the input but got ", fweights->numel(), " != ", obs);
-    w = doubles(*fweights);
-    for (double v : *w) JS_CHECK(v >= 0, "cov(): fweights cannot be negative");
-  }
-  if (aweights) {
-    JS_CHECK(aweights->dim() <= 1, "cov(): expected aweights to have one or fewer dimensions but got aweights with ",
-             aweights->dim(), " dimensions");
-    JS_CHECK(isFloatingType(aweights->dtype()), "cov(): expected aweights to have floating point dtype but got "
-             "aweights with ", scalarTypeName(aweights->dtype()), " dtype");
-    JS_CHECK(aweights->numel() == obs, "cov(): expected aweights to have the same numel as there are observations in "
-             "the input but got ", aweights->numel(), " != ", obs);
-    aw = doubles(*aweights);
-    for (double v : aw) JS_CHECK(v >= 0, "cov(): aweights cannot be negative");
-    if (w) {
-      for (size_t i = 0; i < aw.size(); ++i) (*w)[i] *= aw[i];
-    } else {
-      w = aw;
-    }
-    rt = promoteTypes(rt, aweights->dtype());
-  }
-  double w_sum = static_cast<double>(obs);
-  if (w) {
-    w_sum = 0;
-    for (double v : *w) w_sum += v;
-    JS_CHECK(w_sum != 0, "cov(): weights sum to zero, can't be normalized");
-  }
+  const CovWeights cw = covWeights(obs, correction, fweights, aweights, floatResult(self.dtype()));
+  const std::optional<std::vector<double>>& w = cw.w;
+  const double w_sum = cw.sum;
+  const ScalarType rt = cw.resultType;
   std::vector<double> x = doubles(in);
   auto weight = [&](int64_t j) { return w ? (*w)[static_cast<size_t>(j)] : 1.0; };
   for (int64_t v = 0; v < vars; ++v) {
@@ -81,13 +52,7 @@ Tensor cov(const Tensor& self, int64_t correction, const std::optional<Tensor>& 
     avg /= w_sum;
     for (int64_t j = 0; j < obs; ++j) x[static_cast<size_t>(v * obs + j)] -= avg;
   }
-  double norm = w_sum - static_cast<double>(correction);
-  if (w && correction != 0 && aweights) {
-    double waw = 0;
-    for (int64_t j = 0; j < obs; ++j) waw += weight(j) * aw[static_cast<size_t>(j)];
-    norm = w_sum - static_cast<double>(correction) * waw / w_sum;
-  }
-  if (norm <= 0) norm = 0;  // PyTorch warns "degrees of freedom is <= 0" and divides by zero
+  const double norm = cw.norm;
   std::vector<double> c(static_cast<size_t>(vars * vars));
   for (int64_t r = 0; r < vars; ++r)
     for (int64_t q = 0; q < vars; ++q) {
@@ -512,5 +477,56 @@ const OpTable kStatisticsOps = {
         "aten::gradient.scalarrayarray(Tensor self, *, Scalar[] spacing, int[] dim, int edge_order=1) -> Tensor[]",
         "Gradient along dims with a spacing per dim."),
 };
+
+
+CovWeights covWeights(int64_t obs, int64_t correction, const std::optional<Tensor>& fweights,
+                      const std::optional<Tensor>& aweights, ScalarType rt) {
+  const auto doubles = [](const Tensor& t) {
+    const Tensor d = toDevice(t, Device::cpu()).to(ScalarType::Double).contiguous();
+    return std::vector<double>(d.data<double>(), d.data<double>() + d.numel());
+  };
+  std::optional<std::vector<double>> w;
+  std::vector<double> aw;
+  if (fweights) {
+    JS_CHECK(fweights->dim() <= 1, "cov(): expected fweights to have one or fewer dimensions but got fweights with ",
+             fweights->dim(), " dimensions");
+    JS_CHECK(isIntegralType(fweights->dtype(), false), "cov(): expected fweights to have integral dtype but got "
+             "fweights with ", scalarTypeName(fweights->dtype()), " dtype");
+    JS_CHECK(fweights->numel() == obs, "cov(): expected fweights to have the same numel as there are observations in "
+             "the input but got ", fweights->numel(), " != ", obs);
+    w = doubles(*fweights);
+    for (double v : *w) JS_CHECK(v >= 0, "cov(): fweights cannot be negative");
+  }
+  if (aweights) {
+    JS_CHECK(aweights->dim() <= 1, "cov(): expected aweights to have one or fewer dimensions but got aweights with ",
+             aweights->dim(), " dimensions");
+    JS_CHECK(isFloatingType(aweights->dtype()), "cov(): expected aweights to have floating point dtype but got "
+             "aweights with ", scalarTypeName(aweights->dtype()), " dtype");
+    JS_CHECK(aweights->numel() == obs, "cov(): expected aweights to have the same numel as there are observations in "
+             "the input but got ", aweights->numel(), " != ", obs);
+    aw = doubles(*aweights);
+    for (double v : aw) JS_CHECK(v >= 0, "cov(): aweights cannot be negative");
+    if (w) {
+      for (size_t i = 0; i < aw.size(); ++i) (*w)[i] *= aw[i];
+    } else {
+      w = aw;
+    }
+    rt = promoteTypes(rt, aweights->dtype());
+  }
+  double w_sum = static_cast<double>(obs);
+  if (w) {
+    w_sum = 0;
+    for (double v : *w) w_sum += v;
+    JS_CHECK(w_sum != 0, "cov(): weights sum to zero, can't be normalized");
+  }
+  double norm = w_sum - static_cast<double>(correction);
+  if (w && correction != 0 && aweights) {
+    double waw = 0;
+    for (int64_t j = 0; j < obs; ++j) waw += (*w)[static_cast<size_t>(j)] * aw[static_cast<size_t>(j)];
+    norm = w_sum - static_cast<double>(correction) * waw / w_sum;
+  }
+  if (norm <= 0) norm = 0;  // PyTorch warns "degrees of freedom is <= 0" and divides by zero
+  return CovWeights{std::move(w), w_sum, norm, rt};
+}
 
 }  // namespace jitserve::ops
